@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { NAME_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+
+/** Validation rules of spec §5, word for word. One source for the API and the forms. */
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function requiredText(required: string) {
+  return z.string({ error: required }).trim().min(1, required);
+}
+
+function nameField(label: 'First name' | 'Last name') {
+  return requiredText(`${label} is required`)
+    .min(NAME_MIN_LENGTH, `${label} must be at least ${NAME_MIN_LENGTH} characters`)
+    .max(100, `${label} must be at most 100 characters`);
+}
+
+export function emailField(required = 'Email is required') {
+  return requiredText(required)
+    .max(254, 'Please enter a valid email address')
+    .regex(EMAIL_SHAPE, 'Please enter a valid email address')
+    .transform((value) => value.toLowerCase());
+}
+
+export const passwordField = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+/** POST /auth/register body. */
+export const registerRequestSchema = z.object({
+  first_name: nameField('First name'),
+  last_name: nameField('Last name'),
+  email: emailField(),
+  password: passwordField,
+  newsletter_subscribed: z.boolean().default(true),
+});
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+/** The register form: the request plus confirmation and terms (spec §5 Register). */
+export const registerFormSchema = registerRequestSchema
+  .extend({
+    confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password'),
+    terms: z.boolean().refine((accepted) => accepted, 'You must agree to the Terms of Service'),
+  })
+  .superRefine((form, ctx) => {
+    if (form.confirmPassword && form.password !== form.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match' });
+    }
+  });
+export type RegisterForm = z.input<typeof registerFormSchema>;
+
+export const loginRequestSchema = z.object({
+  email: emailField(),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const adminLoginRequestSchema = loginRequestSchema.extend({
+  totp_code: z.string().trim().optional(),
+});
+
+export const googleLoginRequestSchema = z.object({
+  token: z.string({ error: 'Google ID token is required' }).min(1, 'Google ID token is required'),
+});
+
+export const forgotPasswordRequestSchema = z.object({
+  email: emailField('Email address is required'),
+});
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
+
+export const resetPasswordRequestSchema = z.object({
+  token: z.string({ error: 'Reset token is required' }).min(1, 'Reset token is required'),
+  new_password: passwordField,
+});
+
+export const resetPasswordFormSchema = z
+  .object({
+    new_password: passwordField,
+    confirmPassword: z.string().min(1, 'Please confirm your password'),
+  })
+  .refine((form) => form.new_password === form.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Passwords do not match',
+  });
+
+export const changePasswordRequestSchema = z.object({
+  current_password: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
+  new_password: passwordField,
+});
+
+export const changePasswordFormSchema = changePasswordRequestSchema
+  .extend({ confirmPassword: z.string().min(1, 'Please confirm your password') })
+  .refine((form) => form.new_password === form.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Passwords do not match',
+  });
+
+/** PUT /users/me body. */
+export const updateProfileRequestSchema = z
+  .object({
+    first_name: nameField('First name'),
+    last_name: nameField('Last name'),
+    newsletter_subscribed: z.boolean(),
+  })
+  .partial();
+export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
+
+/** The user as every auth and users route returns it (spec §3 User). */
+export interface PublicUser {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: string;
+  auth_provider: 'local' | 'google';
+  newsletter_subscribed: boolean;
+  avatar: string | null;
+  picture: string | null;
+  email_verified: boolean;
+  is_active: boolean;
+  totp_enabled: boolean;
+  total_purchases: number;
+  total_spent: number;
+  products_listed: number;
+  permissions: string[];
+  roles: string[];
+  created_at: string;
+}
+
+export interface AuthResponse {
+  user: PublicUser;
+  access_token: string;
+  token_type: 'bearer';
+}
+
+export interface AuthProviders {
+  google_client_id: string | null;
+}
+
+/** Error body of every failed API call (DESIGN.md API contract). */
+export interface ApiErrorBody {
+  detail: string;
+  code: string;
+  errors?: { field: string; message: string }[];
+}
