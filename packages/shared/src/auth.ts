@@ -6,7 +6,7 @@ import { NAME_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './con
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function requiredText(required: string) {
-  return z.string({ error: required }).trim().min(1, required);
+  return z.string({ error: required }).trim().min(1, { error: required, abort: true });
 }
 
 function nameField(label: 'First name' | 'Last name') {
@@ -17,14 +17,14 @@ function nameField(label: 'First name' | 'Last name') {
 
 export function emailField(required = 'Email is required') {
   return requiredText(required)
-    .max(254, 'Please enter a valid email address')
+    .max(254, { error: 'Please enter a valid email address', abort: true })
     .regex(EMAIL_SHAPE, 'Please enter a valid email address')
     .transform((value) => value.toLowerCase());
 }
 
 export const passwordField = z
   .string({ error: 'Password is required' })
-  .min(1, 'Password is required')
+  .min(1, { error: 'Password is required', abort: true })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 

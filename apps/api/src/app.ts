@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppDeps } from './lib/context';
+import { AppError } from './lib/errors';
+import { authRoutes } from './modules/auth/routes';
+import { healthRoutes } from './modules/health/routes';
+import { mediaRoutes, usersRoutes } from './modules/users/routes';
+
+export const API_PREFIX = '/api/v1';
+const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface BuildOptions {
+  /** Pino options, or false for a silent app (tests). */
+  logger?: boolean | Record<string, unknown>;
+}
+
+/** Builds the whole HTTP application around its dependencies; listening is the caller's job. */
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: deps.config.logLevel },
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+  app.decorateRequest('user', null);
+  app.setErrorHandler(handleError);
+
+  await app.register(helmet, { contentSecurityPolicy: { directives: cspDirectives(deps) }, hsts: deps.config.cookieSecure });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', `Too many requests. Please wait ${context.after} and try again.`),
+  });
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 50 } });
+  await app.register(swagger, {
+    openapi: { info: { title: 'AI Marketplace API', version: '1.0.0' }, servers: [{ url: '/' }] },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(usersRoutes, { prefix: '/users' });
+      await api.register(mediaRoutes, { prefix: '/media' });
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await registerStorefront(app, deps.config.webDistDir ?? DEFAULT_WEB_DIST);
+  return app;
+}
+
+/** Serves the built storefront; client routes fall back to index.html, `/api/*` and missing files never do. */
+async function registerStorefront(app: FastifyInstance, distDir: string): Promise<void> {
+  const indexFile = path.join(distDir, 'index.html');
+  const hasStorefront = fs.existsSync(indexFile);
+  if (hasStorefront) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isClientRoute =
+      hasStorefront && (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api') && !path.extname(pathname);
+    if (isClientRoute) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ detail: `Route ${request.method} ${pathname} not found`, code: 'NOT_FOUND' });
+  });
+}
+
+function cspDirectives(deps: AppDeps): Record<string, string[] | null> {
+  const google = deps.google ? ['https://accounts.google.com/gsi/'] : [];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...(deps.google ? ['https://accounts.google.com/gsi/client'] : [])],
+    styleSrc: ["'self'", "'unsafe-inline'", ...(deps.google ? ['https://accounts.google.com/gsi/style'] : [])],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    connectSrc: ["'self'", ...google],
+    frameSrc: google.length ? google : ["'none'"],
+    fontSrc: ["'self'", 'data:'],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    upgradeInsecureRequests: deps.config.cookieSecure ? [] : null,
+  };
+}
+
+/** The one translator from thrown errors to `{detail, code, errors?}` bodies. 5xx details stay in the log. */
+function handleError(this: FastifyInstance, error: FastifyError | AppError, request: { log: FastifyInstance['log'] }, reply: import('fastify').FastifyReply) {
+  if (error instanceof AppError) {
+    return reply.code(error.status).send({ detail: error.message, code: error.code, ...(error.errors && { errors: error.errors }) });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = error.validation.map((issue) => ({
+      field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body',
+      message: issue.message ?? 'Invalid value',
+    }));
+    return reply.code(422).send({ detail: errors[0]?.message ?? 'Validation failed', code: 'VALIDATION_FAILED', errors });
+  }
+  const status = (error as FastifyError).statusCode;
+  if (status && status >= 400 && status < 500) {
+    const detail = status === 413 ? 'Request too large' : error.message;
+    return reply.code(status).send({ detail, code: (error as FastifyError).code ?? 'BAD_REQUEST' });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.code(500).send({ detail: 'Internal server error', code: 'INTERNAL' });
+}

@@ -1,0 +1,110 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Environment → typed configuration. The only module that reads process.env. */
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((value) => (value === undefined || value === '' ? undefined : ['true', '1', 'yes'].includes(value)));
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalText,
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  SEED_DEMO: booleanFlag,
+  JWT_SECRET: optionalText.pipe(z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
+  ACCESS_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  COOKIE_SECURE: booleanFlag,
+  TRUST_PROXY: booleanFlag,
+  ADMIN_EMAIL: optionalText,
+  ADMIN_PASSWORD: optionalText,
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  SMTP_URL: optionalText,
+  MAIL_FROM: z.string().default('AI Marketplace <no-reply@localhost>'),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  FAILED_LOGIN_LIMIT: z.coerce.number().int().min(1).default(10),
+  FAILED_LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  WEB_DIST_DIR: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  /** Unset means: run the embedded PostgreSQL server under dataDir. */
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  seedDemo: boolean;
+  jwtSecret: string | undefined;
+  accessTokenTtlMinutes: number;
+  refreshTokenTtlDays: number;
+  cookieSecure: boolean;
+  trustProxy: boolean;
+  bootstrapAdmin: { email: string; password: string } | undefined;
+  google: { clientId: string | undefined; jwksUrl: string };
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  filesDir: string;
+  rateLimit: { authPerMinute: number; failedLoginLimit: number; failedLoginWindowMinutes: number };
+  webDistDir: string | undefined;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; lists every problem at once so a deploy fails fast and clearly. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+    throw new ConfigError('Invalid environment:\n  - JWT_SECRET: required in production (32+ random characters)');
+  }
+  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid environment:\n  - ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtlMinutes: e.ACCESS_TOKEN_TTL_MINUTES,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
+    trustProxy: e.TRUST_PROXY ?? false,
+    bootstrapAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    filesDir: path.join(dataDir, 'files'),
+    rateLimit: {
+      authPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+      failedLoginLimit: e.FAILED_LOGIN_LIMIT,
+      failedLoginWindowMinutes: e.FAILED_LOGIN_WINDOW_MINUTES,
+    },
+    webDistDir: e.WEB_DIST_DIR,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,34 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { AppDeps } from './lib/context';
+import { createGoogleVerifier } from './lib/google';
+import { createMailer } from './lib/mailer';
+import { createLocalStorage } from './lib/storage';
+import { AccessTokens } from './lib/tokens';
+
+/** Wires the real collaborators from configuration. */
+export function createDeps(config: Config, db: Database, options: { embeddedDatabase: boolean; log: (message: string) => void }): AppDeps {
+  const jwtSecret = config.jwtSecret ?? loadOrCreateLocalSecret(config.dataDir);
+  return {
+    config,
+    db,
+    mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.mail.outboxDir, log: options.log }),
+    storage: createLocalStorage(config.filesDir),
+    accessTokens: new AccessTokens(jwtSecret, config.accessTokenTtlMinutes),
+    google: config.google.clientId ? createGoogleVerifier(config.google.clientId, config.google.jwksUrl) : null,
+    embeddedDatabase: options.embeddedDatabase,
+  };
+}
+
+/** Without JWT_SECRET (local runs only; production requires it) a random secret is kept in DATA_DIR. */
+function loadOrCreateLocalSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,29 @@
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { UserRow } from '../modules/users/repository';
+import type { GoogleVerifier } from './google';
+import type { Mailer } from './mailer';
+import type { Storage } from './storage';
+import type { AccessTokens } from './tokens';
+
+/** Everything a module needs from the outside world, built once in server.ts (or a test helper). */
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+  storage: Storage;
+  accessTokens: AccessTokens;
+  google: GoogleVerifier | null;
+  /** true when the app runs its own embedded PostgreSQL server. */
+  embeddedDatabase: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+  interface FastifyRequest {
+    /** Set by the auth guard for signed-in requests. */
+    user: UserRow | null;
+  }
+}

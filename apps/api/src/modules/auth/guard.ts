@@ -1,0 +1,40 @@
+import { hasRole } from '@app/shared';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { AppError } from '../../lib/errors';
+import { findUserById, type UserRow } from '../users/repository';
+
+/** Resolves the bearer token to a live account, or null. Checked against the database on every request. */
+export async function resolveRequestUser(request: FastifyRequest): Promise<UserRow | null> {
+  const header = request.headers.authorization;
+  if (!header?.toLowerCase().startsWith('bearer ')) return null;
+  const { accessTokens, db } = request.server.deps;
+  const claims = await accessTokens.verify(header.slice(7).trim());
+  if (claims === 'expired') throw new AppError('UNAUTHORIZED', 'Token expired');
+  if (!claims) throw new AppError('UNAUTHORIZED', 'Could not validate credentials');
+  const user = await findUserById(db, claims.sub);
+  if (!user || !user.isActive || user.tokenVersion !== claims.tv) {
+    throw new AppError('UNAUTHORIZED', 'Your session has ended. Please sign in again.');
+  }
+  return user;
+}
+
+/**
+ * preHandler guard: 401 for the anonymous, 403 for a signed-in user without one of `roles`
+ * (case-insensitive; `user` counts as buyer). No roles means any signed-in user.
+ */
+export function requireAuth(...roles: string[]): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const user = await resolveRequestUser(request);
+    if (!user) throw new AppError('UNAUTHORIZED', 'Not authenticated');
+    if (roles.length > 0 && !hasRole(user.role, roles)) {
+      throw new AppError('FORBIDDEN', roles.includes('admin') && roles.length === 1 ? 'Admin access required' : `This action requires the ${roles.join(' or ')} role`);
+    }
+    request.user = user;
+  };
+}
+
+/** The signed-in user of a guarded route. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new AppError('UNAUTHORIZED', 'Not authenticated');
+  return request.user;
+}

@@ -1,0 +1,229 @@
+import { type RegisterRequest, RESET_LINK_TTL_HOURS, hasRole } from '@app/shared';
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { failedLogins, passwordResetTokens } from '../../db/schema';
+import type { AppDeps } from '../../lib/context';
+import { AppError, fieldError } from '../../lib/errors';
+import {
+  COMMON_PASSWORD_MESSAGE,
+  hashPassword,
+  isCommonPassword,
+  verifyAgainstDummy,
+  verifyPassword,
+} from '../../lib/passwords';
+import { createOpaqueToken, hashToken } from '../../lib/tokens';
+import {
+  bumpTokenVersion,
+  findUserByEmail,
+  findUserByGoogleSubject,
+  insertUser,
+  updateUser,
+  type UserRow,
+} from '../users/repository';
+import { revokeAllSessions, type SessionTokens, startSession } from './sessions';
+
+export type SignedIn = { user: UserRow } & SessionTokens;
+
+const INVALID_CREDENTIALS = 'Incorrect email or password';
+
+/** Refuses passwords found in public breach lists. */
+export function assertPasswordNotCommon(password: string, field = 'password'): void {
+  if (isCommonPassword(password)) throw fieldError(field, COMMON_PASSWORD_MESSAGE);
+}
+
+/** Creates a local buyer account and signs it in. */
+export async function registerUser(
+  deps: AppDeps,
+  input: Required<RegisterRequest>,
+  userAgent?: string,
+): Promise<SignedIn> {
+  assertPasswordNotCommon(input.password);
+  const passwordHash = await hashPassword(input.password);
+  return deps.db.transaction(async (tx) => {
+    const user = await insertUser(tx, {
+      email: input.email,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      passwordHash,
+      role: 'buyer',
+      authProvider: 'local',
+      newsletterSubscribed: input.newsletter_subscribed,
+    });
+    if (!user) throw new AppError('CONFLICT', 'An account with this email already exists. Sign in instead.');
+    return { user, ...(await startSession(deps, user, userAgent, tx)) };
+  });
+}
+
+/**
+ * Checks e-mail and password. Takes the same time whether or not the account exists, and locks
+ * an e-mail after too many failures in the window (counted in the database, shared by every instance).
+ */
+export async function authenticate(deps: AppDeps, email: string, password: string): Promise<UserRow> {
+  const { failedLoginLimit, failedLoginWindowMinutes } = deps.config.rateLimit;
+  const since = new Date(Date.now() - failedLoginWindowMinutes * 60_000);
+  const [failures] = await deps.db
+    .select({ total: count() })
+    .from(failedLogins)
+    .where(and(eq(failedLogins.email, email), gt(failedLogins.attemptedAt, since)));
+  if ((failures?.total ?? 0) >= failedLoginLimit) {
+    throw new AppError(
+      'RATE_LIMITED',
+      `Too many failed sign-in attempts for this account. Please try again in ${failedLoginWindowMinutes} minutes.`,
+    );
+  }
+  const user = await findUserByEmail(deps.db, email);
+  const valid = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
+  if (!user || !valid) {
+    await deps.db.insert(failedLogins).values({ email });
+    throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
+  }
+  if (!user.isActive) throw new AppError('FORBIDDEN', 'This account has been suspended. Please contact support.');
+  await deps.db.delete(failedLogins).where(eq(failedLogins.email, email));
+  return user;
+}
+
+/** E-mail and password sign-in for every role. */
+export async function loginUser(deps: AppDeps, email: string, password: string, userAgent?: string): Promise<SignedIn> {
+  const user = await authenticate(deps, email, password);
+  return signIn(deps, user, userAgent);
+}
+
+/** The admin console's sign-in: only role admin gets through. */
+export async function loginAdmin(deps: AppDeps, email: string, password: string, userAgent?: string): Promise<SignedIn> {
+  const user = await authenticate(deps, email, password);
+  if (!hasRole(user.role, ['admin'])) throw new AppError('FORBIDDEN', 'Admin access required');
+  return signIn(deps, user, userAgent);
+}
+
+async function signIn(deps: AppDeps, user: UserRow, userAgent?: string): Promise<SignedIn> {
+  const signedIn = (await updateUser(deps.db, user.id, { lastLoginAt: new Date() })) ?? user;
+  return { user: signedIn, ...(await startSession(deps, signedIn, userAgent)) };
+}
+
+/** Google sign-in: verifies the ID token, then creates or links the account. Admins are refused. */
+export async function loginWithGoogle(deps: AppDeps, idToken: string, userAgent?: string): Promise<SignedIn> {
+  if (!deps.google) {
+    throw new AppError('SERVICE_UNAVAILABLE', 'Google sign-in is not configured on this server. Use email and password.');
+  }
+  const identity = await deps.google.verify(idToken);
+  if (!identity) throw new AppError('UNAUTHORIZED', 'Google authentication failed');
+  if (!identity.emailVerified) throw new AppError('UNAUTHORIZED', 'Your Google account e-mail is not verified.');
+
+  const user = await deps.db.transaction(async (tx) => {
+    const linked = (await findUserByGoogleSubject(tx, identity.subject)) ?? (await findUserByEmail(tx, identity.email));
+    if (linked) {
+      if (hasRole(linked.role, ['admin'])) throw new AppError('FORBIDDEN', 'Admin users must use the admin login system.');
+      if (!linked.isActive) throw new AppError('FORBIDDEN', 'This account has been suspended. Please contact support.');
+      return (await updateUser(tx, linked.id, {
+        googleSubject: identity.subject,
+        emailVerified: true,
+        pictureUrl: identity.picture ?? linked.pictureUrl,
+        lastLoginAt: new Date(),
+      })) as UserRow;
+    }
+    const created = await insertUser(tx, {
+      email: identity.email,
+      firstName: identity.givenName || identity.email.split('@')[0] || 'Google',
+      lastName: identity.familyName || 'User',
+      role: 'buyer',
+      authProvider: 'google',
+      googleSubject: identity.subject,
+      emailVerified: true,
+      pictureUrl: identity.picture,
+      lastLoginAt: new Date(),
+    });
+    if (!created) throw new AppError('CONFLICT', 'An account with this email already exists.');
+    return created;
+  });
+  return { user, ...(await startSession(deps, user, userAgent)) };
+}
+
+/** Changes the password, ends every other session and opens a fresh one for this device. */
+export async function changePassword(
+  deps: AppDeps,
+  user: UserRow,
+  currentPassword: string,
+  newPassword: string,
+  userAgent?: string,
+): Promise<SignedIn> {
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) {
+    throw fieldError('current_password', 'Current password is incorrect');
+  }
+  if (currentPassword === newPassword) {
+    throw fieldError('new_password', 'New password must be different from the current password');
+  }
+  assertPasswordNotCommon(newPassword, 'new_password');
+  const passwordHash = await hashPassword(newPassword);
+  return deps.db.transaction(async (tx) => {
+    await revokeAllSessions(tx, user.id);
+    await bumpTokenVersion(tx, user.id);
+    const updated = (await updateUser(tx, user.id, { passwordHash })) as UserRow;
+    return { user: updated, ...(await startSession(deps, updated, userAgent, tx)) };
+  });
+}
+
+/**
+ * Sends a single-use reset link to a real account. Says nothing about whether the account
+ * exists: the caller always answers 200.
+ */
+export async function requestPasswordReset(deps: AppDeps, email: string): Promise<void> {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user || !user.isActive) return;
+  const token = createOpaqueToken();
+  await deps.db.transaction(async (tx) => {
+    // A new link replaces any earlier one.
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+    await tx.insert(passwordResetTokens).values({
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + RESET_LINK_TTL_HOURS * 3_600_000),
+    });
+  });
+  const link = `${deps.config.publicUrl}/reset-password?token=${token}`;
+  await deps.mailer.send({
+    to: user.email,
+    subject: 'Reset your password',
+    text: [
+      `Hi ${user.firstName},`,
+      '',
+      'We received a request to reset the password of your AI Marketplace account.',
+      `Open this link to choose a new password (it expires in ${RESET_LINK_TTL_HOURS} hours and works once):`,
+      '',
+      link,
+      '',
+      'If you did not ask for this, you can ignore this e-mail: your password stays the same.',
+    ].join('\n'),
+    html: `<p>Hi ${escapeHtml(user.firstName)},</p><p>We received a request to reset the password of your AI Marketplace account.</p><p><a href="${link}">Choose a new password</a> (the link expires in ${RESET_LINK_TTL_HOURS} hours and works once).</p><p>If you did not ask for this, you can ignore this e-mail.</p>`,
+  });
+}
+
+/** Sets a new password from a reset link; the link dies and every session ends. */
+export async function resetPassword(deps: AppDeps, token: string, newPassword: string): Promise<void> {
+  assertPasswordNotCommon(newPassword, 'new_password');
+  const passwordHash = await hashPassword(newPassword);
+  await deps.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashToken(token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    if (!claimed) throw new AppError('BAD_REQUEST', 'This reset link is invalid or has expired.');
+    const user = await updateUser(tx, claimed.userId, { passwordHash });
+    await bumpTokenVersion(tx, claimed.userId);
+    await revokeAllSessions(tx, claimed.userId);
+    // The owner proved control of the mailbox: lift the failed-sign-in lock.
+    if (user) await tx.delete(failedLogins).where(eq(failedLogins.email, user.email));
+  });
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}

@@ -1,0 +1,52 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+/** Data access for accounts. Every function takes the database or a transaction. */
+
+export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return row;
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email.toLowerCase()), isNull(users.deletedAt)));
+  return row;
+}
+
+export async function findUserByGoogleSubject(db: DbOrTx, subject: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.googleSubject, subject), isNull(users.deletedAt)));
+  return row;
+}
+
+/** Inserts an account; returns undefined when the e-mail is already taken. */
+export async function insertUser(db: DbOrTx, user: NewUser): Promise<UserRow | undefined> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...user, email: user.email.toLowerCase() })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  return row;
+}
+
+export async function updateUser(db: DbOrTx, id: string, changes: Partial<NewUser>): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
+  return row;
+}
+
+/** Ends every session of a user at once: access tokens carry the version they were issued with. */
+export async function bumpTokenVersion(db: DbOrTx, id: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, id));
+}

@@ -1,0 +1,61 @@
+import { AVATAR_MAX_BYTES, updateProfileRequestSchema } from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import { currentUser, requireAuth } from '../auth/guard';
+import { avatarUrl, presentUser } from './present';
+import { deleteAccount, replaceAvatar, updateProfile } from './service';
+
+const TOO_LARGE = 'Image must be less than 5MB';
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const signedIn = { preHandler: requireAuth() };
+
+  app.get('/me', signedIn, async (request) => presentUser(currentUser(request)));
+
+  app.put('/me', { ...signedIn, schema: { body: updateProfileRequestSchema } }, async (request) =>
+    presentUser(await updateProfile(deps, currentUser(request), request.body)),
+  );
+
+  for (const path of ['/me', '/me/fixed']) {
+    app.delete(path, signedIn, async (request, reply) => {
+      await deleteAccount(deps, currentUser(request));
+      reply.clearCookie('refresh_token', { path: '/api/v1/auth' });
+      return reply.code(204).send();
+    });
+  }
+
+  app.post('/upload-avatar', signedIn, async (request) => {
+    if (!request.isMultipart()) throw new AppError('VALIDATION_FAILED', 'Please select a valid image file');
+    const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+    if (!file) throw new AppError('VALIDATION_FAILED', 'Please select a valid image file');
+    let data: Buffer;
+    try {
+      data = await file.toBuffer();
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE);
+      throw error;
+    }
+    const user = await replaceAvatar(deps, currentUser(request), data);
+    return { success: true, avatar_url: avatarUrl(user.avatarKey), user: presentUser(user) };
+  });
+};
+
+/** Public media (avatars for now). Keys are validated by the storage layer. */
+export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const contentTypes: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+  app.get(
+    '/avatars/:file',
+    { schema: { params: z.object({ file: z.string().regex(/^[a-zA-Z0-9-]+\.(png|jpg|gif|webp)$/, 'File not found') }) } },
+    async (request, reply) => {
+      const stream = await app.deps.storage.get(`avatars/${request.params.file}`);
+      if (!stream) throw new AppError('NOT_FOUND', 'File not found');
+      const ext = request.params.file.split('.').pop() ?? '';
+      reply.header('content-type', contentTypes[ext] ?? 'application/octet-stream');
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      reply.header('x-content-type-options', 'nosniff');
+      return reply.send(stream);
+    },
+  );
+};

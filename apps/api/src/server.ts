@@ -1,0 +1,57 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createDatabase } from './db/client';
+import { ensureBootstrapAdmin, seedDemoAccounts } from './db/seed/accounts';
+import { prepareDatabase } from './db/setup';
+import { createDeps } from './deps';
+
+const SHUTDOWN_TIMEOUT_MS = 15_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = (message: string) => console.log(`[marketplace] ${message}`);
+  const database = await prepareDatabase(config, log);
+  const db = createDatabase(database.url, config.databasePoolMax);
+  const deps = createDeps(config, db, { embeddedDatabase: Boolean(database.embedded), log });
+
+  if (config.bootstrapAdmin && (await ensureBootstrapAdmin(db, config.bootstrapAdmin))) {
+    log(`created the admin account ${config.bootstrapAdmin.email}`);
+  }
+  if (config.seedDemo) {
+    const created = await seedDemoAccounts(db);
+    if (created) log(`seeded ${created} demo accounts (see README)`);
+  }
+
+  const app = await buildApp(deps);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log(`${signal} received: finishing requests in flight, then stopping`);
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    try {
+      await app.close();
+      await db.$client.end();
+      await database.embedded?.stop();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await db.$client.end();
+    await database.embedded?.stop();
+    throw error;
+  }
+  log(`storefront and API at ${config.publicUrl} (API under /api/v1)`);
+}
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

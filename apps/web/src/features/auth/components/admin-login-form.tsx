@@ -1,0 +1,55 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginRequestSchema } from '@app/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { ApiError } from '@/lib/api-client';
+import { translateMessage } from '@/lib/i18n';
+import { useAdminLogin } from '../api/admin-login';
+
+export function AdminLoginForm() {
+  const { t } = useTranslation();
+  const login = useAdminLogin();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(loginRequestSchema), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit((values) => {
+    setFailure(null);
+    login.mutate(values, {
+      // A refusal keeps the server's words ('Admin access required'); anything else gets the spec's generic text.
+      onError: (error) =>
+        setFailure(error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : t('auth.adminLogin.failed')),
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {failure && <Alert tone="error">{translateMessage(failure)}</Alert>}
+      <TextField
+        label={t('auth.fields.email')}
+        type="email"
+        autoComplete="username"
+        error={errors.email?.message}
+        {...register('email', { onChange: () => clearErrors('email') })}
+      />
+      <TextField
+        label={t('auth.fields.password')}
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password', { onChange: () => clearErrors('password') })}
+      />
+      <Button type="submit" className="w-full" size="lg" loading={login.isPending}>
+        {t('auth.login.submit')}
+      </Button>
+    </form>
+  );
+}
