@@ -1,0 +1,130 @@
+import { ExternalLink, LayoutDashboard, LogOut, Menu, Package, Settings, ShoppingBag, Users, X } from 'lucide-react';
+import { Suspense, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Logo } from '@/components/logo';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { buttonClasses } from '@/components/ui/button';
+import { LoadingScreen } from '@/components/ui/spinner';
+import { UserAvatar } from '@/components/user-avatar';
+import { useLogout } from '@/features/auth/api/logout';
+import { displayName, useRequiredUser } from '@/lib/auth-store';
+import { cn } from '@/lib/cn';
+import { notify } from '@/lib/notify';
+import { SkipLink } from './public-layout';
+
+/** Spec §2 admin layout: sidebar, View Site, logout to /, footer with placeholder figures. */
+export function AdminLayout() {
+  const { t } = useTranslation();
+  const user = useRequiredUser();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const logout = useLogout();
+  const sidebarId = useId();
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  const items = [
+    { to: '/admin', label: t('admin.nav.dashboard'), icon: LayoutDashboard, end: true },
+    { to: '/admin/users', label: t('admin.nav.users'), icon: Users },
+    { to: '/admin/products', label: t('admin.nav.products'), icon: Package },
+    { to: '/admin/orders', label: t('admin.nav.orders'), icon: ShoppingBag },
+    { to: '/admin/settings', label: t('admin.nav.settings'), icon: Settings },
+  ];
+
+  const signOut = () =>
+    logout.mutate(undefined, {
+      onSettled: () => {
+        notify.info(t('auth.logout.done'));
+        navigate('/', { replace: true });
+      },
+    });
+
+  return (
+    <div className="flex min-h-screen bg-slate-50 dark:bg-slate-950">
+      <SkipLink />
+      <aside
+        id={sidebarId}
+        className={cn(
+          'fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-slate-200 bg-white transition-transform dark:border-slate-800 dark:bg-slate-900',
+          open ? 'translate-x-0' : '-translate-x-full lg:translate-x-0',
+        )}
+      >
+        <div className="flex h-16 items-center justify-between px-5">
+          <Logo to="/admin" />
+          <button
+            type="button"
+            className={cn(buttonClasses('ghost', 'icon'), 'lg:hidden')}
+            aria-label={t('header.closeMenu')}
+            onClick={() => setOpen(false)}
+          >
+            <X className="size-5" aria-hidden />
+          </button>
+        </div>
+        <nav aria-label={t('admin.nav.label')} className="flex-1 space-y-1 px-3 py-4">
+          {items.map(({ to, label, icon: Icon, end }) => (
+            <NavLink
+              key={to}
+              to={to}
+              end={end}
+              className={({ isActive }) =>
+                cn(
+                  'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600',
+                  isActive
+                    ? 'bg-indigo-50 text-indigo-700 dark:bg-indigo-950/60 dark:text-indigo-300'
+                    : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white',
+                )
+              }
+            >
+              <Icon className="size-4" aria-hidden />
+              {label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="space-y-1 border-t border-slate-200 p-3 dark:border-slate-800">
+          <Link to="/" className={cn(buttonClasses('ghost', 'md'), 'w-full justify-start')}>
+            <ExternalLink className="size-4" aria-hidden />
+            {t('admin.viewSite')}
+          </Link>
+          <button type="button" onClick={signOut} disabled={logout.isPending} className={cn(buttonClasses('ghost', 'md'), 'w-full justify-start text-red-600 dark:text-red-400')}>
+            <LogOut className="size-4" aria-hidden />
+            {t('userMenu.signOut')}
+          </button>
+        </div>
+      </aside>
+      {open && <div className="fixed inset-0 z-30 bg-slate-950/50 lg:hidden" aria-hidden onClick={() => setOpen(false)} />}
+      <div className="flex min-w-0 flex-1 flex-col lg:pl-64">
+        <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/85 px-4 backdrop-blur-md sm:px-6 dark:border-slate-800 dark:bg-slate-950/85">
+          <button
+            type="button"
+            className={cn(buttonClasses('ghost', 'icon'), 'lg:hidden')}
+            aria-label={t('header.openMenu')}
+            aria-expanded={open}
+            aria-controls={sidebarId}
+            onClick={() => setOpen(true)}
+          >
+            <Menu className="size-5" aria-hidden />
+          </button>
+          <p className="text-sm font-semibold text-slate-900 dark:text-white">{t('admin.title')}</p>
+          <div className="ml-auto flex items-center gap-3">
+            <ThemeToggle />
+            <span className="hidden text-sm text-slate-600 sm:block dark:text-slate-400">{displayName(user)}</span>
+            <UserAvatar user={user} />
+          </div>
+        </header>
+        <main id="main" className="flex-1 px-4 py-8 sm:px-6 lg:px-8">
+          <Suspense fallback={<LoadingScreen message={t('common.loading')} />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <footer className="flex flex-wrap gap-x-6 gap-y-2 border-t border-slate-200 px-4 py-4 text-xs text-slate-500 sm:px-6 lg:px-8 dark:border-slate-800 dark:text-slate-400">
+          {/* Static placeholder figures (spec §2); live metrics come with the admin statistics issue. */}
+          <span>{t('admin.footer.uptime', { value: '99.9%' })}</span>
+          <span>{t('admin.footer.usersOnline', { value: '—' })}</span>
+          <span className="ml-auto">{t('footer.copyright', { year: new Date().getFullYear() })}</span>
+        </footer>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { DocumentTitle } from '@/components/document-title';
+import { LoadingScreen } from '@/components/ui/spinner';
+
+/** Above every layout: the default title, scroll restoration and a last Suspense boundary for lazy layouts. */
+export function RootLayout() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <DocumentTitle />
+      <Suspense fallback={<LoadingScreen message={t('common.loading')} />}>
+        <Outlet />
+      </Suspense>
+      <ScrollRestoration />
+    </>
+  );
+}

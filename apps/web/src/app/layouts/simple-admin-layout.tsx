@@ -1,0 +1,76 @@
+import { hasRole } from '@app/shared';
+import { LogOut } from 'lucide-react';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { Logo } from '@/components/logo';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { buttonClasses } from '@/components/ui/button';
+import { LoadingScreen } from '@/components/ui/spinner';
+import { useLogout } from '@/features/auth/api/logout';
+import { useAuth } from '@/lib/auth-store';
+import { cn } from '@/lib/cn';
+import { SkipLink } from './public-layout';
+
+/** The simple-admin area's own layout (spec §2): a top bar, navigation once signed in as a simple admin. */
+export function SimpleAdminLayout() {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const signedIn = auth.status === 'authenticated' && hasRole(auth.user.role, ['simple_admin']);
+  const items = [
+    { to: '/simple-admin', label: t('simpleAdmin.nav.dashboard'), end: true },
+    { to: '/simple-admin/products', label: t('simpleAdmin.nav.products'), end: true },
+    { to: '/simple-admin/products/create', label: t('simpleAdmin.nav.create'), end: true },
+  ];
+
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50 dark:bg-slate-950">
+      <SkipLink />
+      <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
+          <Logo to={signedIn ? '/simple-admin' : '/'} />
+          <span className="rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-semibold text-violet-700 dark:bg-violet-950 dark:text-violet-300">
+            {t('simpleAdmin.badge')}
+          </span>
+          {signedIn && (
+            <nav aria-label={t('simpleAdmin.nav.label')} className="hidden items-center gap-1 md:flex">
+              {items.map((item) => (
+                <NavLink
+                  key={item.to}
+                  to={item.to}
+                  end={item.end}
+                  className={({ isActive }) =>
+                    cn(buttonClasses('ghost', 'sm'), isActive && 'text-indigo-600 dark:text-indigo-400')
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              ))}
+            </nav>
+          )}
+          <div className="ml-auto flex items-center gap-2">
+            <ThemeToggle />
+            {signedIn && (
+              <button
+                type="button"
+                className={buttonClasses('ghost', 'sm')}
+                disabled={logout.isPending}
+                onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/simple-admin/login', { replace: true }) })}
+              >
+                <LogOut className="size-4" aria-hidden />
+                {t('userMenu.signOut')}
+              </button>
+            )}
+          </div>
+        </div>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
+        <Suspense fallback={<LoadingScreen message={t('common.loading')} />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

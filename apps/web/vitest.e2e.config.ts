@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+/** Browser journeys: the real server (built storefront + API + PostgreSQL) driven through Chromium. */
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    root: __dirname,
+    include: ['e2e/**/*.e2e.ts'],
+    globalSetup: ['e2e/global-setup.ts'],
+    environment: 'node',
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});

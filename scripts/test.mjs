@@ -1,0 +1,35 @@
+// `npm test`: unit + component + API integration tests (Vitest), then the browser journeys.
+// Extra arguments go to both Vitest runs, e.g. `npm test -- --reporter=dot`.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureChromium } from './lib/chromium.mjs';
+import { buildStorefrontIfStale } from './lib/build-web.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
+const extra = process.argv.slice(2);
+const target = process.env.TEST_DATABASE_URL ? 'PostgreSQL at TEST_DATABASE_URL' : 'embedded PostgreSQL';
+
+function run(label, args, env = {}) {
+  console.log(`\n[test] ${label}`);
+  const result = spawnSync(process.execPath, [vitest, 'run', ...args, ...extra], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  return result.status === 0;
+}
+
+const chromePath = ensureChromium();
+const suites = [];
+suites.push(['unit, component and API integration tests', run(`unit, component and API tests (${target})`, [])]);
+await buildStorefrontIfStale();
+suites.push([
+  'browser journeys',
+  run(`browser journeys in Chromium (${target})`, ['--config', 'apps/web/vitest.e2e.config.ts'], { CHROME_PATH: chromePath }),
+]);
+
+const failed = suites.filter(([, ok]) => !ok).map(([name]) => name);
+console.log(failed.length ? `\n[test] FAILED: ${failed.join(', ')}` : '\n[test] all suites passed');
+process.exit(failed.length ? 1 : 0);
