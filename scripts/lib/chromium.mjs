@@ -13,7 +13,9 @@ export function ensureChromium() {
   if (process.env.CHROME_PATH) fail(`CHROME_PATH is set to ${wanted}, which does not exist.`);
   const canInstall = process.getuid?.() === 0 && spawnSync('which', ['apt-get']).status === 0;
   if (!canInstall) {
-    fail("Chromium is needed for the browser tests. Install Debian's package (sudo apt-get install -y chromium) or set CHROME_PATH to a Chromium binary.");
+    fail(
+      "Chromium is needed for the browser tests. Install Debian's package (sudo apt-get install -y chromium) or set CHROME_PATH to a Chromium binary.",
+    );
   }
   console.log("[test] Chromium not found: installing Debian's chromium package…");
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };

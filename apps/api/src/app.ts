@@ -90,7 +90,10 @@ async function registerStorefront(app: FastifyInstance, distDir: string): Promis
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const isClientRoute =
-      hasStorefront && (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api') && !path.extname(pathname);
+      hasStorefront &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api') &&
+      !path.extname(pathname);
     if (isClientRoute) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
@@ -117,9 +120,16 @@ function cspDirectives(deps: AppDeps): Record<string, string[] | null> {
 }
 
 /** The one translator from thrown errors to `{detail, code, errors?}` bodies. 5xx details stay in the log. */
-function handleError(this: FastifyInstance, error: FastifyError | AppError, request: { log: FastifyInstance['log'] }, reply: import('fastify').FastifyReply) {
+function handleError(
+  this: FastifyInstance,
+  error: FastifyError | AppError,
+  request: { log: FastifyInstance['log'] },
+  reply: import('fastify').FastifyReply,
+) {
   if (error instanceof AppError) {
-    return reply.code(error.status).send({ detail: error.message, code: error.code, ...(error.errors && { errors: error.errors }) });
+    return reply
+      .code(error.status)
+      .send({ detail: error.message, code: error.code, ...(error.errors && { errors: error.errors }) });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = error.validation.map((issue) => ({

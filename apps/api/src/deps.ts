@@ -1,6 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AppDeps } from './lib/context';
@@ -10,12 +10,21 @@ import { createLocalStorage } from './lib/storage';
 import { AccessTokens } from './lib/tokens';
 
 /** Wires the real collaborators from configuration. */
-export function createDeps(config: Config, db: Database, options: { embeddedDatabase: boolean; log: (message: string) => void }): AppDeps {
+export function createDeps(
+  config: Config,
+  db: Database,
+  options: { embeddedDatabase: boolean; log: (message: string) => void },
+): AppDeps {
   const jwtSecret = config.jwtSecret ?? loadOrCreateLocalSecret(config.dataDir);
   return {
     config,
     db,
-    mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.mail.outboxDir, log: options.log }),
+    mailer: createMailer({
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+      outboxDir: config.mail.outboxDir,
+      log: options.log,
+    }),
     storage: createLocalStorage(config.filesDir),
     accessTokens: new AccessTokens(jwtSecret, config.accessTokenTtlMinutes),
     google: config.google.clientId ? createGoogleVerifier(config.google.clientId, config.google.jwksUrl) : null,

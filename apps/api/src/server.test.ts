@@ -62,7 +62,9 @@ async function waitUntilHealthy(server: ReturnType<typeof startServer>) {
 }
 
 const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
+  new Promise<number | null>((resolve) =>
+    child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code)),
+  );
 
 const url = (pathname: string) => `http://127.0.0.1:${port}${pathname}`;
 
@@ -121,7 +123,7 @@ function freePort(): Promise<number> {
     const probe = net.createServer();
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
-      const { port: free } = (probe.address() as net.AddressInfo);
+      const { port: free } = probe.address() as net.AddressInfo;
       probe.close(() => resolve(free));
     });
   });

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { type CryptoKey, exportJWK, generateKeyPair, SignJWT } from 'jose';
 
 /**
  * A stand-in for Google's key endpoint: a locally generated RSA key pair whose public half is

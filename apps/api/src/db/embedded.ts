@@ -48,7 +48,8 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log = () => {}
 
   let stopped = false;
   return {
-    url: (database) => `postgresql://${SUPERUSER}@localhost/${encodeURIComponent(database)}?host=${encodeURIComponent(socketDir)}`,
+    url: (database) =>
+      `postgresql://${SUPERUSER}@localhost/${encodeURIComponent(database)}?host=${encodeURIComponent(socketDir)}`,
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -73,7 +74,11 @@ async function createCluster(clusterDir: string, runAs: RunAs | undefined, log: 
   fs.mkdirSync(staging, { recursive: true, mode: 0o700 });
   if (runAs) fs.chownSync(staging, runAs.uid, runAs.gid);
   log('creating the embedded PostgreSQL cluster (first start)');
-  await execAs(initdb, ['-D', staging, '-U', SUPERUSER, '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-instructions'], runAs);
+  await execAs(
+    initdb,
+    ['-D', staging, '-U', SUPERUSER, '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-instructions'],
+    runAs,
+  );
   fs.renameSync(staging, clusterDir);
 }
 

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Every table of the marketplace. Money is integer cents; times are timestamptz. */
@@ -91,4 +90,3 @@ export const failedLogins = pgTable(
   },
   (table) => [index('failed_logins_email_time_idx').on(table.email, table.attemptedAt)],
 );
-

@@ -1,13 +1,19 @@
-import type { Database } from '../client';
 import { hashPassword } from '../../lib/passwords';
 import { findUserByEmail, insertUser } from '../../modules/users/repository';
+import type { Database } from '../client';
 
 /** Demo accounts of the embedded default, listed in the README. */
 export const DEMO_ACCOUNTS = [
   { email: 'buyer@example.com', password: 'Buyer-demo-2026', firstName: 'Ava', lastName: 'Buyer', role: 'buyer' },
   { email: 'seller@example.com', password: 'Seller-demo-2026', firstName: 'Sam', lastName: 'Seller', role: 'seller' },
   { email: 'admin@example.com', password: 'Admin-demo-2026', firstName: 'Ada', lastName: 'Admin', role: 'admin' },
-  { email: 'simpleadmin@example.com', password: 'Simple-admin-demo-2026', firstName: 'Sid', lastName: 'Moderator', role: 'simple_admin' },
+  {
+    email: 'simpleadmin@example.com',
+    password: 'Simple-admin-demo-2026',
+    firstName: 'Sid',
+    lastName: 'Moderator',
+    role: 'simple_admin',
+  },
 ] as const;
 
 /** Creates each demo account that does not exist yet. */

@@ -1,6 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import {
   bearer,
   createTestApp,
@@ -42,7 +42,13 @@ describe('registration', () => {
     const body = response.json();
     expect(body.token_type).toBe('bearer');
     expect(body.access_token).toEqual(expect.any(String));
-    expect(body.user).toMatchObject({ email, first_name: 'Nora', role: 'buyer', auth_provider: 'local', newsletter_subscribed: false });
+    expect(body.user).toMatchObject({
+      email,
+      first_name: 'Nora',
+      role: 'buyer',
+      auth_provider: 'local',
+      newsletter_subscribed: false,
+    });
     expect(JSON.stringify(body)).not.toContain('password');
     const cookie = response.cookies.find((c) => c.name === 'refresh_token');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/v1/auth' });
@@ -67,7 +73,9 @@ describe('registration', () => {
     const missing = await post('/auth/register', {});
     expect(missing.statusCode).toBe(422);
     expect(fieldMessages(missing).email).toBe('Email is required');
-    const [{ total }] = (await t.db.execute(sql`select count(*)::int as total from users where email = 'not-an-email'`)).rows as { total: number }[];
+    const [{ total }] = (await t.db.execute(sql`select count(*)::int as total from users where email = 'not-an-email'`)).rows as [
+      { total: number },
+    ];
     expect(total).toBe(0);
   });
 
@@ -84,7 +92,12 @@ describe('registration', () => {
   });
 
   it('refuses one of the most common passwords', async () => {
-    const response = await post('/auth/register', { first_name: 'Carl', last_name: 'Common', email: uniqueEmail(), password: 'password123' });
+    const response = await post('/auth/register', {
+      first_name: 'Carl',
+      last_name: 'Common',
+      email: uniqueEmail(),
+      password: 'password123',
+    });
     expect(response.statusCode).toBe(422);
     expect(fieldMessages(response).password).toMatch(/too common/);
   });
@@ -206,14 +219,22 @@ describe('change password', () => {
     const otherDevice = await post('/auth/login', { email: user.email, password: user.password });
     const otherCookie = refreshCookieOf(otherDevice);
 
-    const wrong = await post('/auth/change-password', { current_password: 'Wrong-password-1', new_password: 'Fresh-meadow-77' }, bearer(user.accessToken));
+    const wrong = await post(
+      '/auth/change-password',
+      { current_password: 'Wrong-password-1', new_password: 'Fresh-meadow-77' },
+      bearer(user.accessToken),
+    );
     expect(wrong.statusCode).toBe(422);
     expect(fieldMessages(wrong).current_password).toBe('Current password is incorrect');
 
     const anonymous = await post('/auth/change-password', { current_password: user.password, new_password: 'Fresh-meadow-77' });
     expect(anonymous.statusCode).toBe(401);
 
-    const changed = await post('/auth/change-password', { current_password: user.password, new_password: 'Fresh-meadow-77' }, bearer(user.accessToken));
+    const changed = await post(
+      '/auth/change-password',
+      { current_password: user.password, new_password: 'Fresh-meadow-77' },
+      bearer(user.accessToken),
+    );
     expect(changed.statusCode).toBe(200);
     const newToken = changed.json().access_token;
 
@@ -278,7 +299,11 @@ describe('rate limits and headers', () => {
     const limited = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
     try {
       const attempt = () =>
-        limited.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: uniqueEmail(), password: 'Whatever-123' } });
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { email: uniqueEmail(), password: 'Whatever-123' },
+        });
       for (let i = 0; i < 3; i += 1) expect((await attempt()).statusCode).toBe(401);
       const blocked = await attempt();
       expect(blocked.statusCode).toBe(429);

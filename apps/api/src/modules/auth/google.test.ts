@@ -1,5 +1,5 @@
-import { generateKeyPair } from 'jose';
 import { sql } from 'drizzle-orm';
+import { generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalJwks } from '../../../test/google';
 import { createTestApp, registerUser, type TestApp, uniqueEmail } from '../../../test/helpers';
@@ -23,7 +23,13 @@ const googleLogin = (token: string) => t.app.inject({ method: 'POST', url: '/api
 describe('Google sign-in', () => {
   it('creates a Google account on first sign-in and links the same one afterwards', async () => {
     const email = uniqueEmail('google');
-    const token = await jwks.signIdToken({ aud: CLIENT_ID, sub: 'google-sub-1', email, given_name: 'Gia', family_name: 'Google' });
+    const token = await jwks.signIdToken({
+      aud: CLIENT_ID,
+      sub: 'google-sub-1',
+      email,
+      given_name: 'Gia',
+      family_name: 'Google',
+    });
     const first = await googleLogin(token);
     expect(first.statusCode).toBe(200);
     expect(first.json().user).toMatchObject({ email, auth_provider: 'google', role: 'buyer', first_name: 'Gia' });
@@ -54,7 +60,9 @@ describe('Google sign-in', () => {
       expect(response.statusCode).toBe(401);
       expect(response.json().detail).toBe('Google authentication failed');
     }
-    const [{ total }] = (await t.db.execute(sql`select count(*)::int as total from users where email = ${email}`)).rows as { total: number }[];
+    const [{ total }] = (await t.db.execute(sql`select count(*)::int as total from users where email = ${email}`)).rows as [
+      { total: number },
+    ];
     expect(total).toBe(0);
   });
 

@@ -12,7 +12,7 @@ export async function resolveRequestUser(request: FastifyRequest): Promise<UserR
   if (claims === 'expired') throw new AppError('UNAUTHORIZED', 'Token expired');
   if (!claims) throw new AppError('UNAUTHORIZED', 'Could not validate credentials');
   const user = await findUserById(db, claims.sub);
-  if (!user || !user.isActive || user.tokenVersion !== claims.tv) {
+  if (!user?.isActive || user.tokenVersion !== claims.tv) {
     throw new AppError('UNAUTHORIZED', 'Your session has ended. Please sign in again.');
   }
   return user;
@@ -27,7 +27,12 @@ export function requireAuth(...roles: string[]): preHandlerAsyncHookHandler {
     const user = await resolveRequestUser(request);
     if (!user) throw new AppError('UNAUTHORIZED', 'Not authenticated');
     if (roles.length > 0 && !hasRole(user.role, roles)) {
-      throw new AppError('FORBIDDEN', roles.includes('admin') && roles.length === 1 ? 'Admin access required' : `This action requires the ${roles.join(' or ')} role`);
+      throw new AppError(
+        'FORBIDDEN',
+        roles.includes('admin') && roles.length === 1
+          ? 'Admin access required'
+          : `This action requires the ${roles.join(' or ')} role`,
+      );
     }
     request.user = user;
   };

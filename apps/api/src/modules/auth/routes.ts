@@ -32,7 +32,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   function clearRefreshCookie(reply: FastifyReply) {
-    reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: deps.config.cookieSecure });
+    reply.clearCookie(REFRESH_COOKIE, {
+      path: REFRESH_COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: deps.config.cookieSecure,
+    });
   }
 
   function replySignedIn(reply: FastifyReply, result: auth.SignedIn) {
@@ -81,7 +86,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.code(204).send();
   });
 
-  app.post('/verify', { preHandler: requireAuth() }, async (request) => ({ valid: true, user: presentUser(currentUser(request)) }));
+  app.post('/verify', { preHandler: requireAuth() }, async (request) => ({
+    valid: true,
+    user: presentUser(currentUser(request)),
+  }));
 
   app.get('/me', { preHandler: requireAuth() }, async (request) => presentUser(currentUser(request)));
 

@@ -1,23 +1,17 @@
-import { type RegisterRequest, RESET_LINK_TTL_HOURS, hasRole } from '@app/shared';
+import { hasRole, RESET_LINK_TTL_HOURS, type RegisterRequest } from '@app/shared';
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import { failedLogins, passwordResetTokens } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError, fieldError } from '../../lib/errors';
-import {
-  COMMON_PASSWORD_MESSAGE,
-  hashPassword,
-  isCommonPassword,
-  verifyAgainstDummy,
-  verifyPassword,
-} from '../../lib/passwords';
+import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { createOpaqueToken, hashToken } from '../../lib/tokens';
 import {
   bumpTokenVersion,
   findUserByEmail,
   findUserByGoogleSubject,
   insertUser,
-  updateUser,
   type UserRow,
+  updateUser,
 } from '../users/repository';
 import { revokeAllSessions, type SessionTokens, startSession } from './sessions';
 
@@ -31,11 +25,7 @@ export function assertPasswordNotCommon(password: string, field = 'password'): v
 }
 
 /** Creates a local buyer account and signs it in. */
-export async function registerUser(
-  deps: AppDeps,
-  input: Required<RegisterRequest>,
-  userAgent?: string,
-): Promise<SignedIn> {
+export async function registerUser(deps: AppDeps, input: Required<RegisterRequest>, userAgent?: string): Promise<SignedIn> {
   assertPasswordNotCommon(input.password);
   const passwordHash = await hashPassword(input.password);
   return deps.db.transaction(async (tx) => {
@@ -167,7 +157,7 @@ export async function changePassword(
  */
 export async function requestPasswordReset(deps: AppDeps, email: string): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
-  if (!user || !user.isActive) return;
+  if (!user?.isActive) return;
   const token = createOpaqueToken();
   await deps.db.transaction(async (tx) => {
     // A new link replaces any earlier one.

@@ -69,7 +69,7 @@ export async function rotateSession(
     }
     if (token.expiresAt.getTime() <= Date.now()) return { kind: 'expired' as const };
     const user = await findUserById(tx, token.userId);
-    if (!user || !user.isActive) return { kind: 'inactive' as const };
+    if (!user?.isActive) return { kind: 'inactive' as const };
     await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, token.id));
     const tokens = await issueTokens(deps, user, token.familyId, userAgent, tx);
     return { kind: 'rotated' as const, user, ...tokens };

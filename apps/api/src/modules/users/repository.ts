@@ -8,7 +8,10 @@ export type NewUser = typeof users.$inferInsert;
 /** Data access for accounts. Every function takes the database or a transaction. */
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt)));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
   return row;
 }
 

@@ -27,7 +27,12 @@ describe('profile', () => {
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(user.accessToken) });
     expect(me.json()).toMatchObject({ id: user.id, email: user.email, role: 'buyer' });
 
-    const bad = await t.app.inject({ method: 'PUT', url: '/api/v1/users/me', headers: bearer(user.accessToken), payload: { first_name: 'Z' } });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/users/me',
+      headers: bearer(user.accessToken),
+      payload: { first_name: 'Z' },
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors[0]).toEqual({ field: 'first_name', message: 'First name must be at least 2 characters' });
 
@@ -44,7 +49,12 @@ describe('profile', () => {
 
 describe('avatar upload', () => {
   const upload = (token: string, file: ReturnType<typeof multipartFile>) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/users/upload-avatar', headers: { ...bearer(token), ...file.headers }, payload: file.payload });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/upload-avatar',
+      headers: { ...bearer(token), ...file.headers },
+      payload: file.payload,
+    });
 
   it('stores a real image and serves it back', async () => {
     const user = await registerUser(t.app);
@@ -60,7 +70,10 @@ describe('avatar upload', () => {
 
   it('refuses a script named .png, judged by content', async () => {
     const user = await registerUser(t.app);
-    const response = await upload(user.accessToken, multipartFile('file', 'evil.png', 'image/png', Buffer.from('#!/bin/sh\nrm -rf /\n')));
+    const response = await upload(
+      user.accessToken,
+      multipartFile('file', 'evil.png', 'image/png', Buffer.from('#!/bin/sh\nrm -rf /\n')),
+    );
     expect(response.statusCode).toBe(422);
     expect(response.json().detail).toBe('Please select a valid image file');
   });
@@ -76,7 +89,11 @@ describe('avatar upload', () => {
   });
 
   it('needs a signed-in user', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/users/upload-avatar', ...multipartFile('file', 'a.png', 'image/png', PNG) });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/upload-avatar',
+      ...multipartFile('file', 'a.png', 'image/png', PNG),
+    });
     expect(response.statusCode).toBe(401);
   });
 });
@@ -87,10 +104,20 @@ describe('account deletion', () => {
     const response = await t.app.inject({ method: 'DELETE', url: '/api/v1/users/me', headers: bearer(user.accessToken) });
     expect(response.statusCode).toBe(204);
 
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(user.accessToken) })).statusCode).toBe(401);
-    const refresh = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { cookie: `refresh_token=${user.refreshCookie}` } });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(user.accessToken) })).statusCode).toBe(
+      401,
+    );
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/refresh',
+      headers: { cookie: `refresh_token=${user.refreshCookie}` },
+    });
     expect(refresh.statusCode).toBe(401);
-    const login = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: user.email, password: user.password } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: user.email, password: user.password },
+    });
     expect(login.statusCode).toBe(401);
 
     const rows = (await t.db.execute(sql`select email, first_name, password_hash from users where id = ${user.id}`)).rows;

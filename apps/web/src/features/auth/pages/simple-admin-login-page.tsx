@@ -1,0 +1,39 @@
+import { hasRole, normalizeRole } from '@app/shared';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { DocumentTitle } from '@/components/document-title';
+import { Alert } from '@/components/ui/alert';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useAuth } from '@/lib/auth-store';
+import { rememberedPath } from '@/lib/redirect';
+import { LoginForm } from '../components/login-form';
+
+/**
+ * Simple admins are users with role simple_admin, so they sign in through POST /auth/login
+ * like everyone else; this page only keeps them inside their own area.
+ */
+export function SimpleAdminLoginPage() {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const location = useLocation();
+  if (auth.status === 'authenticated' && hasRole(auth.user.role, ['simple_admin'])) {
+    return <Navigate to={rememberedPath(location.state) ?? '/simple-admin'} replace />;
+  }
+  return (
+    <Card className="mx-auto max-w-md">
+      <DocumentTitle title={t('simpleAdmin.loginTitle')} />
+      <CardHeader>
+        <CardTitle>
+          <span className="text-2xl">{t('simpleAdmin.loginTitle')}</span>
+        </CardTitle>
+        <CardDescription>{t('simpleAdmin.loginSubtitle')}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {auth.status === 'authenticated' && (
+          <Alert tone="info">{t('simpleAdmin.wrongAccount', { role: normalizeRole(auth.user.role) ?? auth.user.role })}</Alert>
+        )}
+        <LoginForm />
+      </CardContent>
+    </Card>
+  );
+}
