@@ -99,6 +99,12 @@ describe('the server process', () => {
     });
     expect(registered.status).toBe(201);
 
+    // A second app on the same data directory refuses to start and leaves the first one alone.
+    const intruder = startServer();
+    expect(await exited(intruder.child)).not.toBe(0);
+    expect(intruder.output()).toContain('already running');
+    expect((await fetch(url('/api/v1/health'))).status).toBe(200);
+
     first.child.kill('SIGKILL');
     await exited(first.child);
 

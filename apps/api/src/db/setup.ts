@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import { acquireInstanceLock } from '../lib/instance-lock';
 import { ensureDatabaseExists, migrateDatabase } from './client';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './embedded';
 
@@ -14,7 +15,15 @@ export async function prepareDatabase(config: Config, log: (message: string) => 
   let embedded: EmbeddedPostgres | undefined;
   let url = config.databaseUrl;
   if (!url) {
-    embedded = await startEmbeddedPostgres(config.dataDir, log);
+    const releaseLock = acquireInstanceLock(config.dataDir);
+    const server = await startEmbeddedPostgres(config.dataDir, log);
+    embedded = {
+      url: server.url,
+      async stop() {
+        await server.stop();
+        releaseLock();
+      },
+    };
     await ensureDatabaseExists(embedded.url('postgres'), EMBEDDED_DATABASE);
     url = embedded.url(EMBEDDED_DATABASE);
   }
