@@ -18,8 +18,12 @@ import {
 import type { AppDeps } from './lib/context';
 import { AppError } from './lib/errors';
 import { authRoutes } from './modules/auth/routes';
+import { catalogRoutes } from './modules/catalog/routes';
 import { healthRoutes } from './modules/health/routes';
-import { mediaRoutes, usersRoutes } from './modules/users/routes';
+import { mediaRoutes } from './modules/media/routes';
+import { reviewsRoutes } from './modules/reviews/routes';
+import { usersRoutes } from './modules/users/routes';
+import { wishlistRoutes } from './modules/wishlist/routes';
 
 export const API_PREFIX = '/api/v1';
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -63,6 +67,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(usersRoutes, { prefix: '/users' });
       await api.register(mediaRoutes, { prefix: '/media' });
+      await api.register(catalogRoutes, { prefix: '/products' });
+      await api.register(reviewsRoutes);
+      await api.register(wishlistRoutes, { prefix: '/wishlist' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/client';
 import { ensureBootstrapAdmin, seedDemoAccounts } from './db/seed/accounts';
+import { seedDemoCatalogue } from './db/seed/catalogue';
 import { prepareDatabase } from './db/setup';
 import { createDeps } from './deps';
 
@@ -20,6 +21,8 @@ async function main(): Promise<void> {
   if (config.seedDemo) {
     const created = await seedDemoAccounts(db);
     if (created) log(`seeded ${created} demo accounts (see README)`);
+    const seededProducts = await seedDemoCatalogue(db, deps.storage);
+    if (seededProducts) log(`seeded the demo catalogue: ${seededProducts} products`);
   }
 
   const app = await buildApp(deps);

@@ -1,3 +1,4 @@
 export * from './auth';
+export * from './catalog';
 export * from './constants';
 export * from './roles';

@@ -1,4 +1,18 @@
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Every table of the marketplace. Money is integer cents; times are timestamptz. */
 
@@ -89,4 +103,155 @@ export const failedLogins = pgTable(
     attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('failed_logins_email_time_idx').on(table.email, table.attemptedAt)],
+);
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const PRODUCT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+/** The catalogue. Prices are integer cents. `search_vector` is computed by PostgreSQL itself. */
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    /** Denormalised so the full-text index can weigh it; kept in step by the sellers module. */
+    sellerName: text('seller_name').notNull(),
+    title: text('title').notNull(),
+    shortDescription: text('short_description').notNull().default(''),
+    description: text('description').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+    originalPriceCents: integer('original_price_cents'),
+    category: text('category').notNull(),
+    license: text('license').notNull().default('standard'),
+    status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('pending'),
+    featured: boolean('featured').notNull().default(false),
+    rejectionReason: text('rejection_reason'),
+    /** Storage keys or absolute URLs of the images, first is the cover. */
+    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    ratingAverage: numeric('rating_average', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
+    salesCount: integer('sales_count').notNull().default(0),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(short_description, '')), 'B') || setweight(to_tsvector('english', coalesce(category, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C') || setweight(to_tsvector('english', coalesce(seller_name, '')), 'D')`,
+    ),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('products_price_non_negative', sql`${table.priceCents} >= 0`),
+    check('products_status_known', sql`${table.status} in ('pending', 'approved', 'rejected')`),
+    index('products_status_created_idx').on(table.status, table.createdAt.desc()),
+    index('products_status_category_created_idx').on(table.status, table.category, table.createdAt.desc()),
+    index('products_status_price_idx').on(table.status, table.priceCents),
+    index('products_status_rating_idx').on(table.status, table.ratingAverage.desc()),
+    index('products_status_sales_idx').on(table.status, table.salesCount.desc()),
+    index('products_seller_idx').on(table.sellerId),
+    index('products_search_idx').using('gin', table.searchVector),
+    index('products_title_trgm_idx').using('gin', sql`lower(${table.title}) gin_trgm_ops`),
+  ],
+);
+
+/** Files a buyer downloads after paying. Stored through `Storage`, never served publicly. */
+export const productFiles = pgTable(
+  'product_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull().default('application/octet-stream'),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('product_files_product_idx').on(table.productId)],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    comment: text('comment').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('reviews_rating_range', sql`${table.rating} between 1 and 5`),
+    uniqueIndex('reviews_product_user_unique').on(table.productId, table.userId),
+    index('reviews_product_created_idx').on(table.productId, table.createdAt.desc()),
+  ],
+);
+
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.productId] })],
+);
+
+export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'payment_completed', 'cancelled', 'refunded'] as const;
+
+/** An order is priced by the server; only a confirmed payment marks it paid. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderNumber: text('order_number').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    paymentStatus: text('payment_status').notNull().default('unpaid'),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    aiPoolCents: integer('ai_pool_cents').notNull().default(0),
+    currency: text('currency').notNull().default('usd'),
+    promoCode: text('promo_code'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('orders_number_unique').on(table.orderNumber),
+    index('orders_user_created_idx').on(table.userId, table.createdAt.desc()),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    productTitle: text('product_title').notNull(),
+    sellerId: uuid('seller_id').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull().default(1),
+  },
+  (table) => [index('order_items_order_idx').on(table.orderId), index('order_items_product_idx').on(table.productId)],
 );

@@ -1,6 +1,5 @@
 import { AVATAR_MAX_BYTES, updateProfileRequestSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { currentUser, requireAuth } from '../auth/guard';
 import { avatarUrl, presentUser } from './present';
@@ -40,22 +39,4 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = await replaceAvatar(deps, currentUser(request), data);
     return { success: true, avatar_url: avatarUrl(user.avatarKey), user: presentUser(user) };
   });
-};
-
-/** Public media (avatars for now). Keys are validated by the storage layer. */
-export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
-  const contentTypes: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
-  app.get(
-    '/avatars/:file',
-    { schema: { params: z.object({ file: z.string().regex(/^[a-zA-Z0-9-]+\.(png|jpg|gif|webp)$/, 'File not found') }) } },
-    async (request, reply) => {
-      const stream = await app.deps.storage.get(`avatars/${request.params.file}`);
-      if (!stream) throw new AppError('NOT_FOUND', 'File not found');
-      const ext = request.params.file.split('.').pop() ?? '';
-      reply.header('content-type', contentTypes[ext] ?? 'application/octet-stream');
-      reply.header('cache-control', 'public, max-age=31536000, immutable');
-      reply.header('x-content-type-options', 'nosniff');
-      return reply.send(stream);
-    },
-  );
 };

@@ -1,0 +1,37 @@
+import { productListQuerySchema } from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MicroCache } from '../../lib/micro-cache';
+import { requireAuth, resolveRequestUser } from '../auth/guard';
+import { browseProducts, countProducts, getProductDetail, listCategories } from './service';
+
+/** Anonymous catalogue responses are the same for everyone for a second. */
+const PUBLIC_CACHE_MS = 1000;
+
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const pages = new MicroCache<string>(PUBLIC_CACHE_MS);
+
+  app.get('/', { schema: { querystring: productListQuerySchema } }, async (request, reply) => {
+    const viewer = await resolveRequestUser(request);
+    reply.type('application/json; charset=utf-8');
+    if (request.query.status && viewer) {
+      reply.header('cache-control', 'private, no-store');
+      return JSON.stringify(await browseProducts(deps, request.query, viewer));
+    }
+    reply.header('cache-control', 'public, max-age=5');
+    return pages.get(JSON.stringify(request.query), async () => JSON.stringify(await browseProducts(deps, request.query, null)));
+  });
+
+  app.get('/categories/list', async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=30');
+    return { categories: await listCategories(deps) };
+  });
+
+  app.get('/debug/count', { preHandler: requireAuth('admin') }, async () => countProducts(deps));
+
+  app.get('/:id', { schema: { params: z.object({ id: z.string() }) } }, async (request) => {
+    const viewer = await resolveRequestUser(request);
+    return getProductDetail(deps, request.params.id, viewer);
+  });
+};

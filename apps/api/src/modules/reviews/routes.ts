@@ -1,0 +1,47 @@
+import { reviewRequestSchema } from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, requireAuth, resolveRequestUser } from '../auth/guard';
+import { createReview, deleteReview, getProductReviews, updateReview } from './service';
+
+const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+
+export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.get(
+    '/products/:id/reviews',
+    { schema: { params: z.object({ id: z.string() }), querystring: pageQuery } },
+    async (request) => {
+      const viewer = await resolveRequestUser(request);
+      return getProductReviews(deps, request.params.id, viewer, request.query.page, request.query.limit);
+    },
+  );
+
+  app.post(
+    '/products/:id/reviews',
+    { preHandler: requireAuth(), schema: { params: z.object({ id: z.string() }), body: reviewRequestSchema } },
+    async (request, reply) => {
+      reply.code(201);
+      return createReview(deps, currentUser(request), request.params.id, request.body);
+    },
+  );
+
+  app.put(
+    '/reviews/:id',
+    { preHandler: requireAuth(), schema: { params: z.object({ id: z.string() }), body: reviewRequestSchema } },
+    async (request) => updateReview(deps, currentUser(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/reviews/:id',
+    { preHandler: requireAuth(), schema: { params: z.object({ id: z.string() }) } },
+    async (request, reply) => {
+      await deleteReview(deps, currentUser(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+};
