@@ -36,6 +36,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   FAILED_LOGIN_LIMIT: z.coerce.number().int().min(1).default(10),
   FAILED_LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   WEB_DIST_DIR: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -60,6 +61,8 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   filesDir: string;
   rateLimit: { authPerMinute: number; failedLoginLimit: number; failedLoginWindowMinutes: number };
+  /** How long identical anonymous catalogue responses are shared (0 disables). */
+  catalogCacheMs: number;
   webDistDir: string | undefined;
   logLevel: string;
 }
@@ -104,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       failedLoginLimit: e.FAILED_LOGIN_LIMIT,
       failedLoginWindowMinutes: e.FAILED_LOGIN_WINDOW_MINUTES,
     },
+    catalogCacheMs: e.CATALOG_CACHE_MS,
     webDistDir: e.WEB_DIST_DIR,
     logLevel: e.LOG_LEVEL,
   };

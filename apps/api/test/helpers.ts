@@ -37,6 +37,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
+    CATALOG_CACHE_MS: '0',
     ...env,
   });
   const db = createDatabase(config.databaseUrl as string, 5);
@@ -135,4 +136,11 @@ export function latestResetToken(config: Config): string | undefined {
   if (!newest) return undefined;
   const decoded = newest.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
   return decoded.match(/reset-password\?token=([A-Za-z0-9_-]+)/)?.[1];
+}
+
+/** Signs a user in through the API and returns the access token. */
+export async function signIn(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  return response.json().access_token;
 }

@@ -5,12 +5,10 @@ import { MicroCache } from '../../lib/micro-cache';
 import { requireAuth, resolveRequestUser } from '../auth/guard';
 import { browseProducts, countProducts, getProductDetail, listCategories } from './service';
 
-/** Anonymous catalogue responses are the same for everyone for a second. */
-const PUBLIC_CACHE_MS = 1000;
-
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const pages = new MicroCache<string>(PUBLIC_CACHE_MS);
+  // Anonymous catalogue pages are identical for everyone: share them for a moment under load.
+  const pages = new MicroCache<string>(deps.config.catalogCacheMs);
 
   app.get('/', { schema: { querystring: productListQuerySchema } }, async (request, reply) => {
     const viewer = await resolveRequestUser(request);
