@@ -25,6 +25,13 @@ CREATE TABLE "orders" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "product_counts" (
+	"status" text NOT NULL,
+	"category" text NOT NULL,
+	"total" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "product_counts_status_category_pk" PRIMARY KEY("status","category")
+);
+--> statement-breakpoint
 CREATE TABLE "product_files" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"product_id" uuid NOT NULL,
@@ -94,12 +101,14 @@ CREATE INDEX "order_items_product_idx" ON "order_items" USING btree ("product_id
 CREATE UNIQUE INDEX "orders_number_unique" ON "orders" USING btree ("order_number");--> statement-breakpoint
 CREATE INDEX "orders_user_created_idx" ON "orders" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "product_files_product_idx" ON "product_files" USING btree ("product_id");--> statement-breakpoint
+CREATE INDEX "products_public_created_idx" ON "products" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE status = 'approved' and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "products_public_category_created_idx" ON "products" USING btree ("category","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE status = 'approved' and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "products_public_price_idx" ON "products" USING btree ("price_cents","id") WHERE status = 'approved' and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "products_public_rating_idx" ON "products" USING btree ("rating_average","id") WHERE status = 'approved' and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "products_public_sales_idx" ON "products" USING btree ("sales_count","id") WHERE status = 'approved' and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "products_public_title_idx" ON "products" USING btree (lower("title"),"id") WHERE status = 'approved' and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "products_status_created_idx" ON "products" USING btree ("status","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "products_status_category_created_idx" ON "products" USING btree ("status","category","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "products_status_price_idx" ON "products" USING btree ("status","price_cents");--> statement-breakpoint
-CREATE INDEX "products_status_rating_idx" ON "products" USING btree ("status","rating_average" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "products_status_sales_idx" ON "products" USING btree ("status","sales_count" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "products_seller_idx" ON "products" USING btree ("seller_id");--> statement-breakpoint
+CREATE INDEX "products_seller_status_idx" ON "products" USING btree ("seller_id","status","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "products_search_idx" ON "products" USING gin ("search_vector");--> statement-breakpoint
 CREATE INDEX "products_title_trgm_idx" ON "products" USING gin (lower("title") gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "reviews_product_user_unique" ON "reviews" USING btree ("product_id","user_id");--> statement-breakpoint

@@ -109,6 +109,8 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const PRODUCT_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
+const PUBLIC = sql`status = 'approved' and deleted_at is null`;
+
 /** The catalogue. Prices are integer cents. `search_vector` is computed by PostgreSQL itself. */
 export const products = pgTable(
   'products',
@@ -145,12 +147,17 @@ export const products = pgTable(
   (table) => [
     check('products_price_non_negative', sql`${table.priceCents} >= 0`),
     check('products_status_known', sql`${table.status} in ('pending', 'approved', 'rejected')`),
+    // Public listings: one partial index per sort, each ending in id so pages are stable.
+    index('products_public_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(PUBLIC),
+    index('products_public_category_created_idx')
+      .on(table.category, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(PUBLIC),
+    index('products_public_price_idx').on(table.priceCents, table.id).where(PUBLIC),
+    index('products_public_rating_idx').on(table.ratingAverage, table.id).where(PUBLIC),
+    index('products_public_sales_idx').on(table.salesCount, table.id).where(PUBLIC),
+    index('products_public_title_idx').on(sql`lower(${table.title})`, table.id).where(PUBLIC),
     index('products_status_created_idx').on(table.status, table.createdAt.desc()),
-    index('products_status_category_created_idx').on(table.status, table.category, table.createdAt.desc()),
-    index('products_status_price_idx').on(table.status, table.priceCents),
-    index('products_status_rating_idx').on(table.status, table.ratingAverage.desc()),
-    index('products_status_sales_idx').on(table.status, table.salesCount.desc()),
-    index('products_seller_idx').on(table.sellerId),
+    index('products_seller_status_idx').on(table.sellerId, table.status, table.createdAt.desc()),
     index('products_search_idx').using('gin', table.searchVector),
     index('products_title_trgm_idx').using('gin', sql`lower(${table.title}) gin_trgm_ops`),
   ],
@@ -207,6 +214,17 @@ export const wishlistItems = pgTable(
     createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.productId] })],
+);
+
+/** Live product counts per status and category, kept by a trigger (migration 0003) so lists need not count rows. */
+export const productCounts = pgTable(
+  'product_counts',
+  {
+    status: text('status').notNull(),
+    category: text('category').notNull(),
+    total: integer('total').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.status, table.category] })],
 );
 
 export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'payment_completed', 'cancelled', 'refunded'] as const;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createUser, FACTORY_PASSWORD } from '../../../test/factories';
 import { bearer, createTestApp, signIn, type TestApp } from '../../../test/helpers';
@@ -262,6 +263,18 @@ describe('GET /products/{id}', () => {
 });
 
 describe('categories and counts', () => {
+  it('keeps list totals right as products are approved and deleted', async () => {
+    const before = (await list('category=models')).json().total;
+    const product = await createProduct(t.db, seller, { category: 'models', status: 'pending' });
+    expect((await list('category=models')).json().total).toBe(before);
+    await t.db.execute(sql`update products set status = 'approved' where id = ${product.id}`);
+    expect((await list('category=models')).json().total).toBe(before + 1);
+    expect((await list('')).json().total).toBe(6);
+    await t.db.execute(sql`update products set deleted_at = now() where id = ${product.id}`);
+    expect((await list('category=models')).json().total).toBe(before);
+    expect((await list('')).json().total).toBe(5);
+  });
+
   it('lists every category with its approved count', async () => {
     const { categories } = (await t.app.inject({ method: 'GET', url: '/api/v1/products/categories/list' })).json();
     expect(categories.find((c: { slug: string }) => c.slug === 'ai-tools')).toEqual({
