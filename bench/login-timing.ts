@@ -14,11 +14,21 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-bench-'));
 const server = await startEmbeddedPostgres(dataDir);
 await ensureDatabaseExists(server.url('postgres'), 'bench');
 await migrateDatabase(server.url('bench'));
-const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: server.url('bench'), LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_PER_MINUTE: '100000', FAILED_LOGIN_LIMIT: '100000' });
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  DATABASE_URL: server.url('bench'),
+  LOG_LEVEL: 'silent',
+  AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+  FAILED_LOGIN_LIMIT: '100000',
+});
 const db = createDatabase(server.url('bench'));
 const app = await buildApp(createDeps(config, db, { embeddedDatabase: true, log: () => {} }), { logger: false });
 
-await app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { first_name: 'Tim', last_name: 'Ing', email: 'timing@example.org', password: 'Correct-horse-77' } });
+await app.inject({
+  method: 'POST',
+  url: '/api/v1/auth/register',
+  payload: { first_name: 'Tim', last_name: 'Ing', email: 'timing@example.org', password: 'Correct-horse-77' },
+});
 
 async function time(email: string): Promise<number[]> {
   const samples: number[] = [];

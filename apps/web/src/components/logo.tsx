@@ -17,7 +17,7 @@ export function Logo({ className, to = '/' }: { className?: string; to?: string 
         <Sparkles className="size-4.5" aria-hidden />
       </span>
       <span className="text-lg">
-        {t('brand.name')}
+        {t('brand.name')}{' '}
         <span className="bg-gradient-to-r from-indigo-600 to-violet-600 bg-clip-text text-transparent dark:from-indigo-400 dark:to-violet-400">
           {t('brand.suffix')}
         </span>

@@ -9,7 +9,13 @@ export function ThemeToggle({ className }: { className?: string }) {
   const { theme, toggleTheme } = useTheme();
   const label = theme === 'dark' ? t('theme.toLight') : t('theme.toDark');
   return (
-    <button type="button" onClick={toggleTheme} aria-label={label} title={label} className={cn(buttonClasses('ghost', 'icon'), className)}>
+    <button
+      type="button"
+      onClick={toggleTheme}
+      aria-label={label}
+      title={label}
+      className={cn(buttonClasses('ghost', 'icon'), className)}
+    >
       {theme === 'dark' ? <Sun className="size-5" aria-hidden /> : <Moon className="size-5" aria-hidden />}
     </button>
   );

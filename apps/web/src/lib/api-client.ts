@@ -123,7 +123,13 @@ async function parse<T>(response: Response): Promise<T> {
   const body = await readBody(response);
   if (response.ok) return body as T;
   const code = isRecord(body) && typeof body.code === 'string' ? body.code : null;
-  throw new ApiError(errorMessageFor(response.status, response.statusText, body), response.status, code, fieldErrorsOf(body), body);
+  throw new ApiError(
+    errorMessageFor(response.status, response.statusText, body),
+    response.status,
+    code,
+    fieldErrorsOf(body),
+    body,
+  );
 }
 
 let refreshing: Promise<boolean> | null = null;
@@ -142,7 +148,8 @@ export function refreshSession(): Promise<boolean> {
           headers: { Accept: 'application/json' },
           credentials: 'include',
         });
-        if (!response.ok) return false;
+        // 204: the browser holds no session cookie at all (an anonymous visitor).
+        if (!response.ok || response.status === 204) return false;
         const session = (await response.json()) as AuthResponse;
         if (!session?.user || !session.access_token) return false;
         authStore.setSession(session);

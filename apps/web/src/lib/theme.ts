@@ -15,9 +15,7 @@ export function getStoredTheme(): Theme | null {
 }
 
 function systemTheme(): Theme {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches
-    ? 'dark'
-    : 'light';
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
 let current: Theme = getStoredTheme() ?? systemTheme();

@@ -203,8 +203,9 @@ describe('tokens and sessions', () => {
     expect(afterTheft.statusCode).toBe(401);
   });
 
-  it('refresh without a cookie is 401; logout ends the session', async () => {
-    expect((await post('/auth/refresh')).statusCode).toBe(401);
+  it('refresh without a cookie is 204 (anonymous); a bogus cookie is 401; logout ends the session', async () => {
+    expect((await post('/auth/refresh')).statusCode).toBe(204);
+    expect((await post('/auth/refresh', undefined, { cookie: 'refresh_token=forged' })).statusCode).toBe(401);
     const user = await registerUser(t.app);
     const logout = await post('/auth/logout', undefined, { cookie: `refresh_token=${user.refreshCookie}` });
     expect(logout.statusCode).toBe(204);

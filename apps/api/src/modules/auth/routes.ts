@@ -71,6 +71,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/refresh', { config: authLimit }, async (request, reply) => {
+    // An anonymous visitor has nothing to refresh: say so without an error status.
+    if (!request.cookies[REFRESH_COOKIE]) return reply.code(204).send();
     try {
       const result = await rotateSession(deps, request.cookies[REFRESH_COOKIE], userAgent(request));
       return replySignedIn(reply, result);

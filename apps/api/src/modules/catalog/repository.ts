@@ -119,7 +119,9 @@ function ordering(query: ProductListQuery, search: string | undefined, mode: 'wo
           desc(sql`lower(${products.title}) = ${search}`),
           asc(sql`nullif(strpos(lower(${products.title}), ${search}), 0)`),
           desc(
-            sql`ts_rank(${products.searchVector}, websearch_to_tsquery('english', ${search})) + word_similarity(${search}, lower(${products.title}))`,
+            mode === 'words'
+              ? sql`ts_rank(${products.searchVector}, websearch_to_tsquery('english', ${search}))`
+              : sql`word_similarity(${search}, lower(${products.title}))`,
           ),
           desc(products.createdAt),
           desc(products.id),

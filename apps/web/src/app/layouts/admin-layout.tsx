@@ -1,7 +1,7 @@
 import { ExternalLink, LayoutDashboard, LogOut, Menu, Package, Settings, ShoppingBag, Users, X } from 'lucide-react';
-import { Suspense, useEffect, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { buttonClasses } from '@/components/ui/button';
@@ -10,20 +10,19 @@ import { UserAvatar } from '@/components/user-avatar';
 import { useLogout } from '@/features/auth/api/logout';
 import { displayName, useRequiredUser } from '@/lib/auth-store';
 import { cn } from '@/lib/cn';
-import { notify } from '@/lib/notify';
 import { SkipLink } from './public-layout';
 
 /** Spec §2 admin layout: sidebar, View Site, logout to /, footer with placeholder figures. */
 export function AdminLayout() {
   const { t } = useTranslation();
   const user = useRequiredUser();
-  const navigate = useNavigate();
   const location = useLocation();
   const logout = useLogout();
   const sidebarId = useId();
-  const [open, setOpen] = useState(false);
-
-  useEffect(() => setOpen(false), [location.pathname]);
+  // Open only on the page where it was opened: following one of its links closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? location.pathname : null);
 
   const items = [
     { to: '/admin', label: t('admin.nav.dashboard'), icon: LayoutDashboard, end: true },
@@ -33,13 +32,7 @@ export function AdminLayout() {
     { to: '/admin/settings', label: t('admin.nav.settings'), icon: Settings },
   ];
 
-  const signOut = () =>
-    logout.mutate(undefined, {
-      onSettled: () => {
-        notify.info(t('auth.logout.done'));
-        navigate('/', { replace: true });
-      },
-    });
+  const signOut = () => logout.mutate({ redirectTo: '/' });
 
   return (
     <div className="flex min-h-screen bg-slate-50 dark:bg-slate-950">
@@ -87,7 +80,12 @@ export function AdminLayout() {
             <ExternalLink className="size-4" aria-hidden />
             {t('admin.viewSite')}
           </Link>
-          <button type="button" onClick={signOut} disabled={logout.isPending} className={cn(buttonClasses('ghost', 'md'), 'w-full justify-start text-red-600 dark:text-red-400')}>
+          <button
+            type="button"
+            onClick={signOut}
+            disabled={logout.isPending}
+            className={cn(buttonClasses('ghost', 'md'), 'w-full justify-start text-red-600 dark:text-red-400')}
+          >
             <LogOut className="size-4" aria-hidden />
             {t('userMenu.signOut')}
           </button>

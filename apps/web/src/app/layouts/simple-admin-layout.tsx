@@ -2,7 +2,7 @@ import { hasRole } from '@app/shared';
 import { LogOut } from 'lucide-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { NavLink, Outlet } from 'react-router';
 import { Logo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { buttonClasses } from '@/components/ui/button';
@@ -16,7 +16,6 @@ import { SkipLink } from './public-layout';
 export function SimpleAdminLayout() {
   const { t } = useTranslation();
   const auth = useAuth();
-  const navigate = useNavigate();
   const logout = useLogout();
   const signedIn = auth.status === 'authenticated' && hasRole(auth.user.role, ['simple_admin']);
   const items = [
@@ -57,7 +56,7 @@ export function SimpleAdminLayout() {
                 type="button"
                 className={buttonClasses('ghost', 'sm')}
                 disabled={logout.isPending}
-                onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/simple-admin/login', { replace: true }) })}
+                onClick={() => logout.mutate({ redirectTo: '/simple-admin/login' })}
               >
                 <LogOut className="size-4" aria-hidden />
                 {t('userMenu.signOut')}

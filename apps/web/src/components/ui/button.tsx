@@ -5,8 +5,7 @@ import { Spinner } from './spinner';
 const variants = {
   primary:
     'bg-gradient-to-r from-indigo-600 to-violet-600 text-white shadow-sm hover:from-indigo-500 hover:to-violet-500 disabled:from-indigo-400 disabled:to-violet-400',
-  secondary:
-    'bg-slate-100 text-slate-900 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700',
+  secondary: 'bg-slate-100 text-slate-900 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700',
   outline:
     'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
   ghost: 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
@@ -43,7 +42,16 @@ export interface ButtonProps extends ComponentProps<'button'> {
   loading?: boolean;
 }
 
-export function Button({ variant = 'primary', size = 'md', loading = false, className, disabled, children, type, ...props }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  loading = false,
+  className,
+  disabled,
+  children,
+  type,
+  ...props
+}: ButtonProps) {
   return (
     <button
       type={type ?? 'button'}

@@ -15,7 +15,16 @@ export interface ConfirmDialogProps {
 }
 
 /** A modal question with Cancel and a confirm button. Escape or the backdrop cancels. */
-export function ConfirmDialog({ open, title, description, confirmLabel, onConfirm, onCancel, busy = false, tone = 'danger' }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  busy = false,
+  tone = 'danger',
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const descriptionId = useId();

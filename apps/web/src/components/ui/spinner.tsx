@@ -19,18 +19,12 @@ export interface SpinnerProps {
 export function Spinner({ size = 'medium', className, label }: SpinnerProps) {
   const { t } = useTranslation();
   const name = label === undefined ? t('common.loading') : label;
-  return (
-    <span
-      role={name ? 'status' : undefined}
-      aria-label={name ?? undefined}
-      aria-hidden={name ? undefined : true}
-      className={cn(
-        'inline-block animate-spin rounded-full border-current border-r-transparent text-indigo-600 dark:text-indigo-400',
-        sizes[size],
-        className,
-      )}
-    />
+  const classes = cn(
+    'inline-block animate-spin rounded-full border-current border-r-transparent text-indigo-600 dark:text-indigo-400',
+    sizes[size],
+    className,
   );
+  return name ? <span role="status" aria-label={name} className={classes} /> : <span aria-hidden className={classes} />;
 }
 
 /** A whole-area loading state with a visible caption. */

@@ -1,4 +1,4 @@
-import { Lock, Mail, MapPin, Phone, ShieldCheck, BadgeCheck } from 'lucide-react';
+import { BadgeCheck, Lock, Mail, MapPin, Phone, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from '@/components/logo';

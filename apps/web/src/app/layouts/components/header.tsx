@@ -1,8 +1,8 @@
 import { hasRole } from '@app/shared';
 import { Menu, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { buttonClasses } from '@/components/ui/button';
@@ -11,7 +11,6 @@ import { CartLink } from '@/features/cart/components/cart-link';
 import { SearchForm } from '@/features/search/components/search-form';
 import { displayName, useAuth } from '@/lib/auth-store';
 import { cn } from '@/lib/cn';
-import { notify } from '@/lib/notify';
 import { UserMenu } from './user-menu';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -25,13 +24,12 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 export function Header() {
   const { t } = useTranslation();
   const auth = useAuth();
-  const navigate = useNavigate();
   const location = useLocation();
   const logout = useLogout();
   const mobileMenuId = useId();
-  const [mobileOpen, setMobileOpen] = useState(false);
-
-  useEffect(() => setMobileOpen(false), [location.pathname]);
+  // Open only on the page where it was opened: following one of its links closes it.
+  const [mobileOpenOn, setMobileOpenOn] = useState<string | null>(null);
+  const mobileOpen = mobileOpenOn === location.pathname;
 
   const nav = [
     { to: '/products', label: t('nav.products') },
@@ -40,13 +38,7 @@ export function Header() {
     { to: '/contact', label: t('nav.contact') },
   ];
 
-  const signOut = () =>
-    logout.mutate(undefined, {
-      onSettled: () => {
-        notify.info(t('auth.logout.done'));
-        navigate('/', { replace: true });
-      },
-    });
+  const signOut = () => logout.mutate({ redirectTo: '/' });
 
   // TODO(cart issue): the server-side cart supplies this count.
   const cartCount = 0;
@@ -65,7 +57,7 @@ export function Header() {
         <SearchForm className="ml-auto hidden w-full max-w-xs lg:block" />
         <div className="ml-auto flex items-center gap-1 lg:ml-2">
           {auth.status === 'authenticated' && (
-            <p className="mr-2 hidden text-sm text-slate-600 xl:block dark:text-slate-400">
+            <p className="mr-2 hidden max-w-56 truncate whitespace-nowrap text-sm text-slate-600 xl:block dark:text-slate-400">
               {t('header.welcomeBack')}{' '}
               <span className="font-semibold text-slate-900 dark:text-white">{displayName(auth.user)}</span>
             </p>
@@ -90,7 +82,7 @@ export function Header() {
             aria-label={mobileOpen ? t('header.closeMenu') : t('header.openMenu')}
             aria-expanded={mobileOpen}
             aria-controls={mobileMenuId}
-            onClick={() => setMobileOpen((open) => !open)}
+            onClick={() => setMobileOpenOn(mobileOpen ? null : location.pathname)}
           >
             {mobileOpen ? <X className="size-5" aria-hidden /> : <Menu className="size-5" aria-hidden />}
           </button>

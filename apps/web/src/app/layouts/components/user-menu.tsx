@@ -20,21 +20,22 @@ const itemClass =
 export function UserMenu({ user, onSignOut, signingOut = false }: UserMenuProps) {
   const { t } = useTranslation();
   const panelId = useId();
-  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  // Open only on the page where it was opened: following one of its links closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
-
-  useEffect(() => setOpen(false), [location.pathname]);
 
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
+      if (!root.current?.contains(event.target as Node)) setOpenOn(null);
     };
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
-        setOpen(false);
+        setOpenOn(null);
         trigger.current?.focus();
       }
     };
@@ -63,7 +64,7 @@ export function UserMenu({ user, onSignOut, signingOut = false }: UserMenuProps)
         aria-label={t('userMenu.trigger')}
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => setOpen(!open)}
         className="flex items-center gap-1.5 rounded-full p-1 pr-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:hover:bg-slate-800"
       >
         <UserAvatar user={user} />
@@ -89,7 +90,12 @@ export function UserMenu({ user, onSignOut, signingOut = false }: UserMenuProps)
           ))}
         </ul>
         <div className="border-t border-slate-200 pt-2 dark:border-slate-800">
-          <button type="button" className={cn(itemClass, 'text-red-600 dark:text-red-400')} onClick={onSignOut} disabled={signingOut}>
+          <button
+            type="button"
+            className={cn(itemClass, 'text-red-600 dark:text-red-400')}
+            onClick={onSignOut}
+            disabled={signingOut}
+          >
             <LogOut className="size-4" aria-hidden />
             {t('userMenu.signOut')}
           </button>

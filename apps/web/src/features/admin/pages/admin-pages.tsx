@@ -3,7 +3,7 @@ import { Bell, ChartColumn, Package, Settings, ShieldCheck, ShoppingBag, Users }
 import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '@/components/document-title';
 import { Card, CardContent } from '@/components/ui/card';
-import { useRequiredUser, displayName } from '@/lib/auth-store';
+import { displayName, useRequiredUser } from '@/lib/auth-store';
 
 export function AdminHomePage() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { loginRequestSchema } from '@app/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +26,9 @@ export function AdminLoginForm() {
     login.mutate(values, {
       // A refusal keeps the server's words ('Admin access required'); anything else gets the spec's generic text.
       onError: (error) =>
-        setFailure(error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : t('auth.adminLogin.failed')),
+        setFailure(
+          error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : t('auth.adminLogin.failed'),
+        ),
     });
   });
 

@@ -1,5 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { loginRequestSchema } from '@app/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -53,10 +53,7 @@ export function LoginForm() {
           {...register('password', { onChange: () => clearErrors('password') })}
         />
         <div className="text-right">
-          <Link
-            to="/forgot-password"
-            className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400"
-          >
+          <Link to="/forgot-password" className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">
             {t('auth.login.forgotPassword')}
           </Link>
         </div>

@@ -1,5 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type RegisterForm as RegisterFormValues, registerFormSchema } from '@app/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
@@ -14,7 +14,13 @@ import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useRegister } from '../api/register';
 
-const SERVER_FIELDS: readonly Path<RegisterFormValues>[] = ['first_name', 'last_name', 'email', 'password', 'newsletter_subscribed'];
+const SERVER_FIELDS: readonly Path<RegisterFormValues>[] = [
+  'first_name',
+  'last_name',
+  'email',
+  'password',
+  'newsletter_subscribed',
+];
 
 /** Spec §5 Register: the shared schema's messages; an error clears as soon as its field is edited. */
 export function RegisterForm() {
@@ -65,10 +71,26 @@ export function RegisterForm() {
         </Alert>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={t('auth.fields.firstName')} autoComplete="given-name" error={errors.first_name?.message} {...field('first_name')} />
-        <TextField label={t('auth.fields.lastName')} autoComplete="family-name" error={errors.last_name?.message} {...field('last_name')} />
+        <TextField
+          label={t('auth.fields.firstName')}
+          autoComplete="given-name"
+          error={errors.first_name?.message}
+          {...field('first_name')}
+        />
+        <TextField
+          label={t('auth.fields.lastName')}
+          autoComplete="family-name"
+          error={errors.last_name?.message}
+          {...field('last_name')}
+        />
       </div>
-      <TextField label={t('auth.fields.email')} type="email" autoComplete="email" error={errors.email?.message} {...field('email')} />
+      <TextField
+        label={t('auth.fields.email')}
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...field('email')}
+      />
       <TextField
         label={t('auth.fields.password')}
         type="password"

@@ -1,5 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { resetPasswordFormSchema } from '@app/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -38,7 +38,10 @@ export function ResetPasswordForm({ token, onReset }: ResetPasswordFormProps) {
       { token, new_password },
       {
         onSuccess: (result) => {
-          notify.success(t('auth.reset.successTitle'), result?.message ? translateMessage(result.message) : t('auth.reset.successMessage'));
+          notify.success(
+            t('auth.reset.successTitle'),
+            result?.message ? translateMessage(result.message) : t('auth.reset.successMessage'),
+          );
           onReset();
         },
         onError: (error) => {

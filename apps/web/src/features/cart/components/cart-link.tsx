@@ -8,7 +8,11 @@ import { formatCartBadge } from '../lib/cart-badge';
 export function CartLink({ count, className }: { count: number; className?: string }) {
   const { t } = useTranslation();
   return (
-    <Link to="/cart" aria-label={t('cart.linkLabel', { count })} className={cn(buttonClasses('ghost', 'icon'), 'relative', className)}>
+    <Link
+      to="/cart"
+      aria-label={t('cart.linkLabel', { count })}
+      className={cn(buttonClasses('ghost', 'icon'), 'relative', className)}
+    >
       <ShoppingCart className="size-5" aria-hidden />
       {count > 0 && (
         <span

@@ -27,7 +27,14 @@ export function ContactPage() {
           <CardContent>
             <form onSubmit={onSubmit} className="space-y-4">
               <TextField label={t('contact.name')} autoComplete="name" required value={form.name} onChange={set('name')} />
-              <TextField label={t('contact.email')} type="email" autoComplete="email" required value={form.email} onChange={set('email')} />
+              <TextField
+                label={t('contact.email')}
+                type="email"
+                autoComplete="email"
+                required
+                value={form.email}
+                onChange={set('email')}
+              />
               <Field label={t('contact.message')}>
                 {(control) => <Textarea {...control} required value={form.message} onChange={set('message')} />}
               </Field>

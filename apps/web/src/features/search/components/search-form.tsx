@@ -23,6 +23,7 @@ export function SearchForm({ className }: { className?: string }) {
   };
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: <search> is unknown to jsdom and to browsers before 2023; the role gives the same landmark.
     <form role="search" onSubmit={onSubmit} className={cn('relative', className)}>
       <label htmlFor={id} className="sr-only">
         {t('search.label')}

@@ -1,0 +1,130 @@
+import { type ComponentType, lazy, type ReactElement } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ProtectedRoute } from '@/features/auth/components/protected-route';
+import { HomePage } from '@/features/home/pages/home-page';
+import { setUnauthenticatedHandler } from '@/lib/api-client';
+import { pathOf } from '@/lib/redirect';
+import { AuthLayout } from './layouts/auth-layout';
+import { BareLayout } from './layouts/bare-layout';
+import { PublicLayout } from './layouts/public-layout';
+import { RootLayout } from './layouts/root-layout';
+import { AppErrorScreen } from './routes/app-error-screen';
+
+/** A route element loaded on first visit, so `/` only downloads the shell and the home page. */
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): ReactElement {
+  const Component = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return <Component />;
+}
+
+const auth = () => import('@/features/auth/pages');
+const admin = () => import('@/features/admin/pages/admin-pages');
+const simpleAdmin = () => import('@/features/simple-admin/pages/simple-admin-pages');
+const content = () => import('@/features/content/pages');
+const products = () => import('@/features/products/pages/product-detail-page');
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <AppErrorScreen />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: 'products', element: page(() => import('@/features/products/pages/products-page'), 'ProductsPage') },
+          { path: 'products/:id', element: page(products, 'ProductDetailPage') },
+          { path: 'product/:id', element: page(products, 'LegacyProductRedirect') },
+          { path: 'cart', element: page(() => import('@/features/cart/pages/cart-page'), 'CartPage') },
+          { path: 'about', element: page(content, 'AboutPage') },
+          { path: 'contact', element: page(content, 'ContactPage') },
+          { path: 'privacy', element: page(content, 'PrivacyPage') },
+          { path: 'terms', element: page(content, 'TermsPage') },
+          { path: 'community', element: page(() => import('@/features/community/pages/community-page'), 'CommunityPage') },
+          {
+            element: <ProtectedRoute />,
+            children: [
+              { path: 'dashboard', element: page(() => import('@/features/dashboard/pages/dashboard-page'), 'DashboardPage') },
+              { path: 'profile', element: page(() => import('@/features/profile/pages/profile-page'), 'ProfilePage') },
+              { path: 'orders', element: page(() => import('@/features/orders/pages/orders-page'), 'OrdersPage') },
+              { path: 'wishlist', element: page(() => import('@/features/wishlist/pages/wishlist-page'), 'WishlistPage') },
+              { path: 'checkout', element: page(() => import('@/features/checkout/pages/checkout-page'), 'CheckoutPage') },
+              { path: 'affiliate', element: page(() => import('@/features/affiliate/pages/affiliate-page'), 'AffiliatePage') },
+            ],
+          },
+          {
+            element: <ProtectedRoute roles={['seller', 'admin']} />,
+            children: [{ path: 'seller', element: page(() => import('@/features/seller/pages/seller-page'), 'SellerPage') }],
+          },
+        ],
+      },
+      {
+        element: <AuthLayout />,
+        children: [
+          { path: 'login', element: page(auth, 'LoginPage') },
+          { path: 'register', element: page(auth, 'RegisterPage') },
+          { path: 'forgot-password', element: page(auth, 'ForgotPasswordPage') },
+          { path: 'reset-password', element: page(auth, 'ResetPasswordPage') },
+          { path: 'admin/login', element: page(auth, 'AdminLoginPage') },
+        ],
+      },
+      {
+        path: 'admin',
+        element: <ProtectedRoute roles={['admin']} />,
+        children: [
+          {
+            element: page(() => import('./layouts/admin-layout'), 'AdminLayout'),
+            children: [
+              { index: true, element: page(admin, 'AdminHomePage') },
+              { path: 'users', element: page(admin, 'AdminUsersPage') },
+              { path: 'products', element: page(admin, 'AdminProductsPage') },
+              { path: 'orders', element: page(admin, 'AdminOrdersPage') },
+              { path: 'settings', element: page(admin, 'AdminSettingsPage') },
+              { path: 'notifications', element: page(admin, 'AdminNotificationsPage') },
+              { path: 'stats', element: page(admin, 'AdminStatsPage') },
+              { path: 'simple-admins', element: page(admin, 'AdminSimpleAdminsPage') },
+            ],
+          },
+        ],
+      },
+      {
+        path: 'simple-admin',
+        element: page(() => import('./layouts/simple-admin-layout'), 'SimpleAdminLayout'),
+        children: [
+          { path: 'login', element: page(auth, 'SimpleAdminLoginPage') },
+          {
+            element: <ProtectedRoute roles={['simple_admin']} loginPath="/simple-admin/login" />,
+            children: [
+              { index: true, element: page(simpleAdmin, 'SimpleAdminHomePage') },
+              { path: 'products', element: page(simpleAdmin, 'SimpleAdminProductsPage') },
+              { path: 'products/create', element: page(simpleAdmin, 'SimpleAdminCreateProductPage') },
+            ],
+          },
+        ],
+      },
+      {
+        element: <BareLayout />,
+        children: [
+          {
+            path: 'checkout/success',
+            element: (
+              <ProtectedRoute>
+                {page(() => import('@/features/checkout/pages/checkout-success-page'), 'CheckoutSuccessPage')}
+              </ProtectedRoute>
+            ),
+          },
+          { path: '*', element: page(() => import('./routes/not-found-page'), 'NotFoundPage') },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  // A session that is gone for good (refresh failed) sends the user to sign in, remembering the page.
+  setUnauthenticatedHandler(() => {
+    const from = pathOf(router.state.location);
+    if (!from.startsWith('/login')) void router.navigate('/login', { replace: true, state: { from } });
+  });
+  return router;
+}

@@ -1,0 +1,3 @@
+export { AboutPage } from './about-page';
+export { ContactPage } from './contact-page';
+export { PrivacyPage, TermsPage } from './legal-pages';

@@ -1,0 +1,44 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { authStore } from '@/lib/auth-store';
+import '@/lib/i18n';
+
+// jsdom lacks these; the app only needs them to exist.
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+window.scrollTo = () => {};
+
+/** STYLE.md habit 8: a stray console.error (a React warning, an unmocked request) fails the test. */
+const originalError = console.error;
+let errors: unknown[][] = [];
+
+beforeEach(() => {
+  errors = [];
+  console.error = (...args: unknown[]) => {
+    errors.push(args);
+    originalError(...args);
+  };
+});
+
+afterEach(() => {
+  cleanup();
+  console.error = originalError;
+  authStore.reset();
+  window.localStorage.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+  if (errors.length > 0) {
+    const text = errors.map((args) => args.map((arg) => (arg instanceof Error ? arg.stack : String(arg))).join(' ')).join('\n');
+    throw new Error(`console.error was called during the test:\n${text}`);
+  }
+});
