@@ -57,7 +57,7 @@ export async function latestMailTo(address: string, timeoutMs = 10_000): Promise
 
 /** Saves a screenshot under test-results/ for a human to look at. */
 export async function snap(page: Page, name: string): Promise<void> {
-  const dir = path.resolve(__dirname, '../../../test-results/screenshots');
+  const dir = path.resolve(import.meta.dirname, '../../../test-results/screenshots');
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }

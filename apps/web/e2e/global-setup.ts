@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
-const repoRoot = path.resolve(__dirname, '../../..');
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 /**
  * Starts the marketplace exactly as `npm start` runs it (built storefront, API, demo data) on a
