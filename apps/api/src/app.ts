@@ -18,9 +18,13 @@ import {
 import type { AppDeps } from './lib/context';
 import { AppError } from './lib/errors';
 import { authRoutes } from './modules/auth/routes';
+import { cartRoutes } from './modules/cart/routes';
 import { catalogRoutes } from './modules/catalog/routes';
+import { downloadsRoutes } from './modules/downloads/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mediaRoutes } from './modules/media/routes';
+import { ordersRoutes } from './modules/orders/routes';
+import { paymentsRoutes } from './modules/payments/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { usersRoutes } from './modules/users/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
@@ -40,6 +44,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
+    // Signed download tokens travel in the path.
+    routerOptions: { maxParamLength: 1000 },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -70,6 +76,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(catalogRoutes, { prefix: '/products' });
       await api.register(reviewsRoutes);
       await api.register(wishlistRoutes, { prefix: '/wishlist' });
+      await api.register(cartRoutes, { prefix: '/cart' });
+      await api.register(ordersRoutes, { prefix: '/orders' });
+      await api.register(paymentsRoutes, { prefix: '/payments' });
+      await api.register(downloadsRoutes, { prefix: '/downloads' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },

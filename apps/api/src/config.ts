@@ -36,6 +36,16 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   FAILED_LOGIN_LIMIT: z.coerce.number().int().min(1).default(10),
   FAILED_LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  PLATFORM_FEE_PERCENT: z.coerce.number().int().min(0).max(50).default(10),
+  DOWNLOAD_LINK_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   WEB_DIST_DIR: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -61,6 +71,10 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   filesDir: string;
   rateLimit: { authPerMinute: number; failedLoginLimit: number; failedLoginWindowMinutes: number };
+  stripe: { secretKey: string; publishableKey: string | undefined; webhookSecret: string | undefined } | undefined;
+  /** The marketplace's cut of each order, besides the 10% AI pool. */
+  platformFeePercent: number;
+  downloadLinkTtlHours: number;
   /** How long identical anonymous catalogue responses are shared (0 disables). */
   catalogCacheMs: number;
   webDistDir: string | undefined;
@@ -107,6 +121,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       failedLoginLimit: e.FAILED_LOGIN_LIMIT,
       failedLoginWindowMinutes: e.FAILED_LOGIN_WINDOW_MINUTES,
     },
+    stripe: e.STRIPE_SECRET_KEY
+      ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+      : undefined,
+    platformFeePercent: e.PLATFORM_FEE_PERCENT,
+    downloadLinkTtlHours: e.DOWNLOAD_LINK_TTL_HOURS,
     catalogCacheMs: e.CATALOG_CACHE_MS,
     webDistDir: e.WEB_DIST_DIR,
     logLevel: e.LOG_LEVEL,

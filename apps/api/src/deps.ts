@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config';
@@ -8,6 +8,8 @@ import { createGoogleVerifier } from './lib/google';
 import { createMailer } from './lib/mailer';
 import { createLocalStorage } from './lib/storage';
 import { AccessTokens } from './lib/tokens';
+import { createStripeProvider } from './modules/payments/providers/stripe';
+import { createTestProcessor } from './modules/payments/providers/test-processor';
 
 /** Wires the real collaborators from configuration. */
 export function createDeps(
@@ -28,6 +30,8 @@ export function createDeps(
     storage: createLocalStorage(config.filesDir),
     accessTokens: new AccessTokens(jwtSecret, config.accessTokenTtlMinutes),
     google: config.google.clientId ? createGoogleVerifier(config.google.clientId, config.google.jwksUrl) : null,
+    payments: config.stripe ? createStripeProvider(config.stripe.secretKey) : createTestProcessor(db),
+    downloadSigningKey: createHash('sha256').update(`downloads:${jwtSecret}`).digest('hex'),
     embeddedDatabase: options.embeddedDatabase,
   };
 }

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/client';
 import { ensureBootstrapAdmin, seedDemoAccounts } from './db/seed/accounts';
 import { seedDemoCatalogue } from './db/seed/catalogue';
+import { seedPromoCodes } from './db/seed/promos';
 import { prepareDatabase } from './db/setup';
 import { createDeps } from './deps';
 
@@ -22,7 +23,10 @@ async function main(): Promise<void> {
     const created = await seedDemoAccounts(db);
     if (created) log(`seeded ${created} demo accounts (see README)`);
     const seededProducts = await seedDemoCatalogue(db, deps.storage);
-    if (seededProducts) log(`seeded the demo catalogue: ${seededProducts} products`);
+    if (seededProducts) {
+      await seedPromoCodes(db);
+      log(`seeded the demo catalogue: ${seededProducts} products, and promo codes`);
+    }
   }
 
   const app = await buildApp(deps);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../src/db/client';
-import { orderItems, orders, products } from '../src/db/schema';
+import { orderItems, orders, productFiles, products, promoCodes } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
 import { insertUser, type UserRow } from '../src/modules/users/repository';
 import { uniqueEmail } from './helpers';
@@ -63,4 +63,29 @@ export async function createPaidOrder(
     unitPriceCents: product.priceCents,
   });
   return order;
+}
+
+/** Stores a real file for a product through the app's storage. */
+export async function addProductFile(
+  deps: import('../src/lib/context').AppDeps,
+  productId: string,
+  fileName: string,
+  content: string | Buffer,
+) {
+  const data = Buffer.isBuffer(content) ? content : Buffer.from(content);
+  const storageKey = `product-files/${productId}/${fileName}`;
+  await deps.storage.put(storageKey, data);
+  const [row] = await deps.db
+    .insert(productFiles)
+    .values({ productId, fileName, storageKey, sizeBytes: data.length, contentType: 'application/octet-stream' })
+    .returning();
+  return row;
+}
+
+export async function createPromo(db: Database, values: Partial<typeof promoCodes.$inferInsert> & { code: string }) {
+  const [row] = await db
+    .insert(promoCodes)
+    .values({ kind: 'percent', value: 10, ...values })
+    .returning();
+  return row;
 }

@@ -246,12 +246,21 @@ export const orders = pgTable(
     aiPoolCents: integer('ai_pool_cents').notNull().default(0),
     currency: text('currency').notNull().default('usd'),
     promoCode: text('promo_code'),
+    customerEmail: text('customer_email'),
+    /** The client's Idempotency-Key: the same key twice gives the same order. */
+    idempotencyKey: text('idempotency_key'),
+    paymentProvider: text('payment_provider'),
+    paymentIntentId: text('payment_intent_id'),
+    /** Bumped to invalidate every download link issued before (regenerate, refund). */
+    downloadVersion: integer('download_version').notNull().default(0),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('orders_number_unique').on(table.orderNumber),
+    uniqueIndex('orders_user_idempotency_unique').on(table.userId, table.idempotencyKey),
+    uniqueIndex('orders_payment_intent_unique').on(table.paymentIntentId),
     index('orders_user_created_idx').on(table.userId, table.createdAt.desc()),
   ],
 );
@@ -273,3 +282,138 @@ export const orderItems = pgTable(
   },
   (table) => [index('order_items_order_idx').on(table.orderId), index('order_items_product_idx').on(table.productId)],
 );
+
+/** The server-side cart: one row per product in a user's cart. */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.productId] }),
+    check('cart_items_quantity_positive', sql`${table.quantity} > 0`),
+  ],
+);
+
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored upper-case. */
+    code: text('code').notNull(),
+    kind: text('kind', { enum: ['percent', 'fixed'] }).notNull(),
+    /** Percent (1–100) or cents. */
+    value: integer('value').notNull(),
+    description: text('description').notNull().default(''),
+    active: boolean('active').notNull().default(true),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    usageLimit: integer('usage_limit'),
+    usedCount: integer('used_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('promo_codes_code_unique').on(table.code),
+    check('promo_codes_value_positive', sql`${table.value} > 0`),
+    check('promo_codes_usage', sql`${table.usageLimit} is null or ${table.usedCount} <= ${table.usageLimit}`),
+  ],
+);
+
+/** The promo code a user's cart carries (a new one replaces the previous). */
+export const cartPromos = pgTable('cart_promos', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  promoCodeId: uuid('promo_code_id')
+    .notNull()
+    .references(() => promoCodes.id, { onDelete: 'cascade' }),
+  updatedAt: updatedAt(),
+});
+
+/** One use of a promo code by one order; the unique order id makes a use count once. */
+export const promoRedemptions = pgTable(
+  'promo_redemptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    promoCodeId: uuid('promo_code_id')
+      .notNull()
+      .references(() => promoCodes.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('promo_redemptions_order_unique').on(table.orderId)],
+);
+
+/** Payment intents of the built-in test card processor (Stripe keeps its own). */
+export const testPaymentIntents = pgTable(
+  'test_payment_intents',
+  {
+    id: text('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    clientSecret: text('client_secret').notNull(),
+    status: text('status', { enum: ['requires_payment_method', 'succeeded'] })
+      .notNull()
+      .default('requires_payment_method'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('test_payment_intents_order_unique').on(table.orderId)],
+);
+
+/** Where each paid order's money goes: sellers, the AI pool and the platform. Sums to the order total. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    kind: text('kind', { enum: ['seller', 'ai_pool', 'platform'] }).notNull(),
+    sellerId: uuid('seller_id').references(() => users.id),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('ledger_entries_order_idx').on(table.orderId), index('ledger_entries_seller_idx').on(table.sellerId)],
+);
+
+export const refundRequests = pgTable(
+  'refund_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    userId: uuid('user_id').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ['requested', 'approved', 'denied'] })
+      .notNull()
+      .default('requested'),
+    decisionNote: text('decision_note'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('refund_requests_order_unique').on(table.orderId)],
+);
+
+/** Stripe webhook events already handled (idempotency per event id). */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

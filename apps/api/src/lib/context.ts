@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { PaymentProvider } from '../modules/payments/providers/provider';
 import type { UserRow } from '../modules/users/repository';
 import type { GoogleVerifier } from './google';
 import type { Mailer } from './mailer';
@@ -14,6 +15,9 @@ export interface AppDeps {
   storage: Storage;
   accessTokens: AccessTokens;
   google: GoogleVerifier | null;
+  payments: PaymentProvider;
+  /** Signs download links (HMAC key derived from the JWT secret). */
+  downloadSigningKey: string;
   /** true when the app runs its own embedded PostgreSQL server. */
   embeddedDatabase: boolean;
 }

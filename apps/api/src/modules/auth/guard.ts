@@ -38,6 +38,15 @@ export function requireAuth(...roles: string[]): preHandlerAsyncHookHandler {
   };
 }
 
+/** Like requireAuth() for any role, with the spec's own wording for the anonymous (e.g. 'Please log in to modify cart'). */
+export function requireSignedIn(anonymousMessage: string): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const user = await resolveRequestUser(request);
+    if (!user) throw new AppError('UNAUTHORIZED', anonymousMessage);
+    request.user = user;
+  };
+}
+
 /** The signed-in user of a guarded route. */
 export function currentUser(request: FastifyRequest): UserRow {
   if (!request.user) throw new AppError('UNAUTHORIZED', 'Not authenticated');

@@ -1,0 +1,53 @@
+import { addToCartSchema, applyPromoSchema, updateCartItemSchema } from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, requireSignedIn } from '../auth/guard';
+import { addToCart, applyPromo, clearCart, loadCart, presentCart, removeFromCart, removePromo, setCartQuantity } from './service';
+
+const productParams = z.object({ id: z.string() });
+
+/** The server-side cart (spec §7 Cart). Signed-out callers get the spec's 'Please log in to …' messages. */
+export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.get('/', { preHandler: requireSignedIn('Please log in to view your cart') }, async (request) =>
+    presentCart(await loadCart(deps.db, currentUser(request).id)),
+  );
+
+  app.post(
+    '/add',
+    { preHandler: requireSignedIn('Please log in to add items to cart'), schema: { body: addToCartSchema } },
+    async (request) => addToCart(deps, currentUser(request), request.body.product_id, request.body.quantity),
+  );
+
+  app.put(
+    '/items/:id',
+    {
+      preHandler: requireSignedIn('Please log in to modify cart'),
+      schema: { params: productParams, body: updateCartItemSchema },
+    },
+    async (request) => setCartQuantity(deps, currentUser(request), request.params.id, request.body.quantity),
+  );
+
+  app.delete(
+    '/items/:id',
+    { preHandler: requireSignedIn('Please log in to modify cart'), schema: { params: productParams } },
+    async (request) => removeFromCart(deps, currentUser(request), request.params.id),
+  );
+
+  app.delete('/clear', { preHandler: requireSignedIn('Please log in to clear cart') }, async (request) => {
+    const user = currentUser(request);
+    await clearCart(deps.db, user.id);
+    return presentCart(await loadCart(deps.db, user.id));
+  });
+
+  app.post(
+    '/promo',
+    { preHandler: requireSignedIn('Please log in to apply promo codes'), schema: { body: applyPromoSchema } },
+    async (request) => applyPromo(deps, currentUser(request), request.body.code),
+  );
+
+  app.delete('/promo', { preHandler: requireSignedIn('Please log in to apply promo codes') }, async (request) =>
+    removePromo(deps, currentUser(request)),
+  );
+};

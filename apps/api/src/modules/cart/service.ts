@@ -1,0 +1,184 @@
+import { type CartLine, type CartTotals, type CartView, computeCartTotals } from '@app/shared';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { cartItems, cartPromos, products, promoCodes } from '../../db/schema';
+import type { AppDeps } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { centsToDollars } from '../../lib/money';
+import { presentProduct } from '../catalog/present';
+import type { ProductRow } from '../catalog/repository';
+import type { UserRow } from '../users/repository';
+import { describePromo, findUsablePromo, type PromoRow, promoRule, requireUsablePromo } from './promos';
+
+const INVALID_PRODUCT = 'Invalid product data: missing required fields';
+
+export interface PricedCart {
+  lines: { product: ProductRow; quantity: number }[];
+  promo: PromoRow | null;
+  /** A code the user applied that can no longer be used (expired, used up, withdrawn). */
+  unavailablePromo: string | null;
+  totals: CartTotals;
+}
+
+/** Prices a set of lines from the database alone, with an optional promo. */
+export function priceLines(lines: { product: ProductRow; quantity: number }[], promo: PromoRow | null): CartTotals {
+  const cartLines: CartLine[] = lines.map(({ product, quantity }) => ({
+    productId: product.id,
+    priceCents: product.priceCents,
+    originalPriceCents: product.originalPriceCents,
+    quantity,
+  }));
+  return computeCartTotals(cartLines, promo ? promoRule(promo) : null);
+}
+
+/** The user's cart as it stands: only approved, live products; a promo that stopped being usable is dropped. */
+export async function loadCart(db: DbOrTx, userId: string): Promise<PricedCart> {
+  const rows = await db
+    .select({ product: products, quantity: cartItems.quantity })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(and(eq(cartItems.userId, userId), eq(products.status, 'approved'), isNull(products.deletedAt)))
+    .orderBy(asc(cartItems.createdAt));
+  const lines = rows.map((row) => ({ product: row.product as ProductRow, quantity: row.quantity }));
+  const [saved] = await db
+    .select({ code: promoCodes.code })
+    .from(cartPromos)
+    .innerJoin(promoCodes, eq(promoCodes.id, cartPromos.promoCodeId))
+    .where(eq(cartPromos.userId, userId));
+  const promo = saved ? ((await findUsablePromo(db, saved.code)) ?? null) : null;
+  return { lines, promo, unavailablePromo: saved && !promo ? saved.code : null, totals: priceLines(lines, promo) };
+}
+
+export function presentCart(cart: PricedCart): CartView & { promo_notice: string | null } {
+  return {
+    promo_notice: cart.unavailablePromo ? `Promo code ${cart.unavailablePromo} is no longer available` : null,
+    items: cart.lines.map(({ product, quantity }) => {
+      const view = presentProduct(product);
+      return {
+        id: product.id,
+        product_id: product.id,
+        title: view.title,
+        price: view.price,
+        originalPrice: view.original_price,
+        image: view.image,
+        seller: view.seller || 'Unknown Seller',
+        category: view.category || 'Uncategorized',
+        license: view.license || 'Standard',
+        description: view.short_description,
+        status: view.status,
+        quantity,
+      };
+    }),
+    totalItems: cart.totals.totalItems,
+    subtotal: centsToDollars(cart.totals.subtotalCents),
+    discount: centsToDollars(cart.totals.discountCents),
+    tax: 0,
+    shippingCost: 0,
+    total: centsToDollars(cart.totals.totalCents),
+    promoCode: cart.promo
+      ? {
+          code: cart.promo.code,
+          discount: centsToDollars(cart.totals.promoCents),
+          type: cart.promo.kind,
+          description: describePromo(cart.promo),
+        }
+      : null,
+  };
+}
+
+async function requireBuyableProduct(db: DbOrTx, productId: string): Promise<ProductRow> {
+  const valid = /^[0-9a-f-]{36}$/i.test(productId);
+  const [product] = valid
+    ? await db
+        .select()
+        .from(products)
+        .where(and(eq(products.id, productId), eq(products.status, 'approved'), isNull(products.deletedAt)))
+    : [];
+  if (!product || product.priceCents <= 0)
+    throw new AppError('VALIDATION_FAILED', INVALID_PRODUCT, [{ field: 'product_id', message: INVALID_PRODUCT }]);
+  return product as ProductRow;
+}
+
+/** Adds to the quantity of a product already in the cart; a quantity of 0 or less removes it. */
+export async function addToCart(deps: AppDeps, user: UserRow, productId: string, quantity: number) {
+  const product = await requireBuyableProduct(deps.db, productId);
+  await deps.db.transaction(async (tx) => {
+    if (quantity <= 0) {
+      await tx.delete(cartItems).where(and(eq(cartItems.userId, user.id), eq(cartItems.productId, product.id)));
+      return;
+    }
+    const [existing] = await tx
+      .select({ quantity: cartItems.quantity })
+      .from(cartItems)
+      .where(and(eq(cartItems.userId, user.id), eq(cartItems.productId, product.id)))
+      .for('update');
+    const next = Math.min(99, (existing?.quantity ?? 0) + quantity);
+    await tx
+      .insert(cartItems)
+      .values({ userId: user.id, productId: product.id, quantity: next })
+      .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { quantity: next } });
+  });
+  return presentCart(await loadCart(deps.db, user.id));
+}
+
+/** Sets a line's quantity; 0 or less removes the line. */
+export async function setCartQuantity(
+  deps: AppDeps,
+  user: UserRow,
+  productId: string,
+  quantity: number,
+): Promise<ReturnType<typeof presentCart>> {
+  if (quantity <= 0) return removeFromCart(deps, user, productId);
+  const [updated] = await deps.db
+    .update(cartItems)
+    .set({ quantity })
+    .where(and(eq(cartItems.userId, user.id), eq(cartItems.productId, productId)))
+    .returning({ productId: cartItems.productId });
+  if (!updated) throw new AppError('NOT_FOUND', 'This product is not in your cart');
+  return presentCart(await loadCart(deps.db, user.id));
+}
+
+export async function removeFromCart(deps: AppDeps, user: UserRow, productId: string): Promise<ReturnType<typeof presentCart>> {
+  if (/^[0-9a-f-]{36}$/i.test(productId)) {
+    await deps.db.delete(cartItems).where(and(eq(cartItems.userId, user.id), eq(cartItems.productId, productId)));
+  }
+  return presentCart(await loadCart(deps.db, user.id));
+}
+
+export async function clearCart(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(cartItems).where(eq(cartItems.userId, userId));
+  await db.delete(cartPromos).where(eq(cartPromos.userId, userId));
+}
+
+/** Applies a promo code to the cart, replacing any earlier one. */
+export async function applyPromo(deps: AppDeps, user: UserRow, code: string): Promise<ReturnType<typeof presentCart>> {
+  const promo = await requireUsablePromo(deps.db, code);
+  await deps.db
+    .insert(cartPromos)
+    .values({ userId: user.id, promoCodeId: promo.id })
+    .onConflictDoUpdate({ target: cartPromos.userId, set: { promoCodeId: promo.id } });
+  return presentCart(await loadCart(deps.db, user.id));
+}
+
+export async function removePromo(deps: AppDeps, user: UserRow): Promise<ReturnType<typeof presentCart>> {
+  await deps.db.delete(cartPromos).where(eq(cartPromos.userId, user.id));
+  return presentCart(await loadCart(deps.db, user.id));
+}
+
+/** POST /orders/validate-cart: re-prices what the client holds from the database. Nothing is trusted. */
+export async function validateCart(
+  deps: AppDeps,
+  items: { product_id?: string; id?: string; quantity: number }[],
+  promoCode: string | null | undefined,
+): Promise<CartView & { valid: true; promo_notice: string | null }> {
+  const merged = new Map<string, number>();
+  for (const item of items) {
+    const id = (item.product_id ?? item.id ?? '').trim();
+    merged.set(id, (merged.get(id) ?? 0) + item.quantity);
+  }
+  const lines = [];
+  for (const [id, quantity] of merged)
+    lines.push({ product: await requireBuyableProduct(deps.db, id), quantity: Math.min(99, quantity) });
+  const promo = promoCode?.trim() ? await requireUsablePromo(deps.db, promoCode) : null;
+  return { valid: true, ...presentCart({ lines, promo, unavailablePromo: null, totals: priceLines(lines, promo) }) };
+}

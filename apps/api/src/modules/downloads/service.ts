@@ -1,0 +1,175 @@
+import type { Readable } from 'node:stream';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import yazl from 'yazl';
+import { orderItems, orders, productFiles, products } from '../../db/schema';
+import type { AppDeps } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { signDownload, verifyDownload } from '../../lib/signed-links';
+import type { OrderRow } from '../orders/present';
+import type { UserRow } from '../users/repository';
+
+export type ProductFileRow = typeof productFiles.$inferSelect;
+
+export interface DownloadLink {
+  product_id: string;
+  product_title: string;
+  file_id: string;
+  file_name: string;
+  size_bytes: number;
+  url: string;
+  expires_at: string;
+}
+
+/** A paid order of the caller, or 404 (someone else's order looks exactly like a missing one). */
+export async function requirePaidOwnOrder(deps: AppDeps, user: UserRow, orderId: string): Promise<OrderRow> {
+  const [order] = /^[0-9a-f-]{36}$/i.test(orderId)
+    ? await deps.db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.userId, user.id)))
+    : [];
+  if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+  if (order.paymentStatus !== 'paid') throw new AppError('FORBIDDEN', 'Downloads are available once the order is paid');
+  return order;
+}
+
+/** Every file of every product in the order, with the product's title. */
+async function filesOfOrder(deps: AppDeps, orderId: string) {
+  return deps.db
+    .select({ file: productFiles, productTitle: orderItems.productTitle })
+    .from(orderItems)
+    .innerJoin(productFiles, eq(productFiles.productId, orderItems.productId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(orderItems.productTitle, productFiles.fileName);
+}
+
+/** Signed links for each file of a paid order, valid DOWNLOAD_LINK_TTL_HOURS. */
+export async function issueDownloadLinks(deps: AppDeps, order: OrderRow): Promise<{ links: DownloadLink[]; expiresAt: Date }> {
+  const expiresAt = new Date(Date.now() + deps.config.downloadLinkTtlHours * 3_600_000);
+  const rows = await filesOfOrder(deps, order.id);
+  const links = rows.map(({ file, productTitle }) => ({
+    product_id: file.productId,
+    product_title: productTitle,
+    file_id: file.id,
+    file_name: file.fileName,
+    size_bytes: file.sizeBytes,
+    url: `/api/v1/downloads/${signDownload(deps.downloadSigningKey, { o: order.id, f: file.id, v: order.downloadVersion, exp: Math.floor(expiresAt.getTime() / 1000) })}`,
+    expires_at: expiresAt.toISOString(),
+  }));
+  return { links, expiresAt };
+}
+
+/** New links; every link issued before stops working. */
+export async function regenerateDownloadLinks(deps: AppDeps, order: OrderRow) {
+  const [bumped] = await deps.db
+    .update(orders)
+    .set({ downloadVersion: sql`${orders.downloadVersion} + 1` })
+    .where(eq(orders.id, order.id))
+    .returning();
+  return issueDownloadLinks(deps, bumped ?? order);
+}
+
+/** Resolves a signed link to its file, checking signature, expiry, version and that the order is still paid. */
+export async function resolveDownloadToken(deps: AppDeps, token: string): Promise<ProductFileRow> {
+  const claims = verifyDownload(deps.downloadSigningKey, token);
+  if (claims === 'expired')
+    throw new AppError('FORBIDDEN', 'This download link has expired. Get a new one from your orders page.');
+  if (!claims) throw new AppError('NOT_FOUND', 'Download not found');
+  const [row] = await deps.db
+    .select({ file: productFiles, order: orders })
+    .from(productFiles)
+    .innerJoin(orderItems, eq(orderItems.productId, productFiles.productId))
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(productFiles.id, claims.f), eq(orders.id, claims.o)));
+  if (!row) throw new AppError('NOT_FOUND', 'Download not found');
+  if (row.order.paymentStatus !== 'paid' || row.order.downloadVersion !== claims.v) {
+    throw new AppError('FORBIDDEN', 'This download link is no longer valid. Get a new one from your orders page.');
+  }
+  return row.file;
+}
+
+export async function openFile(deps: AppDeps, file: ProductFileRow): Promise<Readable> {
+  const stream = await deps.storage.get(file.storageKey);
+  if (!stream) throw new AppError('NOT_FOUND', 'The file is missing from storage. Please contact support.');
+  return stream;
+}
+
+export interface ZipStream {
+  stream: Readable;
+  size: number | null;
+}
+
+/**
+ * Streams a zip of files without holding them in memory: each file is opened only when the zip
+ * reaches it, and stored uncompressed (downloads are usually compressed already), which also
+ * lets the final size be known up front for Content-Length.
+ */
+export function zipFiles(deps: AppDeps, entries: { path: string; file: ProductFileRow }[]): Promise<ZipStream> {
+  const zip = new yazl.ZipFile();
+  const used = new Set<string>();
+  for (const { path, file } of entries) {
+    const unique = uniquePath(path, used);
+    zip.addReadStreamLazy(unique, { compress: false, size: file.sizeBytes, mtime: file.createdAt }, (callback) => {
+      openFile(deps, file).then(
+        (stream) => callback(null, stream),
+        (error: Error) => callback(error, undefined as unknown as Readable),
+      );
+    });
+  }
+  return new Promise((resolve) => {
+    // yazl reports the final size (or -1 when unknowable); its type declarations omit the argument.
+    const onSize = (size: number) => resolve({ stream: zip.outputStream as unknown as Readable, size: size >= 0 ? size : null });
+    zip.end({ forceZip64Format: false, comment: '' }, onSize as unknown as () => void);
+  });
+}
+
+function uniquePath(path: string, used: Set<string>): string {
+  let candidate = path;
+  for (let n = 2; used.has(candidate); n += 1) candidate = path.replace(/(\.[^./]+)?$/, `-${n}$1`);
+  used.add(candidate);
+  return candidate;
+}
+
+export function folderName(title: string): string {
+  return title.replace(/[^a-zA-Z0-9]/g, '_');
+}
+
+/** All files of a paid order, one folder per product. */
+export async function zipOrder(deps: AppDeps, order: OrderRow): Promise<ZipStream> {
+  const rows = await filesOfOrder(deps, order.id);
+  if (rows.length === 0) throw new AppError('NOT_FOUND', 'This order has no files');
+  return zipFiles(
+    deps,
+    rows.map(({ file, productTitle }) => ({ path: `${folderName(productTitle)}/${file.fileName}`, file })),
+  );
+}
+
+/** The files of one product the caller has paid for (any of their paid orders). */
+export async function zipPurchasedProduct(
+  deps: AppDeps,
+  user: UserRow,
+  productId: string,
+): Promise<ZipStream & { fileName: string }> {
+  const [purchase] = /^[0-9a-f-]{36}$/i.test(productId)
+    ? await deps.db
+        .select({ title: orderItems.productTitle })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(and(eq(orders.userId, user.id), eq(orders.paymentStatus, 'paid'), eq(orderItems.productId, productId)))
+        .limit(1)
+    : [];
+  if (!purchase) throw new AppError('NOT_FOUND', 'You have not purchased this product');
+  const [product] = await deps.db.select({ title: products.title }).from(products).where(eq(products.id, productId));
+  const files = await deps.db
+    .select()
+    .from(productFiles)
+    .where(inArray(productFiles.productId, [productId]))
+    .orderBy(productFiles.fileName);
+  if (files.length === 0) throw new AppError('NOT_FOUND', 'This product has no files');
+  const title = product?.title ?? purchase.title;
+  const zip = await zipFiles(
+    deps,
+    files.map((file) => ({ path: file.fileName, file })),
+  );
+  return { ...zip, fileName: `${folderName(title)}_files.zip` };
+}

@@ -1,0 +1,151 @@
+import { aiPoolShareCents } from '@app/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { cartItems, cartPromos, ledgerEntries, orderItems, orders, products } from '../../db/schema';
+import type { AppDeps } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { centsToDollars } from '../../lib/money';
+import { issueDownloadLinks } from '../downloads/service';
+import { findUserById } from '../users/repository';
+import type { OrderItemRow, OrderRow } from './present';
+
+export interface ConfirmedPayment {
+  orderId: string;
+  intentId: string | null;
+  amountCents: number;
+  currency: string;
+}
+
+/**
+ * Marks an order paid after the provider confirmed the money, once: the order row is locked, a
+ * second confirmation (client and webhook racing) finds it paid and changes nothing. In the same
+ * transaction: the ledger (sellers, AI pool, platform), sales counts, and the bought items leave
+ * the cart. Returns true when this call did the marking.
+ */
+export async function markOrderPaid(deps: AppDeps, payment: ConfirmedPayment): Promise<boolean> {
+  const marked = await deps.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId)).for('update');
+    if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+    if (order.paymentStatus === 'paid') return false;
+    if (payment.intentId && order.paymentIntentId && order.paymentIntentId !== payment.intentId) {
+      throw new AppError('CONFLICT', 'This payment belongs to another order');
+    }
+    if (payment.amountCents !== order.totalCents || payment.currency.toLowerCase() !== order.currency) {
+      throw new AppError('CONFLICT', 'The amount paid does not match the order total');
+    }
+    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    await tx
+      .update(orders)
+      .set({
+        status: 'completed',
+        paymentStatus: 'paid',
+        paidAt: new Date(),
+        paymentIntentId: payment.intentId ?? order.paymentIntentId,
+      })
+      .where(eq(orders.id, order.id));
+    await writeLedger(tx, order, items, deps.config.platformFeePercent);
+    for (const item of items) {
+      await tx
+        .update(products)
+        .set({ salesCount: sql`${products.salesCount} + ${item.quantity}` })
+        .where(eq(products.id, item.productId));
+    }
+    await tx.delete(cartItems).where(
+      and(
+        eq(cartItems.userId, order.userId),
+        inArray(
+          cartItems.productId,
+          items.map((i) => i.productId),
+        ),
+      ),
+    );
+    await tx.delete(cartPromos).where(eq(cartPromos.userId, order.userId));
+    return true;
+  });
+  if (marked) await sendReceipt(deps, payment.orderId).catch(() => {});
+  return marked;
+}
+
+/** Order total = Σ seller earnings + AI pool (10%) + platform fee, exactly, in cents. */
+async function writeLedger(tx: DbOrTx, order: OrderRow, items: OrderItemRow[], platformFeePercent: number): Promise<void> {
+  const aiPool = aiPoolShareCents(order.totalCents);
+  const platform = Math.round((order.totalCents * platformFeePercent) / 100);
+  const forSellers = order.totalCents - aiPool - platform;
+  const bySeller = new Map<string, number>();
+  for (const item of items) bySeller.set(item.sellerId, (bySeller.get(item.sellerId) ?? 0) + item.unitPriceCents * item.quantity);
+  const shares = splitProportionally(forSellers, [...bySeller.values()]);
+  const entries = [
+    { orderId: order.id, kind: 'ai_pool' as const, sellerId: null, amountCents: aiPool },
+    { orderId: order.id, kind: 'platform' as const, sellerId: null, amountCents: platform },
+    ...[...bySeller.keys()].map((sellerId, index) => ({
+      orderId: order.id,
+      kind: 'seller' as const,
+      sellerId,
+      amountCents: shares[index] ?? 0,
+    })),
+  ];
+  await tx.insert(ledgerEntries).values(entries);
+}
+
+/** Splits an amount in proportion to weights with the largest-remainder rule, so the parts sum exactly. */
+export function splitProportionally(amount: number, weights: number[]): number[] {
+  const totalWeight = weights.reduce((sum, w) => sum + w, 0);
+  if (totalWeight === 0) return weights.map((_, i) => (i === 0 ? amount : 0));
+  const exact = weights.map((w) => (amount * w) / totalWeight);
+  const parts = exact.map(Math.floor);
+  let left = amount - parts.reduce((sum, p) => sum + p, 0);
+  const order = exact
+    .map((value, index) => ({ index, remainder: value - Math.floor(value) }))
+    .sort((a, b) => b.remainder - a.remainder);
+  for (const { index } of order) {
+    if (left <= 0) break;
+    parts[index] = (parts[index] ?? 0) + 1;
+    left -= 1;
+  }
+  return parts;
+}
+
+/** E-mails the receipt with fresh download links. */
+export async function sendReceipt(deps: AppDeps, orderId: string): Promise<void> {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || order.paymentStatus !== 'paid') return;
+  const user = await findUserById(deps.db, order.userId);
+  if (!user) return;
+  const items = await deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  const { links, expiresAt } = await issueDownloadLinks(deps, order);
+  const lines = items.map(
+    (item) => `- ${item.productTitle} × ${item.quantity}: $${centsToDollars(item.unitPriceCents * item.quantity).toFixed(2)}`,
+  );
+  const downloads = links.map((link) => `- ${link.product_title} / ${link.file_name}: ${deps.config.publicUrl}${link.url}`);
+  await deps.mailer.send({
+    to: user.email,
+    subject: `Your receipt for order ${order.orderNumber}`,
+    text: [
+      `Hi ${user.firstName},`,
+      '',
+      `Thank you for your purchase. Order ${order.orderNumber} is paid.`,
+      '',
+      ...lines,
+      `Total: $${centsToDollars(order.totalCents).toFixed(2)} USD`,
+      '',
+      `Download your files (links valid until ${expiresAt.toUTCString()}):`,
+      ...downloads,
+      '',
+      `You can always get new links from ${deps.config.publicUrl}/orders`,
+    ].join('\n'),
+    html: `<p>Hi ${escapeHtml(user.firstName)},</p><p>Thank you for your purchase. Order <strong>${order.orderNumber}</strong> is paid.</p><ul>${items
+      .map((item) => `<li>${escapeHtml(item.productTitle)} × ${item.quantity}</li>`)
+      .join(
+        '',
+      )}</ul><p>Total: <strong>$${centsToDollars(order.totalCents).toFixed(2)} USD</strong></p><p>Downloads (valid until ${expiresAt.toUTCString()}):</p><ul>${links
+      .map(
+        (link) =>
+          `<li><a href="${deps.config.publicUrl}${link.url}">${escapeHtml(link.product_title)}: ${escapeHtml(link.file_name)}</a></li>`,
+      )
+      .join('')}</ul>`,
+  });
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}

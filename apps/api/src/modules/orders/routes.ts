@@ -1,0 +1,113 @@
+import { refundRequestSchema, validateCartSchema } from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, requireAuth, requireSignedIn } from '../auth/guard';
+import { validateCart } from '../cart/service';
+import {
+  issueDownloadLinks,
+  regenerateDownloadLinks,
+  requirePaidOwnOrder,
+  type ZipStream,
+  zipOrder,
+  zipPurchasedProduct,
+} from '../downloads/service';
+import { checkout } from './checkout';
+import { saveVerifiedOrder } from './save-order';
+import { getOwnOrder, listOwnOrders, ownOrderStats, requestRefund, resendReceipt } from './service';
+
+const idParams = z.object({ id: z.string() });
+const blank = (value: unknown) => (value === '' || value === 'null' || value === 'undefined' ? undefined : value);
+const listQuery = z.object({
+  page: z.preprocess(blank, z.coerce.number().int().min(1).default(1)),
+  limit: z.preprocess(blank, z.coerce.number().int().min(1).max(100).default(20)),
+  status_filter: z.preprocess(
+    blank,
+    z.enum(['pending', 'processing', 'completed', 'payment_completed', 'cancelled', 'refunded']).optional(),
+  ),
+  start_date: z.preprocess(blank, z.coerce.date({ error: 'start_date must be a date' }).optional()),
+  end_date: z.preprocess(blank, z.coerce.date({ error: 'end_date must be a date' }).optional()),
+});
+
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const signedIn = { preHandler: requireAuth() };
+
+  function sendZip(reply: import('fastify').FastifyReply, zip: ZipStream, fileName: string) {
+    reply.header('content-type', 'application/zip');
+    reply.header('content-disposition', `attachment; filename="${fileName}"`);
+    reply.header('cache-control', 'private, no-store');
+    if (zip.size !== null) reply.header('content-length', String(zip.size));
+    return reply.send(zip.stream);
+  }
+
+  app.post(
+    '/validate-cart',
+    { preHandler: requireSignedIn('Please log in to validate cart'), schema: { body: validateCartSchema } },
+    async (request) => validateCart(deps, request.body.cart_items, request.body.promo_code),
+  );
+
+  app.post('/checkout', signedIn, async (request, reply) => {
+    const key = request.headers['idempotency-key'];
+    const result = await checkout(deps, currentUser(request), typeof key === 'string' ? key : undefined);
+    reply.code(201);
+    return result;
+  });
+
+  app.post('/save-order', signedIn, async (request) => saveVerifiedOrder(deps, currentUser(request), request.body));
+
+  app.get('/', { ...signedIn, schema: { querystring: listQuery } }, async (request) =>
+    listOwnOrders(deps, currentUser(request), request.query),
+  );
+
+  app.get('/stats', signedIn, async (request) => ownOrderStats(deps, currentUser(request)));
+
+  app.get(
+    '/download-product-files/:productId',
+    { ...signedIn, schema: { params: z.object({ productId: z.string() }) } },
+    async (request, reply) => {
+      const zip = await zipPurchasedProduct(deps, currentUser(request), request.params.productId);
+      return sendZip(reply, zip, zip.fileName);
+    },
+  );
+
+  app.get('/:id', { ...signedIn, schema: { params: idParams } }, async (request) =>
+    getOwnOrder(deps, currentUser(request), request.params.id),
+  );
+
+  app.get('/:id/download-links', { ...signedIn, schema: { params: idParams } }, async (request) => {
+    const order = await requirePaidOwnOrder(deps, currentUser(request), request.params.id);
+    const { links, expiresAt } = await issueDownloadLinks(deps, order);
+    return { order_id: order.id, links, expires_at: expiresAt.toISOString() };
+  });
+
+  app.post('/:id/regenerate-links', { ...signedIn, schema: { params: idParams } }, async (request) => {
+    const order = await requirePaidOwnOrder(deps, currentUser(request), request.params.id);
+    const { links, expiresAt } = await regenerateDownloadLinks(deps, order);
+    return {
+      order_id: order.id,
+      links,
+      expires_at: expiresAt.toISOString(),
+      message: 'New download links created; earlier links no longer work.',
+    };
+  });
+
+  app.get('/:id/download-zip', { ...signedIn, schema: { params: idParams } }, async (request, reply) => {
+    const order = await requirePaidOwnOrder(deps, currentUser(request), request.params.id);
+    return sendZip(reply, await zipOrder(deps, order), `order_${order.orderNumber}_files.zip`);
+  });
+
+  app.post(
+    '/:id/resend-email',
+    { ...signedIn, schema: { params: idParams }, config: { rateLimit: { max: 5, timeWindow: 60_000 } } },
+    async (request) => resendReceipt(deps, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/:id/request-refund',
+    { ...signedIn, schema: { params: idParams, body: refundRequestSchema } },
+    async (request, reply) => {
+      reply.code(201);
+      return requestRefund(deps, currentUser(request), request.params.id, request.body.reason);
+    },
+  );
+};

@@ -1,0 +1,35 @@
+import { and, eq } from 'drizzle-orm';
+import { orders } from '../../db/schema';
+import type { AppDeps } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import type { UserRow } from '../users/repository';
+import { markOrderPaid } from './fulfil';
+
+/**
+ * POST /orders/save-order, kept for the spec's client. Its body claims totals and a paid status;
+ * all of that is ignored. Only the payment intent id is used: if that intent belongs to one of
+ * the caller's orders and the provider confirms it succeeded, the verified order's id comes back.
+ */
+export async function saveVerifiedOrder(deps: AppDeps, user: UserRow, body: unknown) {
+  const intentId =
+    typeof (body as { payment_intent_id?: unknown })?.payment_intent_id === 'string'
+      ? (body as { payment_intent_id: string }).payment_intent_id
+      : '';
+  if (!intentId)
+    throw new AppError('VALIDATION_FAILED', 'payment_intent_id is required', [
+      { field: 'payment_intent_id', message: 'payment_intent_id is required' },
+    ]);
+  const [order] = await deps.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.paymentIntentId, intentId), eq(orders.userId, user.id)));
+  if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+  if (order.paymentStatus !== 'paid') {
+    const charge = await deps.payments.confirm(intentId, undefined).catch(() => null);
+    if (charge?.status !== 'succeeded' || charge.orderId !== order.id) {
+      throw new AppError('CONFLICT', 'The payment for this order has not been confirmed');
+    }
+    await markOrderPaid(deps, { orderId: order.id, intentId, amountCents: charge.amountCents, currency: charge.currency });
+  }
+  return { order_id: order.id, order_number: order.orderNumber, status: 'completed', payment_status: 'paid' };
+}

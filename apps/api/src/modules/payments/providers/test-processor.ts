@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import { type CardPayment, cardPaymentSchema, TEST_CARDS } from '@app/shared';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { testPaymentIntents } from '../../../db/schema';
+import { AppError } from '../../../lib/errors';
+import type { ChargeResult, PaymentProvider } from './provider';
+
+/**
+ * The built-in test card processor (default; works offline). Behaves like a card network in test
+ * mode: numbers must pass the Luhn check, expiry and CVC are checked, 4000 0000 0000 0002 is
+ * declined and 4000 0000 0000 9995 has insufficient funds; other valid numbers are charged.
+ */
+export function createTestProcessor(db: Database): PaymentProvider {
+  return {
+    name: 'test',
+
+    async createIntent({ orderId, amountCents, currency }) {
+      const id = `pi_test_${randomBytes(12).toString('hex')}`;
+      const clientSecret = `${id}_secret_${randomBytes(12).toString('hex')}`;
+      await db.insert(testPaymentIntents).values({ id, orderId, amountCents, currency, clientSecret }).onConflictDoNothing();
+      const [intent] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.orderId, orderId));
+      if (!intent) throw new Error('test payment intent missing after insert');
+      return { id: intent.id, clientSecret: intent.clientSecret };
+    },
+
+    async confirm(intentId, card) {
+      return db.transaction(async (tx): Promise<ChargeResult> => {
+        const [intent] = await tx.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId)).for('update');
+        if (!intent) return { status: 'not_found' };
+        if (intent.status === 'succeeded') {
+          return { status: 'succeeded', orderId: intent.orderId, amountCents: intent.amountCents, currency: intent.currency };
+        }
+        const problem = checkCard(card);
+        if (problem) {
+          await tx.update(testPaymentIntents).set({ lastError: problem.message }).where(eq(testPaymentIntents.id, intentId));
+          return { status: 'failed', orderId: intent.orderId, ...problem };
+        }
+        await tx
+          .update(testPaymentIntents)
+          .set({ status: 'succeeded', lastError: null })
+          .where(eq(testPaymentIntents.id, intentId));
+        return { status: 'succeeded', orderId: intent.orderId, amountCents: intent.amountCents, currency: intent.currency };
+      });
+    },
+
+    async refund() {
+      // Test mode: nothing to move.
+    },
+  };
+}
+
+function checkCard(input: CardPayment | undefined): { code: string; message: string } | null {
+  const parsed = cardPaymentSchema.safeParse(input ?? {});
+  if (!parsed.success)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      parsed.error.issues[0]?.message ?? 'Your card details are incomplete.',
+      parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
+    );
+  const card = parsed.data;
+  if (!passesLuhn(card.card_number)) throw cardError('card_number', 'Your card number is invalid.');
+  const now = new Date();
+  const expiresAfter = new Date(Date.UTC(card.exp_year, card.exp_month, 1));
+  if (expiresAfter <= now) throw cardError('exp_year', 'Your card has expired.');
+  if (card.card_number === TEST_CARDS.declined) return { code: 'card_declined', message: 'Your card was declined.' };
+  if (card.card_number === TEST_CARDS.insufficientFunds)
+    return { code: 'insufficient_funds', message: 'Your card has insufficient funds.' };
+  return null;
+}
+
+function cardError(field: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', message, [{ field, message }]);
+}
+
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return digits.length >= 12 && sum % 10 === 0;
+}

@@ -1,0 +1,114 @@
+import { TEST_CARDS } from '@app/shared';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type Stripe from 'stripe';
+import { z } from 'zod';
+import { orders, webhookEvents } from '../../db/schema';
+import type { AppDeps } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { currentUser, requireAuth } from '../auth/guard';
+import { checkout, openPayment } from '../orders/checkout';
+import { markOrderPaid } from '../orders/fulfil';
+import type { UserRow } from '../users/repository';
+import { describeIntent } from './providers/stripe';
+
+const intentParams = z.object({ id: z.string().min(1).max(200) });
+
+/** Charges (test processor) or checks (Stripe) the intent of one of the caller's orders; marks it paid on success. */
+async function confirmPayment(deps: AppDeps, user: UserRow, intentId: string, card: unknown) {
+  const [order] = await deps.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.paymentIntentId, intentId), eq(orders.userId, user.id)));
+  if (!order) throw new AppError('NOT_FOUND', 'Payment not found');
+  if (order.paymentStatus !== 'paid') {
+    const charge = await deps.payments.confirm(intentId, card as never);
+    if (charge.status === 'not_found') throw new AppError('NOT_FOUND', 'Payment not found');
+    if (charge.status === 'failed') throw new AppError('PAYMENT_FAILED', charge.message);
+    if (charge.status === 'processing') {
+      return { status: 'processing', order_id: order.id, order_number: order.orderNumber, payment_status: order.paymentStatus };
+    }
+    await markOrderPaid(deps, { orderId: order.id, intentId, amountCents: charge.amountCents, currency: charge.currency });
+  }
+  return { status: 'succeeded', order_id: order.id, order_number: order.orderNumber, payment_status: 'paid' };
+}
+
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const signedIn = { preHandler: requireAuth() };
+
+  app.get('/config', async () => ({
+    provider: deps.payments.name,
+    test_mode: deps.payments.name === 'test',
+    publishable_key: deps.config.stripe?.publishableKey ?? null,
+    test_cards: deps.payments.name === 'test' ? TEST_CARDS : null,
+  }));
+
+  for (const path of ['/confirm-payment/:id', '/confirm-payment-no-auth/:id']) {
+    app.post(path, { ...signedIn, schema: { params: intentParams } }, async (request) =>
+      confirmPayment(deps, currentUser(request), request.params.id, request.body),
+    );
+  }
+
+  // Compatibility: the spec's client creates an intent itself. Amounts it sends are ignored.
+  for (const path of ['/create-payment-intent', '/create-payment-intent-no-auth']) {
+    app.post(path, signedIn, async (request, reply) => {
+      const user = currentUser(request);
+      const orderId = (request.body as { order_id?: unknown } | undefined)?.order_id;
+      reply.code(201);
+      if (typeof orderId === 'string' && /^[0-9a-f-]{36}$/i.test(orderId)) {
+        const [order] = await deps.db
+          .select()
+          .from(orders)
+          .where(and(eq(orders.id, orderId), eq(orders.userId, user.id)));
+        if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+        return openPayment(deps, user, order);
+      }
+      const key = request.headers['idempotency-key'];
+      return checkout(deps, user, typeof key === 'string' ? key : undefined);
+    });
+  }
+
+  await app.register(stripeWebhook);
+};
+
+/**
+ * Stripe webhooks: the signature is checked on the raw body (5-minute tolerance), each event id is
+ * handled once, and order is irrelevant: marking paid is idempotent and a late failure event
+ * cannot undo a payment that succeeded.
+ */
+const stripeWebhook: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.post('/webhook', async (request) => {
+    const stripe = (deps.payments as { client?: Stripe }).client;
+    const secret = deps.config.stripe?.webhookSecret;
+    if (!stripe || !secret) throw new AppError('NOT_FOUND', 'Stripe webhooks are not configured');
+    const signature = request.headers['stripe-signature'];
+    let event: Stripe.Event;
+    try {
+      event = stripe.webhooks.constructEvent(request.body as Buffer, typeof signature === 'string' ? signature : '', secret, 300);
+    } catch {
+      throw new AppError('BAD_REQUEST', 'Invalid webhook signature');
+    }
+    const [seen] = await deps.db.select().from(webhookEvents).where(eq(webhookEvents.id, event.id));
+    if (seen) return { received: true, duplicate: true };
+    if (event.type === 'payment_intent.succeeded') {
+      const charge = describeIntent(event.data.object as Stripe.PaymentIntent);
+      if (charge.status === 'succeeded') {
+        const [order] = await deps.db.select({ id: orders.id }).from(orders).where(eq(orders.id, charge.orderId));
+        if (order) {
+          await markOrderPaid(deps, {
+            orderId: charge.orderId,
+            intentId: (event.data.object as Stripe.PaymentIntent).id,
+            amountCents: charge.amountCents,
+            currency: charge.currency,
+          });
+        }
+      }
+    }
+    await deps.db.insert(webhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
+    return { received: true };
+  });
+};

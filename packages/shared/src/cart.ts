@@ -1,0 +1,186 @@
+import { z } from 'zod';
+
+/**
+ * Cart maths (spec §9), in integer cents, shared by the server (which decides) and the client
+ * (which shows the same numbers instantly).
+ *
+ * subtotal = Σ price × quantity
+ * promo    = percent of the subtotal (or of the one product it names), or a fixed amount capped at the subtotal
+ * discount = Σ original-price savings + promo
+ * total    = subtotal − promo, floored at 0; tax and shipping are 0
+ */
+
+export interface CartLine {
+  productId: string;
+  priceCents: number;
+  originalPriceCents: number | null;
+  quantity: number;
+}
+
+export interface PromoRule {
+  code: string;
+  kind: 'percent' | 'fixed';
+  /** Percent (1–100) or cents. */
+  value: number;
+  /** Applies to this product only when set. */
+  productId: string | null;
+}
+
+export interface CartTotals {
+  subtotalCents: number;
+  savingsCents: number;
+  promoCents: number;
+  discountCents: number;
+  taxCents: 0;
+  shippingCents: 0;
+  totalCents: number;
+  totalItems: number;
+}
+
+export function computeCartTotals(lines: CartLine[], promo: PromoRule | null): CartTotals {
+  const subtotalCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+  const savingsCents = lines.reduce(
+    (sum, line) => sum + Math.max(0, (line.originalPriceCents ?? line.priceCents) - line.priceCents) * line.quantity,
+    0,
+  );
+  const promoCents = promo ? promoAmount(lines, subtotalCents, promo) : 0;
+  return {
+    subtotalCents,
+    savingsCents,
+    promoCents,
+    discountCents: savingsCents + promoCents,
+    taxCents: 0,
+    shippingCents: 0,
+    totalCents: Math.max(0, subtotalCents - promoCents),
+    totalItems: lines.reduce((sum, line) => sum + line.quantity, 0),
+  };
+}
+
+function promoAmount(lines: CartLine[], subtotalCents: number, promo: PromoRule): number {
+  const base = promo.productId
+    ? lines.filter((line) => line.productId === promo.productId).reduce((sum, line) => sum + line.priceCents * line.quantity, 0)
+    : subtotalCents;
+  if (base === 0) return 0;
+  const amount = promo.kind === 'percent' ? Math.round((base * Math.min(100, Math.max(0, promo.value))) / 100) : promo.value;
+  return Math.min(base, Math.max(0, amount));
+}
+
+/** The 10% of every order that feeds the AI token pool (spec §1, §9). */
+export function aiPoolShareCents(totalCents: number): number {
+  return Math.round(totalCents / 10);
+}
+
+/** The per-product code (spec §9: "derived from the product's name", 20%): e.g. 'CHATBOT20'. */
+export function productPromoCode(title: string): string {
+  const word = title
+    .toUpperCase()
+    .replace(/[^A-Z0-9 ]/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w.length >= 3)[0];
+  return `${(word ?? 'PRODUCT').slice(0, 12)}20`;
+}
+
+export const CART_MAX_QUANTITY = 99;
+
+export const addToCartSchema = z.object({
+  product_id: z
+    .string({ error: 'Invalid product data: missing required fields' })
+    .trim()
+    .min(1, 'Invalid product data: missing required fields'),
+  quantity: z.coerce
+    .number()
+    .int('Quantity must be a whole number')
+    .max(CART_MAX_QUANTITY, `Quantity must be at most ${CART_MAX_QUANTITY}`)
+    .default(1),
+});
+
+export const updateCartItemSchema = z.object({
+  quantity: z.coerce
+    .number({ error: 'Quantity must be a number' })
+    .int('Quantity must be a whole number')
+    .max(CART_MAX_QUANTITY, `Quantity must be at most ${CART_MAX_QUANTITY}`),
+});
+
+export const applyPromoSchema = z.object({
+  code: z.string({ error: 'Invalid promo code' }).trim().min(1, 'Invalid promo code').max(40, 'Invalid promo code'),
+});
+
+export const validateCartSchema = z.object({
+  cart_items: z
+    .array(
+      z
+        .object({
+          product_id: z.string().optional(),
+          id: z.string().optional(),
+          quantity: z.coerce.number().int().min(1).max(CART_MAX_QUANTITY).default(1),
+        })
+        .refine((item) => item.product_id || item.id, 'Invalid product data: missing required fields'),
+    )
+    .max(100),
+  promo_code: z.string().trim().max(40).optional().nullable(),
+});
+
+export interface CartItemView {
+  id: string;
+  product_id: string;
+  title: string;
+  price: number;
+  originalPrice: number | null;
+  image: string | null;
+  seller: string;
+  category: string;
+  license: string;
+  description: string;
+  status: string;
+  quantity: number;
+}
+
+export interface CartView {
+  items: CartItemView[];
+  totalItems: number;
+  subtotal: number;
+  discount: number;
+  tax: number;
+  shippingCost: number;
+  total: number;
+  promoCode: { code: string; discount: number; type: 'percent' | 'fixed'; description: string } | null;
+}
+
+/** Card details for the built-in test processor. */
+export const cardPaymentSchema = z.object({
+  card_number: z
+    .string({ error: 'Card number is required' })
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'Your card number is invalid.')),
+  exp_month: z.coerce
+    .number({ error: 'Expiry month is required' })
+    .int()
+    .min(1, 'Your card’s expiration month is invalid.')
+    .max(12, 'Your card’s expiration month is invalid.'),
+  exp_year: z.coerce
+    .number({ error: 'Expiry year is required' })
+    .int()
+    .min(2000, 'Your card’s expiration year is invalid.')
+    .max(2100, 'Your card’s expiration year is invalid.'),
+  cvc: z
+    .string({ error: 'CVC is required' })
+    .trim()
+    .regex(/^\d{3,4}$/, 'Your card’s security code is invalid.'),
+});
+export type CardPayment = z.input<typeof cardPaymentSchema>;
+
+export const TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+} as const;
+
+export const refundRequestSchema = z.object({
+  reason: z
+    .string({ error: 'Please tell us why you want a refund' })
+    .trim()
+    .min(10, 'Please tell us why you want a refund (at least 10 characters)')
+    .max(2000),
+});
+
+export const REFUND_WINDOW_DAYS = 30;
