@@ -1,14 +1,12 @@
 // Catalogue speed on 100,000 products (issue: catalogue, search, product pages).
-// Seeds bench/.data once, starts the app as `npm start` runs it, and a bare Fastify route of the
+// Seeds bench/.data once, starts the API server as `npm start` runs it, and a bare Fastify route of the
 // same response size as the ceiling, then loads each with wrk (32 connections, loopback only,
 // fixed duration). Prints requests/s and p50/p99 latency; asserts nothing.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { freePort, root, startServer, stop, waitFor } from './lib';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = path.join(root, 'bench/.data');
 const PRODUCTS = 100_000;
 const DURATION = process.env.BENCH_SECONDS ?? '10';
@@ -20,34 +18,6 @@ function ensureWrk() {
   spawnSync('apt-get', ['install', '-y', '-qq', 'wrk'], {
     stdio: 'inherit',
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 600; i += 1) {
-    if (child.exitCode !== null) throw new Error(`${url}: process exited`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} never answered`);
-}
-
-function stop(child: ChildProcess) {
-  return new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
   });
 }
 
@@ -69,17 +39,6 @@ function wrk(name: string, url: string, script?: string): Result {
   return { name, rps, p50, p99 };
 }
 
-async function startApp(extraEnv: Record<string, string>) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...extraEnv },
-    stdio: 'inherit',
-  });
-  await waitFor(`http://127.0.0.1:${port}/api/v1/health`, child);
-  return { child, base: `http://127.0.0.1:${port}` };
-}
-
 ensureWrk();
 const seeded = fs.existsSync(path.join(dataDir, 'bulk-seeded'));
 if (!seeded) {
@@ -98,7 +57,7 @@ for (const [label, env] of [
   ['as npm start runs it', {}],
   ['catalogue cache off', { CATALOG_CACHE_MS: '0' }],
 ] as const) {
-  const app = await startApp(env);
+  const app = await startServer(dataDir, env);
   const page = await (await fetch(`${app.base}/api/v1/products/`)).text();
   const barePort = await freePort();
   const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts', String(page.length), String(barePort)], {

@@ -46,7 +46,7 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(24),
-  CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   WEB_DIST_DIR: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -3,3 +3,4 @@ export * from './cart';
 export * from './catalog';
 export * from './constants';
 export * from './roles';
+export * from './seller';

@@ -1,13 +1,24 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /** Where uploaded and generated files live. Keys are relative, slash-separated paths. */
 export interface Storage {
   put(key: string, data: Buffer): Promise<void>;
+  /** Streams into storage; rejects with TooLargeError past `maxBytes`, leaving nothing behind. Returns the size. */
+  putStream(key: string, source: Readable, maxBytes: number): Promise<number>;
+  /** The first bytes of a stored file (content sniffing). */
+  head(key: string, bytes: number): Promise<Buffer>;
   get(key: string): Promise<Readable | null>;
   delete(key: string): Promise<void>;
+}
+
+export class TooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`larger than ${maxBytes} bytes`);
+  }
 }
 
 const SAFE_KEY = /^[a-zA-Z0-9][a-zA-Z0-9._-]*(\/[a-zA-Z0-9][a-zA-Z0-9._-]*)*$/;
@@ -22,13 +33,45 @@ export function createLocalStorage(root: string): Storage {
     if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error(`Unsafe storage key: ${key}`);
     return full;
   };
+  const temporaryFor = (file: string) => `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   return {
     async put(key, data) {
       const file = resolve(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
-      const temporary = `${file}.${process.pid}.tmp`;
+      const temporary = temporaryFor(file);
       await fs.writeFile(temporary, data);
       await fs.rename(temporary, file);
+    },
+    async putStream(key, source, maxBytes) {
+      const file = resolve(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      const temporary = temporaryFor(file);
+      let written = 0;
+      const limiter = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          written += chunk.length;
+          callback(written > maxBytes ? new TooLargeError(maxBytes) : null, chunk);
+        },
+      });
+      try {
+        await pipeline(source, limiter, createWriteStream(temporary));
+        await fs.rename(temporary, file);
+        return written;
+      } catch (error) {
+        source.resume();
+        await fs.rm(temporary, { force: true });
+        throw error;
+      }
+    },
+    async head(key, bytes) {
+      const handle = await fs.open(resolve(key), 'r');
+      try {
+        const buffer = Buffer.alloc(bytes);
+        const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+        return buffer.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
+      }
     },
     async get(key) {
       const file = resolve(key);

@@ -173,22 +173,20 @@ export async function findProductById(db: DbOrTx, id: string): Promise<ProductRo
   return row as ProductRow | undefined;
 }
 
-/** Approved products per category. */
+/** Approved products per category, from the trigger-kept counts. */
 export async function countApprovedByCategory(db: DbOrTx): Promise<Map<string, number>> {
   const rows = await db
-    .select({ category: products.category, total: count() })
-    .from(products)
-    .where(and(eq(products.status, 'approved'), isNull(products.deletedAt)))
-    .groupBy(products.category);
+    .select({ category: productCounts.category, total: productCounts.total })
+    .from(productCounts)
+    .where(eq(productCounts.status, 'approved'));
   return new Map(rows.map((row) => [row.category, row.total]));
 }
 
 export async function countByStatus(db: DbOrTx): Promise<Record<string, number>> {
   const rows = await db
-    .select({ status: products.status, total: count() })
-    .from(products)
-    .where(isNull(products.deletedAt))
-    .groupBy(products.status);
+    .select({ status: productCounts.status, total: sql<number>`sum(${productCounts.total})::int` })
+    .from(productCounts)
+    .groupBy(productCounts.status);
   return Object.fromEntries(rows.map((row) => [row.status, row.total]));
 }
 

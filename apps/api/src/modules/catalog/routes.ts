@@ -18,12 +18,16 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       return JSON.stringify(await browseProducts(deps, request.query, viewer));
     }
     reply.header('cache-control', 'public, max-age=5');
-    return pages.get(JSON.stringify(request.query), async () => JSON.stringify(await browseProducts(deps, request.query, null)));
+    // The raw query string is the key: cheap, and identical URLs are what repeat under load.
+    return pages.get(request.url.slice(request.url.indexOf('?') + 1), async () =>
+      JSON.stringify(await browseProducts(deps, request.query, null)),
+    );
   });
 
+  const categories = new MicroCache<{ categories: Awaited<ReturnType<typeof listCategories>> }>(deps.config.catalogCacheMs);
   app.get('/categories/list', async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=30');
-    return { categories: await listCategories(deps) };
+    return categories.get('all', async () => ({ categories: await listCategories(deps) }));
   });
 
   app.get('/debug/count', { preHandler: requireAuth('admin') }, async () => countProducts(deps));

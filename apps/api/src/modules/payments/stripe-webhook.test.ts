@@ -32,15 +32,13 @@ async function pendingOrder(intentId: string, totalCents = 4900) {
       paymentIntentId: intentId,
     })
     .returning();
-  await t.db
-    .insert(orderItems)
-    .values({
-      orderId: order?.id as string,
-      productId: product.id,
-      productTitle: product.title,
-      sellerId: seller.id,
-      unitPriceCents: totalCents,
-    });
+  await t.db.insert(orderItems).values({
+    orderId: order?.id as string,
+    productId: product.id,
+    productTitle: product.title,
+    sellerId: seller.id,
+    unitPriceCents: totalCents,
+  });
   return order as typeof orders.$inferSelect;
 }
 

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { findCategory, findLicense } from './catalog';
+
+/** The product form of sellers and simple admins (spec §5 Product form): scalar fields as text, arrays as JSON text. */
+
+const money = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .refine((value) => Number.isFinite(value), `${label} must be a number`)
+    .refine((value) => value >= 0.5, `${label} must be at least $0.50`)
+    .refine((value) => value <= 100_000, `${label} must be at most $100,000`);
+
+const jsonArray = z.preprocess((value) => {
+  if (Array.isArray(value)) return value;
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
+  }
+}, z.array(z.string().trim().min(1).max(40)).max(10, 'At most 10 tags').optional());
+
+const productFields = z.object({
+  title: z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(3, 'Title must be at least 3 characters')
+    .max(120, 'Title must be at most 120 characters'),
+  short_description: z.string().trim().max(300, 'Short description must be at most 300 characters').optional().default(''),
+  description: z
+    .string({ error: 'Description is required' })
+    .trim()
+    .min(20, 'Description must be at least 20 characters')
+    .max(10_000, 'Description is too long'),
+  price: money('Price'),
+  original_price: z.preprocess(
+    (v) => (v === '' || v === null || v === 'null' ? undefined : v),
+    money('Original price').optional(),
+  ),
+  category: z
+    .string({ error: 'Category is required' })
+    .refine((value) => Boolean(findCategory(value)), 'Please choose a category'),
+  license: z.preprocess(
+    (v) => (v === '' || v == null ? 'standard' : v),
+    z.string().refine((value) => Boolean(findLicense(value)), 'Please choose a license'),
+  ),
+  tags: jsonArray,
+});
+
+export const productFormSchema = productFields.refine(
+  (form) => form.original_price === undefined || form.original_price >= form.price,
+  {
+    path: ['original_price'],
+    message: 'Original price must not be lower than the price',
+  },
+);
+export type ProductForm = z.input<typeof productFormSchema>;
+
+export const productUpdateSchema = productFields.partial();
+
+/** Upload limits, enforced by the server while streaming. */
+export const UPLOAD_LIMITS = {
+  image: { maxBytes: 5 * 1024 * 1024, maxCount: 8, types: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] },
+  video: { maxBytes: 100 * 1024 * 1024, maxCount: 1, types: ['video/mp4', 'video/webm', 'video/quicktime'] },
+  file: { maxBytes: 200 * 1024 * 1024, maxCount: 10 },
+} as const;
+
+export const UPLOAD_TOO_LARGE = 'Files too large - reduce file sizes';
+
+export const becomeSellerSchema = z.object({
+  accept_terms: z.literal(true, { error: 'You must accept the seller terms' }),
+});
+
+export interface SellerStats {
+  total_products: number;
+  pending: number;
+  approved: number;
+  rejected: number;
+  total_revenue: number;
+  total_sales: number;
+}
