@@ -38,7 +38,7 @@ async function call(method: string, url: string, token?: string, body?: unknown,
 let counter = 0;
 async function newBuyer(): Promise<string> {
   counter += 1;
-  const response = await call('POST', '/auth/register', {
+  const response = await call('POST', '/auth/register', undefined, {
     first_name: 'Bench',
     last_name: 'Buyer',
     email: `bench${counter}.${Date.now()}@example.org`,

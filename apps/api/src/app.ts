@@ -23,9 +23,11 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { downloadsRoutes } from './modules/downloads/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mediaRoutes } from './modules/media/routes';
+import { notificationsRoutes } from './modules/notifications/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
+import { sellerRoutes } from './modules/sellers/routes';
 import { usersRoutes } from './modules/users/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
 
@@ -80,6 +82,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(ordersRoutes, { prefix: '/orders' });
       await api.register(paymentsRoutes, { prefix: '/payments' });
       await api.register(downloadsRoutes, { prefix: '/downloads' });
+      await api.register(sellerRoutes, { prefix: '/seller' });
+      await api.register(notificationsRoutes, { prefix: '/notifications' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },

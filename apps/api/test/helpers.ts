@@ -144,3 +144,38 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   return response.json().access_token;
 }
+
+export interface FormPart {
+  name: string;
+  value?: string;
+  filename?: string;
+  contentType?: string;
+  data?: Buffer;
+}
+
+/** A multipart/form-data body with any mix of fields and files. */
+export function multipartForm(parts: FormPart[]) {
+  const boundary = `----marketplace${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition =
+      part.filename !== undefined
+        ? `form-data; name="${part.name}"; filename="${part.filename}"`
+        : `form-data; name="${part.name}"`;
+    const type = part.filename !== undefined ? `\r\nContent-Type: ${part.contentType ?? 'application/octet-stream'}` : '';
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`));
+    chunks.push(part.data ?? Buffer.from(part.value ?? ''));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Every file under a folder, as paths relative to it. */
+export function listFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+}

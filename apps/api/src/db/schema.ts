@@ -134,6 +134,7 @@ export const products = pgTable(
     /** Storage keys or absolute URLs of the images, first is the cover. */
     images: text('images').array().notNull().default(sql`'{}'::text[]`),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    demoVideoKey: text('demo_video_key'),
     ratingAverage: numeric('rating_average', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
     reviewCount: integer('review_count').notNull().default(0),
     salesCount: integer('sales_count').notNull().default(0),
@@ -416,4 +417,34 @@ export const webhookEvents = pgTable('webhook_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** In-app notifications: moderation decisions, announcements. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull().default('info'),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    link: text('link'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('notifications_user_created_idx').on(table.userId, table.createdAt.desc())],
+);
+
+/** Site-wide settings, one row (id = 1). */
+export const siteSettings = pgTable('site_settings', {
+  id: integer('id').primaryKey().default(1),
+  siteName: text('site_name').notNull().default('AI Marketplace'),
+  adminEmail: text('admin_email').notNull().default('admin@example.com'),
+  maintenanceMode: boolean('maintenance_mode').notNull().default(false),
+  maintenanceMessage: text('maintenance_message')
+    .notNull()
+    .default('We are performing scheduled maintenance. Please check back shortly.'),
+  updatedAt: updatedAt(),
 });

@@ -47,6 +47,7 @@ export function createLocalStorage(root: string): Storage {
       await fs.mkdir(path.dirname(file), { recursive: true });
       const temporary = temporaryFor(file);
       let written = 0;
+      const sink = createWriteStream(temporary);
       const limiter = new Transform({
         transform(chunk: Buffer, _encoding, callback) {
           written += chunk.length;
@@ -54,11 +55,13 @@ export function createLocalStorage(root: string): Storage {
         },
       });
       try {
-        await pipeline(source, limiter, createWriteStream(temporary));
+        await pipeline(source, limiter, sink);
         await fs.rename(temporary, file);
         return written;
       } catch (error) {
         source.resume();
+        // The file may still be opening or flushing: remove it only once the stream has let go.
+        if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
         await fs.rm(temporary, { force: true });
         throw error;
       }
@@ -80,7 +83,7 @@ export function createLocalStorage(root: string): Storage {
       } catch {
         return null;
       }
-      return createReadStream(file);
+      return createReadStream(file, { highWaterMark: 1024 * 1024 });
     },
     async delete(key) {
       await fs.rm(resolve(key), { force: true });

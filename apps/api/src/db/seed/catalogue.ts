@@ -3,6 +3,7 @@ import { count, sql } from 'drizzle-orm';
 import { orderItems, orders, productFiles, products, reviews } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import type { Storage } from '../../lib/storage';
+import { writeLedger } from '../../modules/orders/fulfil';
 import { findUserByEmail, insertUser, type UserRow } from '../../modules/users/repository';
 import type { Database } from '../client';
 import { CATEGORY_BLURBS, DEMO_REVIEWERS, DEMO_SELLERS, PRODUCT_NAMES, REVIEW_TEXTS } from './catalogue-data';
@@ -151,7 +152,7 @@ export async function seedDemoCatalogue(db: Database, storage: Storage): Promise
             paidAt,
             createdAt: paidAt,
           })
-          .returning({ id: orders.id });
+          .returning();
         await tx.insert(orderItems).values({
           orderId: order?.id as string,
           productId: draft.id as string,
@@ -159,6 +160,12 @@ export async function seedDemoCatalogue(db: Database, storage: Storage): Promise
           sellerId: draft.sellerId,
           unitPriceCents: draft.priceCents,
         });
+        await writeLedger(
+          tx,
+          order as typeof orders.$inferSelect,
+          [{ sellerId: draft.sellerId, unitPriceCents: draft.priceCents, quantity: 1 }] as (typeof orderItems.$inferSelect)[],
+          10,
+        );
         await tx.insert(reviews).values({
           productId: draft.id as string,
           userId: reviewer.id,

@@ -1,10 +1,10 @@
 import type { Readable } from 'node:stream';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import yazl from 'yazl';
 import { orderItems, orders, productFiles, products } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { signDownload, verifyDownload } from '../../lib/signed-links';
+import { createZipStream } from '../../lib/zip-stream';
 import type { OrderRow } from '../orders/present';
 import type { UserRow } from '../users/repository';
 
@@ -96,31 +96,24 @@ export async function openFile(deps: AppDeps, file: ProductFileRow): Promise<Rea
 
 export interface ZipStream {
   stream: Readable;
-  size: number | null;
+  size: number;
 }
 
 /**
  * Streams a zip of files without holding them in memory: each file is opened only when the zip
- * reaches it, and stored uncompressed (downloads are usually compressed already), which also
- * lets the final size be known up front for Content-Length.
+ * reaches it, stored uncompressed (downloads are usually compressed already), and the exact
+ * size is known up front for Content-Length.
  */
-export function zipFiles(deps: AppDeps, entries: { path: string; file: ProductFileRow }[]): Promise<ZipStream> {
-  const zip = new yazl.ZipFile();
+export function zipFiles(deps: AppDeps, entries: { path: string; file: ProductFileRow }[]): ZipStream {
   const used = new Set<string>();
-  for (const { path, file } of entries) {
-    const unique = uniquePath(path, used);
-    zip.addReadStreamLazy(unique, { compress: false, size: file.sizeBytes, mtime: file.createdAt }, (callback) => {
-      openFile(deps, file).then(
-        (stream) => callback(null, stream),
-        (error: Error) => callback(error, undefined as unknown as Readable),
-      );
-    });
-  }
-  return new Promise((resolve) => {
-    // yazl reports the final size (or -1 when unknowable); its type declarations omit the argument.
-    const onSize = (size: number) => resolve({ stream: zip.outputStream as unknown as Readable, size: size >= 0 ? size : null });
-    zip.end({ forceZip64Format: false, comment: '' }, onSize as unknown as () => void);
-  });
+  return createZipStream(
+    entries.map(({ path, file }) => ({
+      name: uniquePath(path, used),
+      size: file.sizeBytes,
+      modified: file.createdAt,
+      open: () => openFile(deps, file),
+    })),
+  );
 }
 
 function uniquePath(path: string, used: Set<string>): string {
@@ -167,7 +160,7 @@ export async function zipPurchasedProduct(
     .orderBy(productFiles.fileName);
   if (files.length === 0) throw new AppError('NOT_FOUND', 'This product has no files');
   const title = product?.title ?? purchase.title;
-  const zip = await zipFiles(
+  const zip = zipFiles(
     deps,
     files.map((file) => ({ path: file.fileName, file })),
   );

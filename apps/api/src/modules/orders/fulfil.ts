@@ -67,7 +67,7 @@ export async function markOrderPaid(deps: AppDeps, payment: ConfirmedPayment): P
 }
 
 /** Order total = Σ seller earnings + AI pool (10%) + platform fee, exactly, in cents. */
-async function writeLedger(tx: DbOrTx, order: OrderRow, items: OrderItemRow[], platformFeePercent: number): Promise<void> {
+export async function writeLedger(tx: DbOrTx, order: OrderRow, items: OrderItemRow[], platformFeePercent: number): Promise<void> {
   const aiPool = aiPoolShareCents(order.totalCents);
   const platform = Math.round((order.totalCents * platformFeePercent) / 100);
   const forSellers = order.totalCents - aiPool - platform;

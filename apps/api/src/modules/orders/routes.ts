@@ -36,7 +36,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('content-type', 'application/zip');
     reply.header('content-disposition', `attachment; filename="${fileName}"`);
     reply.header('cache-control', 'private, no-store');
-    if (zip.size !== null) reply.header('content-length', String(zip.size));
+    reply.header('content-length', String(zip.size));
     return reply.send(zip.stream);
   }
 

@@ -1,0 +1,71 @@
+import { becomeSellerSchema } from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, requireAuth } from '../auth/guard';
+import { presentProduct } from '../catalog/present';
+import { presentUser } from '../users/present';
+import {
+  becomeSeller,
+  createListedProduct,
+  deleteListedProduct,
+  listOwnProducts,
+  requireOwnProduct,
+  sellerSalesSeries,
+  sellerStats,
+  updateListedProduct,
+} from './service';
+
+const idParams = z.object({ id: z.string() });
+const blank = (value: unknown) => (value === '' || value === 'null' || value === 'undefined' ? undefined : value);
+export const ownProductsQuery = z.object({
+  page: z.preprocess(blank, z.coerce.number().int().min(1).default(1)),
+  limit: z.preprocess(blank, z.coerce.number().int().min(1).max(100).default(20)),
+  status: z.preprocess(blank, z.enum(['pending', 'approved', 'rejected']).optional()),
+  query: z.preprocess(blank, z.string().trim().max(100).optional()),
+});
+
+/** Seller tools (spec §7 Seller). A seller only ever sees and changes their own products. */
+export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const seller = { preHandler: requireAuth('seller', 'admin') };
+
+  app.post('/become', { preHandler: requireAuth(), schema: { body: becomeSellerSchema } }, async (request) => {
+    const user = await becomeSeller(deps, currentUser(request));
+    return { message: 'You are now a seller. List your first product!', user: presentUser(user) };
+  });
+
+  app.post('/products', { ...seller, bodyLimit: 1024 * 1024 * 1024 }, async (request, reply) => {
+    reply.code(201);
+    const product = await createListedProduct(deps, currentUser(request), request);
+    return { message: 'Product submitted for review', data: product, product };
+  });
+
+  app.get('/products', { ...seller, schema: { querystring: ownProductsQuery } }, async (request) =>
+    listOwnProducts(deps, currentUser(request), request.query),
+  );
+
+  app.get('/products/:id', { ...seller, schema: { params: idParams } }, async (request) =>
+    presentProduct(await requireOwnProduct(deps, currentUser(request), request.params.id)),
+  );
+
+  app.put('/products/:id', { ...seller, bodyLimit: 1024 * 1024 * 1024, schema: { params: idParams } }, async (request) => {
+    const product = await updateListedProduct(deps, currentUser(request), request.params.id, request);
+    return { message: 'Product updated and sent for review', data: product, product };
+  });
+
+  app.delete('/products/:id', { ...seller, schema: { params: idParams } }, async (request) => {
+    await deleteListedProduct(deps, currentUser(request), request.params.id);
+    return { message: 'Product removed. Buyers who paid keep their downloads.' };
+  });
+
+  app.get('/dashboard/stats', seller, async (request) => {
+    const stats = await sellerStats(deps, currentUser(request));
+    return { ...stats, data: stats };
+  });
+
+  app.get(
+    '/dashboard/sales',
+    { ...seller, schema: { querystring: z.object({ days: z.coerce.number().int().min(1).max(365).default(30) }) } },
+    async (request) => ({ series: await sellerSalesSeries(deps, currentUser(request), request.query.days) }),
+  );
+};

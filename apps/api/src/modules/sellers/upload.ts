@@ -1,0 +1,124 @@
+import type { Readable } from 'node:stream';
+import { UPLOAD_LIMITS, UPLOAD_TOO_LARGE } from '@app/shared';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeStream } from 'file-type';
+import { AppError } from '../../lib/errors';
+import { type Storage, TooLargeError } from '../../lib/storage';
+
+/** A product form received as multipart (spec §5 Product form), its files already in storage. */
+export interface ProductUpload {
+  fields: Record<string, string>;
+  images: string[];
+  video: string | null;
+  files: { fileName: string; storageKey: string; sizeBytes: number; contentType: string }[];
+  /** Every storage key written, for cleanup when anything later fails. */
+  written: string[];
+}
+
+/** A safe, readable file name: no folders, no leading dots, only [A-Za-z0-9._-]. */
+export function sanitizeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const cleaned = base
+    .replace(/[^a-zA-Z0-9._-]/g, '_')
+    .replace(/^[._]+/, '')
+    .slice(-100);
+  return cleaned || 'file';
+}
+
+function uniqueName(name: string, taken: Set<string>): string {
+  let candidate = name;
+  for (let n = 2; taken.has(candidate.toLowerCase()); n += 1) candidate = name.replace(/(\.[^.]+)?$/, `-${n}$1`);
+  taken.add(candidate.toLowerCase());
+  return candidate;
+}
+
+const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', UPLOAD_TOO_LARGE);
+
+/**
+ * Streams each part straight into storage, enforcing per-type size limits as bytes arrive and
+ * checking image/video types by their content. On any failure (bad type, too large, a client
+ * that hangs up halfway) everything written so far is deleted before the error propagates.
+ */
+export async function receiveProductUpload(request: FastifyRequest, storage: Storage, productId: string): Promise<ProductUpload> {
+  if (!request.isMultipart()) throw new AppError('VALIDATION_FAILED', 'Send the product as multipart/form-data');
+  const upload: ProductUpload = { fields: {}, images: [], video: null, files: [], written: [] };
+  const takenNames = new Set<string>();
+  // A client that hangs up mid-file would leave the write waiting forever: fail it instead.
+  let current: Readable | null = null;
+  let finished = false;
+  const onClose = () => {
+    if (!finished) current?.destroy(new Error('The upload was interrupted'));
+  };
+  request.raw.once('close', onClose);
+  try {
+    const parts = request.parts({
+      limits: { fileSize: UPLOAD_LIMITS.file.maxBytes, files: 20, fields: 40, fieldSize: 64 * 1024 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        if (value !== 'null' && value !== 'undefined') upload.fields[part.fieldname] = value;
+        continue;
+      }
+      current = part.file as Readable;
+      if (!part.filename) {
+        part.file.resume(); // not a real file: skipped (spec §5)
+        continue;
+      }
+      if (part.fieldname === 'images') {
+        if (upload.images.length >= UPLOAD_LIMITS.image.maxCount)
+          throw new AppError('VALIDATION_FAILED', `At most ${UPLOAD_LIMITS.image.maxCount} images`);
+        const sniffed = await fileTypeStream(part.file as never);
+        if (!sniffed.fileType || !(UPLOAD_LIMITS.image.types as readonly string[]).includes(sniffed.fileType.mime)) {
+          part.file.resume();
+          throw new AppError('VALIDATION_FAILED', 'Images must be PNG, JPEG, WebP or GIF files', [
+            { field: 'images', message: 'Please select a valid image file' },
+          ]);
+        }
+        const key = `product-images/${productId}-${upload.images.length + 1}.${sniffed.fileType.ext}`;
+        upload.written.push(key);
+        await storage.putStream(key, sniffed as unknown as Readable, UPLOAD_LIMITS.image.maxBytes);
+        upload.images.push(key);
+      } else if (part.fieldname === 'demo_video') {
+        if (upload.video) throw new AppError('VALIDATION_FAILED', 'Only one demo video');
+        const sniffed = await fileTypeStream(part.file as never);
+        if (!sniffed.fileType || !(UPLOAD_LIMITS.video.types as readonly string[]).includes(sniffed.fileType.mime)) {
+          part.file.resume();
+          throw new AppError('VALIDATION_FAILED', 'The demo video must be MP4, WebM or QuickTime', [
+            { field: 'demo_video', message: 'Please select a valid video file' },
+          ]);
+        }
+        const key = `product-videos/${productId}.${sniffed.fileType.ext}`;
+        upload.written.push(key);
+        await storage.putStream(key, sniffed as unknown as Readable, UPLOAD_LIMITS.video.maxBytes);
+        upload.video = key;
+      } else if (part.fieldname === 'files') {
+        if (upload.files.length >= UPLOAD_LIMITS.file.maxCount)
+          throw new AppError('VALIDATION_FAILED', `At most ${UPLOAD_LIMITS.file.maxCount} files`);
+        const fileName = uniqueName(sanitizeFileName(part.filename), takenNames);
+        const key = `product-files/${productId}/${fileName}`;
+        upload.written.push(key);
+        const sizeBytes = await storage.putStream(key, part.file as Readable, UPLOAD_LIMITS.file.maxBytes);
+        if ((part.file as { truncated?: boolean }).truncated) throw tooLarge();
+        upload.files.push({ fileName, storageKey: key, sizeBytes, contentType: 'application/octet-stream' });
+      } else {
+        part.file.resume();
+      }
+    }
+    finished = true;
+    return upload;
+  } catch (error) {
+    finished = true;
+    await discardUpload(storage, upload);
+    if (error instanceof TooLargeError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if ((error as { code?: string }).code === 'FST_FILES_LIMIT' || (error as { code?: string }).code === 'FST_PARTS_LIMIT')
+      throw tooLarge();
+    throw error;
+  } finally {
+    request.raw.off('close', onClose);
+  }
+}
+
+export async function discardUpload(storage: Storage, upload: ProductUpload): Promise<void> {
+  await Promise.all(upload.written.map((key) => storage.delete(key).catch(() => {})));
+}
