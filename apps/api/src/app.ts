@@ -17,6 +17,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './lib/context';
 import { AppError } from './lib/errors';
+import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -28,6 +29,7 @@ import { ordersRoutes } from './modules/orders/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { sellerRoutes } from './modules/sellers/routes';
+import { adminSettingsRoutes, publicSettingsRoutes, registerMaintenanceGate } from './modules/settings/routes';
 import { usersRoutes } from './modules/users/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
 
@@ -55,6 +57,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.decorate('deps', deps);
   app.decorateRequest('user', null);
   app.setErrorHandler(handleError);
+  registerMaintenanceGate(app);
 
   await app.register(helmet, { contentSecurityPolicy: { directives: cspDirectives(deps) }, hsts: deps.config.cookieSecure });
   await app.register(cookie);
@@ -84,6 +87,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(downloadsRoutes, { prefix: '/downloads' });
       await api.register(sellerRoutes, { prefix: '/seller' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });
+      await api.register(publicSettingsRoutes, { prefix: '/settings' });
+      await api.register(adminSettingsRoutes, { prefix: '/admin' });
+      await api.register(adminRoutes, { prefix: '/admin' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },

@@ -1,0 +1,190 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addProductFile, createPaidOrder, createProduct, createUser, FACTORY_PASSWORD } from '../../../test/factories';
+import { bearer, createTestApp, outboxMessages, signIn, type TestApp } from '../../../test/helpers';
+import type { UserRow } from '../users/repository';
+
+let t: TestApp;
+let admin: UserRow;
+let seller: UserRow;
+let adminToken: string;
+let sellerToken: string;
+let buyerToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createUser(t.db, 'admin', { firstName: 'Ada', lastName: 'Min' });
+  seller = await createUser(t.db, 'seller', { firstName: 'Sel', lastName: 'Ler' });
+  const buyer = await createUser(t.db, 'buyer');
+  adminToken = await signIn(t.app, admin.email, FACTORY_PASSWORD);
+  sellerToken = await signIn(t.app, seller.email, FACTORY_PASSWORD);
+  buyerToken = await signIn(t.app, buyer.email, FACTORY_PASSWORD);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const as = (token: string | null) => (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url: `/api/v1${url}`, payload, headers: token ? bearer(token) : {} });
+
+describe('admin routes', () => {
+  it('are for admins only: 401 anonymous, 403 buyer, seller and simple admin', async () => {
+    const simple = await createUser(t.db, 'simple_admin');
+    const simpleToken = await signIn(t.app, simple.email, FACTORY_PASSWORD);
+    const routes: ['GET' | 'PUT' | 'POST', string, object?][] = [
+      ['GET', '/admin/dashboard/stats'],
+      ['GET', '/admin/products'],
+      ['GET', '/admin/users'],
+      ['GET', '/admin/orders'],
+      ['GET', '/admin/stats'],
+      ['PUT', '/admin/settings', { maintenance_mode: true }],
+      ['POST', '/admin/notifications', { title: 'Hello all', message: 'A message for everyone' }],
+      ['POST', '/admin/products/bulk-update', { product_ids: [crypto.randomUUID()], updates: { featured: true } }],
+    ];
+    for (const [method, url, body] of routes) {
+      expect((await as(null)(method, url, body)).statusCode, url).toBe(401);
+      for (const token of [buyerToken, sellerToken, simpleToken]) {
+        const response = await as(token)(method, url, body);
+        expect(response.statusCode, url).toBe(403);
+        expect(response.json().detail).toBe('Admin access required');
+      }
+    }
+    expect((await as(adminToken)('GET', '/admin/dashboard/stats')).json()).toMatchObject({
+      total_users: expect.any(Number),
+      pending_products: expect.any(Number),
+    });
+    const settings = (await as(adminToken)('GET', '/settings/public')).json();
+    expect(settings.maintenance_mode).toBe(false);
+  });
+});
+
+describe('moderation', () => {
+  it('lists pending products by default, approves and rejects with a reason, and tells the seller', async () => {
+    const good = await createProduct(t.db, seller, { title: 'Good Tool', status: 'pending' });
+    const bad = await createProduct(t.db, seller, { title: 'Bad Tool', status: 'pending' });
+    const queue = (await as(adminToken)('GET', '/admin/products')).json();
+    expect(queue.products.every((p: { status: string }) => p.status === 'pending')).toBe(true);
+    expect(queue.stats.pending).toBeGreaterThanOrEqual(2);
+
+    expect((await as(adminToken)('PUT', `/admin/products/${good.id}/approve`)).json().product.status).toBe('approved');
+    expect((await as(adminToken)('PUT', `/admin/products/${bad.id}/reject`, {})).statusCode).toBe(422);
+    const rejected = await as(adminToken)('PUT', `/admin/products/${bad.id}/reject`, { reason: 'Missing licence details' });
+    expect(rejected.json().product).toMatchObject({ status: 'rejected', rejection_reason: 'Missing licence details' });
+    expect((await as(null)('GET', `/api/v1/products/${good.id}`.replace('/api/v1', ''))).statusCode).toBe(200);
+
+    const inbox = (await as(sellerToken)('GET', '/notifications')).json();
+    expect(inbox.notifications.map((n: { title: string }) => n.title)).toEqual(
+      expect.arrayContaining(['"Good Tool" is live', '"Bad Tool" was not approved']),
+    );
+    expect(outboxMessages(t.config).some((m) => m.includes(`To: ${seller.email}`) && m.includes('Missing licence details'))).toBe(
+      true,
+    );
+  });
+
+  it('features only approved products and bulk-updates all or nothing', async () => {
+    const a = await createProduct(t.db, seller, { status: 'pending' });
+    const b = await createProduct(t.db, seller, { status: 'pending' });
+    expect((await as(adminToken)('PUT', `/admin/products/${a.id}/feature`, { featured: true })).statusCode).toBe(422);
+    const partial = await as(adminToken)('POST', '/admin/products/bulk-update', {
+      product_ids: [a.id, crypto.randomUUID()],
+      updates: { status: 'approved' },
+    });
+    expect(partial.statusCode).toBe(404);
+    const statuses = (await t.db.execute(sql`select status from products where id in (${a.id}, ${b.id})`)).rows.map(
+      (r) => r.status,
+    );
+    expect(statuses).toEqual(['pending', 'pending']);
+    const all = await as(adminToken)('POST', '/admin/products/bulk-update', {
+      product_ids: [a.id, b.id],
+      updates: { status: 'approved', featured: true },
+    });
+    expect(all.json().updated).toBe(2);
+    expect((await as(null)('GET', '/products/?featured=true')).json().products.map((p: { id: string }) => p.id)).toEqual(
+      expect.arrayContaining([a.id, b.id]),
+    );
+  });
+});
+
+describe('users', () => {
+  it('changes roles, suspends (ending sessions at once) and protects the admin from themself', async () => {
+    const target = await createUser(t.db, 'buyer');
+    const targetToken = await signIn(t.app, target.email, FACTORY_PASSWORD);
+    const found = (await as(adminToken)('GET', `/admin/users?search=${encodeURIComponent(target.email)}`)).json();
+    expect(found.users.map((u: { id: string }) => u.id)).toEqual([target.id]);
+    expect((await as(adminToken)('PUT', `/admin/users/${target.id}`, { role: 'seller' })).json().user.role).toBe('seller');
+    expect((await as(adminToken)('PUT', `/admin/users/${target.id}`, { is_active: false })).json().user.is_active).toBe(false);
+    expect((await as(targetToken)('GET', '/users/me')).statusCode).toBe(401);
+    expect((await as(null)('POST', '/auth/login', { email: target.email, password: FACTORY_PASSWORD })).statusCode).toBe(403);
+
+    const self = await as(adminToken)('PUT', `/admin/users/${admin.id}`, { role: 'buyer' });
+    expect(self.statusCode).toBe(403);
+    expect((await as(adminToken)('PUT', `/admin/users/${admin.id}`, { is_active: false })).statusCode).toBe(403);
+  });
+});
+
+describe('orders and refunds', () => {
+  it('approving a refund marks the order refunded and revokes its downloads; denying needs a reason', async () => {
+    const product = await createProduct(t.db, seller, { title: 'Refundable' });
+    await addProductFile(t.deps, product.id, 'a.txt', 'a');
+    const buyer = await createUser(t.db, 'buyer');
+    const token = await signIn(t.app, buyer.email, FACTORY_PASSWORD);
+    const order = await createPaidOrder(t.db, buyer, product);
+    const { links } = (await as(token)('GET', `/orders/${order.id}/download-links`)).json();
+    expect((await t.app.inject({ method: 'GET', url: links[0].url })).statusCode).toBe(200);
+    await as(token)('POST', `/orders/${order.id}/request-refund`, { reason: 'Not what I expected at all' });
+
+    const listed = (await as(adminToken)('GET', '/admin/orders?refund=requested')).json();
+    expect(listed.orders.map((o: { id: string }) => o.id)).toContain(order.id);
+    expect((await as(adminToken)('PUT', `/admin/orders/${order.id}/refund`, { decision: 'approve' })).statusCode).toBe(200);
+    expect((await as(token)('GET', `/orders/${order.id}`)).json()).toMatchObject({
+      status: 'refunded',
+      payment_status: 'refunded',
+    });
+    expect((await t.app.inject({ method: 'GET', url: links[0].url })).statusCode).toBe(403);
+    expect((await as(token)('GET', `/orders/${order.id}/download-zip`)).statusCode).toBe(403);
+    expect((await as(adminToken)('PUT', `/admin/orders/${order.id}/refund`, { decision: 'approve' })).statusCode).toBe(409);
+
+    const other = await createPaidOrder(t.db, buyer, product);
+    await as(token)('POST', `/orders/${other.id}/request-refund`, { reason: 'Changed my mind entirely' });
+    expect((await as(adminToken)('PUT', `/admin/orders/${other.id}/refund`, { decision: 'deny' })).statusCode).toBe(422);
+    expect(
+      (await as(adminToken)('PUT', `/admin/orders/${other.id}/refund`, { decision: 'deny', note: 'Downloaded already' }))
+        .statusCode,
+    ).toBe(200);
+    expect((await as(token)('GET', `/orders/${other.id}`)).json().refund.status).toBe('denied');
+  });
+});
+
+describe('announcements and settings', () => {
+  it('sends an announcement to one role only', async () => {
+    const response = await as(adminToken)('POST', '/admin/notifications', {
+      title: 'Seller payouts',
+      message: 'Payouts run on Friday',
+      audience: 'seller',
+    });
+    expect(response.statusCode).toBe(201);
+    expect((await as(sellerToken)('GET', '/notifications')).json().notifications[0].title).toBe('Seller payouts');
+    expect(
+      (await as(buyerToken)('GET', '/notifications')).json().notifications.map((n: { title: string }) => n.title),
+    ).not.toContain('Seller payouts');
+  });
+
+  it('maintenance mode answers everyone but admins with 503 and the message, and sign-in still works', async () => {
+    const on = await as(adminToken)('PUT', '/admin/settings', {
+      maintenance_mode: true,
+      maintenance_message: 'Back at noon, upgrading.',
+    });
+    expect(on.json()).toMatchObject({ maintenance_mode: true });
+    const blocked = await as(buyerToken)('GET', '/orders');
+    expect(blocked.statusCode).toBe(503);
+    expect(blocked.json().detail).toBe('Back at noon, upgrading.');
+    expect((await as(null)('GET', '/products/')).statusCode).toBe(503);
+    expect((await as(null)('GET', '/settings/public')).json().maintenance_mode).toBe(true);
+    expect((await as(adminToken)('GET', '/admin/products')).statusCode).toBe(200);
+    expect((await as(null)('POST', '/auth/admin/login', { email: admin.email, password: FACTORY_PASSWORD })).statusCode).toBe(
+      200,
+    );
+    await as(adminToken)('PUT', '/admin/settings', { maintenance_mode: false });
+    expect((await as(buyerToken)('GET', '/orders')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,164 @@
+import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { products } from '../../db/schema';
+import type { AppDeps } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { presentProduct } from '../catalog/present';
+import type { ProductRow } from '../catalog/repository';
+import { countByStatus } from '../catalog/repository';
+import { notifyUser } from '../notifications/service';
+
+const blank = (value: unknown) => (value === '' || value === 'null' || value === 'undefined' ? undefined : value);
+export const adminProductsQuery = z.object({
+  status: z.preprocess(blank, z.enum(['pending', 'approved', 'rejected', 'all']).default('pending')),
+  search: z.preprocess(blank, z.string().trim().max(100).optional()),
+  seller_id: z.preprocess(blank, z.uuid().optional()),
+  page: z.preprocess(blank, z.coerce.number().int().min(1).default(1)),
+  limit: z.preprocess(blank, z.coerce.number().int().min(1).max(100).default(20)),
+});
+
+export const rejectSchema = z.object({
+  reason: z
+    .string({ error: 'A reason is required to reject a product' })
+    .trim()
+    .min(5, 'A reason is required to reject a product (at least 5 characters)')
+    .max(1000),
+});
+
+export const bulkUpdateSchema = z.object({
+  product_ids: z
+    .array(z.uuid({ error: 'Invalid product id' }))
+    .min(1, 'Choose at least one product')
+    .max(200),
+  updates: z
+    .object({
+      status: z.enum(['pending', 'approved', 'rejected']).optional(),
+      featured: z.boolean().optional(),
+      rejection_reason: z.string().trim().max(1000).optional(),
+    })
+    .refine((u) => u.status !== 'rejected' || (u.rejection_reason && u.rejection_reason.length >= 5), {
+      path: ['rejection_reason'],
+      message: 'A reason is required to reject a product (at least 5 characters)',
+    }),
+});
+
+/** The moderation queue (default: pending), with counts per status. */
+export async function listProductsForReview(deps: AppDeps, query: z.output<typeof adminProductsQuery>) {
+  const conditions: SQL[] = [isNull(products.deletedAt)];
+  if (query.status !== 'all') conditions.push(eq(products.status, query.status));
+  if (query.seller_id) conditions.push(eq(products.sellerId, query.seller_id));
+  if (query.search)
+    conditions.push(or(ilike(products.title, `%${query.search}%`), ilike(products.sellerName, `%${query.search}%`)) as SQL);
+  const where = and(...conditions);
+  const [rows, [counted], byStatus] = await Promise.all([
+    deps.db
+      .select()
+      .from(products)
+      .where(where)
+      .orderBy(desc(products.createdAt))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    deps.db.select({ total: count() }).from(products).where(where),
+    countByStatus(deps.db),
+  ]);
+  const total = counted?.total ?? 0;
+  return {
+    products: (rows as ProductRow[]).map(presentProduct),
+    stats: {
+      pending: byStatus.pending ?? 0,
+      approved: byStatus.approved ?? 0,
+      rejected: byStatus.rejected ?? 0,
+      total: (byStatus.pending ?? 0) + (byStatus.approved ?? 0) + (byStatus.rejected ?? 0),
+    },
+    total,
+    page: query.page,
+    pages: Math.ceil(total / query.limit),
+  };
+}
+
+async function requireProduct(deps: AppDeps, id: string): Promise<ProductRow> {
+  const [row] = /^[0-9a-f-]{36}$/i.test(id)
+    ? await deps.db
+        .select()
+        .from(products)
+        .where(and(eq(products.id, id), isNull(products.deletedAt)))
+    : [];
+  if (!row) throw new AppError('NOT_FOUND', 'Product not found');
+  return row as ProductRow;
+}
+
+async function tellSeller(deps: AppDeps, product: ProductRow, status: 'approved' | 'rejected', reason?: string | null) {
+  const approved = status === 'approved';
+  await notifyUser(
+    deps,
+    product.sellerId,
+    {
+      type: approved ? 'success' : 'warning',
+      title: approved ? `"${product.title}" is live` : `"${product.title}" was not approved`,
+      message: approved
+        ? 'Your product was approved and is now visible in the marketplace.'
+        : `Your product was rejected. Reason: ${reason ?? 'not given'}. Edit it and submit it again.`,
+      link: '/seller',
+    },
+    { email: true },
+  );
+}
+
+export async function approveProduct(deps: AppDeps, id: string) {
+  const product = await requireProduct(deps, id);
+  const [row] = await deps.db
+    .update(products)
+    .set({ status: 'approved', rejectionReason: null })
+    .where(eq(products.id, product.id))
+    .returning();
+  await tellSeller(deps, product, 'approved');
+  return { message: 'Product approved', product: presentProduct(row as ProductRow) };
+}
+
+export async function rejectProduct(deps: AppDeps, id: string, reason: string) {
+  const product = await requireProduct(deps, id);
+  const [row] = await deps.db
+    .update(products)
+    .set({ status: 'rejected', rejectionReason: reason, featured: false })
+    .where(eq(products.id, product.id))
+    .returning();
+  await tellSeller(deps, product, 'rejected', reason);
+  return { message: 'Product rejected', product: presentProduct(row as ProductRow) };
+}
+
+export async function featureProduct(deps: AppDeps, id: string, featured: boolean) {
+  const product = await requireProduct(deps, id);
+  if (featured && product.status !== 'approved')
+    throw new AppError('VALIDATION_FAILED', 'Only approved products can be featured');
+  const [row] = await deps.db.update(products).set({ featured }).where(eq(products.id, product.id)).returning();
+  return { message: featured ? 'Product featured' : 'Product no longer featured', product: presentProduct(row as ProductRow) };
+}
+
+/** Applies one change to many products, all or nothing: one missing id changes none. */
+export async function bulkUpdateProducts(deps: AppDeps, input: z.output<typeof bulkUpdateSchema>) {
+  const ids = [...new Set(input.product_ids)];
+  const changed = await deps.db.transaction(async (tx) => {
+    const found = await tx
+      .select()
+      .from(products)
+      .where(and(inArray(products.id, ids), isNull(products.deletedAt)))
+      .for('update');
+    if (found.length !== ids.length) throw new AppError('NOT_FOUND', 'Some products were not found; nothing was changed');
+    const { status, featured, rejection_reason } = input.updates;
+    if (featured && status !== 'approved' && found.some((p) => p.status !== 'approved')) {
+      throw new AppError('VALIDATION_FAILED', 'Only approved products can be featured; nothing was changed');
+    }
+    await tx
+      .update(products)
+      .set({
+        ...(status !== undefined && { status, rejectionReason: status === 'rejected' ? rejection_reason : null }),
+        ...(featured !== undefined && { featured }),
+      })
+      .where(inArray(products.id, ids));
+    return found as ProductRow[];
+  });
+  if (input.updates.status === 'approved' || input.updates.status === 'rejected') {
+    for (const product of changed) await tellSeller(deps, product, input.updates.status, input.updates.rejection_reason);
+  }
+  return { message: `${changed.length} products updated`, updated: changed.length };
+}

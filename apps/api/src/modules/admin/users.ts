@@ -1,0 +1,77 @@
+import { hasRole, normalizeRole, ROLES } from '@app/shared';
+import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { users } from '../../db/schema';
+import type { AppDeps } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { revokeAllSessions } from '../auth/sessions';
+import { presentUser } from '../users/present';
+import { bumpTokenVersion, type UserRow } from '../users/repository';
+
+const blank = (value: unknown) => (value === '' || value === 'null' || value === 'undefined' ? undefined : value);
+export const adminUsersQuery = z.object({
+  search: z.preprocess(blank, z.string().trim().max(100).optional()),
+  role: z.preprocess(blank, z.enum([...ROLES, 'user']).optional()),
+  page: z.preprocess(blank, z.coerce.number().int().min(1).default(1)),
+  limit: z.preprocess(blank, z.coerce.number().int().min(1).max(100).default(20)),
+});
+
+export const adminUserUpdateSchema = z.object({
+  role: z.enum([...ROLES, 'user'], { error: 'Unknown role' }).optional(),
+  is_active: z.boolean().optional(),
+});
+
+export async function listUsers(deps: AppDeps, query: z.output<typeof adminUsersQuery>) {
+  const conditions: SQL[] = [isNull(users.deletedAt)];
+  if (query.role) conditions.push(eq(users.role, normalizeRole(query.role) as string));
+  if (query.search) {
+    const like = `%${query.search}%`;
+    conditions.push(or(ilike(users.email, like), ilike(users.firstName, like), ilike(users.lastName, like)) as SQL);
+  }
+  const where = and(...conditions);
+  const [rows, [counted]] = await Promise.all([
+    deps.db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    deps.db.select({ total: count() }).from(users).where(where),
+  ]);
+  const total = counted?.total ?? 0;
+  return { users: rows.map(presentUser), total, page: query.page, pages: Math.ceil(total / query.limit) };
+}
+
+/** Changes a user's role or suspends them. Admins cannot demote or suspend themselves; a suspension ends every session at once. */
+export async function updateUserByAdmin(
+  deps: AppDeps,
+  admin: UserRow,
+  userId: string,
+  input: z.output<typeof adminUserUpdateSchema>,
+) {
+  const [target] = /^[0-9a-f-]{36}$/i.test(userId)
+    ? await deps.db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    : [];
+  if (!target) throw new AppError('NOT_FOUND', 'User not found');
+  if (target.id === admin.id && ((input.role && !hasRole(input.role, ['admin'])) || input.is_active === false)) {
+    throw new AppError('FORBIDDEN', 'You cannot demote or suspend your own account');
+  }
+  const role = input.role ? (normalizeRole(input.role) as string) : target.role;
+  const updated = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ role, ...(input.is_active !== undefined && { isActive: input.is_active }) })
+      .where(eq(users.id, target.id))
+      .returning();
+    if (input.is_active === false || role !== target.role) {
+      await revokeAllSessions(tx, target.id);
+      await bumpTokenVersion(tx, target.id);
+    }
+    return row as UserRow;
+  });
+  return { message: 'User updated', user: presentUser(updated) };
+}

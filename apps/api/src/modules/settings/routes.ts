@@ -1,0 +1,44 @@
+import { hasRole } from '@app/shared';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors';
+import { requireAuth, resolveRequestUser } from '../auth/guard';
+import { readSettings, settingsUpdateSchema, updateSettings } from './service';
+
+export const publicSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/public', async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return readSettings(app.deps);
+  });
+};
+
+export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/settings', { preHandler: requireAuth('admin') }, async () => readSettings(app.deps));
+  app.put('/settings', { preHandler: requireAuth('admin'), schema: { body: settingsUpdateSchema } }, async (request) =>
+    updateSettings(app.deps, request.body),
+  );
+};
+
+/** Paths that stay open in maintenance mode: signing in (admins must get in), settings, health. */
+const OPEN_DURING_MAINTENANCE = [
+  '/api/v1/auth/login',
+  '/api/v1/auth/admin/login',
+  '/api/v1/auth/refresh',
+  '/api/v1/auth/logout',
+  '/api/v1/auth/providers',
+  '/api/v1/settings/public',
+  '/api/v1/health',
+];
+
+/** With maintenance on, the API answers everyone but admins with 503 and the maintenance message. */
+export function registerMaintenanceGate(app: FastifyInstance): void {
+  app.addHook('preHandler', async (request) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (!path.startsWith('/api/') || OPEN_DURING_MAINTENANCE.includes(path)) return;
+    const settings = await readSettings(app.deps);
+    if (!settings.maintenance_mode) return;
+    const user = await resolveRequestUser(request).catch(() => null);
+    if (user && hasRole(user.role, ['admin'])) return;
+    throw new AppError('SERVICE_UNAVAILABLE', settings.maintenance_message);
+  });
+}
