@@ -30,6 +30,7 @@ import { paymentsRoutes } from './modules/payments/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { sellerRoutes } from './modules/sellers/routes';
 import { adminSettingsRoutes, publicSettingsRoutes, registerMaintenanceGate } from './modules/settings/routes';
+import { adminSimpleAdminProductsRoutes, simpleAdminRoutes, superAdminRoutes } from './modules/simple-admins/routes';
 import { usersRoutes } from './modules/users/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
 
@@ -90,6 +91,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(publicSettingsRoutes, { prefix: '/settings' });
       await api.register(adminSettingsRoutes, { prefix: '/admin' });
       await api.register(adminRoutes, { prefix: '/admin' });
+      await api.register(adminSimpleAdminProductsRoutes, { prefix: '/admin' });
+      await api.register(superAdminRoutes, { prefix: '/super-admin' });
+      await api.register(simpleAdminRoutes, { prefix: '/simple-admin' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },

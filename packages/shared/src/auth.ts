@@ -54,11 +54,18 @@ export type RegisterForm = z.input<typeof registerFormSchema>;
 export const loginRequestSchema = z.object({
   email: emailField(),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+  /** The authenticator code, for accounts with two-factor sign-in. */
+  totp_code: z.string().trim().max(10).optional(),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
-export const adminLoginRequestSchema = loginRequestSchema.extend({
-  totp_code: z.string().trim().optional(),
+export const adminLoginRequestSchema = loginRequestSchema;
+
+export const totpCodeSchema = z.object({
+  code: z
+    .string({ error: 'Enter the 6-digit code' })
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code'),
 });
 
 export const googleLoginRequestSchema = z.object({

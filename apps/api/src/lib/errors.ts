@@ -3,6 +3,8 @@
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
+  /** A second factor is needed (the client shows the code field). */
+  TOTP_REQUIRED: 401,
   PAYMENT_FAILED: 402,
   FORBIDDEN: 403,
   NOT_FOUND: 404,

@@ -6,44 +6,23 @@ import {
   loginRequestSchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
+  totpCodeSchema,
 } from '@app/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { presentUser } from '../users/present';
 import { currentUser, requireAuth } from './guard';
 import * as auth from './service';
+import { clearSessionCookie, REFRESH_COOKIE, sendSession } from './session-reply';
 import { endSession, rotateSession } from './sessions';
-
-export const REFRESH_COOKIE = 'refresh_token';
-const REFRESH_COOKIE_PATH = '/api/v1/auth';
+import { disableTotp, enableTotp, startTotpEnrolment } from './totp';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const authLimit = { rateLimit: { max: deps.config.rateLimit.authPerMinute, timeWindow: 60_000 } };
 
-  function setRefreshCookie(reply: FastifyReply, token: string) {
-    reply.setCookie(REFRESH_COOKIE, token, {
-      path: REFRESH_COOKIE_PATH,
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: deps.config.cookieSecure,
-      maxAge: deps.config.refreshTokenTtlDays * 86_400,
-    });
-  }
-
-  function clearRefreshCookie(reply: FastifyReply) {
-    reply.clearCookie(REFRESH_COOKIE, {
-      path: REFRESH_COOKIE_PATH,
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: deps.config.cookieSecure,
-    });
-  }
-
-  function replySignedIn(reply: FastifyReply, result: auth.SignedIn) {
-    setRefreshCookie(reply, result.refreshToken);
-    return { user: presentUser(result.user), access_token: result.accessToken, token_type: 'bearer' as const };
-  }
+  const replySignedIn = (reply: FastifyReply, result: auth.SignedIn) => sendSession(reply, deps, result);
+  const clearRefreshCookie = (reply: FastifyReply) => clearSessionCookie(reply, deps);
 
   const userAgent = (request: FastifyRequest) => request.headers['user-agent'];
 
@@ -56,12 +35,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/login', { schema: { body: loginRequestSchema }, config: authLimit }, async (request, reply) => {
-    const result = await auth.loginUser(deps, request.body.email, request.body.password, userAgent(request));
+    const result = await auth.loginUser(deps, request.body, userAgent(request));
     return replySignedIn(reply, result);
   });
 
   app.post('/admin/login', { schema: { body: adminLoginRequestSchema }, config: authLimit }, async (request, reply) => {
-    const result = await auth.loginAdmin(deps, request.body.email, request.body.password, userAgent(request));
+    const result = await auth.loginWithRole(deps, request.body, ['admin'], 'Admin access required', userAgent(request));
     return replySignedIn(reply, result);
   });
 
@@ -103,6 +82,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await auth.changePassword(deps, currentUser(request), current_password, new_password, userAgent(request));
       return { message: 'Password changed. Other devices have been signed out.', ...replySignedIn(reply, result) };
     },
+  );
+
+  app.post('/totp/setup', { preHandler: requireAuth('admin') }, async (request) =>
+    startTotpEnrolment(deps, currentUser(request)),
+  );
+  app.post('/totp/enable', { preHandler: requireAuth('admin'), schema: { body: totpCodeSchema } }, async (request) =>
+    enableTotp(deps, currentUser(request), request.body.code),
+  );
+  app.post('/totp/disable', { preHandler: requireAuth('admin'), schema: { body: totpCodeSchema } }, async (request) =>
+    disableTotp(deps, currentUser(request), request.body.code),
   );
 
   app.post('/forgot-password', { schema: { body: forgotPasswordRequestSchema }, config: authLimit }, async (request) => {

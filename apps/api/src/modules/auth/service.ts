@@ -14,6 +14,7 @@ import {
   updateUser,
 } from '../users/repository';
 import { revokeAllSessions, type SessionTokens, startSession } from './sessions';
+import { assertSecondFactor } from './totp';
 
 export type SignedIn = { user: UserRow } & SessionTokens;
 
@@ -71,16 +72,30 @@ export async function authenticate(deps: AppDeps, email: string, password: strin
   return user;
 }
 
-/** E-mail and password sign-in for every role. */
-export async function loginUser(deps: AppDeps, email: string, password: string, userAgent?: string): Promise<SignedIn> {
-  const user = await authenticate(deps, email, password);
+export interface Credentials {
+  email: string;
+  password: string;
+  totp_code?: string;
+}
+
+/** E-mail and password sign-in for every role (plus the authenticator code where enrolled). */
+export async function loginUser(deps: AppDeps, credentials: Credentials, userAgent?: string): Promise<SignedIn> {
+  const user = await authenticate(deps, credentials.email, credentials.password);
+  await assertSecondFactor(user, credentials.totp_code);
   return signIn(deps, user, userAgent);
 }
 
-/** The admin console's sign-in: only role admin gets through. */
-export async function loginAdmin(deps: AppDeps, email: string, password: string, userAgent?: string): Promise<SignedIn> {
-  const user = await authenticate(deps, email, password);
-  if (!hasRole(user.role, ['admin'])) throw new AppError('FORBIDDEN', 'Admin access required');
+/** Sign-in restricted to some roles (admin console, simple-admin area). */
+export async function loginWithRole(
+  deps: AppDeps,
+  credentials: Credentials,
+  roles: string[],
+  refusal: string,
+  userAgent?: string,
+): Promise<SignedIn> {
+  const user = await authenticate(deps, credentials.email, credentials.password);
+  if (!hasRole(user.role, roles)) throw new AppError('FORBIDDEN', refusal);
+  await assertSecondFactor(user, credentials.totp_code);
   return signIn(deps, user, userAgent);
 }
 

@@ -2,6 +2,7 @@ import { AVATAR_MAX_BYTES, updateProfileRequestSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import { currentUser, requireAuth } from '../auth/guard';
+import { clearSessionCookie } from '../auth/session-reply';
 import { avatarUrl, presentUser } from './present';
 import { deleteAccount, replaceAvatar, updateProfile } from './service';
 
@@ -20,7 +21,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const path of ['/me', '/me/fixed']) {
     app.delete(path, signedIn, async (request, reply) => {
       await deleteAccount(deps, currentUser(request));
-      reply.clearCookie('refresh_token', { path: '/api/v1/auth' });
+      clearSessionCookie(reply, deps);
       return reply.code(204).send();
     });
   }

@@ -1,0 +1,103 @@
+import { loginRequestSchema } from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, requireAuth } from '../auth/guard';
+import { loginWithRole } from '../auth/service';
+import { sendSession } from '../auth/session-reply';
+import { presentProduct } from '../catalog/present';
+import { createListedProduct, requireOwnProduct, sellerStats, updateListedProduct } from '../sellers/service';
+import {
+  createSimpleAdmin,
+  createSimpleAdminSchema,
+  deleteSimpleAdmin,
+  listSimpleAdmins,
+  simpleAdminProducts,
+  skipLimitQuery,
+  updateSimpleAdmin,
+  updateSimpleAdminSchema,
+} from './service';
+
+const idParams = z.object({ id: z.string() });
+
+/**
+ * Super admin (role admin) manages simple admins. The spec's `-no-auth` paths are kept as
+ * aliases, but they demand exactly the same admin sign-in.
+ */
+export const superAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  app.addHook('preHandler', requireAuth('admin'));
+  for (const base of ['/simple-admins', '/simple-admins-no-auth']) {
+    app.get(base, async () => listSimpleAdmins(deps));
+    app.post(base, { schema: { body: createSimpleAdminSchema } }, async (request, reply) => {
+      reply.code(201);
+      return createSimpleAdmin(deps, request.body);
+    });
+    app.put(`${base}/:id`, { schema: { params: idParams, body: updateSimpleAdminSchema } }, async (request) =>
+      updateSimpleAdmin(deps, request.params.id, request.body),
+    );
+    app.delete(`${base}/:id`, { schema: { params: idParams } }, async (request) => deleteSimpleAdmin(deps, request.params.id));
+    app.put(
+      `${base}/:id/toggle-status`,
+      { schema: { params: idParams, body: z.object({ is_active: z.boolean() }) } },
+      async (request) => updateSimpleAdmin(deps, request.params.id, { is_active: request.body.is_active }),
+    );
+  }
+};
+
+/** GET /admin/simple-admins/{id}/products (and the -no-auth alias): admins only. */
+export const adminSimpleAdminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const base of ['/simple-admins', '/simple-admins-no-auth']) {
+    app.get(
+      `${base}/:id/products`,
+      { preHandler: requireAuth('admin'), schema: { params: idParams, querystring: skipLimitQuery } },
+      async (request) => simpleAdminProducts(app.deps, request.params.id, request.query),
+    );
+  }
+};
+
+/** The simple-admin area: sign-in, dashboard, and their own products (always pending until approved). */
+export const simpleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const simpleAdmin = { preHandler: requireAuth('simple_admin') };
+
+  app.post(
+    '/login',
+    {
+      schema: { body: loginRequestSchema },
+      config: { rateLimit: { max: deps.config.rateLimit.authPerMinute, timeWindow: 60_000 } },
+    },
+    async (request, reply) => {
+      const result = await loginWithRole(
+        deps,
+        request.body,
+        ['simple_admin'],
+        'Simple admin access required',
+        request.headers['user-agent'],
+      );
+      return { success: true, ...sendSession(reply, deps, result) };
+    },
+  );
+
+  app.get('/dashboard', simpleAdmin, async (request) => {
+    const user = currentUser(request);
+    const stats = await sellerStats(deps, user);
+    const recent = await simpleAdminProducts(deps, user.id, { skip: 0, limit: 5 });
+    return { ...stats, recent_products: recent.products };
+  });
+
+  app.get('/products', { ...simpleAdmin, schema: { querystring: skipLimitQuery } }, async (request) =>
+    simpleAdminProducts(deps, currentUser(request).id, request.query),
+  );
+  app.post('/products', { ...simpleAdmin, bodyLimit: 1024 * 1024 * 1024 }, async (request, reply) => {
+    reply.code(201);
+    const product = await createListedProduct(deps, currentUser(request), request);
+    return { message: 'Product submitted for approval', product, data: product };
+  });
+  app.get('/products/:id', { ...simpleAdmin, schema: { params: idParams } }, async (request) =>
+    presentProduct(await requireOwnProduct(deps, currentUser(request), request.params.id)),
+  );
+  app.put('/products/:id', { ...simpleAdmin, bodyLimit: 1024 * 1024 * 1024, schema: { params: idParams } }, async (request) => {
+    const product = await updateListedProduct(deps, currentUser(request), request.params.id, request);
+    return { message: 'Product updated and sent for approval', product, data: product };
+  });
+};
