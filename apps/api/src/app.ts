@@ -17,6 +17,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './lib/context';
 import { AppError } from './lib/errors';
+import { registerMetrics } from './lib/metrics';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { cartRoutes } from './modules/cart/routes';
@@ -59,6 +60,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.decorateRequest('user', null);
   app.setErrorHandler(handleError);
   registerMaintenanceGate(app);
+  registerMetrics(app, deps.config.metricsToken);
 
   await app.register(helmet, { contentSecurityPolicy: { directives: cspDirectives(deps) }, hsts: deps.config.cookieSecure });
   await app.register(cookie);

@@ -47,6 +47,7 @@ const envSchema = z.object({
     .max(24 * 30)
     .default(24),
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  METRICS_TOKEN: optionalText,
   WEB_DIST_DIR: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -77,6 +78,8 @@ export interface Config {
   downloadLinkTtlHours: number;
   /** How long identical anonymous catalogue responses are shared (0 disables). */
   catalogCacheMs: number;
+  /** Bearer token for /metrics; without it only loopback callers may read them. */
+  metricsToken: string | undefined;
   webDistDir: string | undefined;
   logLevel: string;
 }
@@ -127,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     platformFeePercent: e.PLATFORM_FEE_PERCENT,
     downloadLinkTtlHours: e.DOWNLOAD_LINK_TTL_HOURS,
     catalogCacheMs: e.CATALOG_CACHE_MS,
+    metricsToken: e.METRICS_TOKEN,
     webDistDir: e.WEB_DIST_DIR,
     logLevel: e.LOG_LEVEL,
   };
