@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { aiPoolShareCents } from '@app/shared';
-import { and, eq } from 'drizzle-orm';
-import { orderItems, orders, promoRedemptions } from '../../db/schema';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { orderItems, orders, promoCodes, promoRedemptions } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { centsToDollars } from '../../lib/money';
@@ -52,6 +53,8 @@ export async function checkout(deps: AppDeps, user: UserRow, idempotencyKey: str
   let order: OrderRow;
   try {
     order = await deps.db.transaction(async (tx) => {
+      // First, so that a promo use held by an abandoned order is free again for this one.
+      await cancelAbandonedOrders(tx, user.id);
       const cart = await loadCart(tx, user.id);
       if (cart.lines.length === 0) throw new AppError('VALIDATION_FAILED', 'Your cart is empty');
       if (cart.unavailablePromo) {
@@ -108,6 +111,35 @@ export async function checkout(deps: AppDeps, user: UserRow, idempotencyKey: str
     throw error;
   }
   return openPayment(deps, user, order);
+}
+
+/**
+ * A new checkout supersedes the buyer's earlier unpaid ones (declined, abandoned): they are
+ * cancelled and any promo use they took is given back. A payment that still lands on one of
+ * them is honoured: marking paid does not depend on the order's status.
+ */
+async function cancelAbandonedOrders(tx: Tx, userId: string): Promise<void> {
+  const cancelled = await tx
+    .update(orders)
+    .set({ status: 'cancelled' })
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending'), eq(orders.paymentStatus, 'unpaid')))
+    .returning({ id: orders.id });
+  if (cancelled.length === 0) return;
+  const released = await tx
+    .delete(promoRedemptions)
+    .where(
+      inArray(
+        promoRedemptions.orderId,
+        cancelled.map((o) => o.id),
+      ),
+    )
+    .returning({ promoCodeId: promoRedemptions.promoCodeId });
+  for (const { promoCodeId } of released) {
+    await tx
+      .update(promoCodes)
+      .set({ usedCount: sql`greatest(${promoCodes.usedCount} - 1, 0)` })
+      .where(eq(promoCodes.id, promoCodeId));
+  }
 }
 
 /** Creates (or finds) the payment intent of a pending order; a free order is paid at once. */

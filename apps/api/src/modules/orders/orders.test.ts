@@ -160,6 +160,23 @@ describe('checkout and card payment', () => {
     expect(orders.total).toBe(1);
   });
 
+  it('cancels the buyer’s earlier unpaid order when they check out again, giving back its promo use', async () => {
+    await createPromo(t.db, { code: 'TWICE', kind: 'percent', value: 20, usageLimit: 1 });
+    const b = await buyer();
+    const a = api(b.token);
+    await a.add(alpha.id);
+    await a.call('POST', '/cart/promo', { code: 'TWICE' });
+    const first = (await a.checkout()).json();
+    expect(first.amount).toBe(39.2);
+    const second = await a.checkout();
+    expect(second.statusCode).toBe(201);
+    expect(second.json().amount).toBe(39.2);
+    expect((await a.call('GET', `/orders/${first.order_id}`)).json().status).toBe('cancelled');
+    expect((await a.call('GET', '/orders?status_filter=pending')).json().total).toBe(1);
+    // A payment that still lands on the superseded order is honoured.
+    expect((await a.pay(first.payment_intent_id)).json().payment_status).toBe('paid');
+  });
+
   it('refuses to check out an empty cart', async () => {
     const b = await buyer();
     const response = await api(b.token).checkout();
