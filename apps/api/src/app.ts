@@ -136,13 +136,22 @@ async function registerStorefront(app: FastifyInstance, distDir: string): Promis
 
 function cspDirectives(deps: AppDeps): Record<string, string[] | null> {
   const google = deps.google ? ['https://accounts.google.com/gsi/'] : [];
+  // Stripe Elements runs in Stripe's own frames and script.
+  const stripe = deps.config.stripe
+    ? {
+        script: ['https://js.stripe.com'],
+        frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+        connect: ['https://api.stripe.com'],
+      }
+    : null;
+  const frames = [...google, ...(stripe?.frame ?? [])];
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...(deps.google ? ['https://accounts.google.com/gsi/client'] : [])],
+    scriptSrc: ["'self'", ...(deps.google ? ['https://accounts.google.com/gsi/client'] : []), ...(stripe?.script ?? [])],
     styleSrc: ["'self'", "'unsafe-inline'", ...(deps.google ? ['https://accounts.google.com/gsi/style'] : [])],
     imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-    connectSrc: ["'self'", ...google],
-    frameSrc: google.length ? google : ["'none'"],
+    connectSrc: ["'self'", ...google, ...(stripe?.connect ?? [])],
+    frameSrc: frames.length ? frames : ["'none'"],
     fontSrc: ["'self'", 'data:'],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
