@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase } from '../src/db/client';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/db/embedded';
-import { databaseUrl } from './database-url';
+import { adminQuery, databaseUrl } from './database-url';
 
 /**
  * One PostgreSQL server per test run: the embedded one by default, or the server named by
@@ -32,16 +31,6 @@ export default async function setup(project: TestProject) {
     await embedded?.stop();
     if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
   };
-}
-
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 declare module 'vitest' {

@@ -3,14 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { createDatabase, type Database } from '../src/db/client';
 import { createDeps } from '../src/deps';
 import type { AppDeps } from '../src/lib/context';
-import { databaseUrl } from './database-url';
+import { adminQuery, databaseUrl } from './database-url';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -56,16 +55,6 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 let counter = 0;

@@ -38,7 +38,7 @@ export const PRODUCT_PAGE_LIMIT_MAX = 100;
 export const PRODUCT_PAGE_LIMIT_DEFAULT = 20;
 
 /** Empty, null and NaN parameters are dropped and values trimmed (spec §5). */
-function blankToUndefined(value: unknown): unknown {
+export function blankToUndefined(value: unknown): unknown {
   if (value === null || value === undefined) return undefined;
   if (typeof value === 'number' && Number.isNaN(value)) return undefined;
   if (typeof value !== 'string') return value;

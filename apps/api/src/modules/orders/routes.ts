@@ -1,4 +1,4 @@
-import { refundRequestSchema, validateCartSchema } from '@app/shared';
+import { blankToUndefined, refundRequestSchema, validateCartSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireAuth, requireSignedIn } from '../auth/guard';
@@ -16,16 +16,15 @@ import { saveVerifiedOrder } from './save-order';
 import { getOwnOrder, listOwnOrders, ownOrderStats, requestRefund, resendReceipt } from './service';
 
 const idParams = z.object({ id: z.string() });
-const blank = (value: unknown) => (value === '' || value === 'null' || value === 'undefined' ? undefined : value);
 const listQuery = z.object({
-  page: z.preprocess(blank, z.coerce.number().int().min(1).default(1)),
-  limit: z.preprocess(blank, z.coerce.number().int().min(1).max(100).default(20)),
+  page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(1)),
+  limit: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100).default(20)),
   status_filter: z.preprocess(
-    blank,
+    blankToUndefined,
     z.enum(['pending', 'processing', 'completed', 'payment_completed', 'cancelled', 'refunded']).optional(),
   ),
-  start_date: z.preprocess(blank, z.coerce.date({ error: 'start_date must be a date' }).optional()),
-  end_date: z.preprocess(blank, z.coerce.date({ error: 'end_date must be a date' }).optional()),
+  start_date: z.preprocess(blankToUndefined, z.coerce.date({ error: 'start_date must be a date' }).optional()),
+  end_date: z.preprocess(blankToUndefined, z.coerce.date({ error: 'end_date must be a date' }).optional()),
 });
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,4 +1,4 @@
-import { becomeSellerSchema } from '@app/shared';
+import { becomeSellerSchema, blankToUndefined } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireAuth } from '../auth/guard';
@@ -16,12 +16,11 @@ import {
 } from './service';
 
 const idParams = z.object({ id: z.string() });
-const blank = (value: unknown) => (value === '' || value === 'null' || value === 'undefined' ? undefined : value);
 export const ownProductsQuery = z.object({
-  page: z.preprocess(blank, z.coerce.number().int().min(1).default(1)),
-  limit: z.preprocess(blank, z.coerce.number().int().min(1).max(100).default(20)),
-  status: z.preprocess(blank, z.enum(['pending', 'approved', 'rejected']).optional()),
-  query: z.preprocess(blank, z.string().trim().max(100).optional()),
+  page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(1)),
+  limit: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100).default(20)),
+  status: z.preprocess(blankToUndefined, z.enum(['pending', 'approved', 'rejected']).optional()),
+  query: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
 });
 
 /** Seller tools (spec §7 Seller). A seller only ever sees and changes their own products. */

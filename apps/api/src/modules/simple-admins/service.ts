@@ -1,4 +1,4 @@
-import { emailField, passwordField } from '@app/shared';
+import { blankToUndefined, emailField, passwordField } from '@app/shared';
 import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { products, users } from '../../db/schema';
@@ -28,11 +28,10 @@ export const updateSimpleAdminSchema = z.object({
   is_active: z.boolean().optional(),
 });
 
-const blank = (value: unknown) => (value === '' || value === 'null' || value === 'undefined' ? undefined : value);
 export const skipLimitQuery = z.object({
-  skip: z.preprocess(blank, z.coerce.number().int().min(0).default(0)),
-  limit: z.preprocess(blank, z.coerce.number().int().min(1).max(100).default(20)),
-  status: z.preprocess(blank, z.enum(['pending', 'approved', 'rejected']).optional()),
+  skip: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).default(0)),
+  limit: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100).default(20)),
+  status: z.preprocess(blankToUndefined, z.enum(['pending', 'approved', 'rejected']).optional()),
 });
 
 function presentSimpleAdmin(user: UserRow) {
