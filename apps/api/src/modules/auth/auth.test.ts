@@ -322,3 +322,15 @@ describe('rate limits and headers', () => {
     }
   });
 });
+
+describe('bootstrap admin', () => {
+  it('creates the ADMIN_EMAIL admin once, who can then use the admin login', async () => {
+    const { ensureBootstrapAdmin } = await import('../../db/seed/accounts');
+    const email = uniqueEmail('boss');
+    expect(await ensureBootstrapAdmin(t.db, { email, password: 'Boss-password-77' })).toBe(true);
+    expect(await ensureBootstrapAdmin(t.db, { email, password: 'Another-one-88' })).toBe(false);
+    const login = await post('/auth/admin/login', { email, password: 'Boss-password-77' });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().user.role).toBe('admin');
+  });
+});
