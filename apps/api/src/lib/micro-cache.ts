@@ -4,7 +4,7 @@
  * every instance converges within that time without any coordination; it holds no user data.
  */
 export class MicroCache<T> {
-  private readonly entries = new Map<string, { expires: number; value: Promise<T> }>();
+  private readonly entries = new Map<string, { expires: number; value: Promise<T>; settled?: T }>();
 
   constructor(
     private readonly ttlMs: number,
@@ -17,9 +17,21 @@ export class MicroCache<T> {
     if (hit && hit.expires > now) return hit.value;
     if (this.entries.size >= this.maxEntries) this.evictExpired(now);
     const value = compute();
-    this.entries.set(key, { expires: now + this.ttlMs, value });
-    value.catch(() => this.entries.delete(key));
+    const entry: { expires: number; value: Promise<T>; settled?: T } = { expires: now + this.ttlMs, value };
+    this.entries.set(key, entry);
+    value.then(
+      (settled) => {
+        entry.settled = settled;
+      },
+      () => this.entries.delete(key),
+    );
     return value;
+  }
+
+  /** A fresh, already computed value, without waiting: the fast path for hot keys. */
+  peek(key: string): T | undefined {
+    const hit = this.entries.get(key);
+    return hit && hit.expires > Date.now() ? hit.settled : undefined;
   }
 
   clear(): void {

@@ -294,3 +294,31 @@ describe('categories and counts', () => {
     expect(admin.json()).toEqual({ total: 7, approved: 5, pending: 1, rejected: 1 });
   });
 });
+
+describe('shared anonymous pages', () => {
+  it('serves a hot page from the short cache, but never past maintenance mode', async () => {
+    const cached = await createTestApp({ CATALOG_CACHE_MS: '60000' });
+    try {
+      const owner = await createUser(cached.db, 'seller');
+      const admin = await createUser(cached.db, 'admin');
+      await createProduct(cached.db, owner, { title: 'First Listing' });
+      const first = await cached.app.inject({ method: 'GET', url: '/api/v1/products/?limit=5' });
+      await createProduct(cached.db, owner, { title: 'Second Listing' });
+      const again = await cached.app.inject({ method: 'GET', url: '/api/v1/products/?limit=5' });
+      expect(again.body).toBe(first.body);
+      expect(again.headers['cache-control']).toBe('public, max-age=5');
+      expect((await cached.app.inject({ method: 'GET', url: '/api/v1/products/?limit=6' })).json().total).toBe(2);
+
+      const adminToken = await signIn(cached.app, admin.email, FACTORY_PASSWORD);
+      await cached.app.inject({
+        method: 'PUT',
+        url: '/api/v1/admin/settings',
+        headers: bearer(adminToken),
+        payload: { maintenance_mode: true },
+      });
+      expect((await cached.app.inject({ method: 'GET', url: '/api/v1/products/?limit=5' })).statusCode).toBe(503);
+    } finally {
+      await cached.close();
+    }
+  });
+});

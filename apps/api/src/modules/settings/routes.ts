@@ -32,7 +32,8 @@ const OPEN_DURING_MAINTENANCE = [
 
 /** With maintenance on, the API answers everyone but admins with 503 and the maintenance message. */
 export function registerMaintenanceGate(app: FastifyInstance): void {
-  app.addHook('preHandler', async (request) => {
+  // onRequest, registered before every route: it runs ahead of any route's own fast path.
+  app.addHook('onRequest', async (request) => {
     const path = request.url.split('?')[0] ?? '';
     if (!path.startsWith('/api/') || OPEN_DURING_MAINTENANCE.includes(path)) return;
     const settings = await readSettings(app.deps);
