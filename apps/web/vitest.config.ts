@@ -14,5 +14,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // jsdom and user-event are slow on a busy 2-core CI machine; a generous limit keeps tests about behaviour, not speed.
+    testTimeout: 20_000,
   },
 });

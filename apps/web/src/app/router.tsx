@@ -52,7 +52,8 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            element: <ProtectedRoute roles={['seller', 'admin']} />,
+            // Any signed-in user: a buyer is offered the seller terms there instead of Access Denied.
+            element: <ProtectedRoute />,
             children: [{ path: 'seller', element: page(() => import('@/features/seller/pages/seller-page'), 'SellerPage') }],
           },
         ],
@@ -82,6 +83,7 @@ export const routes: RouteObject[] = [
               { path: 'notifications', element: page(admin, 'AdminNotificationsPage') },
               { path: 'stats', element: page(admin, 'AdminStatsPage') },
               { path: 'simple-admins', element: page(admin, 'AdminSimpleAdminsPage') },
+              { path: 'simple-admins-test', element: page(admin, 'AdminSimpleAdminsPage') },
             ],
           },
         ],
@@ -90,13 +92,14 @@ export const routes: RouteObject[] = [
         path: 'simple-admin',
         element: page(() => import('./layouts/simple-admin-layout'), 'SimpleAdminLayout'),
         children: [
-          { path: 'login', element: page(auth, 'SimpleAdminLoginPage') },
+          { path: 'login', element: page(simpleAdmin, 'SimpleAdminLoginPage') },
           {
             element: <ProtectedRoute roles={['simple_admin']} loginPath="/simple-admin/login" />,
             children: [
               { index: true, element: page(simpleAdmin, 'SimpleAdminHomePage') },
               { path: 'products', element: page(simpleAdmin, 'SimpleAdminProductsPage') },
               { path: 'products/create', element: page(simpleAdmin, 'SimpleAdminCreateProductPage') },
+              { path: 'products/:id/edit', element: page(simpleAdmin, 'SimpleAdminEditProductPage') },
             ],
           },
         ],
@@ -121,10 +124,12 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   const router = createBrowserRouter(routes);
-  // A session that is gone for good (refresh failed) sends the user to sign in, remembering the page.
+  // A session that is gone for good (refresh failed) sends the user to sign in, remembering the page;
+  // in the simple-admin area that is its own sign-in (spec §4 Simple-admin session).
   setUnauthenticatedHandler(() => {
     const from = pathOf(router.state.location);
-    if (!from.startsWith('/login')) void router.navigate('/login', { replace: true, state: { from } });
+    const login = from.startsWith('/simple-admin') ? '/simple-admin/login' : '/login';
+    if (!from.startsWith(login)) void router.navigate(login, { replace: true, state: { from } });
   });
   return router;
 }

@@ -1,10 +1,12 @@
 import { Sparkles } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
+import { useSiteName } from '@/lib/settings/public-settings';
 
+/** The site name an admin chose (settings), its first word plain and the rest in the brand gradient. */
 export function Logo({ className, to = '/' }: { className?: string; to?: string }) {
-  const { t } = useTranslation();
+  const siteName = useSiteName();
+  const [first = siteName, ...rest] = siteName.split(/\s+/);
   return (
     <Link
       to={to}
@@ -17,10 +19,15 @@ export function Logo({ className, to = '/' }: { className?: string; to?: string 
         <Sparkles className="size-4.5" aria-hidden />
       </span>
       <span className="text-lg">
-        {t('brand.name')}{' '}
-        <span className="bg-gradient-to-r from-indigo-600 to-violet-600 bg-clip-text text-transparent dark:from-indigo-400 dark:to-violet-400">
-          {t('brand.suffix')}
-        </span>
+        {first}
+        {rest.length > 0 && (
+          <>
+            {' '}
+            <span className="bg-gradient-to-r from-indigo-600 to-violet-600 bg-clip-text text-transparent dark:from-indigo-400 dark:to-violet-400">
+              {rest.join(' ')}
+            </span>
+          </>
+        )}
       </span>
     </Link>
   );

@@ -169,3 +169,26 @@ describe('api client', () => {
     expect(authStore.getState().status).toBe('anonymous');
   });
 });
+
+describe('api client extras', () => {
+  it('sends extra headers such as Idempotency-Key', async () => {
+    authStore.setSession(makeSession());
+    const mock = mockApi({ 'POST /api/v1/orders/checkout': () => json(201, { order_id: 'o1' }) });
+    await api.post('/orders/checkout', undefined, { headers: { 'Idempotency-Key': 'key-1' } });
+    expect(mock.requests[0]?.headers.get('Idempotency-Key')).toBe('key-1');
+    expect(mock.requests[0]?.headers.get('Authorization')).toBe('Bearer access-token-1');
+  });
+
+  it('reads a file as a Blob, and a failed one as an ApiError', async () => {
+    authStore.setSession(makeSession());
+    mockApi({
+      'GET /api/v1/orders/o1/download-zip': () => new Response(new Uint8Array([0x50, 0x4b, 3, 4])),
+      'GET /api/v1/orders/o2/download-zip': () => json(404, { detail: 'Order not found', code: 'NOT_FOUND' }),
+    });
+    const blob = await api.blob('/orders/o1/download-zip');
+    expect(new Uint8Array(await blob.arrayBuffer()).slice(0, 2)).toEqual(new Uint8Array([0x50, 0x4b]));
+    const error = await failure(api.blob('/orders/o2/download-zip'));
+    expect(error.status).toBe(404);
+    expect(error.message).toBe('Order not found');
+  });
+});

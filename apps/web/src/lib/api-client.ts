@@ -34,6 +34,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Sent as multipart (uploads); the browser sets the boundary header. */
   formData?: FormData;
+  /** Extra request headers (for example `Idempotency-Key`). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -95,7 +97,7 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;
   if (options.formData) {
     body = options.formData;
@@ -122,14 +124,13 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
 async function parse<T>(response: Response): Promise<T> {
   const body = await readBody(response);
   if (response.ok) return body as T;
+  throw apiErrorFrom(response.status, response.statusText, body);
+}
+
+/** The ApiError for a failed answer, whichever transport (fetch or an upload's XHR) read it. */
+export function apiErrorFrom(status: number, statusText: string, body: unknown): ApiError {
   const code = isRecord(body) && typeof body.code === 'string' ? body.code : null;
-  throw new ApiError(
-    errorMessageFor(response.status, response.statusText, body),
-    response.status,
-    code,
-    fieldErrorsOf(body),
-    body,
-  );
+  return new ApiError(errorMessageFor(status, statusText, body), status, code, fieldErrorsOf(body), body);
 }
 
 let refreshing: Promise<boolean> | null = null;
@@ -169,22 +170,38 @@ export async function restoreSession(): Promise<void> {
   if (!(await refreshSession())) authStore.clear();
 }
 
-const isAuthRoute = (path: string) => path.startsWith('/auth/');
+// Sign-in routes answer 401 for a wrong password: that is no reason to refresh or sign out.
+const isAuthRoute = (path: string) => path.startsWith('/auth/') || path === '/simple-admin/login';
+
+/** The session is gone for good: forget it and let the app send the user to sign in. */
+export function endLostSession(): void {
+  authStore.clear();
+  unauthenticatedHandler?.();
+}
 
 /**
  * Sends one API call. A 401 from a non-auth route gets one refresh and one retry;
  * if that fails too, the user is signed out and sent to sign in.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function sendWithRefresh(path: string, options: RequestOptions): Promise<Response> {
   let response = await send(path, options);
   if (response.status === 401 && !isAuthRoute(path)) {
     if (await refreshSession()) response = await send(path, options);
-    if (response.status === 401) {
-      authStore.clear();
-      unauthenticatedHandler?.();
-    }
+    if (response.status === 401) endLostSession();
   }
-  return parse<T>(response);
+  return response;
+}
+
+/** Sends one call and reads its JSON answer. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return parse<T>(await sendWithRefresh(path, options));
+}
+
+/** A file the API streams back (zips): the body as a Blob; failures throw ApiError like any other call. */
+export async function apiBlob(path: string, options: Omit<RequestOptions, 'body' | 'formData'> = {}): Promise<Blob> {
+  const response = await sendWithRefresh(path, { ...options, method: options.method ?? 'GET' });
+  if (!response.ok) return parse<never>(response);
+  return response.blob();
 }
 
 type Options = Omit<RequestOptions, 'method' | 'body' | 'formData'>;
@@ -196,6 +213,7 @@ export const api = {
   delete: <T>(path: string, options?: Options) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
   upload: <T>(path: string, formData: FormData, options?: Options) =>
     apiRequest<T>(path, { ...options, method: 'POST', formData }),
+  blob: (path: string, options?: Options) => apiBlob(path, options),
 };
 
 /** The text to show for any thrown value. */

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { FetchBackedXhr } from './fetch-backed-xhr';
 
 /** Test doubles at the network boundary only: `fetch` answers from a table of `METHOD /path` handlers. */
 export interface MockRequest {
@@ -23,6 +24,32 @@ export function json(status: number, body?: unknown): Response {
 const defaults: Record<string, MockHandler> = {
   'POST /api/v1/auth/refresh': () => json(401, { detail: 'Not authenticated', code: 'UNAUTHORIZED' }),
   'GET /api/v1/auth/providers': () => json(200, { google_client_id: null }),
+  // Every page reads the site settings (maintenance mode, site name).
+  'GET /api/v1/settings/public': () =>
+    json(200, { site_name: 'AI Marketplace', admin_email: '', maintenance_mode: false, maintenance_message: '' }),
+  // The header's notification centre, for signed-in users.
+  'GET /api/v1/notifications': () => json(200, { notifications: [], unread: 0 }),
+  // The header shows a signed-in user's cart count on every public page.
+  'GET /api/v1/cart': () =>
+    json(200, {
+      items: [],
+      totalItems: 0,
+      subtotal: 0,
+      discount: 0,
+      tax: 0,
+      shippingCost: 0,
+      total: 0,
+      promoCode: null,
+      promo_notice: null,
+    }),
+  // The dashboard a new account lands on.
+  'GET /api/v1/orders/stats': () => json(200, { total_orders: 0, completed_orders: 0, processing_orders: 0, total_spent: 0 }),
+  'GET /api/v1/orders': () => json(200, { orders: [], total: 0, page: 1, pages: 0 }),
+  'GET /api/v1/products/': () => json(200, { products: [], total: 0, page: 1, pages: 0 }),
+  // The home page and the catalogue filters list the categories.
+  'GET /api/v1/products/categories/list': () => json(200, { categories: [] }),
+  // The wishlist page a signed-in user may land on.
+  'GET /api/v1/wishlist': () => json(200, { items: [], products: [], total: 0 }),
 };
 
 export function mockApi(handlers: Record<string, MockHandler> = {}) {
@@ -53,6 +80,8 @@ export function mockApi(handlers: Record<string, MockHandler> = {}) {
     return handler(request);
   });
   vi.stubGlobal('fetch', fetchMock);
+  // Uploads go through XMLHttpRequest (for progress); it answers from the same table.
+  vi.stubGlobal('XMLHttpRequest', FetchBackedXhr);
   return {
     fetchMock,
     requests,

@@ -1,4 +1,5 @@
 import { cleanup } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { authStore } from '@/lib/auth-store';
 import '@/lib/i18n';
@@ -31,6 +32,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // Sonner replays still-active toasts to the next test's Toaster; forget them.
+  toast.dismiss();
   console.error = originalError;
   authStore.reset();
   window.localStorage.clear();

@@ -1,4 +1,17 @@
-import { ExternalLink, LayoutDashboard, LogOut, Menu, Package, Settings, ShoppingBag, Users, X } from 'lucide-react';
+import {
+  Bell,
+  ChartColumn,
+  ExternalLink,
+  LayoutDashboard,
+  LogOut,
+  Menu,
+  Package,
+  Settings,
+  ShieldCheck,
+  ShoppingBag,
+  Users,
+  X,
+} from 'lucide-react';
 import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
@@ -8,6 +21,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { UserAvatar } from '@/components/user-avatar';
 import { useLogout } from '@/features/auth/api/logout';
+import { NotificationCentre } from '@/features/notifications/components/notification-centre';
 import { displayName, useRequiredUser } from '@/lib/auth-store';
 import { cn } from '@/lib/cn';
 import { SkipLink } from './public-layout';
@@ -30,6 +44,11 @@ export function AdminLayout() {
     { to: '/admin/products', label: t('admin.nav.products'), icon: Package },
     { to: '/admin/orders', label: t('admin.nav.orders'), icon: ShoppingBag },
     { to: '/admin/settings', label: t('admin.nav.settings'), icon: Settings },
+  ];
+  const more = [
+    { to: '/admin/notifications', label: t('admin.nav.notifications'), icon: Bell },
+    { to: '/admin/stats', label: t('admin.nav.stats'), icon: ChartColumn },
+    { to: '/admin/simple-admins', label: t('admin.nav.simpleAdmins'), icon: ShieldCheck },
   ];
 
   const signOut = () => logout.mutate({ redirectTo: '/' });
@@ -55,24 +74,13 @@ export function AdminLayout() {
             <X className="size-5" aria-hidden />
           </button>
         </div>
-        <nav aria-label={t('admin.nav.label')} className="flex-1 space-y-1 px-3 py-4">
-          {items.map(({ to, label, icon: Icon, end }) => (
-            <NavLink
-              key={to}
-              to={to}
-              end={end}
-              className={({ isActive }) =>
-                cn(
-                  'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600',
-                  isActive
-                    ? 'bg-indigo-50 text-indigo-700 dark:bg-indigo-950/60 dark:text-indigo-300'
-                    : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white',
-                )
-              }
-            >
-              <Icon className="size-4" aria-hidden />
-              {label}
-            </NavLink>
+        <nav aria-label={t('admin.nav.label')} className="flex-1 space-y-1 overflow-y-auto px-3 py-4">
+          {items.map((item) => (
+            <SidebarLink key={item.to} {...item} />
+          ))}
+          <p className="px-3 pt-5 pb-1 text-xs font-semibold tracking-wide text-slate-400 uppercase">{t('admin.nav.more')}</p>
+          {more.map((item) => (
+            <SidebarLink key={item.to} {...item} />
           ))}
         </nav>
         <div className="space-y-1 border-t border-slate-200 p-3 dark:border-slate-800">
@@ -107,6 +115,7 @@ export function AdminLayout() {
           <p className="text-sm font-semibold text-slate-900 dark:text-white">{t('admin.title')}</p>
           <div className="ml-auto flex items-center gap-3">
             <ThemeToggle />
+            <NotificationCentre />
             <span className="hidden text-sm text-slate-600 sm:block dark:text-slate-400">{displayName(user)}</span>
             <UserAvatar user={user} />
           </div>
@@ -117,12 +126,32 @@ export function AdminLayout() {
           </Suspense>
         </main>
         <footer className="flex flex-wrap gap-x-6 gap-y-2 border-t border-slate-200 px-4 py-4 text-xs text-slate-500 sm:px-6 lg:px-8 dark:border-slate-800 dark:text-slate-400">
-          {/* Static placeholder figures (spec §2); live metrics come with the admin statistics issue. */}
+          {/* Static placeholder figures (spec §2). */}
           <span>{t('admin.footer.uptime', { value: '99.9%' })}</span>
           <span>{t('admin.footer.usersOnline', { value: '—' })}</span>
           <span className="ml-auto">{t('footer.copyright', { year: new Date().getFullYear() })}</span>
         </footer>
       </div>
     </div>
+  );
+}
+
+function SidebarLink({ to, label, icon: Icon, end }: { to: string; label: string; icon: typeof Users; end?: boolean }) {
+  return (
+    <NavLink
+      to={to}
+      end={end}
+      className={({ isActive }) =>
+        cn(
+          'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600',
+          isActive
+            ? 'bg-indigo-50 text-indigo-700 dark:bg-indigo-950/60 dark:text-indigo-300'
+            : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white',
+        )
+      }
+    >
+      <Icon className="size-4" aria-hidden />
+      {label}
+    </NavLink>
   );
 }

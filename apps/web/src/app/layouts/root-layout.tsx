@@ -3,16 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { LoadingScreen } from '@/components/ui/spinner';
+import { MaintenanceGate } from '../maintenance-gate';
 
-/** Above every layout: the default title, scroll restoration and a last Suspense boundary for lazy layouts. */
+/** Above every layout: the default title, the maintenance gate, scroll restoration and a last Suspense boundary for lazy layouts. */
 export function RootLayout() {
   const { t } = useTranslation();
   return (
     <>
       <DocumentTitle />
-      <Suspense fallback={<LoadingScreen message={t('common.loading')} />}>
-        <Outlet />
-      </Suspense>
+      <MaintenanceGate>
+        <Suspense fallback={<LoadingScreen message={t('common.loading')} />}>
+          <Outlet />
+        </Suspense>
+      </MaintenanceGate>
       <ScrollRestoration />
     </>
   );

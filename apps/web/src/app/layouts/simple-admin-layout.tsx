@@ -8,6 +8,7 @@ import { ThemeToggle } from '@/components/theme-toggle';
 import { buttonClasses } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { useLogout } from '@/features/auth/api/logout';
+import { NotificationCentre } from '@/features/notifications/components/notification-centre';
 import { useAuth } from '@/lib/auth-store';
 import { cn } from '@/lib/cn';
 import { SkipLink } from './public-layout';
@@ -51,6 +52,7 @@ export function SimpleAdminLayout() {
           )}
           <div className="ml-auto flex items-center gap-2">
             <ThemeToggle />
+            {signedIn && <NotificationCentre />}
             {signedIn && (
               <button
                 type="button"

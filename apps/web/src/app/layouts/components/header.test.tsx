@@ -21,7 +21,7 @@ describe('header', () => {
     mockApi();
     const { user, router } = renderRoute('/');
 
-    const [box] = screen.getAllByRole('searchbox', { name: 'Search products' });
+    const [box] = screen.getAllByRole('combobox', { name: 'Search products' });
     await user.type(box as HTMLElement, '  chat bot {Enter}');
 
     expect(await screen.findByRole('heading', { name: 'Results for "chat bot"' })).toBeTruthy();

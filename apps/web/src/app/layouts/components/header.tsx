@@ -8,8 +8,10 @@ import { ThemeToggle } from '@/components/theme-toggle';
 import { buttonClasses } from '@/components/ui/button';
 import { useLogout } from '@/features/auth/api/logout';
 import { CartLink } from '@/features/cart/components/cart-link';
+import { NotificationCentre } from '@/features/notifications/components/notification-centre';
 import { SearchForm } from '@/features/search/components/search-form';
 import { displayName, useAuth } from '@/lib/auth-store';
+import { useCart } from '@/lib/cart/get-cart';
 import { cn } from '@/lib/cn';
 import { UserMenu } from './user-menu';
 
@@ -40,8 +42,7 @@ export function Header() {
 
   const signOut = () => logout.mutate({ redirectTo: '/' });
 
-  // TODO(cart issue): the server-side cart supplies this count.
-  const cartCount = 0;
+  const cartCount = useCart().cart.totalItems;
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/85 backdrop-blur-md dark:border-slate-800/80 dark:bg-slate-950/85">
@@ -63,6 +64,7 @@ export function Header() {
             </p>
           )}
           <ThemeToggle />
+          {auth.status === 'authenticated' && <NotificationCentre />}
           <CartLink count={cartCount} />
           {auth.status === 'authenticated' ? (
             <UserMenu user={auth.user} onSignOut={signOut} signingOut={logout.isPending} />

@@ -29,6 +29,11 @@ export function userHasPermission(user: PublicUser, permission: string): boolean
   return user.permissions.some((held) => held.toLowerCase() === wanted);
 }
 
+/** Spec §2: any path containing /admin/simple-admins skips the role check (the API still demands an admin). */
+export function bypassesRoleCheck(pathname: string): boolean {
+  return pathname.includes('/admin/simple-admins');
+}
+
 /** Spec §2 protected-route wrapper. */
 export function ProtectedRoute({ roles, permission, loginPath = '/login', children }: ProtectedRouteProps) {
   const { t } = useTranslation();
@@ -40,7 +45,7 @@ export function ProtectedRoute({ roles, permission, loginPath = '/login', childr
     return <Navigate to={loginPath} replace state={{ from: pathOf(location) }} />;
   }
   const { user } = auth;
-  if (roles && roles.length > 0 && !userHasRole(user, roles)) {
+  if (roles && roles.length > 0 && !userHasRole(user, roles) && !bypassesRoleCheck(location.pathname)) {
     const required = roles.map((role) => normalizeRole(role) ?? role).join(', ');
     return (
       <DeniedScreen

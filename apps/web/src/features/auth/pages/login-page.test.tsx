@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { authStore } from '@/lib/auth-store';
 import { json, mockApi } from '@/test/api-mock';
 import { makeSession } from '@/test/fixtures';
+import { adminDashboardHandlers, sellerHandlers } from '@/test/marketplace-fixtures';
 import { renderRoute } from '@/test/render';
 
 async function signIn(user: ReturnType<typeof renderRoute>['user'], email = 'ada@example.com') {
@@ -41,7 +42,7 @@ describe('login page', () => {
 
   it('without a remembered page sends each role to its home (seller → /seller)', async () => {
     authStore.clear();
-    mockApi({ 'POST /api/v1/auth/login': () => json(200, makeSession({ role: 'seller' })) });
+    mockApi({ 'POST /api/v1/auth/login': () => json(200, makeSession({ role: 'seller' })), ...sellerHandlers() });
     const { user, router } = renderRoute('/login');
 
     await signIn(user);
@@ -102,7 +103,7 @@ describe('admin login page', () => {
 
   it('signs an admin in, toasts and opens /admin', async () => {
     authStore.clear();
-    mockApi({ 'POST /api/v1/auth/admin/login': () => json(200, makeSession({ role: 'admin' })) });
+    mockApi({ 'POST /api/v1/auth/admin/login': () => json(200, makeSession({ role: 'admin' })), ...adminDashboardHandlers() });
     const { user, router } = renderRoute('/admin/login');
     await screen.findByRole('heading', { name: 'Admin sign in' });
 
@@ -117,7 +118,7 @@ describe('admin login page', () => {
 
   it('sends an admin who is already signed in straight to /admin', async () => {
     authStore.setSession(makeSession({ role: 'admin' }));
-    mockApi();
+    mockApi(adminDashboardHandlers());
     const { router } = renderRoute('/admin/login');
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin');

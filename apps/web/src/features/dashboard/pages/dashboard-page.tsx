@@ -1,6 +1,5 @@
 import { DASHBOARD_LATEST_ORDERS, DASHBOARD_PRODUCTS, normalizeRole } from '@app/shared';
-import { Heart, Package, Settings, ShoppingBag, Sparkles, Store } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Heart, Settings, ShoppingBag, Store } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
@@ -8,6 +7,9 @@ import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { displayName, useRequiredUser } from '@/lib/auth-store';
 import { formatMoney } from '@/lib/format';
+import { useOrderStats } from '@/lib/orders';
+import { LatestOrders } from '../components/latest-orders';
+import { PopularProducts } from '../components/popular-products';
 
 /** Spec §2: admins go to /admin, sellers to /seller, everyone else sees their dashboard. */
 export function DashboardPage() {
@@ -16,11 +18,20 @@ export function DashboardPage() {
   const role = normalizeRole(user.role);
   if (role === 'admin') return <Navigate to="/admin" replace />;
   if (role === 'seller') return <Navigate to="/seller" replace />;
+  return <UserDashboard />;
+}
 
-  const stats = [
-    { label: t('dashboard.stats.purchases'), value: String(user.total_purchases) },
-    { label: t('dashboard.stats.spent'), value: formatMoney(user.total_spent) },
-    { label: t('dashboard.stats.active'), value: '0' },
+/** The buyer's dashboard (spec §2): stats, the 5 latest orders, 3 products and shortcuts. */
+function UserDashboard() {
+  const { t } = useTranslation();
+  const user = useRequiredUser();
+  const stats = useOrderStats();
+
+  // Spec §2: pending and processing orders count as active (the server's processing_orders holds both).
+  const tiles = [
+    { label: t('dashboard.stats.purchases'), value: String(stats.data?.completed_orders ?? user.total_purchases) },
+    { label: t('dashboard.stats.spent'), value: formatMoney(stats.data?.total_spent ?? user.total_spent) },
+    { label: t('dashboard.stats.active'), value: stats.data ? String(stats.data.processing_orders) : '–' },
   ];
   const shortcuts = [
     { to: '/orders', label: t('userMenu.orders'), icon: ShoppingBag },
@@ -39,7 +50,7 @@ export function DashboardPage() {
         <p className="mt-1 text-slate-600 dark:text-slate-400">{t('dashboard.subtitle')}</p>
       </div>
       <dl className="grid gap-4 sm:grid-cols-3">
-        {stats.map((stat) => (
+        {tiles.map((stat) => (
           <Card key={stat.label} className="p-5">
             <dt className="text-sm text-slate-500 dark:text-slate-400">{stat.label}</dt>
             <dd className="mt-1 text-2xl font-semibold text-slate-900 dark:text-white">{stat.value}</dd>
@@ -53,12 +64,7 @@ export function DashboardPage() {
             <CardDescription>{t('dashboard.recentOrdersHint', { count: DASHBOARD_LATEST_ORDERS })}</CardDescription>
           </CardHeader>
           <CardContent>
-            {/* TODO(orders issue): the 5 latest orders, with download links for completed ones. */}
-            <EmptyState icon={Package} text={t('dashboard.noOrders')}>
-              <Link to="/products" className={buttonClasses('primary', 'sm')}>
-                {t('common.browseProducts')}
-              </Link>
-            </EmptyState>
+            <LatestOrders />
           </CardContent>
         </Card>
         <Card>
@@ -85,20 +91,9 @@ export function DashboardPage() {
           <CardDescription>{t('dashboard.productsHint', { count: DASHBOARD_PRODUCTS })}</CardDescription>
         </CardHeader>
         <CardContent>
-          {/* TODO(catalogue issue): 3 products picked for the user. */}
-          <EmptyState icon={Sparkles} text={t('dashboard.noProducts')} />
+          <PopularProducts />
         </CardContent>
       </Card>
-    </div>
-  );
-}
-
-function EmptyState({ icon: Icon, text, children }: { icon: typeof Package; text: string; children?: ReactNode }) {
-  return (
-    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 px-6 py-10 text-center dark:border-slate-700">
-      <Icon className="size-8 text-slate-400" aria-hidden />
-      <p className="text-sm text-slate-600 dark:text-slate-400">{text}</p>
-      {children}
     </div>
   );
 }

@@ -1,17 +1,23 @@
-import { ArrowRight, Bot, Boxes, Database, Plug, ShieldCheck, Sparkles, Zap } from 'lucide-react';
+import { ArrowRight, ShieldCheck, Sparkles, Zap } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
+import { useCategories } from '@/features/products/api/get-categories';
+import { useProducts } from '@/features/products/api/get-products';
+import { SearchForm } from '@/features/search/components/search-form';
+
+const ROW = 8;
+const POPULAR_SEARCHES = ['chatbot', 'dataset', 'image', 'prompts'] as const;
+
+const HomeSections = lazy(async () => ({ default: (await import('../components/home-sections')).HomeSections }));
 
 export function HomePage() {
   const { t } = useTranslation();
-  const categories = [
-    { icon: Bot, key: 'tools', search: 'ai tool' },
-    { icon: Zap, key: 'scripts', search: 'script' },
-    { icon: Database, key: 'datasets', search: 'dataset' },
-    { icon: Plug, key: 'apis', search: 'api' },
-    { icon: Boxes, key: 'models', search: 'model' },
-  ] as const;
+  const featured = useProducts({ featured: true, limit: ROW });
+  const newest = useProducts({ sort_by: 'created_at', sort_order: 'desc', limit: ROW });
+  const topRated = useProducts({ sort_by: 'rating', sort_order: 'desc', limit: ROW });
+  const categories = useCategories();
   const reasons = [
     { icon: ShieldCheck, key: 'reviewed' },
     { icon: Zap, key: 'instant' },
@@ -20,12 +26,12 @@ export function HomePage() {
 
   return (
     <>
-      <section className="relative overflow-hidden">
+      <section className="relative">
         <div
           aria-hidden
           className="absolute inset-0 -z-10 bg-[radial-gradient(60rem_30rem_at_50%_-10%,rgb(99_102_241/0.18),transparent),radial-gradient(40rem_20rem_at_90%_10%,rgb(139_92_246/0.15),transparent)]"
         />
-        <div className="mx-auto max-w-7xl px-4 pt-20 pb-16 text-center sm:px-6 lg:px-8 lg:pt-28">
+        <div className="mx-auto max-w-7xl px-4 pt-16 pb-12 text-center sm:px-6 lg:px-8 lg:pt-24">
           <p className="mx-auto inline-flex items-center gap-2 rounded-full border border-indigo-200 bg-white/70 px-3 py-1 text-xs font-medium text-indigo-700 dark:border-indigo-900 dark:bg-slate-900/70 dark:text-indigo-300">
             <Sparkles className="size-3.5" aria-hidden />
             {t('home.eyebrow')}
@@ -37,38 +43,41 @@ export function HomePage() {
             </span>
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600 dark:text-slate-400">{t('home.subtitle')}</p>
-          <div className="mt-10 flex flex-wrap justify-center gap-3">
-            <Link to="/products" className={buttonClasses('primary', 'lg')}>
+          <SearchForm size="lg" className="mx-auto mt-10 max-w-2xl" />
+          <p className="mt-4 flex flex-wrap items-center justify-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+            <span>{t('home.popularSearches')}</span>
+            {POPULAR_SEARCHES.map((term) => (
+              <Link
+                key={term}
+                to={`/products?search=${encodeURIComponent(term)}`}
+                className="rounded-full border border-slate-200 bg-white/70 px-3 py-1 text-slate-700 hover:border-indigo-300 hover:text-indigo-700 dark:border-slate-700 dark:bg-slate-900/70 dark:text-slate-300 dark:hover:text-indigo-300"
+              >
+                {term}
+              </Link>
+            ))}
+          </p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <Link to="/products" className={buttonClasses('outline', 'lg')}>
               {t('home.browse')}
               <ArrowRight className="size-4" aria-hidden />
             </Link>
-            <Link to="/seller" className={buttonClasses('outline', 'lg')}>
+            <Link to="/seller" className={buttonClasses('ghost', 'lg')}>
               {t('home.sell')}
             </Link>
           </div>
         </div>
       </section>
-      <section aria-labelledby="categories-title" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
-        <h2 id="categories-title" className="text-2xl font-bold text-slate-900 dark:text-white">
-          {t('home.categoriesTitle')}
-        </h2>
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-          {categories.map(({ icon: Icon, key, search }) => (
-            <li key={key}>
-              <Link
-                to={`/products?search=${encodeURIComponent(search)}`}
-                className="group flex h-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 transition hover:-translate-y-0.5 hover:border-indigo-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-indigo-700"
-              >
-                <span className="flex size-10 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600 group-hover:bg-indigo-600 group-hover:text-white dark:bg-indigo-950/60 dark:text-indigo-400">
-                  <Icon className="size-5" aria-hidden />
-                </span>
-                <span className="font-semibold text-slate-900 dark:text-white">{t(`home.categories.${key}.title`)}</span>
-                <span className="text-sm text-slate-600 dark:text-slate-400">{t(`home.categories.${key}.text`)}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+
+      <Suspense fallback={<div className="min-h-[120rem]" aria-busy="true" />}>
+        {/* A row whose request failed is left out rather than left loading. */}
+        <HomeSections
+          featured={featured.isError ? [] : featured.data?.products}
+          newest={newest.isError ? { products: [], total: 0 } : newest.data}
+          topRated={topRated.isError ? [] : topRated.data?.products}
+          categories={categories.isError ? [] : categories.data?.categories}
+        />
+      </Suspense>
+
       <section aria-labelledby="why-title" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
         <h2 id="why-title" className="text-2xl font-bold text-slate-900 dark:text-white">
           {t('home.whyTitle')}

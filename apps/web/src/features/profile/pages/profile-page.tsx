@@ -1,3 +1,4 @@
+import { hasRole } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '@/components/document-title';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -8,6 +9,7 @@ import { AvatarUpload } from '../components/avatar-upload';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { DeleteAccountSection } from '../components/delete-account-section';
 import { ProfileForm } from '../components/profile-form';
+import { TwoFactorCard } from '../components/two-factor-card';
 
 export function ProfilePage() {
   const { t } = useTranslation();
@@ -46,6 +48,7 @@ export function ProfilePage() {
           </CardContent>
         )}
       </Card>
+      {hasRole(user.role, ['admin']) && <TwoFactorCard user={user} />}
       <Card className="border-red-200 dark:border-red-900/60">
         <CardHeader>
           <CardTitle className="text-red-700 dark:text-red-400">{t('profile.delete.title')}</CardTitle>

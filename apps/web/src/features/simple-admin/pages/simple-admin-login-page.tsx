@@ -6,12 +6,9 @@ import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useAuth } from '@/lib/auth-store';
 import { rememberedPath } from '@/lib/redirect';
-import { LoginForm } from '../components/login-form';
+import { SimpleAdminLoginForm } from '../components/simple-admin-login-form';
 
-/**
- * Simple admins are users with role simple_admin, so they sign in through POST /auth/login
- * like everyone else; this page only keeps them inside their own area.
- */
+/** /simple-admin/login: POST /simple-admin/login, which only lets simple admins in. */
 export function SimpleAdminLoginPage() {
   const { t } = useTranslation();
   const auth = useAuth();
@@ -32,7 +29,7 @@ export function SimpleAdminLoginPage() {
         {auth.status === 'authenticated' && (
           <Alert tone="info">{t('simpleAdmin.wrongAccount', { role: normalizeRole(auth.user.role) ?? auth.user.role })}</Alert>
         )}
-        <LoginForm />
+        <SimpleAdminLoginForm />
       </CardContent>
     </Card>
   );

@@ -1,0 +1,39 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
+
+const tones = {
+  indigo: 'bg-indigo-50 text-indigo-600 dark:bg-indigo-950/60 dark:text-indigo-400',
+  amber: 'bg-amber-50 text-amber-600 dark:bg-amber-950/60 dark:text-amber-400',
+  emerald: 'bg-emerald-50 text-emerald-600 dark:bg-emerald-950/60 dark:text-emerald-400',
+  red: 'bg-red-50 text-red-600 dark:bg-red-950/60 dark:text-red-400',
+  violet: 'bg-violet-50 text-violet-600 dark:bg-violet-950/60 dark:text-violet-400',
+  slate: 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300',
+} as const;
+
+export type StatTone = keyof typeof tones;
+
+export interface StatCardProps {
+  icon: LucideIcon;
+  label: string;
+  value: ReactNode;
+  hint?: ReactNode;
+  tone?: StatTone;
+}
+
+/** One headline figure: an icon, a label and the number. Lists of them are a `dl`-free grid of `li`s. */
+export function StatCard({ icon: Icon, label, value, hint, tone = 'indigo' }: StatCardProps) {
+  return (
+    <Card className="flex h-full items-center gap-4 p-5">
+      <span className={cn('flex size-11 shrink-0 items-center justify-center rounded-xl', tones[tone])}>
+        <Icon className="size-5" aria-hidden />
+      </span>
+      <div className="min-w-0">
+        <p className="text-sm text-slate-500 dark:text-slate-400">{label}</p>
+        <p className="text-xl font-semibold break-words tabular-nums text-slate-900 dark:text-white">{value}</p>
+        {hint && <p className="text-xs text-slate-500 dark:text-slate-400">{hint}</p>}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { PublicSettings } from '@/lib/settings/public-settings';
+import { adminQueryKey } from './admin-query-key';
+
+export type SiteSettings = PublicSettings;
+
+export function getSettings(): Promise<SiteSettings> {
+  return api.get<SiteSettings>('/admin/settings');
+}
+
+export function useSettings() {
+  return useQuery({ queryKey: [...adminQueryKey, 'settings'], queryFn: getSettings });
+}

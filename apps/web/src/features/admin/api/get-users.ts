@@ -1,0 +1,33 @@
+import type { PublicUser, Role } from '@app/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { adminQueryKey } from './admin-query-key';
+
+export interface AdminUserFilters {
+  search: string;
+  role: Role | '';
+  page: number;
+  limit: number;
+}
+
+export interface AdminUserList {
+  users: PublicUser[];
+  total: number;
+  page: number;
+  pages: number;
+}
+
+export function getUsers(filters: AdminUserFilters): Promise<AdminUserList> {
+  const params = new URLSearchParams({ page: String(filters.page), limit: String(filters.limit) });
+  if (filters.search.trim()) params.set('search', filters.search.trim());
+  if (filters.role) params.set('role', filters.role);
+  return api.get<AdminUserList>(`/admin/users?${params}`);
+}
+
+export function useUsers(filters: AdminUserFilters) {
+  return useQuery({
+    queryKey: [...adminQueryKey, 'users', filters],
+    queryFn: () => getUsers(filters),
+    placeholderData: keepPreviousData,
+  });
+}

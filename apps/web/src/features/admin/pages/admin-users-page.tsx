@@ -1,0 +1,201 @@
+import { normalizeRole, type PublicUser, ROLES, type Role } from '@app/shared';
+import { Search, Users } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { Input, inputClasses } from '@/components/ui/input';
+import { Pagination } from '@/components/ui/pagination';
+import { errorMessage } from '@/lib/api-client';
+import { displayName, useRequiredUser } from '@/lib/auth-store';
+import { cn } from '@/lib/cn';
+import { formatDate } from '@/lib/format';
+import { translateMessage } from '@/lib/i18n';
+import { notify } from '@/lib/notify';
+import { type AdminUserFilters, useUsers } from '../api/get-users';
+import { useUpdateUser } from '../api/update-user';
+import { AdminPageHeader } from '../components/admin-page-header';
+import { Table, TableCard, Td, Th } from '../components/data-table';
+
+const PAGE_SIZE = 20;
+
+/** /admin/users: find people, change their role, suspend or reactivate them. */
+export function AdminUsersPage() {
+  const { t } = useTranslation();
+  const me = useRequiredUser();
+  const [filters, setFilters] = useState<AdminUserFilters>({ search: '', role: '', page: 1, limit: PAGE_SIZE });
+  const [searchText, setSearchText] = useState('');
+  const [suspending, setSuspending] = useState<PublicUser | null>(null);
+  const users = useUsers(filters);
+  const update = useUpdateUser();
+  const list = users.data?.users ?? [];
+
+  const failed = (error: unknown) =>
+    notify.error(t('admin.actionFailed'), translateMessage(errorMessage(error, t('common.operationFailed'))));
+
+  const changeRole = (user: PublicUser, role: Role) =>
+    update.mutate(
+      { id: user.id, role },
+      {
+        onSuccess: () => notify.success(t('admin.users.roleChanged', { name: displayName(user), role: t(`roles.${role}`) })),
+        onError: failed,
+      },
+    );
+
+  const setActive = (user: PublicUser, is_active: boolean) =>
+    update.mutate(
+      { id: user.id, is_active },
+      {
+        onSuccess: () => {
+          notify.success(
+            is_active
+              ? t('admin.users.activated', { name: displayName(user) })
+              : t('admin.users.suspended', { name: displayName(user) }),
+          );
+          setSuspending(null);
+        },
+        onError: (error) => {
+          failed(error);
+          setSuspending(null);
+        },
+      },
+    );
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters((current) => ({ ...current, search: searchText.trim(), page: 1 }));
+  };
+
+  return (
+    <div className="space-y-6">
+      <AdminPageHeader icon={Users} title={t('admin.users.title')} description={t('admin.users.description')} />
+      <div className="flex flex-wrap items-center gap-3">
+        <form role="search" onSubmit={onSearch} className="flex min-w-64 flex-1 gap-2">
+          <Input
+            type="search"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            placeholder={t('admin.users.searchPlaceholder')}
+            aria-label={t('admin.users.search')}
+          />
+          <Button type="submit" variant="outline">
+            <Search className="size-4" aria-hidden />
+            {t('admin.users.search')}
+          </Button>
+        </form>
+        <div className="w-full sm:w-48">
+          <select
+            aria-label={t('admin.users.roleFilter')}
+            className={inputClasses}
+            value={filters.role}
+            onChange={(event) => setFilters((current) => ({ ...current, role: event.target.value as Role | '', page: 1 }))}
+          >
+            <option value="">{t('admin.users.allRoles')}</option>
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {t(`roles.${role}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <TableCard
+        loading={users.isPending}
+        error={users.isError ? errorMessage(users.error, t('common.operationFailed')) : null}
+        empty={list.length === 0 ? t('admin.users.empty') : null}
+      >
+        <Table className="min-w-[48rem]">
+          <thead>
+            <tr>
+              <Th>{t('admin.users.columns.user')}</Th>
+              <Th>{t('admin.users.columns.role')}</Th>
+              <Th>{t('admin.users.columns.status')}</Th>
+              <Th>{t('admin.users.columns.joined')}</Th>
+              <Th className="text-right">{t('admin.users.columns.actions')}</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((user) => {
+              const self = user.id === me.id;
+              const role = normalizeRole(user.role) ?? 'buyer';
+              return (
+                <tr key={user.id}>
+                  <Td>
+                    <p className="font-medium text-slate-900 dark:text-white">
+                      {displayName(user)}
+                      {self && <span className="ml-2 text-xs font-normal text-slate-500">{t('admin.users.you')}</span>}
+                    </p>
+                    <p className="text-xs text-slate-500 dark:text-slate-400">{user.email}</p>
+                  </Td>
+                  <Td>
+                    <div className="w-36">
+                      <select
+                        aria-label={t('admin.users.roleFor', { email: user.email })}
+                        className={inputClasses}
+                        value={role}
+                        disabled={self || update.isPending}
+                        onChange={(event) => changeRole(user, event.target.value as Role)}
+                      >
+                        {ROLES.map((option) => (
+                          <option key={option} value={option}>
+                            {t(`roles.${option}`)}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                  </Td>
+                  <Td>
+                    <Badge tone={user.is_active ? 'success' : 'danger'}>
+                      {user.is_active ? t('admin.users.active') : t('admin.users.suspendedBadge')}
+                    </Badge>
+                  </Td>
+                  <Td className="whitespace-nowrap text-slate-600 dark:text-slate-400">{formatDate(user.created_at)}</Td>
+                  <Td className="text-right">
+                    {!self &&
+                      (user.is_active ? (
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          className="text-red-600 dark:text-red-400"
+                          onClick={() => setSuspending(user)}
+                          aria-label={t('admin.users.suspendLabel', { email: user.email })}
+                        >
+                          {t('admin.users.suspend')}
+                        </Button>
+                      ) : (
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          onClick={() => setActive(user, true)}
+                          disabled={update.isPending}
+                          aria-label={t('admin.users.activateLabel', { email: user.email })}
+                        >
+                          {t('admin.users.activate')}
+                        </Button>
+                      ))}
+                  </Td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </Table>
+      </TableCard>
+      <Pagination
+        page={filters.page}
+        pages={users.data?.pages ?? 0}
+        onPageChange={(page) => setFilters((current) => ({ ...current, page }))}
+        label={t('admin.users.pagination')}
+      />
+      <ConfirmDialog
+        open={suspending !== null}
+        title={t('admin.users.suspendTitle', { name: suspending ? displayName(suspending) : '' })}
+        description={t('admin.users.suspendText')}
+        confirmLabel={t('admin.users.suspend')}
+        busy={update.isPending}
+        onCancel={() => setSuspending(null)}
+        onConfirm={() => suspending && setActive(suspending, false)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { type DownloadLinks, downloadLinksQueryKey } from './get-download-links';
+
+/** New links for an order; every link issued before stops working. */
+export function regenerateDownloadLinks(orderId: string): Promise<DownloadLinks> {
+  return api.post<DownloadLinks>(`/orders/${encodeURIComponent(orderId)}/regenerate-links`);
+}
+
+export function useRegenerateDownloadLinks() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: regenerateDownloadLinks,
+    onSuccess: (links, orderId) => queryClient.setQueryData(downloadLinksQueryKey(orderId), links),
+  });
+}

@@ -1,0 +1,21 @@
+import type { PublicProduct } from '@app/shared';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, api } from '@/lib/api-client';
+import { i18n } from '@/lib/i18n';
+
+export interface ProductDetail extends PublicProduct {
+  related: PublicProduct[];
+}
+
+export function getProduct(id: string, signal?: AbortSignal): Promise<ProductDetail> {
+  const trimmed = id.trim();
+  // Spec §5: a product id is required to fetch one.
+  if (!trimmed) return Promise.reject(new ApiError(i18n.t('products.idRequired'), 400, 'VALIDATION_ERROR'));
+  return api.get<ProductDetail>(`/products/${encodeURIComponent(trimmed)}`, { signal });
+}
+
+export const productQueryKey = (id: string) => ['products', 'detail', id] as const;
+
+export function useProduct(id: string) {
+  return useQuery({ queryKey: productQueryKey(id), queryFn: ({ signal }) => getProduct(id, signal) });
+}

@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { sellerQueryKey } from './seller-query-key';
+
+export interface SalesDay {
+  /** 'YYYY-MM-DD'. */
+  date: string;
+  sales: number;
+  revenue: number;
+}
+
+export const SALES_CHART_DAYS = 30;
+
+export function getSellerSales(days: number): Promise<{ series: SalesDay[] }> {
+  return api.get<{ series: SalesDay[] }>(`/seller/dashboard/sales?days=${days}`);
+}
+
+/** Units sold and earnings per day, oldest first. */
+export function useSellerSales(days = SALES_CHART_DAYS) {
+  return useQuery({ queryKey: [...sellerQueryKey, 'sales', days], queryFn: () => getSellerSales(days) });
+}

@@ -1,0 +1,208 @@
+import type { PublicProduct } from '@app/shared';
+import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ProductStatusBadge } from '@/components/product-status-badge';
+import { ProductThumbnail } from '@/components/product-thumbnail';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { Input, inputClasses } from '@/components/ui/input';
+import { Pagination } from '@/components/ui/pagination';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate, formatMoney } from '@/lib/format';
+import { translateMessage } from '@/lib/i18n';
+import { notify } from '@/lib/notify';
+import { useDeleteSellerProduct } from '../api/delete-seller-product';
+import { type ProductStatusFilter, type SellerProductFilters, useSellerProducts } from '../api/get-seller-products';
+
+const PAGE_SIZE = 10;
+const STATUSES: ProductStatusFilter[] = ['', 'pending', 'approved', 'rejected'];
+
+export interface SellerProductsProps {
+  onAdd: () => void;
+  onEdit: (product: PublicProduct) => void;
+}
+
+/** The seller's products: search, status filter, pages, and edit or delete each one. */
+export function SellerProducts({ onAdd, onEdit }: SellerProductsProps) {
+  const { t } = useTranslation();
+  const [filters, setFilters] = useState<SellerProductFilters>({ query: '', status: '', page: 1, limit: PAGE_SIZE });
+  const [search, setSearch] = useState('');
+  const [deleting, setDeleting] = useState<PublicProduct | null>(null);
+  const products = useSellerProducts(filters);
+  const remove = useDeleteSellerProduct();
+  // Spec §8 silent fallback: a list that cannot be read shows as empty.
+  const list = products.data?.products ?? [];
+  const pages = products.data?.pagination.pages ?? 0;
+  const filtered = filters.query !== '' || filters.status !== '';
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters((current) => ({ ...current, query: search.trim(), page: 1 }));
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        notify.success(t('seller.products.deleted', { title: deleting.title }));
+        setDeleting(null);
+      },
+      onError: (error) => {
+        notify.error(t('seller.products.deleteFailed'), translateMessage(errorMessage(error, t('common.operationFailed'))));
+        setDeleting(null);
+      },
+    });
+  };
+
+  return (
+    <section aria-labelledby="seller-products-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="seller-products-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
+          {t('seller.products.title')}
+        </h2>
+        <Button onClick={onAdd}>
+          <Plus className="size-4" aria-hidden />
+          {t('seller.products.add')}
+        </Button>
+      </div>
+      <div className="flex flex-wrap items-end gap-3">
+        <form role="search" onSubmit={onSearch} className="flex min-w-64 flex-1 gap-2">
+          <Input
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder={t('seller.products.searchPlaceholder')}
+            aria-label={t('seller.products.search')}
+          />
+          <Button type="submit" variant="outline">
+            <Search className="size-4" aria-hidden />
+            {t('seller.products.search')}
+          </Button>
+        </form>
+        <div className="w-full sm:w-48">
+          <select
+            aria-label={t('seller.products.statusFilter')}
+            className={inputClasses}
+            value={filters.status}
+            onChange={(event) =>
+              setFilters((current) => ({ ...current, status: event.target.value as ProductStatusFilter, page: 1 }))
+            }
+          >
+            {STATUSES.map((status) => (
+              <option key={status || 'all'} value={status}>
+                {status ? t(`productStatus.${status}`) : t('seller.products.allStatuses')}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <Card className="overflow-hidden">
+        {products.isPending ? (
+          <div className="flex justify-center p-10">
+            <Spinner />
+          </div>
+        ) : list.length === 0 ? (
+          <p className="p-10 text-center text-sm text-slate-600 dark:text-slate-400">
+            {filtered ? t('seller.products.noMatch') : t('seller.products.empty')}
+          </p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[44rem] text-left text-sm">
+              <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:bg-slate-900/60 dark:text-slate-400">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    {t('seller.products.columns.product')}
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    {t('seller.products.columns.price')}
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    {t('seller.products.columns.status')}
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    {t('seller.products.columns.sales')}
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    {t('seller.products.columns.created')}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right font-medium">
+                    <span className="sr-only">{t('seller.products.columns.actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+                {list.map((product) => (
+                  <tr key={product.id} className="align-top">
+                    <td className="px-4 py-3">
+                      <div className="flex items-center gap-3">
+                        <ProductThumbnail src={product.image} className="size-12 text-xs" />
+                        <div className="min-w-0">
+                          <p className="font-medium text-slate-900 dark:text-white">{product.title}</p>
+                          <p className="text-xs text-slate-500 dark:text-slate-400">{product.category}</p>
+                        </div>
+                      </div>
+                    </td>
+                    <td className="px-4 py-3 tabular-nums text-slate-900 dark:text-white">{formatMoney(product.price)}</td>
+                    <td className="max-w-64 px-4 py-3">
+                      <ProductStatusBadge status={product.status} />
+                      {product.status === 'rejected' && product.rejection_reason && (
+                        <p className="mt-1.5 text-xs text-red-700 dark:text-red-400">
+                          {t('seller.products.reason', { reason: product.rejection_reason })}
+                        </p>
+                      )}
+                    </td>
+                    <td className="px-4 py-3 tabular-nums text-slate-700 dark:text-slate-300">{product.sales_count}</td>
+                    <td className="px-4 py-3 whitespace-nowrap text-slate-600 dark:text-slate-400">
+                      {formatDate(product.created_at)}
+                    </td>
+                    <td className="px-4 py-3">
+                      <div className="flex justify-end gap-1">
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          onClick={() => onEdit(product)}
+                          aria-label={t('seller.products.editLabel', { title: product.title })}
+                        >
+                          <Pencil className="size-4" aria-hidden />
+                          {t('seller.products.edit')}
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          className="text-red-600 dark:text-red-400"
+                          onClick={() => setDeleting(product)}
+                          aria-label={t('seller.products.deleteLabel', { title: product.title })}
+                        >
+                          <Trash2 className="size-4" aria-hidden />
+                          {t('seller.products.delete')}
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+      <Pagination
+        page={filters.page}
+        pages={pages}
+        onPageChange={(page) => setFilters((current) => ({ ...current, page }))}
+        label={t('seller.products.pagination')}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('seller.products.deleteTitle', { title: deleting?.title ?? '' })}
+        description={t('seller.products.deleteText')}
+        confirmLabel={t('seller.products.delete')}
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+      />
+    </section>
+  );
+}
