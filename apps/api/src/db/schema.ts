@@ -154,7 +154,7 @@ export const products = pgTable(
       .on(table.category, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(PUBLIC),
     index('products_public_price_idx').on(table.priceCents, table.id).where(PUBLIC),
-    index('products_public_rating_idx').on(table.ratingAverage, table.id).where(PUBLIC),
+    index('products_public_rating_idx').on(table.ratingAverage, table.reviewCount, table.id).where(PUBLIC),
     index('products_public_sales_idx').on(table.salesCount, table.id).where(PUBLIC),
     index('products_public_title_idx').on(sql`lower(${table.title})`, table.id).where(PUBLIC),
     index('products_status_created_idx').on(table.status, table.createdAt.desc()),

@@ -134,9 +134,14 @@ export async function seedDemoCatalogue(db: Database, storage: Storage): Promise
     );
     // Reviews come from buyers with a paid order for the product, as the rules require.
     let orderNumber = 1000;
+    // The demo buyer owns one product per category without having reviewed it, so the review
+    // form and the downloads can be tried straight away.
+    const demoBuyer = reviewers.find((r) => r.email === 'buyer@example.com');
+    const firstOfEachCategory = new Set(CATEGORIES.map((c) => drafts.find((d) => d.category === c.slug)?.id));
     for (const draft of drafts.filter((d) => d.status === 'approved')) {
-      const reviewCount = Math.floor(rand() * 4);
-      for (const reviewer of reviewers.slice(0, reviewCount)) {
+      const owned = firstOfEachCategory.has(draft.id) && demoBuyer !== undefined;
+      const reviewCount = owned ? 0 : Math.floor(rand() * 4);
+      for (const reviewer of owned ? [demoBuyer] : reviewers.slice(0, reviewCount)) {
         orderNumber += 1;
         const paidAt = new Date((draft.createdAt as Date).getTime() + 86_400_000);
         const [order] = await tx
@@ -144,6 +149,7 @@ export async function seedDemoCatalogue(db: Database, storage: Storage): Promise
           .values({
             orderNumber: `DEMO-${orderNumber}`,
             userId: reviewer.id,
+            customerEmail: reviewer.email,
             status: 'completed',
             paymentStatus: 'paid',
             subtotalCents: draft.priceCents,
@@ -166,6 +172,7 @@ export async function seedDemoCatalogue(db: Database, storage: Storage): Promise
           [{ sellerId: draft.sellerId, unitPriceCents: draft.priceCents, quantity: 1 }] as (typeof orderItems.$inferSelect)[],
           10,
         );
+        if (owned) continue;
         await tx.insert(reviews).values({
           productId: draft.id as string,
           userId: reviewer.id,

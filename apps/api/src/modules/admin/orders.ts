@@ -79,7 +79,7 @@ export async function getOrderForAdmin(deps: AppDeps, orderId: string) {
   const items = await deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   const [refund] = await deps.db.select().from(refundRequests).where(eq(refundRequests.orderId, order.id));
   const [customer] = await deps.db
-    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .select({ email: users.email, first_name: users.firstName, last_name: users.lastName })
     .from(users)
     .where(eq(users.id, order.userId));
   return { ...presentOrder(order, items, refund), customer_email: order.customerEmail, customer: customer ?? null };

@@ -97,7 +97,7 @@ async function tellSeller(deps: AppDeps, product: ProductRow, status: 'approved'
       title: approved ? `"${product.title}" is live` : `"${product.title}" was not approved`,
       message: approved
         ? 'Your product was approved and is now visible in the marketplace.'
-        : `Your product was rejected. Reason: ${reason ?? 'not given'}. Edit it and submit it again.`,
+        : `Your product was rejected. Reason: ${(reason ?? 'not given').replace(/[.!\s]+$/, '')}. Edit it and submit it again.`,
       link: '/seller',
     },
     { email: true },

@@ -106,7 +106,8 @@ function ordering(query: ProductListQuery, search: string | undefined, mode: 'wo
     case 'price':
       return [direction(products.priceCents), direction(products.id)];
     case 'rating':
-      return [direction(products.ratingAverage), direction(products.id)];
+      // Many reviews beat one at the same average.
+      return [direction(products.ratingAverage), direction(products.reviewCount), direction(products.id)];
     case 'popularity':
       return [direction(products.salesCount), direction(products.id)];
     case 'title': {

@@ -200,13 +200,19 @@ export async function sellerStats(deps: AppDeps, owner: UserRow): Promise<Seller
 /** Daily sales and earnings for the seller's chart. */
 export async function sellerSalesSeries(deps: AppDeps, owner: UserRow, days: number) {
   const rows = await deps.db.execute<{ day: string; sales: number; revenue_cents: number }>(sql`
+    with paid as (
+      select o.paid_at::date as day,
+        (select coalesce(sum(i.quantity), 0) from ${orderItems} i where i.order_id = o.id and i.seller_id = ${owner.id}) as units,
+        (select coalesce(sum(l.amount_cents), 0) from ${ledgerEntries} l
+          where l.order_id = o.id and l.seller_id = ${owner.id} and l.kind = 'seller') as cents
+      from ${orders} o
+      where o.payment_status = 'paid' and o.paid_at >= current_date - (${days - 1})::int
+    )
     select to_char(d.day, 'YYYY-MM-DD') as day,
-      coalesce(sum(i.quantity) filter (where o.id is not null), 0)::int as sales,
-      coalesce(sum(l.amount_cents), 0)::int as revenue_cents
+      coalesce(sum(p.units), 0)::int as sales,
+      coalesce(sum(p.cents), 0)::int as revenue_cents
     from generate_series(current_date - (${days - 1})::int, current_date, interval '1 day') as d(day)
-    left join ${orders} o on o.payment_status = 'paid' and o.paid_at::date = d.day::date
-    left join ${orderItems} i on i.order_id = o.id and i.seller_id = ${owner.id}
-    left join ${ledgerEntries} l on l.order_id = o.id and l.seller_id = ${owner.id} and l.kind = 'seller' and i.id is not null
+    left join paid p on p.day = d.day::date
     group by d.day order by d.day`);
   return rows.rows.map((row) => ({
     date: row.day,
