@@ -1,6 +1,6 @@
 import { loginRequestSchema } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
@@ -9,46 +9,31 @@ import { TextField } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 import { useAdminLogin } from '../api/admin-login';
-
-/** The authenticator code the server asks for once the password was right (TOTP_REQUIRED). */
-const TOTP_SHAPE = /^\d{6}$/;
+import { TotpCodeField, useTotpStep } from './totp-code-field';
 
 /** Admin sign-in; for an account with two-factor sign-in a second step asks for the authenticator code. */
 export function AdminLoginForm() {
   const { t } = useTranslation();
   const login = useAdminLogin();
   const [failure, setFailure] = useState<string | null>(null);
-  const [needsCode, setNeedsCode] = useState(false);
+  const form = useForm({
+    resolver: zodResolver(loginRequestSchema),
+    defaultValues: { email: '', password: '', totp_code: '' },
+  });
+  const totp = useTotpStep(form);
   const {
     register,
     handleSubmit,
     clearErrors,
-    setError,
-    setFocus,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(loginRequestSchema),
-    defaultValues: { email: '', password: '', totp_code: '' },
-  });
-
-  useEffect(() => {
-    if (needsCode) setFocus('totp_code');
-  }, [needsCode, setFocus]);
+  } = form;
 
   const onSubmit = handleSubmit(({ totp_code, ...credentials }) => {
     setFailure(null);
-    if (needsCode && !TOTP_SHAPE.test(totp_code ?? '')) {
-      setError('totp_code', { message: t('auth.adminLogin.codeInvalid') }, { shouldFocus: true });
-      return;
-    }
-    login.mutate(needsCode ? { ...credentials, totp_code } : credentials, {
+    if (!totp.codeLooksValid(totp_code)) return;
+    login.mutate(totp.needsCode ? { ...credentials, totp_code } : credentials, {
       onError: (error) => {
-        if (error instanceof ApiError && error.code === 'TOTP_REQUIRED') {
-          // First time: the password was right, now the code. After that: the code was wrong.
-          if (needsCode) setError('totp_code', { message: error.message }, { shouldFocus: true });
-          else setNeedsCode(true);
-          return;
-        }
+        if (totp.handled(error)) return;
         // A refusal keeps the server's words ('Admin access required'); anything else gets the spec's generic text.
         setFailure(
           error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : t('auth.adminLogin.failed'),
@@ -74,20 +59,7 @@ export function AdminLoginForm() {
         error={errors.password?.message}
         {...register('password', { onChange: () => clearErrors('password') })}
       />
-      {needsCode && (
-        <>
-          <Alert tone="info">{t('auth.adminLogin.codeNeeded')}</Alert>
-          <TextField
-            label={t('auth.adminLogin.code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            hint={t('auth.adminLogin.codeHint')}
-            error={errors.totp_code?.message}
-            {...register('totp_code', { onChange: () => clearErrors('totp_code') })}
-          />
-        </>
-      )}
+      {totp.needsCode && <TotpCodeField form={form} />}
       <Button type="submit" className="w-full" size="lg" loading={login.isPending}>
         {t('auth.login.submit')}
       </Button>

@@ -10,23 +10,29 @@ import { TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 import { useLogin } from '../api/login';
+import { TotpCodeField, useTotpStep } from './totp-code-field';
 
 /** E-mail and password sign-in; a failure shows the red 'Authentication Error' box (spec §8). */
 export function LoginForm() {
   const { t } = useTranslation();
   const login = useLogin();
   const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(loginRequestSchema), defaultValues: { email: '', password: '', totp_code: '' } });
+  const totp = useTotpStep(form);
   const {
     register,
     handleSubmit,
     clearErrors,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(loginRequestSchema), defaultValues: { email: '', password: '' } });
+  } = form;
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = handleSubmit(({ totp_code, ...credentials }) => {
     setFailure(null);
-    login.mutate(values, {
-      onError: (error) => setFailure(errorMessage(error, t('auth.login.failed'))),
+    if (!totp.codeLooksValid(totp_code)) return;
+    login.mutate(totp.needsCode ? { ...credentials, totp_code } : credentials, {
+      onError: (error) => {
+        if (!totp.handled(error)) setFailure(errorMessage(error, t('auth.login.failed')));
+      },
     });
   });
 
@@ -58,6 +64,7 @@ export function LoginForm() {
           </Link>
         </div>
       </div>
+      {totp.needsCode && <TotpCodeField form={form} />}
       <Button type="submit" className="w-full" size="lg" loading={login.isPending}>
         {t('auth.login.submit')}
       </Button>

@@ -27,6 +27,31 @@ describe('login page', () => {
     expect(authStore.getState().status).toBe('anonymous');
   });
 
+  it('asks an account with two-factor sign-in for its authenticator code, then signs in', async () => {
+    authStore.clear();
+    const api = mockApi({
+      'POST /api/v1/auth/login': ({ body }) =>
+        (body as { totp_code?: string }).totp_code === '246810'
+          ? json(200, makeSession())
+          : json(401, { detail: 'Enter the 6-digit code from your authenticator app', code: 'TOTP_REQUIRED' }),
+    });
+    const { user, router } = renderRoute('/login', { state: { from: '/wishlist' } });
+
+    await signIn(user);
+    const code = await screen.findByLabelText('Authentication code');
+    expect(screen.queryByText('Authentication Error')).toBeNull();
+    await user.type(code, '246810');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('heading', { name: 'Wishlist' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/wishlist');
+    expect(api.calls('POST /api/v1/auth/login')[1]?.body).toEqual({
+      email: 'ada@example.com',
+      password: 'analytical-engine',
+      totp_code: '246810',
+    });
+  });
+
   it('greets and returns to the remembered page', async () => {
     authStore.clear();
     const api = mockApi({ 'POST /api/v1/auth/login': () => json(200, makeSession()) });
