@@ -14,3 +14,16 @@ export function ProductStatusBadge({ status }: { status: ProductStatus }) {
     </Badge>
   );
 }
+
+/** The review status, and for a rejected product the admin's reason (seller and simple-admin tables, moderation). */
+export function ProductReviewStatus({ status, rejectionReason }: { status: ProductStatus; rejectionReason: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <ProductStatusBadge status={status} />
+      {status === 'rejected' && rejectionReason && (
+        <p className="mt-1.5 text-xs text-red-700 dark:text-red-400">{t('productStatus.reason', { reason: rejectionReason })}</p>
+      )}
+    </>
+  );
+}

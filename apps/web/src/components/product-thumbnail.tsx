@@ -20,3 +20,22 @@ export function ProductThumbnail({ src, className }: { src: string | null | unde
   }
   return <img src={src} alt="" loading="lazy" className={cn(box, 'object-cover')} onError={() => setFailed(src)} />;
 }
+
+/** Picture, title and a second line (the category unless given), as product tables show them. */
+export function ProductIdentity({
+  product,
+  detail,
+}: {
+  product: { image: string | null; title: string; category: string };
+  detail?: string;
+}) {
+  return (
+    <div className="flex items-center gap-3">
+      <ProductThumbnail src={product.image} className="size-11 text-xs" />
+      <div className="min-w-0">
+        <p className="font-medium text-slate-900 dark:text-white">{product.title}</p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">{detail ?? product.category}</p>
+      </div>
+    </div>
+  );
+}

@@ -2,8 +2,8 @@ import type { PublicProduct } from '@app/shared';
 import { Check, Package, Search, Star, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ProductStatusBadge } from '@/components/product-status-badge';
-import { ProductThumbnail } from '@/components/product-thumbnail';
+import { ProductReviewStatus } from '@/components/product-status-badge';
+import { ProductIdentity } from '@/components/product-thumbnail';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
@@ -244,24 +244,14 @@ export function AdminProductsPage() {
                     />
                   </Td>
                   <Td>
-                    <div className="flex items-center gap-3">
-                      <ProductThumbnail src={product.image} className="size-11 text-xs" />
-                      <div className="min-w-0">
-                        <p className="font-medium text-slate-900 dark:text-white">{product.title}</p>
-                        <p className="text-xs text-slate-500 dark:text-slate-400">
-                          {t('admin.products.by', { seller: product.seller_name, category: product.category })}
-                        </p>
-                      </div>
-                    </div>
+                    <ProductIdentity
+                      product={product}
+                      detail={t('admin.products.by', { seller: product.seller_name, category: product.category })}
+                    />
                   </Td>
                   <Td className="tabular-nums">{formatMoney(product.price)}</Td>
                   <Td className="max-w-56">
-                    <ProductStatusBadge status={product.status} />
-                    {product.rejection_reason && (
-                      <p className="mt-1 text-xs text-red-700 dark:text-red-400">
-                        {t('admin.products.reason', { reason: product.rejection_reason })}
-                      </p>
-                    )}
+                    <ProductReviewStatus status={product.status} rejectionReason={product.rejection_reason} />
                   </Td>
                   <Td>
                     <button

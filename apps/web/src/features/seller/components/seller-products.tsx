@@ -2,8 +2,8 @@ import type { PublicProduct } from '@app/shared';
 import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ProductStatusBadge } from '@/components/product-status-badge';
-import { ProductThumbnail } from '@/components/product-thumbnail';
+import { ProductReviewStatus } from '@/components/product-status-badge';
+import { ProductIdentity } from '@/components/product-thumbnail';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
@@ -137,22 +137,11 @@ export function SellerProducts({ onAdd, onEdit }: SellerProductsProps) {
                 {list.map((product) => (
                   <tr key={product.id} className="align-top">
                     <td className="px-4 py-3">
-                      <div className="flex items-center gap-3">
-                        <ProductThumbnail src={product.image} className="size-12 text-xs" />
-                        <div className="min-w-0">
-                          <p className="font-medium text-slate-900 dark:text-white">{product.title}</p>
-                          <p className="text-xs text-slate-500 dark:text-slate-400">{product.category}</p>
-                        </div>
-                      </div>
+                      <ProductIdentity product={product} />
                     </td>
                     <td className="px-4 py-3 tabular-nums text-slate-900 dark:text-white">{formatMoney(product.price)}</td>
                     <td className="max-w-64 px-4 py-3">
-                      <ProductStatusBadge status={product.status} />
-                      {product.status === 'rejected' && product.rejection_reason && (
-                        <p className="mt-1.5 text-xs text-red-700 dark:text-red-400">
-                          {t('seller.products.reason', { reason: product.rejection_reason })}
-                        </p>
-                      )}
+                      <ProductReviewStatus status={product.status} rejectionReason={product.rejection_reason} />
                     </td>
                     <td className="px-4 py-3 tabular-nums text-slate-700 dark:text-slate-300">{product.sales_count}</td>
                     <td className="px-4 py-3 whitespace-nowrap text-slate-600 dark:text-slate-400">

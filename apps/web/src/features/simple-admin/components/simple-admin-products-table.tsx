@@ -2,8 +2,8 @@ import type { PublicProduct } from '@app/shared';
 import { Pencil } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ProductStatusBadge } from '@/components/product-status-badge';
-import { ProductThumbnail } from '@/components/product-thumbnail';
+import { ProductReviewStatus } from '@/components/product-status-badge';
+import { ProductIdentity } from '@/components/product-thumbnail';
 import { buttonClasses } from '@/components/ui/button';
 import { formatDate, formatMoney } from '@/lib/format';
 
@@ -36,22 +36,11 @@ export function SimpleAdminProductsTable({ products }: { products: readonly Publ
           {products.map((product) => (
             <tr key={product.id} className="align-top">
               <td className="px-4 py-3">
-                <div className="flex items-center gap-3">
-                  <ProductThumbnail src={product.image} className="size-11 text-xs" />
-                  <div className="min-w-0">
-                    <p className="font-medium text-slate-900 dark:text-white">{product.title}</p>
-                    <p className="text-xs text-slate-500 dark:text-slate-400">{product.category}</p>
-                  </div>
-                </div>
+                <ProductIdentity product={product} />
               </td>
               <td className="px-4 py-3 tabular-nums">{formatMoney(product.price)}</td>
               <td className="max-w-60 px-4 py-3">
-                <ProductStatusBadge status={product.status} />
-                {product.status === 'rejected' && product.rejection_reason && (
-                  <p className="mt-1 text-xs text-red-700 dark:text-red-400">
-                    {t('simpleAdmin.products.reason', { reason: product.rejection_reason })}
-                  </p>
-                )}
+                <ProductReviewStatus status={product.status} rejectionReason={product.rejection_reason} />
               </td>
               <td className="px-4 py-3 whitespace-nowrap text-slate-600 dark:text-slate-400">{formatDate(product.created_at)}</td>
               <td className="px-4 py-3 text-right">
