@@ -40,6 +40,14 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   PLATFORM_FEE_PERCENT: z.coerce.number().int().min(0).max(50).default(10),
+  ORDER_EXPIRY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(30),
+  PAYMENT_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  PAYMENT_STALE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   DOWNLOAD_LINK_TTL_HOURS: z.coerce
     .number()
     .int()
@@ -75,6 +83,14 @@ export interface Config {
   stripe: { secretKey: string; publishableKey: string | undefined; webhookSecret: string | undefined } | undefined;
   /** The marketplace's cut of each order, besides the 10% AI pool. */
   platformFeePercent: number;
+  payments: {
+    /** An unpaid order expires this long after checkout. */
+    orderExpiryMinutes: number;
+    /** How often the expiry sweep and the payment reconciler run (0: only at start). */
+    sweepSeconds: number;
+    /** A charge or refund still "in progress" after this long is resolved by the reconciler. */
+    staleSeconds: number;
+  };
   downloadLinkTtlHours: number;
   /** How long identical anonymous catalogue responses are shared (0 disables). */
   catalogCacheMs: number;
@@ -128,6 +144,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
       : undefined,
     platformFeePercent: e.PLATFORM_FEE_PERCENT,
+    payments: {
+      orderExpiryMinutes: e.ORDER_EXPIRY_MINUTES,
+      sweepSeconds: e.PAYMENT_SWEEP_SECONDS,
+      staleSeconds: e.PAYMENT_STALE_SECONDS,
+    },
     downloadLinkTtlHours: e.DOWNLOAD_LINK_TTL_HOURS,
     catalogCacheMs: e.CATALOG_CACHE_MS,
     metricsToken: e.METRICS_TOKEN,

@@ -8,6 +8,7 @@ import { createGoogleVerifier } from './lib/google';
 import { createMailer } from './lib/mailer';
 import { createLocalStorage } from './lib/storage';
 import { AccessTokens } from './lib/tokens';
+import { withProviderErrors } from './modules/payments/providers/provider';
 import { createStripeProvider } from './modules/payments/providers/stripe';
 import { createTestProcessor } from './modules/payments/providers/test-processor';
 
@@ -30,7 +31,10 @@ export function createDeps(
     storage: createLocalStorage(config.filesDir),
     accessTokens: new AccessTokens(jwtSecret, config.accessTokenTtlMinutes),
     google: config.google.clientId ? createGoogleVerifier(config.google.clientId, config.google.jwksUrl) : null,
-    payments: config.stripe ? createStripeProvider(config.stripe.secretKey) : createTestProcessor(db),
+    payments: withProviderErrors(
+      config.stripe ? createStripeProvider(config.stripe.secretKey) : createTestProcessor(db),
+      options.log,
+    ),
     downloadSigningKey: createHash('sha256').update(`downloads:${jwtSecret}`).digest('hex'),
     embeddedDatabase: options.embeddedDatabase,
   };

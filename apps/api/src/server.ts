@@ -6,6 +6,7 @@ import { seedDemoCatalogue } from './db/seed/catalogue';
 import { seedPromoCodes } from './db/seed/promos';
 import { prepareDatabase } from './db/setup';
 import { createDeps } from './deps';
+import { startPaymentSweeps } from './modules/payments/reconcile';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 
@@ -30,6 +31,8 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(deps);
+  // Expires unpaid orders and resolves charges or refunds a crash left half-way (at start, then on a timer).
+  const stopPaymentSweeps = startPaymentSweeps(deps, log);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -39,6 +42,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await stopPaymentSweeps();
       await db.$client.end();
       await database.embedded?.stop();
     } finally {

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * (which shows the same numbers instantly).
  *
  * subtotal = Σ price × quantity
- * promo    = percent of the subtotal (or of the one product it names), or a fixed amount capped at the subtotal
+ * promo    = percent of the subtotal (or of the product or category it names), or a fixed amount capped at that base
  * discount = Σ original-price savings + promo
  * total    = subtotal − promo, floored at 0; tax and shipping are 0
  */
@@ -15,6 +15,7 @@ export interface CartLine {
   priceCents: number;
   originalPriceCents: number | null;
   quantity: number;
+  category?: string;
 }
 
 export interface PromoRule {
@@ -24,6 +25,8 @@ export interface PromoRule {
   value: number;
   /** Applies to this product only when set. */
   productId: string | null;
+  /** Applies to products of this category only when set. */
+  category?: string | null;
 }
 
 export interface CartTotals {
@@ -57,9 +60,12 @@ export function computeCartTotals(lines: CartLine[], promo: PromoRule | null): C
 }
 
 function promoAmount(lines: CartLine[], subtotalCents: number, promo: PromoRule): number {
-  const base = promo.productId
-    ? lines.filter((line) => line.productId === promo.productId).reduce((sum, line) => sum + line.priceCents * line.quantity, 0)
-    : subtotalCents;
+  const inScope = (line: CartLine) =>
+    (!promo.productId || line.productId === promo.productId) && (!promo.category || line.category === promo.category);
+  const base =
+    promo.productId || promo.category
+      ? lines.filter(inScope).reduce((sum, line) => sum + line.priceCents * line.quantity, 0)
+      : subtotalCents;
   if (base === 0) return 0;
   const amount = promo.kind === 'percent' ? Math.round((base * Math.min(100, Math.max(0, promo.value))) / 100) : promo.value;
   return Math.min(base, Math.max(0, amount));

@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -228,7 +229,21 @@ export const productCounts = pgTable(
   (table) => [primaryKey({ columns: [table.status, table.category] })],
 );
 
-export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'payment_completed', 'cancelled', 'refunded'] as const;
+export const ORDER_STATUSES = [
+  'pending',
+  'processing',
+  'completed',
+  'payment_completed',
+  'cancelled',
+  'expired',
+  'refunded',
+] as const;
+
+/**
+ * unpaid: no charge yet (an intent may be open) · processing: the server is charging the card ·
+ * paid · refunded · void: the intent was closed without a charge (order cancelled or expired).
+ */
+export const PAYMENT_STATUSES = ['unpaid', 'processing', 'paid', 'refunded', 'void'] as const;
 
 /** An order is priced by the server; only a confirmed payment marks it paid. */
 export const orders = pgTable(
@@ -240,7 +255,7 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
-    paymentStatus: text('payment_status').notNull().default('unpaid'),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('unpaid'),
     subtotalCents: integer('subtotal_cents').notNull(),
     discountCents: integer('discount_cents').notNull().default(0),
     totalCents: integer('total_cents').notNull(),
@@ -255,10 +270,22 @@ export const orders = pgTable(
     /** Bumped to invalidate every download link issued before (regenerate, refund). */
     downloadVersion: integer('download_version').notNull().default(0),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** An unpaid order can no longer be paid after this; the sweep expires it and frees its promo use. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** When the server started charging (payment status processing); the reconciler resolves stale attempts. */
+    paymentAttemptAt: timestamp('payment_attempt_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
+    check(
+      'orders_status_known',
+      sql`${table.status} in ('pending', 'processing', 'completed', 'payment_completed', 'cancelled', 'expired', 'refunded')`,
+    ),
+    check('orders_payment_status_known', sql`${table.paymentStatus} in ('unpaid', 'processing', 'paid', 'refunded', 'void')`),
+    check('orders_total_not_negative', sql`${table.totalCents} >= 0`),
+    index('orders_open_expiry_idx').on(table.expiresAt).where(sql`${table.status} = 'pending'`),
+    index('orders_payment_processing_idx').on(table.paymentAttemptAt).where(sql`${table.paymentStatus} = 'processing'`),
     uniqueIndex('orders_number_unique').on(table.orderNumber),
     uniqueIndex('orders_user_idempotency_unique').on(table.userId, table.idempotencyKey),
     uniqueIndex('orders_payment_intent_unique').on(table.paymentIntentId),
@@ -316,9 +343,20 @@ export const promoCodes = pgTable(
     description: text('description').notNull().default(''),
     active: boolean('active').notNull().default(true),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    /** Validity window: usable from startsAt (if set) until expiresAt (if set). */
+    startsAt: timestamp('starts_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Uses across all buyers (null = unlimited); a use is held by a live or paid order. */
     usageLimit: integer('usage_limit'),
     usedCount: integer('used_count').notNull().default(0),
+    /** Uses per buyer (null = unlimited). */
+    perCustomerLimit: integer('per_customer_limit'),
+    /** Only for a buyer who has never paid for an order. */
+    firstOrderOnly: boolean('first_order_only').notNull().default(false),
+    /** The cart's subtotal must reach this (cents). */
+    minSubtotalCents: integer('min_subtotal_cents').notNull().default(0),
+    /** Applies only to products of this category when set. */
+    category: text('category'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -367,9 +405,10 @@ export const testPaymentIntents = pgTable(
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
     clientSecret: text('client_secret').notNull(),
-    status: text('status', { enum: ['requires_payment_method', 'succeeded'] })
+    status: text('status', { enum: ['requires_payment_method', 'succeeded', 'canceled'] })
       .notNull()
       .default('requires_payment_method'),
+    amountRefundedCents: integer('amount_refunded_cents').notNull().default(0),
     lastError: text('last_error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -377,7 +416,28 @@ export const testPaymentIntents = pgTable(
   (table) => [uniqueIndex('test_payment_intents_order_unique').on(table.orderId)],
 );
 
-/** Where each paid order's money goes: sellers, the AI pool and the platform. Sums to the order total. */
+/** Refunds the test card processor made: its own books, so a refund is real in test mode too. */
+export const testRefunds = pgTable(
+  'test_refunds',
+  {
+    id: text('id').primaryKey(),
+    intentId: text('intent_id')
+      .notNull()
+      .references(() => testPaymentIntents.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    /** The caller's idempotency key: asking twice returns the first refund. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('test_refunds_idempotency_unique').on(table.idempotencyKey)],
+);
+
+export const LEDGER_REASONS = ['sale', 'refund'] as const;
+
+/**
+ * Where each paid order's money goes: sellers, the AI pool and the platform. A sale's entries sum
+ * to the order total; a refund writes the same entries negated, so the ledger sums to the money kept.
+ */
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
@@ -386,11 +446,42 @@ export const ledgerEntries = pgTable(
       .notNull()
       .references(() => orders.id),
     kind: text('kind', { enum: ['seller', 'ai_pool', 'platform'] }).notNull(),
+    reason: text('reason', { enum: LEDGER_REASONS }).notNull().default('sale'),
     sellerId: uuid('seller_id').references(() => users.id),
     amountCents: integer('amount_cents').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index('ledger_entries_order_idx').on(table.orderId), index('ledger_entries_seller_idx').on(table.sellerId)],
+  (table) => [
+    index('ledger_entries_order_idx').on(table.orderId),
+    index('ledger_entries_seller_idx').on(table.sellerId),
+    // A sale or its reversal is written once per order, whatever races or retries happen.
+    unique('ledger_entries_once').on(table.orderId, table.reason, table.kind, table.sellerId).nullsNotDistinct(),
+  ],
+);
+
+/**
+ * Money sent back through the payment provider: an approved refund request, or a charge that
+ * landed on an order that could no longer be paid (cancelled, expired). At most one per charge.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    reason: text('reason', { enum: ['refund_request', 'order_not_payable'] }).notNull(),
+    provider: text('provider').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    paymentIntentId: text('payment_intent_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // Each charge is refunded at most once.
+    uniqueIndex('payment_refunds_intent_unique').on(table.paymentIntentId),
+    index('payment_refunds_order_idx').on(table.orderId),
+  ],
 );
 
 export const refundRequests = pgTable(
@@ -402,10 +493,13 @@ export const refundRequests = pgTable(
       .references(() => orders.id),
     userId: uuid('user_id').notNull(),
     reason: text('reason').notNull(),
-    status: text('status', { enum: ['requested', 'approved', 'denied'] })
+    /** processing: an admin approved it and the provider refund is under way (claimed by one request). */
+    status: text('status', { enum: ['requested', 'processing', 'approved', 'denied'] })
       .notNull()
       .default('requested'),
     decisionNote: text('decision_note'),
+    decidedBy: uuid('decided_by'),
+    providerRefundId: text('provider_refund_id'),
     createdAt: createdAt(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },

@@ -9,10 +9,14 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** The order is cancelled, expired, refunded or its products changed: check out again. */
+  ORDER_NOT_PAYABLE: 409,
   PAYLOAD_TOO_LARGE: 413,
   VALIDATION_FAILED: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** The payment provider failed or could not be reached; nothing was changed on our side. */
+  PROVIDER_ERROR: 502,
   SERVICE_UNAVAILABLE: 503,
 } as const;
 

@@ -9,7 +9,14 @@ export async function seedPromoCodes(db: Database): Promise<void> {
     .insert(promoCodes)
     .values([
       { code: 'SAVE10', kind: 'percent', value: 10, description: '10% off your order' },
-      { code: 'WELCOME', kind: 'fixed', value: 5000, description: '$50 off your first order' },
+      {
+        code: 'WELCOME',
+        kind: 'fixed',
+        value: 5000,
+        description: '$50 off your first order',
+        firstOrderOnly: true,
+        perCustomerLimit: 1,
+      },
       { code: 'STUDENT', kind: 'percent', value: 15, description: '15% student discount' },
     ])
     .onConflictDoNothing();

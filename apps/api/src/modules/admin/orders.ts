@@ -1,17 +1,15 @@
 import { blankToUndefined } from '@app/shared';
 import { and, count, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { orderItems, orders, refundRequests, users } from '../../db/schema';
+import { ORDER_STATUSES, orderItems, orders, refundRequests, users } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { notifyUser } from '../notifications/service';
 import { presentOrder } from '../orders/present';
+import { approveRefund } from '../payments/refunds';
 
 export const adminOrdersQuery = z.object({
-  status: z.preprocess(
-    blankToUndefined,
-    z.enum(['pending', 'processing', 'completed', 'payment_completed', 'cancelled', 'refunded']).optional(),
-  ),
+  status: z.preprocess(blankToUndefined, z.enum(ORDER_STATUSES).optional()),
   refund: z.preprocess(blankToUndefined, z.enum(['requested', 'approved', 'denied']).optional()),
   search: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
   start_date: z.preprocess(blankToUndefined, z.coerce.date().optional()),
@@ -86,10 +84,16 @@ export async function getOrderForAdmin(deps: AppDeps, orderId: string) {
 }
 
 /**
- * Decides a refund request. Approving refunds through the payment provider first, then marks the
- * order refunded and bumps its download version, so every download link dies at once.
+ * Decides a refund request, once: approving refunds through the payment provider, reverses the
+ * sale in the ledger, marks the order refunded and bumps its download version, so every download
+ * link dies at once. Concurrent decisions: the first claims the request, the rest get 409.
  */
-export async function decideRefund(deps: AppDeps, orderId: string, input: z.output<typeof refundDecisionSchema>) {
+export async function decideRefund(
+  deps: AppDeps,
+  admin: { id: string },
+  orderId: string,
+  input: z.output<typeof refundDecisionSchema>,
+) {
   const [request] = /^[0-9a-f-]{36}$/i.test(orderId)
     ? await deps.db.select().from(refundRequests).where(eq(refundRequests.orderId, orderId))
     : [];
@@ -102,10 +106,12 @@ export async function decideRefund(deps: AppDeps, orderId: string, input: z.outp
       throw new AppError('VALIDATION_FAILED', 'Please give the buyer a reason', [
         { field: 'note', message: 'Please give the buyer a reason' },
       ]);
-    await deps.db
+    const [denied] = await deps.db
       .update(refundRequests)
-      .set({ status: 'denied', decisionNote: input.note, decidedAt: new Date() })
-      .where(eq(refundRequests.id, request.id));
+      .set({ status: 'denied', decisionNote: input.note, decidedBy: admin.id, decidedAt: new Date() })
+      .where(and(eq(refundRequests.id, request.id), eq(refundRequests.status, 'requested')))
+      .returning({ id: refundRequests.id });
+    if (!denied) throw new AppError('CONFLICT', 'This refund was already decided');
     await notifyUser(
       deps,
       order.userId,
@@ -114,17 +120,9 @@ export async function decideRefund(deps: AppDeps, orderId: string, input: z.outp
     );
     return { message: 'Refund denied' };
   }
-  if (order.paymentIntentId && order.totalCents > 0) await deps.payments.refund(order.paymentIntentId, order.totalCents);
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .update(refundRequests)
-      .set({ status: 'approved', decisionNote: input.note ?? null, decidedAt: new Date() })
-      .where(eq(refundRequests.id, request.id));
-    await tx
-      .update(orders)
-      .set({ status: 'refunded', paymentStatus: 'refunded', downloadVersion: sql`${orders.downloadVersion} + 1` })
-      .where(eq(orders.id, order.id));
-  });
+  if (!(await approveRefund(deps, request.id, admin.id, input.note))) {
+    throw new AppError('CONFLICT', 'This refund was already decided');
+  }
   await notifyUser(
     deps,
     order.userId,

@@ -58,7 +58,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/orders', { schema: { querystring: adminOrdersQuery } }, async (request) => listAllOrders(deps, request.query));
   app.get('/orders/:id', { schema: { params: idParams } }, async (request) => getOrderForAdmin(deps, request.params.id));
   app.put('/orders/:id/refund', { schema: { params: idParams, body: refundDecisionSchema } }, async (request) =>
-    decideRefund(deps, request.params.id, request.body),
+    decideRefund(deps, currentUser(request), request.params.id, request.body),
   );
 
   app.post('/notifications', { schema: { body: announcementSchema } }, async (request, reply) => {

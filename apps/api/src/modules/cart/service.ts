@@ -8,16 +8,44 @@ import { centsToDollars } from '../../lib/money';
 import { presentProduct } from '../catalog/present';
 import type { ProductRow } from '../catalog/repository';
 import type { UserRow } from '../users/repository';
-import { describePromo, findUsablePromo, type PromoRow, promoRule, requireUsablePromo } from './promos';
+import {
+  describePromo,
+  findUsablePromo,
+  type PromoCartFacts,
+  type PromoRow,
+  promoProblemFor,
+  promoRule,
+  requireUsablePromo,
+} from './promos';
 
 const INVALID_PRODUCT = 'Invalid product data: missing required fields';
 
 export interface PricedCart {
   lines: { product: ProductRow; quantity: number }[];
   promo: PromoRow | null;
-  /** A code the user applied that can no longer be used (expired, used up, withdrawn). */
+  /** A code the user applied that can no longer be used (expired, used up, withdrawn, or its rules no longer met). */
   unavailablePromo: string | null;
+  /** Why, in the buyer's words, when known. */
+  promoProblem?: string | null;
   totals: CartTotals;
+}
+
+type Lines = { product: ProductRow; quantity: number }[];
+
+function cartFacts(lines: Lines): PromoCartFacts {
+  return {
+    subtotalCents: lines.reduce((sum, { product, quantity }) => sum + product.priceCents * quantity, 0),
+    productIds: lines.map(({ product }) => product.id),
+    categories: lines.map(({ product }) => product.category),
+  };
+}
+
+/** The promo if it applies to this buyer and these lines, else the reason it does not. */
+async function applicablePromo(db: DbOrTx, userId: string, code: string, lines: Lines) {
+  const promo = await findUsablePromo(db, code);
+  if (!promo) return { promo: null, problem: null };
+  const problem = await promoProblemFor(db, promo, userId, cartFacts(lines));
+  return problem ? { promo: null, problem } : { promo, problem: null };
 }
 
 /** Prices a set of lines from the database alone, with an optional promo. */
@@ -27,6 +55,7 @@ export function priceLines(lines: { product: ProductRow; quantity: number }[], p
     priceCents: product.priceCents,
     originalPriceCents: product.originalPriceCents,
     quantity,
+    category: product.category,
   }));
   return computeCartTotals(cartLines, promo ? promoRule(promo) : null);
 }
@@ -45,13 +74,21 @@ export async function loadCart(db: DbOrTx, userId: string): Promise<PricedCart> 
     .from(cartPromos)
     .innerJoin(promoCodes, eq(promoCodes.id, cartPromos.promoCodeId))
     .where(eq(cartPromos.userId, userId));
-  const promo = saved ? ((await findUsablePromo(db, saved.code)) ?? null) : null;
-  return { lines, promo, unavailablePromo: saved && !promo ? saved.code : null, totals: priceLines(lines, promo) };
+  const { promo, problem } = saved ? await applicablePromo(db, userId, saved.code, lines) : { promo: null, problem: null };
+  return {
+    lines,
+    promo,
+    unavailablePromo: saved && !promo ? saved.code : null,
+    promoProblem: problem,
+    totals: priceLines(lines, promo),
+  };
 }
 
 export function presentCart(cart: PricedCart): CartView & { promo_notice: string | null } {
   return {
-    promo_notice: cart.unavailablePromo ? `Promo code ${cart.unavailablePromo} is no longer available` : null,
+    promo_notice: cart.unavailablePromo
+      ? (cart.promoProblem ?? `Promo code ${cart.unavailablePromo} is no longer available`)
+      : null,
     items: cart.lines.map(({ product, quantity }) => {
       const view = presentProduct(product);
       return {
@@ -153,6 +190,9 @@ export async function clearCart(db: DbOrTx, userId: string): Promise<void> {
 /** Applies a promo code to the cart, replacing any earlier one. */
 export async function applyPromo(deps: AppDeps, user: UserRow, code: string): Promise<ReturnType<typeof presentCart>> {
   const promo = await requireUsablePromo(deps.db, code);
+  const { lines } = await loadCart(deps.db, user.id);
+  const problem = await promoProblemFor(deps.db, promo, user.id, cartFacts(lines));
+  if (problem) throw new AppError('VALIDATION_FAILED', problem, [{ field: 'promo_code', message: problem }]);
   await deps.db
     .insert(cartPromos)
     .values({ userId: user.id, promoCodeId: promo.id })
@@ -168,6 +208,7 @@ export async function removePromo(deps: AppDeps, user: UserRow): Promise<ReturnT
 /** POST /orders/validate-cart: re-prices what the client holds from the database. Nothing is trusted. */
 export async function validateCart(
   deps: AppDeps,
+  user: UserRow,
   items: { product_id?: string; id?: string; quantity: number }[],
   promoCode: string | null | undefined,
 ): Promise<CartView & { valid: true; promo_notice: string | null }> {
@@ -180,5 +221,7 @@ export async function validateCart(
   for (const [id, quantity] of merged)
     lines.push({ product: await requireBuyableProduct(deps.db, id), quantity: Math.min(99, quantity) });
   const promo = promoCode?.trim() ? await requireUsablePromo(deps.db, promoCode) : null;
+  const problem = promo ? await promoProblemFor(deps.db, promo, user.id, cartFacts(lines)) : null;
+  if (problem) throw new AppError('VALIDATION_FAILED', problem, [{ field: 'promo_code', message: problem }]);
   return { valid: true, ...presentCart({ lines, promo, unavailablePromo: null, totals: priceLines(lines, promo) }) };
 }

@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { aiPoolShareCents } from '@app/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { orderItems, orders, promoCodes, promoRedemptions } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { orderItems, orders, promoRedemptions, users } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { centsToDollars } from '../../lib/money';
 import { consumePromoUse } from '../cart/promos';
 import { loadCart } from '../cart/service';
+import { releaseClaim } from '../payments/confirm';
+import { settleCharge } from '../payments/settle';
 import type { UserRow } from '../users/repository';
-import { markOrderPaid } from './fulfil';
+import { closeUnpaidOrders, findUnchargedOrders, markIntentVoided, notPayableReason } from './lifecycle';
 import type { OrderRow } from './present';
 
 export interface CheckoutResult {
@@ -39,7 +40,8 @@ function newOrderNumber(): string {
  * Turns the caller's cart into a pending order priced by the server, then opens a payment intent
  * for exactly that amount. The same Idempotency-Key always yields the same order: the key is
  * claimed by a unique index before anything else in the transaction (no double orders, and a
- * promo use is taken only by the request that created the order).
+ * promo use is taken only by the request that created the order). The buyer's row is locked for
+ * the transaction, so promo limits per buyer hold against concurrent checkouts.
  */
 export async function checkout(deps: AppDeps, user: UserRow, idempotencyKey: string | undefined): Promise<CheckoutResult> {
   const key = idempotencyKey?.trim().slice(0, 200) || undefined;
@@ -50,16 +52,34 @@ export async function checkout(deps: AppDeps, user: UserRow, idempotencyKey: str
       .where(and(eq(orders.userId, user.id), eq(orders.idempotencyKey, key)));
     if (existing) return openPayment(deps, user, existing);
   }
+  await voidSupersededIntents(deps, user.id);
   let order: OrderRow;
   try {
     order = await deps.db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+      if (key) {
+        // A concurrent request with the same key may have finished while we waited for the lock.
+        const [winner] = await tx
+          .select()
+          .from(orders)
+          .where(and(eq(orders.userId, user.id), eq(orders.idempotencyKey, key)));
+        if (winner) throw new ExistingOrder(winner);
+      }
       // First, so that a promo use held by an abandoned order is free again for this one.
-      await cancelAbandonedOrders(tx, user.id);
+      const superseded = await findUnchargedOrders(tx, user.id, ['unpaid', 'void']);
+      await closeUnpaidOrders(
+        tx,
+        superseded.map((o) => o.id),
+        'cancelled',
+      );
       const cart = await loadCart(tx, user.id);
       if (cart.lines.length === 0) throw new AppError('VALIDATION_FAILED', 'Your cart is empty');
       if (cart.unavailablePromo) {
         // Never charge a different price than the one the buyer saw: make them look again.
-        throw new AppError('CONFLICT', `Promo code ${cart.unavailablePromo} is no longer available. Remove it and try again.`);
+        throw new AppError(
+          'CONFLICT',
+          `${cart.promoProblem ?? `Promo code ${cart.unavailablePromo} is no longer available`}. Remove it and try again.`,
+        );
       }
       const [created] = await tx
         .insert(orders)
@@ -77,6 +97,7 @@ export async function checkout(deps: AppDeps, user: UserRow, idempotencyKey: str
           customerEmail: user.email,
           idempotencyKey: key ?? null,
           paymentProvider: deps.payments.name,
+          expiresAt: new Date(Date.now() + deps.config.payments.orderExpiryMinutes * 60_000),
         })
         .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
         .returning();
@@ -114,35 +135,61 @@ export async function checkout(deps: AppDeps, user: UserRow, idempotencyKey: str
 }
 
 /**
- * A new checkout supersedes the buyer's earlier unpaid ones (declined, abandoned): they are
- * cancelled and any promo use they took is given back. A payment that still lands on one of
- * them is honoured: marking paid does not depend on the order's status.
+ * A new checkout replaces the buyer's earlier unpaid orders (declined, abandoned). Before they
+ * are cancelled, their intents are closed at the provider, so a charge can never land on a
+ * cancelled order; a charge that already landed is settled as the payment it is, and a charge
+ * still in flight keeps its order open.
  */
-async function cancelAbandonedOrders(tx: Tx, userId: string): Promise<void> {
-  const cancelled = await tx
-    .update(orders)
-    .set({ status: 'cancelled' })
-    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending'), eq(orders.paymentStatus, 'unpaid')))
-    .returning({ id: orders.id });
-  if (cancelled.length === 0) return;
-  const released = await tx
-    .delete(promoRedemptions)
-    .where(
-      inArray(
-        promoRedemptions.orderId,
-        cancelled.map((o) => o.id),
-      ),
-    )
-    .returning({ promoCodeId: promoRedemptions.promoCodeId });
-  for (const { promoCodeId } of released) {
-    await tx
-      .update(promoCodes)
-      .set({ usedCount: sql`greatest(${promoCodes.usedCount} - 1, 0)` })
-      .where(eq(promoCodes.id, promoCodeId));
+async function voidSupersededIntents(deps: AppDeps, userId: string): Promise<void> {
+  await settleChargesInFlight(deps, userId);
+  for (const open of await findUnchargedOrders(deps.db, userId)) {
+    if (!open.paymentIntentId) continue;
+    const state = await deps.payments.cancel(open.paymentIntentId);
+    if (state.status === 'succeeded') {
+      await settleCharge(deps, {
+        orderId: open.id,
+        intentId: open.paymentIntentId,
+        amountCents: state.amountCents,
+        currency: state.currency,
+      });
+    } else if (state.status !== 'processing') {
+      await markIntentVoided(deps.db, open.id);
+    }
   }
 }
 
-/** Creates (or finds) the payment intent of a pending order; a free order is paid at once. */
+/**
+ * An earlier order of this buyer whose charge was started (payment status processing) must come
+ * to rest before a new checkout: settled if the money moved, given back to unpaid if it surely did
+ * not; while the charge may still be running the new checkout waits, so nobody pays twice.
+ */
+async function settleChargesInFlight(deps: AppDeps, userId: string): Promise<void> {
+  const inFlight = await deps.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.paymentStatus, 'processing')));
+  const staleBefore = Date.now() - deps.config.payments.staleSeconds * 1000;
+  for (const order of inFlight) {
+    const state = order.paymentIntentId ? await deps.payments.retrieve(order.paymentIntentId) : null;
+    if (state?.status === 'succeeded') {
+      await settleCharge(deps, {
+        orderId: order.id,
+        intentId: order.paymentIntentId,
+        amountCents: state.amountCents,
+        currency: state.currency,
+      });
+    } else if (state?.status !== 'processing' && (order.paymentAttemptAt?.getTime() ?? 0) <= staleBefore) {
+      await releaseClaim(deps, order.id, new Date(staleBefore + 1));
+    } else {
+      throw new AppError(
+        'CONFLICT',
+        'Your previous payment is still being processed. Please wait a moment and check your orders.',
+      );
+    }
+  }
+}
+
+/** Creates (or finds) the payment intent of an open order; a free order is paid at once. */
 export async function openPayment(deps: AppDeps, user: UserRow, order: OrderRow): Promise<CheckoutResult> {
   const result = (intentId: string | null, clientSecret: string | null, current: OrderRow): CheckoutResult => ({
     order_id: current.id,
@@ -155,12 +202,16 @@ export async function openPayment(deps: AppDeps, user: UserRow, order: OrderRow)
     status: current.status,
     payment_status: current.paymentStatus,
   });
+  if (order.paymentStatus === 'paid') return result(order.paymentIntentId, null, order);
+  const reason = notPayableReason(order);
+  if (reason) throw new AppError('ORDER_NOT_PAYABLE', reason);
   if (order.totalCents === 0) {
-    await markOrderPaid(deps, { orderId: order.id, intentId: null, amountCents: 0, currency: order.currency });
+    const settled = await settleCharge(deps, { orderId: order.id, intentId: null, amountCents: 0, currency: order.currency });
+    if (settled === 'refunded')
+      throw new AppError('ORDER_NOT_PAYABLE', 'This order can no longer be placed. Please check out again.');
     const [paid] = await deps.db.select().from(orders).where(eq(orders.id, order.id));
     return result(null, null, paid ?? order);
   }
-  if (order.paymentStatus === 'paid') return result(order.paymentIntentId, null, order);
   const intent = await deps.payments.createIntent({
     orderId: order.id,
     amountCents: order.totalCents,

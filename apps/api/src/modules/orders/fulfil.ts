@@ -1,69 +1,78 @@
 import { aiPoolShareCents } from '@app/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { cartItems, cartPromos, ledgerEntries, orderItems, orders, products } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
-import { AppError } from '../../lib/errors';
 import { centsToDollars } from '../../lib/money';
 import { issueDownloadLinks } from '../downloads/service';
 import { findUserById } from '../users/repository';
 import type { OrderItemRow, OrderRow } from './present';
 
-export interface ConfirmedPayment {
-  orderId: string;
-  intentId: string | null;
-  amountCents: number;
-  currency: string;
+/**
+ * Marks an open order paid, inside the caller's transaction with the order row locked: order
+ * status, the ledger (sellers, AI pool, platform), sales counts, and the bought items leave the cart.
+ */
+export async function markPaidInTx(tx: Tx, order: OrderRow, intentId: string | null, platformFeePercent: number): Promise<void> {
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  await tx
+    .update(orders)
+    .set({
+      status: 'completed',
+      paymentStatus: 'paid',
+      paidAt: new Date(),
+      paymentAttemptAt: null,
+      paymentIntentId: intentId ?? order.paymentIntentId,
+    })
+    .where(eq(orders.id, order.id));
+  await writeLedger(tx, order, items, platformFeePercent);
+  for (const item of items) {
+    await tx
+      .update(products)
+      .set({ salesCount: sql`${products.salesCount} + ${item.quantity}` })
+      .where(eq(products.id, item.productId));
+  }
+  await tx.delete(cartItems).where(
+    and(
+      eq(cartItems.userId, order.userId),
+      inArray(
+        cartItems.productId,
+        items.map((i) => i.productId),
+      ),
+    ),
+  );
+  await tx.delete(cartPromos).where(eq(cartPromos.userId, order.userId));
 }
 
 /**
- * Marks an order paid after the provider confirmed the money, once: the order row is locked, a
- * second confirmation (client and webhook racing) finds it paid and changes nothing. In the same
- * transaction: the ledger (sellers, AI pool, platform), sales counts, and the bought items leave
- * the cart. Returns true when this call did the marking.
+ * Takes a refunded order's money back out of the ledger: every sale entry is written again
+ * negated (once: a unique key guards it), and its sales leave the popularity counts.
  */
-export async function markOrderPaid(deps: AppDeps, payment: ConfirmedPayment): Promise<boolean> {
-  const marked = await deps.db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId)).for('update');
-    if (!order) throw new AppError('NOT_FOUND', 'Order not found');
-    if (order.paymentStatus === 'paid') return false;
-    if (payment.intentId && order.paymentIntentId && order.paymentIntentId !== payment.intentId) {
-      throw new AppError('CONFLICT', 'This payment belongs to another order');
-    }
-    if (payment.amountCents !== order.totalCents || payment.currency.toLowerCase() !== order.currency) {
-      throw new AppError('CONFLICT', 'The amount paid does not match the order total');
-    }
-    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+export async function reverseSaleInTx(tx: Tx, orderId: string): Promise<void> {
+  const sale = await tx
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.orderId, orderId), eq(ledgerEntries.reason, 'sale')));
+  if (sale.length > 0) {
     await tx
-      .update(orders)
-      .set({
-        status: 'completed',
-        paymentStatus: 'paid',
-        paidAt: new Date(),
-        paymentIntentId: payment.intentId ?? order.paymentIntentId,
-      })
-      .where(eq(orders.id, order.id));
-    await writeLedger(tx, order, items, deps.config.platformFeePercent);
-    for (const item of items) {
-      await tx
-        .update(products)
-        .set({ salesCount: sql`${products.salesCount} + ${item.quantity}` })
-        .where(eq(products.id, item.productId));
-    }
-    await tx.delete(cartItems).where(
-      and(
-        eq(cartItems.userId, order.userId),
-        inArray(
-          cartItems.productId,
-          items.map((i) => i.productId),
-        ),
-      ),
-    );
-    await tx.delete(cartPromos).where(eq(cartPromos.userId, order.userId));
-    return true;
-  });
-  if (marked) await sendReceipt(deps, payment.orderId).catch(() => {});
-  return marked;
+      .insert(ledgerEntries)
+      .values(
+        sale.map((entry) => ({
+          orderId,
+          kind: entry.kind,
+          reason: 'refund' as const,
+          sellerId: entry.sellerId,
+          amountCents: -entry.amountCents,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  for (const item of items) {
+    await tx
+      .update(products)
+      .set({ salesCount: sql`greatest(${products.salesCount} - ${item.quantity}, 0)` })
+      .where(eq(products.id, item.productId));
+  }
 }
 
 /** Order total = Σ seller earnings + AI pool (10%) + platform fee, exactly, in cents. */

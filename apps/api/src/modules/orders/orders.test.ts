@@ -173,8 +173,12 @@ describe('checkout and card payment', () => {
     expect(second.json().amount).toBe(39.2);
     expect((await a.call('GET', `/orders/${first.order_id}`)).json().status).toBe('cancelled');
     expect((await a.call('GET', '/orders?status_filter=pending')).json().total).toBe(1);
-    // A payment that still lands on the superseded order is honoured.
-    expect((await a.pay(first.payment_intent_id)).json().payment_status).toBe('paid');
+    // The superseded order can never be paid: its intent was closed before it was cancelled.
+    const late = await a.pay(first.payment_intent_id);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'ORDER_NOT_PAYABLE' });
+    const charged = await t.db.execute(sql`select status from test_payment_intents where id = ${first.payment_intent_id}`);
+    expect(charged.rows[0]).toEqual({ status: 'canceled' });
   });
 
   it('refuses to check out an empty cart', async () => {

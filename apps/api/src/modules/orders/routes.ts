@@ -1,6 +1,7 @@
 import { blankToUndefined, refundRequestSchema, validateCartSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ORDER_STATUSES } from '../../db/schema';
 import { currentUser, requireAuth, requireSignedIn } from '../auth/guard';
 import { validateCart } from '../cart/service';
 import {
@@ -19,10 +20,7 @@ const idParams = z.object({ id: z.string() });
 const listQuery = z.object({
   page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(1)),
   limit: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100).default(20)),
-  status_filter: z.preprocess(
-    blankToUndefined,
-    z.enum(['pending', 'processing', 'completed', 'payment_completed', 'cancelled', 'refunded']).optional(),
-  ),
+  status_filter: z.preprocess(blankToUndefined, z.enum(ORDER_STATUSES).optional()),
   start_date: z.preprocess(blankToUndefined, z.coerce.date({ error: 'start_date must be a date' }).optional()),
   end_date: z.preprocess(blankToUndefined, z.coerce.date({ error: 'end_date must be a date' }).optional()),
 });
@@ -42,7 +40,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/validate-cart',
     { preHandler: requireSignedIn('Please log in to validate cart'), schema: { body: validateCartSchema } },
-    async (request) => validateCart(deps, request.body.cart_items, request.body.promo_code),
+    async (request) => validateCart(deps, currentUser(request), request.body.cart_items, request.body.promo_code),
   );
 
   app.post('/checkout', signedIn, async (request, reply) => {

@@ -2,13 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import { orders } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { settleReadCharge } from '../payments/confirm';
 import type { UserRow } from '../users/repository';
-import { markOrderPaid } from './fulfil';
+import { notPayableReason } from './lifecycle';
 
 /**
  * POST /orders/save-order, kept for the spec's client. Its body claims totals and a paid status;
  * all of that is ignored. Only the payment intent id is used: if that intent belongs to one of
- * the caller's orders and the provider confirms it succeeded, the verified order's id comes back.
+ * the caller's open orders and the provider says it succeeded, the order is settled and returned.
+ * A cancelled, expired or refunded order is never paid again.
  */
 export async function saveVerifiedOrder(deps: AppDeps, user: UserRow, body: unknown) {
   const intentId =
@@ -25,11 +27,13 @@ export async function saveVerifiedOrder(deps: AppDeps, user: UserRow, body: unkn
     .where(and(eq(orders.paymentIntentId, intentId), eq(orders.userId, user.id)));
   if (!order) throw new AppError('NOT_FOUND', 'Order not found');
   if (order.paymentStatus !== 'paid') {
-    const charge = await deps.payments.confirm(intentId, undefined).catch(() => null);
-    if (charge?.status !== 'succeeded' || charge.orderId !== order.id) {
+    const reason = notPayableReason(order);
+    if (reason) throw new AppError('ORDER_NOT_PAYABLE', reason);
+    const state = await settleReadCharge(deps, order, await deps.payments.retrieve(intentId)).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'ORDER_NOT_PAYABLE') throw error;
       throw new AppError('CONFLICT', 'The payment for this order has not been confirmed');
-    }
-    await markOrderPaid(deps, { orderId: order.id, intentId, amountCents: charge.amountCents, currency: charge.currency });
+    });
+    if (state.status !== 'succeeded') throw new AppError('CONFLICT', 'The payment for this order has not been confirmed');
   }
   return { order_id: order.id, order_number: order.orderNumber, status: 'completed', payment_status: 'paid' };
 }

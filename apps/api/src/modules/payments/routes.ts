@@ -8,30 +8,11 @@ import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { currentUser, requireAuth } from '../auth/guard';
 import { checkout, openPayment } from '../orders/checkout';
-import { markOrderPaid } from '../orders/fulfil';
-import type { UserRow } from '../users/repository';
+import { confirmPayment } from './confirm';
 import { describeIntent } from './providers/stripe';
+import { settleCharge } from './settle';
 
 const intentParams = z.object({ id: z.string().min(1).max(200) });
-
-/** Charges (test processor) or checks (Stripe) the intent of one of the caller's orders; marks it paid on success. */
-async function confirmPayment(deps: AppDeps, user: UserRow, intentId: string, card: unknown) {
-  const [order] = await deps.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.paymentIntentId, intentId), eq(orders.userId, user.id)));
-  if (!order) throw new AppError('NOT_FOUND', 'Payment not found');
-  if (order.paymentStatus !== 'paid') {
-    const charge = await deps.payments.confirm(intentId, card as never);
-    if (charge.status === 'not_found') throw new AppError('NOT_FOUND', 'Payment not found');
-    if (charge.status === 'failed') throw new AppError('PAYMENT_FAILED', charge.message);
-    if (charge.status === 'processing') {
-      return { status: 'processing', order_id: order.id, order_number: order.orderNumber, payment_status: order.paymentStatus };
-    }
-    await markOrderPaid(deps, { orderId: order.id, intentId, amountCents: charge.amountCents, currency: charge.currency });
-  }
-  return { status: 'succeeded', order_id: order.id, order_number: order.orderNumber, payment_status: 'paid' };
-}
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -99,7 +80,8 @@ const stripeWebhook: FastifyPluginAsyncZod = async (app) => {
       if (charge.status === 'succeeded') {
         const [order] = await deps.db.select({ id: orders.id }).from(orders).where(eq(orders.id, charge.orderId));
         if (order) {
-          await markOrderPaid(deps, {
+          // Paid if the order is still open; otherwise the charge is refunded (never lost, never doubled).
+          await settleCharge(deps, {
             orderId: charge.orderId,
             intentId: (event.data.object as Stripe.PaymentIntent).id,
             amountCents: charge.amountCents,

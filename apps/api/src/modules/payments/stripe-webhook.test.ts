@@ -152,7 +152,9 @@ describe('Stripe webhook', () => {
         metadata: { order_id: order.id },
       }),
     );
-    expect(response.statusCode).toBe(409);
+    // Never paid; the mismatching charge goes back to the card. Stripe's API is out of reach in
+    // tests, so the refund fails with 502 and Stripe will deliver the event again.
+    expect(response.statusCode).toBe(502);
     expect(await statusOf(order.id)).toEqual({ status: 'pending', payment_status: 'unpaid' });
   });
 });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, products, reviews, users } from '../../db/schema';
 
@@ -28,12 +28,23 @@ export async function findReview(db: DbOrTx, id: string): Promise<ReviewRow | un
   return row;
 }
 
+/**
+ * A verified buyer paid real money for the product and kept it: a refunded order, or one a promo
+ * made free, does not make anyone a verified reviewer.
+ */
 export async function hasPaidFor(db: DbOrTx, userId: string, productId: string): Promise<boolean> {
   const [row] = await db
     .select({ one: sql<number>`1` })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(eq(orders.userId, userId), eq(orders.paymentStatus, 'paid'), eq(orderItems.productId, productId)))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.paymentStatus, 'paid'),
+        gt(orders.totalCents, 0),
+        eq(orderItems.productId, productId),
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }

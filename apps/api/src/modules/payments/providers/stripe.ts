@@ -27,11 +27,35 @@ export function createStripeProvider(secretKey: string): PaymentProvider & { cli
       return describeIntent(intent);
     },
 
-    async refund(intentId, amountCents) {
-      await client.refunds.create({ payment_intent: intentId, amount: amountCents }, { idempotencyKey: `refund-${intentId}` });
+    async retrieve(intentId): Promise<ChargeResult> {
+      const intent = await client.paymentIntents.retrieve(intentId);
+      return describeIntent(intent);
+    },
+
+    async cancel(intentId): Promise<ChargeResult> {
+      const intent = await client.paymentIntents.retrieve(intentId);
+      if (!CANCELABLE.has(intent.status)) return describeIntent(intent);
+      try {
+        return describeIntent(await client.paymentIntents.cancel(intentId));
+      } catch {
+        // It moved on (charged or processing) between the two calls: report where it is now.
+        return describeIntent(await client.paymentIntents.retrieve(intentId));
+      }
+    },
+
+    async refund(intentId, amountCents, idempotencyKey) {
+      const refund = await client.refunds.create({ payment_intent: intentId, amount: amountCents }, { idempotencyKey });
+      return { id: refund.id };
     },
   };
 }
+
+const CANCELABLE = new Set<Stripe.PaymentIntent.Status>([
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'requires_capture',
+]);
 
 export function describeIntent(intent: Stripe.PaymentIntent): ChargeResult {
   const orderId = intent.metadata?.order_id;
@@ -47,5 +71,7 @@ export function describeIntent(intent: Stripe.PaymentIntent): ChargeResult {
       message: intent.last_payment_error.message ?? 'Your card was declined.',
     };
   }
-  return { status: 'processing', orderId };
+  if (intent.status === 'canceled') return { status: 'canceled', orderId };
+  if (intent.status === 'processing') return { status: 'processing', orderId };
+  return { status: 'requires_payment', orderId };
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type CardPayment, cardPaymentSchema, TEST_CARDS } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { testPaymentIntents } from '../../../db/schema';
+import { testPaymentIntents, testRefunds } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import type { ChargeResult, PaymentProvider } from './provider';
 
@@ -28,26 +28,64 @@ export function createTestProcessor(db: Database): PaymentProvider {
       return db.transaction(async (tx): Promise<ChargeResult> => {
         const [intent] = await tx.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId)).for('update');
         if (!intent) return { status: 'not_found' };
-        if (intent.status === 'succeeded') {
-          return { status: 'succeeded', orderId: intent.orderId, amountCents: intent.amountCents, currency: intent.currency };
-        }
+        if (intent.status !== 'requires_payment_method') return describe(intent);
         const problem = checkCard(card);
         if (problem) {
           await tx.update(testPaymentIntents).set({ lastError: problem.message }).where(eq(testPaymentIntents.id, intentId));
           return { status: 'failed', orderId: intent.orderId, ...problem };
         }
-        await tx
+        const [charged] = await tx
           .update(testPaymentIntents)
           .set({ status: 'succeeded', lastError: null })
-          .where(eq(testPaymentIntents.id, intentId));
-        return { status: 'succeeded', orderId: intent.orderId, amountCents: intent.amountCents, currency: intent.currency };
+          .where(eq(testPaymentIntents.id, intentId))
+          .returning();
+        return describe(charged ?? intent);
       });
     },
 
-    async refund() {
-      // Test mode: nothing to move.
+    async retrieve(intentId) {
+      const [intent] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId));
+      return intent ? describe(intent) : { status: 'not_found' };
+    },
+
+    async cancel(intentId) {
+      return db.transaction(async (tx): Promise<ChargeResult> => {
+        const [intent] = await tx.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId)).for('update');
+        if (!intent) return { status: 'not_found' };
+        if (intent.status !== 'requires_payment_method') return describe(intent);
+        await tx.update(testPaymentIntents).set({ status: 'canceled' }).where(eq(testPaymentIntents.id, intentId));
+        return { status: 'canceled', orderId: intent.orderId };
+      });
+    },
+
+    async refund(intentId, amountCents, idempotencyKey) {
+      return db.transaction(async (tx) => {
+        const [intent] = await tx.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId)).for('update');
+        if (!intent) throw new AppError('PROVIDER_ERROR', 'The payment to refund does not exist');
+        const [earlier] = await tx.select().from(testRefunds).where(eq(testRefunds.idempotencyKey, idempotencyKey));
+        if (earlier) return { id: earlier.id };
+        if (intent.status !== 'succeeded') throw new AppError('PROVIDER_ERROR', 'Only a charged payment can be refunded');
+        if (amountCents <= 0 || intent.amountRefundedCents + amountCents > intent.amountCents) {
+          throw new AppError('PROVIDER_ERROR', 'The refund exceeds the amount charged');
+        }
+        const id = `re_test_${randomBytes(12).toString('hex')}`;
+        await tx.insert(testRefunds).values({ id, intentId, amountCents, idempotencyKey });
+        await tx
+          .update(testPaymentIntents)
+          .set({ amountRefundedCents: intent.amountRefundedCents + amountCents })
+          .where(eq(testPaymentIntents.id, intentId));
+        return { id };
+      });
     },
   };
+}
+
+function describe(intent: typeof testPaymentIntents.$inferSelect): ChargeResult {
+  if (intent.status === 'succeeded') {
+    return { status: 'succeeded', orderId: intent.orderId, amountCents: intent.amountCents, currency: intent.currency };
+  }
+  if (intent.status === 'canceled') return { status: 'canceled', orderId: intent.orderId };
+  return { status: 'requires_payment', orderId: intent.orderId };
 }
 
 function checkCard(input: CardPayment | undefined): { code: string; message: string } | null {

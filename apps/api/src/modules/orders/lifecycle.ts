@@ -1,0 +1,100 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { orderItems, orders, products, promoCodes, promoRedemptions } from '../../db/schema';
+import type { OrderRow } from './present';
+
+/**
+ * The order lifecycle. Only an open order (pending, not yet paid) may ever become paid:
+ *   pending/unpaid ──claim──▶ pending/processing ──charge──▶ completed/paid ──refund──▶ refunded/refunded
+ *   pending/unpaid ──new checkout──▶ cancelled/void      pending/unpaid ──expiry──▶ expired/void
+ * Cancelled, expired and refunded orders are final.
+ */
+export function isOpen(order: Pick<OrderRow, 'status' | 'paymentStatus'>): boolean {
+  return order.status === 'pending' && (order.paymentStatus === 'unpaid' || order.paymentStatus === 'processing');
+}
+
+/** Why an order can not be paid (for the buyer), or null when it can. */
+export function notPayableReason(order: Pick<OrderRow, 'status' | 'paymentStatus'>): string | null {
+  if (order.paymentStatus === 'paid') return 'This order is already paid';
+  if (order.status === 'refunded' || order.paymentStatus === 'refunded')
+    return 'This order was refunded and can not be paid again';
+  if (order.status === 'expired') return 'This order expired before it was paid. Please check out again.';
+  if (order.status === 'cancelled' || order.paymentStatus === 'void') {
+    return 'This order was replaced by a newer checkout. Please pay the newer order.';
+  }
+  return isOpen(order) ? null : 'This order can not be paid';
+}
+
+/**
+ * Checked again at payment: every product is still approved, not deleted, at the price the order
+ * was priced at. Returns the buyer-facing problem, or null.
+ */
+export async function findStaleItems(db: DbOrTx, orderId: string): Promise<string | null> {
+  const rows = await db
+    .select({ title: orderItems.productTitle, orderedCents: orderItems.unitPriceCents, product: products })
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(orderItems.orderId, orderId));
+  for (const row of rows) {
+    const product = row.product;
+    if (!product || product.status !== 'approved' || product.deletedAt) {
+      return `${row.title} is no longer available. Please check out again.`;
+    }
+    if (product.priceCents !== row.orderedCents) return `The price of ${row.title} has changed. Please check out again.`;
+  }
+  return null;
+}
+
+/**
+ * Closes orders that were never paid (cancelled by a newer checkout, or expired) and gives back
+ * the promo uses they held. Only orders still unpaid (or whose intent was voided) are touched.
+ */
+export async function closeUnpaidOrders(tx: DbOrTx, orderIds: string[], status: 'cancelled' | 'expired'): Promise<string[]> {
+  if (orderIds.length === 0) return [];
+  const closed = await tx
+    .update(orders)
+    .set({ status, paymentStatus: 'void' })
+    .where(
+      and(
+        inArray(orders.id, orderIds),
+        eq(orders.status, 'pending'),
+        sql`(${orders.paymentStatus} = 'void' or (${orders.paymentStatus} = 'unpaid' and ${orders.paymentIntentId} is null))`,
+      ),
+    )
+    .returning({ id: orders.id });
+  await releasePromoUses(
+    tx,
+    closed.map((o) => o.id),
+  );
+  return closed.map((o) => o.id);
+}
+
+async function releasePromoUses(tx: DbOrTx, orderIds: string[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  const released = await tx
+    .delete(promoRedemptions)
+    .where(inArray(promoRedemptions.orderId, orderIds))
+    .returning({ promoCodeId: promoRedemptions.promoCodeId });
+  for (const { promoCodeId } of released) {
+    await tx
+      .update(promoCodes)
+      .set({ usedCount: sql`greatest(${promoCodes.usedCount} - 1, 0)` })
+      .where(eq(promoCodes.id, promoCodeId));
+  }
+}
+
+/** Marks an unpaid order's intent as voided (closed at the provider, can never be charged). */
+export async function markIntentVoided(db: DbOrTx, orderId: string): Promise<void> {
+  await db
+    .update(orders)
+    .set({ paymentStatus: 'void' })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending'), eq(orders.paymentStatus, 'unpaid')));
+}
+
+/** Pending orders of a user with nothing charged, in the given payment states. */
+export async function findUnchargedOrders(db: DbOrTx, userId: string, states: ('unpaid' | 'void')[] = ['unpaid']) {
+  return db
+    .select({ id: orders.id, paymentIntentId: orders.paymentIntentId })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending'), inArray(orders.paymentStatus, states)));
+}
