@@ -8,6 +8,7 @@ const tones: Record<OrderStatus, BadgeTone> = {
   completed: 'success',
   payment_completed: 'success',
   cancelled: 'neutral',
+  expired: 'neutral',
   refunded: 'danger',
 };
 

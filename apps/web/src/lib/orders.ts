@@ -3,7 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 
 /** Order shapes of GET /orders, shared by the orders page and the dashboard. */
-export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'payment_completed', 'cancelled', 'refunded'] as const;
+export const ORDER_STATUSES = [
+  'pending',
+  'processing',
+  'completed',
+  'payment_completed',
+  'cancelled',
+  'expired',
+  'refunded',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export interface OrderItem {

@@ -1,8 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { authStore } from '@/lib/auth-store';
 import '@/lib/i18n';
+
+// Two cores shared with the API suite and PostgreSQL: give findBy/waitFor room before calling it a failure.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these; the app only needs them to exist.
 window.matchMedia ??= (query: string) =>

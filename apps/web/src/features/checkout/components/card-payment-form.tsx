@@ -13,7 +13,7 @@ import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
-import { useConfirmPayment } from '../api/confirm-payment';
+import { type ConfirmedPayment, useConfirmPayment } from '../api/confirm-payment';
 import { type PlacedOrder, usePlaceOrder } from '../api/place-order';
 import { CARD_FIELDS, type CardFormInput, type CardFormOutput, cardFormSchema } from '../lib/card-form';
 import { useCompleteCheckout } from '../lib/use-complete-checkout';
@@ -62,8 +62,9 @@ export function CardPaymentForm({ cart, idempotencyKey, mode }: CardPaymentFormP
   const failed = (error: unknown, stage: 'order' | 'card') => {
     const message = translateMessage(errorMessage(error, t('common.operationFailed')));
     const status = error instanceof ApiError ? error.status : 0;
-    const expected = stage === 'card' ? status === 402 || status === 422 : status === 409 || status === 422;
-    setProblem({ message, backToCart: stage === 'order' && expected });
+    // 409 at the card stage: the order expired, was replaced or changed; the buyer must check out again.
+    const expected = stage === 'card' ? [402, 409, 422].includes(status) : status === 409 || status === 422;
+    setProblem({ message, backToCart: (stage === 'order' && expected) || status === 409 });
     if (!expected) notify.error(t('checkout.failedTitle'), message);
   };
 
@@ -78,14 +79,15 @@ export function CardPaymentForm({ cart, idempotencyKey, mode }: CardPaymentFormP
     }
     if (order.payment_status === 'paid' || order.provider === 'free') return succeeded(order);
     if (!card || !order.payment_intent_id) return;
+    let confirmed: ConfirmedPayment;
     try {
-      await confirm.mutateAsync({ intentId: order.payment_intent_id, card });
+      confirmed = await confirm.mutateAsync({ intentId: order.payment_intent_id, card });
     } catch (error) {
       applyServerFieldErrors(error, setError, CARD_FIELDS);
       failed(error, 'card');
       return;
     }
-    return succeeded(order);
+    return succeeded(order, { processing: confirmed.status !== 'succeeded' });
   };
 
   const busy = place.isPending || confirm.isPending;

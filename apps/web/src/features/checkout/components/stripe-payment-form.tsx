@@ -70,8 +70,12 @@ export function StripePaymentForm({ cart, idempotencyKey, publishableKey }: Stri
         setProblem(result.error.message ?? t('checkout.failedTitle'));
         return;
       }
-      await api.post(`/payments/confirm-payment/${encodeURIComponent(order.payment_intent_id)}`, {});
-      await complete(order);
+      // Stripe may still be "processing" (some banks and methods): only the server's word counts.
+      const confirmed = await api.post<{ status: 'succeeded' | 'processing' }>(
+        `/payments/confirm-payment/${encodeURIComponent(order.payment_intent_id)}`,
+        {},
+      );
+      await complete(order, { processing: confirmed.status !== 'succeeded' });
     } catch (error) {
       setProblem(translateMessage(errorMessage(error, t('common.operationFailed'))));
     } finally {

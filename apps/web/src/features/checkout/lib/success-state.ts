@@ -6,6 +6,8 @@ export interface CheckoutSuccessState {
   payment_intent_id: string | null;
   items: { product_id: string; title: string; quantity: number; price: number }[];
   total: number;
+  /** The card was accepted but the bank has not confirmed yet (Stripe "processing"). */
+  processing?: boolean;
 }
 
 /** The route state if it has the shape the success page needs, else null (a reload, a pasted link). */
@@ -23,5 +25,6 @@ export function readSuccessState(state: unknown): CheckoutSuccessState | null {
     payment_intent_id: typeof candidate.payment_intent_id === 'string' ? candidate.payment_intent_id : null,
     items,
     total: typeof candidate.total === 'number' ? candidate.total : 0,
+    processing: candidate.processing === true,
   };
 }

@@ -7,12 +7,15 @@ import { ordersQueryKey } from '@/lib/orders';
 import type { PlacedOrder } from '../api/place-order';
 import type { CheckoutSuccessState } from './success-state';
 
-/** After a confirmed payment: toast, go to the success page with the order, refresh cart and orders. */
+/**
+ * After the server confirmed the payment (or said the bank is still processing it): go to the
+ * success page with the order, refresh cart and orders. The "paid" toast only for a confirmed payment.
+ */
 export function useCompleteCheckout(cart: Cart) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  return async (order: PlacedOrder) => {
+  return async (order: PlacedOrder, options: { processing?: boolean } = {}) => {
     const state: CheckoutSuccessState = {
       order_id: order.order_id,
       order_number: order.order_number,
@@ -24,8 +27,9 @@ export function useCompleteCheckout(cart: Cart) {
         price: item.price,
       })),
       total: order.amount,
+      processing: options.processing === true,
     };
-    notify.success(t('checkout.paidTitle'), t('checkout.paidText', { number: order.order_number }));
+    if (!options.processing) notify.success(t('checkout.paidTitle'), t('checkout.paidText', { number: order.order_number }));
     await navigate('/checkout/success', { replace: true, state });
     // The server took the bought items out of the cart.
     void queryClient.invalidateQueries({ queryKey: ['cart'] });

@@ -147,6 +147,7 @@ describe('checkout page', () => {
         { product_id: '22222222-2222-4222-8222-222222222222', title: 'Sentiment Dataset', quantity: 1, price: 25 },
       ],
       total: 65,
+      processing: false,
     });
   });
 

@@ -88,6 +88,7 @@ describe('payment success screen', () => {
     expect(api.calls('POST /api/v1/orders/save-order')).toHaveLength(1);
     expect(api.calls('POST /api/v1/orders/save-order')[0]?.body).toEqual({ payment_intent_id: 'pi_test_1' });
     expect(screen.getByRole('heading', { name: 'Payment successful' })).toBeTruthy();
+    expect(screen.queryByText('Confirming your payment…')).toBeNull();
 
     await advance(1990);
     expect(saved).toEqual([]);
@@ -111,19 +112,59 @@ describe('payment success screen', () => {
     expect(screen.getByRole('heading', { name: 'Orders list' })).toBeTruthy();
   });
 
-  it('only logs a failed save, downloads nothing and lets the buyer keep shopping', async () => {
+  it('never says "successful" before the server confirmed: it shows that it is confirming', async () => {
+    let answer: (response: Response) => void = () => {};
+    open({
+      ...downloadsOk,
+      'POST /api/v1/orders/save-order': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    await advance(0);
+    expect(screen.getByRole('heading', { name: 'Confirming your payment…' })).toBeTruthy();
+    expect(screen.queryByText('Payment successful')).toBeNull();
+    answer(json(200, { order_id: state.order_id, order_number: state.order_number }));
+    await advance(0);
+    expect(screen.getByRole('heading', { name: 'Payment successful' })).toBeTruthy();
+  });
+
+  it('a payment the bank is still processing is polled until the server says paid, then downloads start', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let paid = false;
+    const { api } = open({
+      ...downloadsOk,
+      'POST /api/v1/orders/save-order': () =>
+        json(409, { detail: 'The payment for this order has not been confirmed', code: 'CONFLICT' }),
+      [`GET /api/v1/orders/${state.order_id}`]: () =>
+        json(200, { id: state.order_id, status: paid ? 'completed' : 'pending', payment_status: paid ? 'paid' : 'unpaid' }),
+    });
+    await advance(0);
+    expect(warn).toHaveBeenCalledWith('Saving the order failed', expect.anything());
+    expect(screen.getByRole('heading', { name: 'Payment processing' })).toBeTruthy();
+    expect(screen.queryByText('Payment successful')).toBeNull();
+    await advance(6000);
+    expect(api.calls(`GET /api/v1/orders/${state.order_id}`).length).toBeGreaterThanOrEqual(2);
+    expect(saved).toEqual([]);
+    paid = true;
+    await advance(3000);
+    expect(screen.getByRole('heading', { name: 'Payment successful' })).toBeTruthy();
+    await advance(2000);
+    expect(saved.map((s) => s.name)).toEqual(['Chatbot_Builder_files.zip']);
+  });
+
+  it('a refused payment says so with the server’s reason, downloads nothing and lets the buyer keep shopping', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { api, router } = open({
       ...downloadsOk,
-      'POST /api/v1/orders/save-order': () => json(409, { detail: 'The payment for this order has not been confirmed' }),
+      'POST /api/v1/orders/save-order': () =>
+        json(409, { detail: 'This order was refunded and can not be paid again', code: 'ORDER_NOT_PAYABLE' }),
     });
     await advance(0);
     await advance(15_000);
 
-    expect(warn).toHaveBeenCalledWith('Saving the order failed', expect.anything());
+    expect(screen.getByRole('heading', { name: 'Payment not confirmed' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('This order was refunded and can not be paid again');
+    expect(screen.queryByText('Payment successful')).toBeNull();
     expect(saved).toEqual([]);
     expect(api.calls('GET /api/v1/orders/download-product-files/11111111-1111-4111-8111-111111111111')).toHaveLength(0);
-    expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByText(/Taking you to My Orders/)).toBeNull();
     expect(screen.getByRole('link', { name: 'Continue shopping' }).getAttribute('href')).toBe('/products');
     expect(router.state.location.pathname).toBe('/checkout/success');

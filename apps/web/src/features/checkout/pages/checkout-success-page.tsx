@@ -1,12 +1,12 @@
 import { CircleCheck, Download, LoaderCircle, TriangleAlert } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { buttonClasses } from '@/components/ui/button';
 import { downloadProductFiles } from '@/lib/downloads';
-import { useSaveOrder } from '../api/save-order';
 import { readSuccessState } from '../lib/success-state';
+import { type PaymentOutcome, usePaymentOutcome } from '../lib/use-payment-outcome';
 
 /** Spec §9 post-payment timing. */
 export const FIRST_DOWNLOAD_DELAY_MS = 2000;
@@ -16,38 +16,21 @@ export const REDIRECT_COUNTDOWN_S = 10;
 type DownloadStatus = 'waiting' | 'downloading' | 'done' | 'failed';
 
 /**
- * Spec §4 payment success screen (bare layout). On arrival it saves the order once; after 2 s it
- * downloads each item's files, 1 s apart; then a 10-second countdown leads to /orders. A failed
- * save is only logged and the buyer can keep shopping.
+ * Spec §4 payment success screen (bare layout). On arrival it saves the order once and says only
+ * what the server confirmed: "Payment successful" once the order is paid, "processing" (polling)
+ * while the bank confirms, "not confirmed" when the server refused. Once paid, after 2 s it
+ * downloads each item's files, 1 s apart; then a 10-second countdown leads to /orders.
  */
 export function CheckoutSuccessPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const [order] = useState(() => readSuccessState(location.state));
-  const save = useSaveOrder();
-  const saveStarted = useRef(false);
-  // A free order was paid without a card: there is no payment intent to save, it is already complete.
-  const [savedOrderId, setSavedOrderId] = useState<string | null>(() =>
-    order && order.items.length > 0 && order.payment_intent_id === null ? order.order_id : null,
-  );
-  const [saveFailed, setSaveFailed] = useState(false);
+  const outcome = usePaymentOutcome(order);
+  const savedOrderId = outcome.state === 'paid' ? outcome.orderId : null;
   const [downloads, setDownloads] = useState<Record<string, DownloadStatus>>({});
   const [downloadsDone, setDownloadsDone] = useState(false);
   const [secondsLeft, setSecondsLeft] = useState(REDIRECT_COUNTDOWN_S);
-
-  // Save once, even when React runs this effect twice (StrictMode).
-  useEffect(() => {
-    if (saveStarted.current || !order || order.items.length === 0 || order.payment_intent_id === null) return;
-    saveStarted.current = true;
-    save.mutateAsync(order.payment_intent_id).then(
-      (saved) => setSavedOrderId(saved.order_id),
-      (error: unknown) => {
-        console.warn('Saving the order failed', error);
-        setSaveFailed(true);
-      },
-    );
-  }, [order, save]);
 
   // Two seconds after saving, each item's files, one second apart.
   useEffect(() => {
@@ -101,9 +84,9 @@ export function CheckoutSuccessPage() {
   if (!order) {
     return (
       <section className="max-w-md text-center">
-        <DocumentTitle title={t('checkout.successTitle')} />
+        <DocumentTitle title={t('checkout.success.noStateTitle')} />
         <CircleCheck className="mx-auto size-14 text-emerald-500" aria-hidden />
-        <h1 className="mt-6 text-3xl font-bold text-slate-900 dark:text-white">{t('checkout.successTitle')}</h1>
+        <h1 className="mt-6 text-3xl font-bold text-slate-900 dark:text-white">{t('checkout.success.noStateTitle')}</h1>
         <p className="mt-3 text-slate-600 dark:text-slate-400">{t('checkout.success.noState')}</p>
         <Link to="/orders" className={buttonClasses('primary', 'lg', 'mt-8')}>
           {t('checkout.viewOrders')}
@@ -116,30 +99,25 @@ export function CheckoutSuccessPage() {
 
   return (
     <section className="w-full max-w-lg text-center">
-      <DocumentTitle title={t('checkout.successTitle')} />
-      <CircleCheck className="mx-auto size-14 text-emerald-500" aria-hidden />
-      <h1 className="mt-6 text-3xl font-bold text-slate-900 dark:text-white">{t('checkout.successTitle')}</h1>
-      <p className="mt-3 text-slate-600 dark:text-slate-400">{t('checkout.successText')}</p>
+      <OutcomeHeading outcome={outcome} />
       {order.order_number && (
         <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">
           {t('checkout.success.orderNumber', { number: order.order_number })}
         </p>
       )}
 
-      {order.items.length > 0 && !saveFailed && (
+      {order.items.length > 0 && savedOrderId && (
         <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 text-left shadow-sm dark:border-slate-800 dark:bg-slate-900">
           <h2 className="flex items-center gap-2 text-sm font-semibold text-slate-900 dark:text-white">
             <Download className="size-4" aria-hidden />
             {t('checkout.success.downloadsTitle')}
           </h2>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-            {!savedOrderId
-              ? t('checkout.success.saving')
-              : downloadsDone
-                ? t('checkout.success.downloaded')
-                : downloadsStarted
-                  ? t('checkout.success.downloading')
-                  : t('checkout.success.downloadsSoon')}
+            {downloadsDone
+              ? t('checkout.success.downloaded')
+              : downloadsStarted
+                ? t('checkout.success.downloading')
+                : t('checkout.success.downloadsSoon')}
           </p>
           <ul className="mt-3 space-y-2">
             {order.items.map((item) => (
@@ -167,6 +145,45 @@ export function CheckoutSuccessPage() {
         </Link>
       </div>
     </section>
+  );
+}
+
+/** Title, icon and text for what the server confirmed about the payment. */
+function OutcomeHeading({ outcome }: { outcome: PaymentOutcome }) {
+  const { t } = useTranslation();
+  const [title, text, icon] =
+    outcome.state === 'paid'
+      ? [
+          t('checkout.successTitle'),
+          t('checkout.successText'),
+          <CircleCheck key="i" className="mx-auto size-14 text-emerald-500" aria-hidden />,
+        ]
+      : outcome.state === 'failed'
+        ? [
+            t('checkout.success.failedTitle'),
+            outcome.reason ?? t('checkout.success.failedText'),
+            <TriangleAlert key="i" className="mx-auto size-14 text-amber-500" aria-hidden />,
+          ]
+        : outcome.state === 'processing'
+          ? [
+              t('checkout.success.processingTitle'),
+              outcome.slow ? t('checkout.success.processingSlow') : t('checkout.success.processingText'),
+              <LoaderCircle key="i" className="mx-auto size-14 animate-spin text-indigo-500" aria-hidden />,
+            ]
+          : [
+              t('checkout.success.verifyingTitle'),
+              t('checkout.success.verifyingText'),
+              <LoaderCircle key="i" className="mx-auto size-14 animate-spin text-indigo-500" aria-hidden />,
+            ];
+  return (
+    <>
+      <DocumentTitle title={title} />
+      {icon}
+      <h1 className="mt-6 text-3xl font-bold text-slate-900 dark:text-white">{title}</h1>
+      <p className="mt-3 text-slate-600 dark:text-slate-400" role={outcome.state === 'failed' ? 'alert' : 'status'}>
+        {text}
+      </p>
+    </>
   );
 }
 
