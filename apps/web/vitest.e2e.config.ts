@@ -9,7 +9,8 @@ export default defineConfig({
     globalSetup: ['e2e/global-setup.ts'],
     environment: 'node',
     fileParallelism: false,
-    testTimeout: 60_000,
+    // Generous: the journeys share two cores with the server, PostgreSQL and Chromium.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
   },
 });

@@ -91,8 +91,16 @@ describe('a refunded order', () => {
   it('can not be paid again, by confirm-payment or save-order, and its money leaves the ledger', async () => {
     const { b, order } = await paidOrder();
     const salesBefore = (await t.db.select().from(products).where(eq(products.id, tool.id)))[0]?.salesCount ?? 0;
+    const sellerToken = await signIn(t.app, seller.email, FACTORY_PASSWORD);
+    const sellerStats = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/seller/dashboard/stats', headers: bearer(sellerToken) })).json();
+    const statsBefore = await sellerStats();
     expect(await ledgerSum(order.order_id)).toBe(4000);
     expect((await refund(b, order.order_id)).statusCode).toBe(200);
+    // The seller's figures count only money that was kept: 80% of $40 leaves, and the sale.
+    const statsAfter = await sellerStats();
+    expect(Math.round((statsBefore.total_revenue - statsAfter.total_revenue) * 100)).toBe(3200);
+    expect(statsBefore.total_sales - statsAfter.total_sales).toBe(1);
 
     const again = await b.pay(order.payment_intent_id);
     expect(again.statusCode).toBe(409);
