@@ -2,7 +2,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import { orders } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { closeUnpaidOrders, findStaleItems, isOpen, notPayableReason } from '../orders/lifecycle';
+import { closeUnpaidOrders, findStaleItems, notPayableReason } from '../orders/lifecycle';
 import type { OrderRow } from '../orders/present';
 import type { UserRow } from '../users/repository';
 import type { ChargeResult } from './providers/provider';
@@ -145,6 +145,6 @@ function stateOf(order: OrderRow, status: PaymentState['status']): PaymentState 
     status,
     order_id: order.id,
     order_number: order.orderNumber,
-    payment_status: status === 'succeeded' ? 'paid' : isOpen(order) ? order.paymentStatus : 'unpaid',
+    payment_status: status === 'succeeded' ? 'paid' : 'processing',
   };
 }
