@@ -41,7 +41,7 @@ const { searchVector: _searchVector, ...productColumns } = getTableColumns(produ
  * Lists products with filters and, when `words` (the corrected query words) are given, full-text
  * search on the corrected words with the ranking: exact title, words in order in the title, fewer
  * typos, relevance, popularity. The total and the facets come from one capped pass over at most
- * PRODUCT_TOTAL_CAP + 1 matches, beside the page itself.
+ * PRODUCT_TOTAL_CAP + 1 matches.
  */
 export async function listProducts(
   db: DbOrTx,
@@ -51,28 +51,88 @@ export async function listProducts(
 ): Promise<ProductPage> {
   const page = query.page ?? 1;
   const limit = Math.min(query.limit ?? PRODUCT_PAGE_LIMIT_DEFAULT, PRODUCT_PAGE_LIMIT_MAX);
+  const offset = (page - 1) * limit;
   const search = words.length > 0 ? searchTerms(words) : undefined;
   const where = and(...filters(query, visibility), search?.matches);
-  const [rows, counted, exactTotal] = await Promise.all([
-    db
+  let rows: ProductRow[];
+  let counted: { total: number; facets: FacetRow[] };
+  let exactTotal: number | undefined;
+  if (search && (query.sort_by ?? 'relevance') === 'relevance') {
+    counted = await countAndFacets(db, where);
+    rows = await rankedSearch(db, where, search, counted.total > PRODUCT_TOTAL_CAP, offset, limit);
+  } else {
+    const listed = db
       .select(productColumns)
       .from(products)
       .where(where)
-      .orderBy(...ordering(query, search))
+      .orderBy(...ordering(query))
       .limit(limit)
-      .offset((page - 1) * limit),
-    countAndFacets(db, where),
-    search ? undefined : countFromTotals(db, query, visibility),
-  ]);
+      .offset(offset)
+      .then((found) => found as ProductRow[]);
+    [rows, counted, exactTotal] = await Promise.all([
+      listed,
+      countAndFacets(db, where),
+      search ? undefined : countFromTotals(db, query, visibility),
+    ]);
+  }
   const total = exactTotal ?? counted.total;
   return {
-    rows: rows as ProductRow[],
+    rows,
     total: Math.min(total, exactTotal === undefined ? PRODUCT_TOTAL_CAP : total),
     totalCapped: exactTotal === undefined && total > PRODUCT_TOTAL_CAP,
     facets: counted.facets,
     page,
     limit,
   };
+}
+
+/**
+ * A page of search results in ranking order, without ranking every match: products whose title
+ * holds the words in order come first anyway, so they are ranked on their own (a trigram index
+ * finds them), and the rest is only read when the page reaches past them. When there are more
+ * than PRODUCT_TOTAL_CAP matches, the rest is ordered by typos and popularity alone, which an
+ * index walk answers without reading every match.
+ */
+async function rankedSearch(
+  db: DbOrTx,
+  where: SQL | undefined,
+  search: SearchTerms,
+  many: boolean,
+  offset: number,
+  limit: number,
+): Promise<ProductRow[]> {
+  const wanted = offset + limit;
+  const inTitle = sql`lower(${products.title}) ~ ${search.wordsInOrder}`;
+  const typos = search.typos ? [asc(search.typos)] : [];
+  const first = (await db
+    .select(productColumns)
+    .from(products)
+    .where(and(where, inTitle))
+    .orderBy(
+      desc(sql`lower(${products.title}) in (${sql.join(
+        search.exactTitles.map((title) => sql`${title}`),
+        sql`, `,
+      )})`),
+      ...typos,
+      desc(sql`ts_rank(${products.searchVector}, ${search.query})`),
+      desc(products.salesCount),
+      desc(products.id),
+    )
+    .limit(wanted)) as ProductRow[];
+  if (first.length >= wanted) return first.slice(offset);
+  const rest = (await db
+    .select(productColumns)
+    .from(products)
+    .where(and(where, sql`not (${inTitle})`))
+    .orderBy(
+      ...typos,
+      ...(many ? [] : [desc(sql`ts_rank(${products.searchVector}, ${search.query})`)]),
+      desc(products.salesCount),
+      desc(products.id),
+    )
+    .limit(wanted - Math.max(offset, first.length))
+    .offset(Math.max(0, offset - first.length))) as ProductRow[];
+  return [...first.slice(offset), ...rest];
 }
 
 interface SearchTerms {
@@ -154,9 +214,10 @@ function filters(query: ProductListQuery, visibility: Visibility): SQL[] {
   return conditions;
 }
 
-function ordering(query: ProductListQuery, search: SearchTerms | undefined): SQL[] {
+function ordering(query: ProductListQuery): SQL[] {
+  // (Search ranked by relevance goes through rankedSearch().)
   const direction = query.sort_order === 'asc' ? asc : desc;
-  const sortBy = query.sort_by ?? (search ? 'relevance' : 'created_at');
+  const sortBy = query.sort_by ?? 'created_at';
   // Each sort ends in id, in the same direction, to match its index and keep pages stable.
   switch (sortBy) {
     case 'price':
@@ -171,21 +232,6 @@ function ordering(query: ProductListQuery, search: SearchTerms | undefined): SQL
       return [byTitle(sql`lower(${products.title})`), byTitle(products.id)];
     }
     case 'relevance':
-      if (search) {
-        return [
-          desc(
-            sql`lower(${products.title}) in (${sql.join(
-              search.exactTitles.map((title) => sql`${title}`),
-              sql`, `,
-            )})`,
-          ),
-          desc(sql`lower(${products.title}) ~ ${search.wordsInOrder}`),
-          ...(search.typos ? [asc(search.typos)] : []),
-          desc(sql`ts_rank(${products.searchVector}, ${search.query})`),
-          desc(products.salesCount),
-          desc(products.id),
-        ];
-      }
       return [desc(products.createdAt), desc(products.id)];
     default:
       return [direction(products.createdAt), direction(products.id)];
