@@ -58,8 +58,11 @@ export async function listProducts(
   let counted: { total: number; facets: FacetRow[] };
   let exactTotal: number | undefined;
   if (search && (query.sort_by ?? 'relevance') === 'relevance') {
-    counted = await countAndFacets(db, where);
-    rows = await rankedSearch(db, where, search, counted.total > PRODUCT_TOTAL_CAP, offset, limit);
+    const counting = countAndFacets(db, where);
+    [rows, counted] = await Promise.all([
+      rankedSearch(db, where, search, counting.then((c) => c.total > PRODUCT_TOTAL_CAP, () => false), offset, limit),
+      counting,
+    ]);
   } else {
     const listed = db
       .select(productColumns)
@@ -89,15 +92,17 @@ export async function listProducts(
 /**
  * A page of search results in ranking order, without ranking every match: products whose title
  * holds the words in order come first anyway, so they are ranked on their own (a trigram index
- * finds them), and the rest is only read when the page reaches past them. When there are more
- * than PRODUCT_TOTAL_CAP matches, the rest is ordered by typos and popularity alone, which an
- * index walk answers without reading every match.
+ * finds them), and the rest is only read when the page reaches past them. Within the title
+ * bucket, relevance is the title's length (the words are more of a shorter title), which is read
+ * from the row itself; ts_rank would fetch every match's search vector from TOAST storage. When
+ * there are more than PRODUCT_TOTAL_CAP matches, the rest is ordered by typos and popularity
+ * alone, for the same reason.
  */
 async function rankedSearch(
   db: DbOrTx,
   where: SQL | undefined,
   search: SearchTerms,
-  many: boolean,
+  manyMatches: Promise<boolean>,
   offset: number,
   limit: number,
 ): Promise<ProductRow[]> {
@@ -114,12 +119,13 @@ async function rankedSearch(
         sql`, `,
       )})`),
       ...typos,
-      desc(sql`ts_rank(${products.searchVector}, ${search.query})`),
+      asc(sql`length(${products.title})`),
       desc(products.salesCount),
       desc(products.id),
     )
     .limit(wanted)) as ProductRow[];
   if (first.length >= wanted) return first.slice(offset);
+  const many = await manyMatches;
   const rest = (await db
     .select(productColumns)
     .from(products)
