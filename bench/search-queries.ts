@@ -36,7 +36,10 @@ export function searchQueries(total: number, seed = 7): QueryMix {
   while (urls.size < total) {
     const text = texts();
     const source = next() < 0.6 ? text.title : next() < 0.5 ? text.shortDescription : text.description;
-    const all = source.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 3 && !FILLER_WORDS.has(w));
+    const all = source
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length >= 3 && !FILLER_WORDS.has(w));
     if (all.length === 0) continue;
     const size = Math.min(all.length, next() < 0.4 ? 1 : next() < 0.6 ? 2 : next() < 0.8 ? 3 : 4);
     const start = Math.floor(next() * (all.length - size + 1));

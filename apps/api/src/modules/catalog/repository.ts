@@ -60,7 +60,17 @@ export async function listProducts(
   if (search && (query.sort_by ?? 'relevance') === 'relevance') {
     const counting = countAndFacets(db, where);
     [rows, counted] = await Promise.all([
-      rankedSearch(db, where, search, counting.then((c) => c.total > PRODUCT_TOTAL_CAP, () => false), offset, limit),
+      rankedSearch(
+        db,
+        where,
+        search,
+        counting.then(
+          (c) => c.total > PRODUCT_TOTAL_CAP,
+          () => false,
+        ),
+        offset,
+        limit,
+      ),
       counting,
     ]);
   } else {
@@ -114,10 +124,12 @@ async function rankedSearch(
     .from(products)
     .where(and(where, inTitle))
     .orderBy(
-      desc(sql`lower(${products.title}) in (${sql.join(
-        search.exactTitles.map((title) => sql`${title}`),
-        sql`, `,
-      )})`),
+      desc(
+        sql`lower(${products.title}) in (${sql.join(
+          search.exactTitles.map((title) => sql`${title}`),
+          sql`, `,
+        )})`,
+      ),
       ...typos,
       asc(sql`length(${products.title})`),
       desc(products.salesCount),

@@ -97,8 +97,7 @@ describe('ranking', () => {
   });
 
   it('pages through the ranking without gaps or repeats', async () => {
-    const pageOf = async (page: number) =>
-      (await search('vector index', `&limit=2&page=${page}`)).products.map((p) => p.title);
+    const pageOf = async (page: number) => (await search('vector index', `&limit=2&page=${page}`)).products.map((p) => p.title);
     expect([await pageOf(1), await pageOf(2), await pageOf(3)]).toEqual([
       ['Vector Index', 'Vector Index Builder'],
       ['Index of Vector Tools', 'Search Toolbox'],
