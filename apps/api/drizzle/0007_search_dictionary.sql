@@ -10,6 +10,10 @@ CREATE TABLE "search_words_version" (
 --> statement-breakpoint
 INSERT INTO "search_words_version" ("id", "version") VALUES (1, 0);
 --> statement-breakpoint
+-- Keep the search vector in the row (compressed) rather than in TOAST storage, so ranking and
+-- rechecks do not fetch it from a second table; long descriptions move out of line first.
+ALTER TABLE "products" ALTER COLUMN "search_vector" SET STORAGE MAIN;
+--> statement-breakpoint
 -- The words of a product's texts as search sees them: lower-case runs of letters and digits.
 -- (The same texts the search vector holds: title, descriptions, category and seller name.)
 CREATE FUNCTION search_words_of(p products) RETURNS SETOF text AS $$

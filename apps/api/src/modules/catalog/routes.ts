@@ -12,6 +12,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const pages = new MicroCache<string>(deps.config.catalogCacheMs);
   // The dictionary may be as stale as a cached page, and no staler.
   const dictionary = new SearchDictionary(deps.db, deps.config.catalogCacheMs);
+  // Built before the first search needs it (a few hundred ms on 100k products), never blocking start-up.
+  app.addHook('onReady', async () => {
+    dictionary.current().catch(() => {});
+  });
 
   const cacheKey = (url: string) => url.slice(url.indexOf('?') + 1);
   // Only a `status` filter (admins, sellers on their own listing) makes a page depend on who asks.
