@@ -214,6 +214,13 @@ describe('shared cache for the public catalogue', () => {
       const signedIn = await cached.app.inject({ method: 'GET', url: '/api/v1/products/?limit=5', headers: bearer(token) });
       expect(signedIn.body).toBe(anonymous.body);
       expect(signedIn.headers['cache-control']).toBe('public, max-age=5');
+      // The public page does not depend on who asks, so not even on a stale token.
+      const stale = await cached.app.inject({
+        method: 'GET',
+        url: '/api/v1/products/?limit=5',
+        headers: { authorization: 'Bearer expired-or-garbage' },
+      });
+      expect([stale.statusCode, stale.body]).toEqual([200, anonymous.body]);
 
       const own = await cached.app.inject({
         method: 'GET',

@@ -93,5 +93,7 @@ describe('typo rules', () => {
   it('leaves unknown words alone (they may be names the dictionary does not need to know)', () => {
     expect(correct('zqxw')[0]).toMatchObject({ corrected: false, alternatives: [{ word: 'zqxw', typos: 0 }] });
     expect(queryWords('  Lead-Scoring, MODULE!! ')).toEqual(['lead', 'scoring', 'module']);
+    const long = 'scoring'.repeat(20);
+    expect(correct(long)[0]).toMatchObject({ corrected: false, alternatives: [{ word: long, typos: 0 }] });
   });
 });

@@ -24,6 +24,7 @@ export const MAX_ALTERNATIVES = 4;
 const MAX_PREFIX_EXPANSIONS = 8;
 /** Fuzzy prefixes are indexed up to this length; longer last words are corrected as whole words. */
 const MAX_FUZZY_PREFIX = 8;
+const MAX_WORD = 40;
 
 export function allowedTypos(word: string): number {
   const length = [...word].length;
@@ -179,6 +180,8 @@ export function correctQuery(index: WordIndex, words: string[]): CorrectedWord[]
 }
 
 function correctWord(index: WordIndex, word: string, last: boolean): CorrectedWord {
+  // The dictionary holds words of up to 40 letters; a longer one cannot be anyone's typo.
+  if (word.length > MAX_WORD) return { query: word, alternatives: exact([word]), corrected: false };
   const typos = allowedTypos(word);
   if (index.has(word)) {
     const completions = last && word.length >= 2 ? index.completions(word, MAX_PREFIX_EXPANSIONS) : [];
