@@ -11,7 +11,13 @@ const chromePath = ensureChromium();
 await buildStorefrontIfStale();
 const result = spawnSync(
   process.execPath,
-  [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'apps/web/vitest.e2e.config.ts', ...process.argv.slice(2)],
+  [
+    path.join(root, 'node_modules/vitest/vitest.mjs'),
+    'run',
+    '--config',
+    'apps/web/vitest.e2e.config.ts',
+    ...process.argv.slice(2),
+  ],
   { cwd: root, stdio: 'inherit', env: { ...process.env, CHROME_PATH: chromePath } },
 );
 process.exit(result.status ?? 1);

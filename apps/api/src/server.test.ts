@@ -121,7 +121,7 @@ describe('the server process', () => {
     second.child.kill('SIGTERM');
     expect(await exited(second.child)).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
-  });
+  }, 180_000);
 });
 
 function freePort(): Promise<number> {

@@ -36,6 +36,18 @@ export const PRODUCT_SORTS = ['created_at', 'price', 'rating', 'popularity', 'ti
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 export const PRODUCT_PAGE_LIMIT_MAX = 100;
 export const PRODUCT_PAGE_LIMIT_DEFAULT = 20;
+/** Totals are exact up to this many matches, then shown as "1,000+" (no pass over every match). */
+export const PRODUCT_TOTAL_CAP = 1000;
+
+/** Price facet bands in dollars (max exclusive; null is open-ended); a band filters as min_price/max_price. */
+export const PRICE_BANDS = [
+  { slug: 'under-10', label: 'Under $10', min: 0, max: 10 },
+  { slug: '10-50', label: '$10 to $50', min: 10, max: 50 },
+  { slug: '50-100', label: '$50 to $100', min: 50, max: 100 },
+  { slug: '100-plus', label: '$100 and up', min: 100, max: null },
+] as const;
+/** Rating facet thresholds: "4 stars & up" and so on. */
+export const RATING_THRESHOLDS = [4, 3, 2, 1] as const;
 
 /** Empty, null and NaN parameters are dropped and values trimmed (spec §5). */
 export function blankToUndefined(value: unknown): unknown {
@@ -62,6 +74,12 @@ export const productListQuerySchema = z
     min_price: price('min_price'),
     max_price: price('max_price'),
     license: optional(z.string().refine((value) => Boolean(findLicense(value)), 'Unknown license')),
+    min_rating: optional(
+      z.coerce
+        .number({ error: 'min_rating must be a number' })
+        .min(0, 'min_rating must be 0 to 5')
+        .max(5, 'min_rating must be 0 to 5'),
+    ),
     featured: optional(
       z
         .enum(['true', 'false', '1', '0'], { error: 'featured must be true or false' })
@@ -118,11 +136,31 @@ export interface PublicProduct {
   updated_at: string;
 }
 
+export interface FacetCount {
+  value: string;
+  label: string;
+  count: number;
+}
+
+/** Counts over the matches (over the first PRODUCT_TOTAL_CAP of them when the total is capped). */
+export interface ProductFacets {
+  category: FacetCount[];
+  license: FacetCount[];
+  price: FacetCount[];
+  /** Cumulative: "4" counts products rated 4 and up. */
+  rating: FacetCount[];
+}
+
 export interface ProductList {
   products: PublicProduct[];
+  /** Exact up to PRODUCT_TOTAL_CAP; when `total_capped`, there are more. */
   total: number;
+  total_capped: boolean;
   page: number;
   pages: number;
+  facets: ProductFacets;
+  /** The query as typo correction read it, when a word was corrected ("Did you mean"). */
+  did_you_mean: string | null;
 }
 
 export interface CategoryCount {

@@ -229,6 +229,21 @@ export const productCounts = pgTable(
   (table) => [primaryKey({ columns: [table.status, table.category] })],
 );
 
+/**
+ * The search dictionary: every distinct word of public product texts with the number of products
+ * using it, kept in step by statement triggers (migration 0008). Typo correction reads it.
+ */
+export const searchWords = pgTable('search_words', {
+  word: text('word').primaryKey(),
+  frequency: integer('frequency').notNull(),
+});
+
+/** One row (id = 1) whose version moves whenever the dictionary changes, so readers reload it. */
+export const searchWordsVersion = pgTable('search_words_version', {
+  id: integer('id').primaryKey().default(1),
+  version: integer('version').notNull().default(0),
+});
+
 export const ORDER_STATUSES = [
   'pending',
   'processing',

@@ -39,6 +39,10 @@ export function makeProduct(overrides: Partial<PublicProduct> = {}): PublicProdu
   };
 }
 
-export function productList(products: PublicProduct[], { total = products.length, page = 1, pages = 1 } = {}): ProductList {
-  return { products, total, page, pages };
+export function productList(
+  products: PublicProduct[],
+  { total = products.length, page = 1, pages = 1, ...rest }: Partial<Omit<ProductList, 'products'>> = {},
+): ProductList {
+  const none = { category: [], license: [], price: [], rating: [] };
+  return { products, total, page, pages, total_capped: false, facets: none, did_you_mean: null, ...rest };
 }

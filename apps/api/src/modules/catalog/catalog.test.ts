@@ -195,11 +195,11 @@ describe('GET /products/', () => {
 });
 
 describe('search', () => {
-  it('ranks the exact title first, then titles where the text appears earlier, then relevance', async () => {
+  it('ranks the exact title first, then titles holding the word, then relevance and popularity', async () => {
     expect(await titles('search=chatbot')).toEqual([
       'Chatbot',
-      'Build a Chatbot in a Day',
       'Customer Support Chatbot',
+      'Build a Chatbot in a Day',
       'Sentiment Dataset',
     ]);
   });

@@ -1,13 +1,17 @@
 import {
   findCategory,
   findLicense,
+  PRICE_BANDS,
   PRODUCT_PAGE_LIMIT_DEFAULT,
   PRODUCT_PAGE_LIMIT_MAX,
+  PRODUCT_TOTAL_CAP,
   type ProductListQuery,
+  RATING_THRESHOLDS,
 } from '@app/shared';
-import { and, asc, count, desc, eq, getTableColumns, gte, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { productCounts, products } from '../../db/schema';
+import type { CorrectedWord } from './typos';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -17,70 +21,199 @@ export type Visibility = { kind: 'public' } | { kind: 'all'; status?: 'pending' 
 export interface ProductPage {
   rows: ProductRow[];
   total: number;
+  totalCapped: boolean;
+  facets: FacetRow[];
   page: number;
   limit: number;
+}
+
+/** One facet count as the database returns it: kind is category, license, price or rating. */
+export interface FacetRow {
+  kind: 'category' | 'license' | 'price' | 'rating';
+  value: string;
+  count: number;
 }
 
 /** Every column but the tsvector, which nobody reads back. */
 const { searchVector: _searchVector, ...productColumns } = getTableColumns(products);
 
 /**
- * Lists products with filters, full-text search and the spec's ranking (exact title, then the
- * earliest position of the text in the title, then relevance). Search runs on the weighted
- * tsvector first; only when that finds nothing does it fall back to trigram similarity, which
- * is what catches typos ('chatbto') and is too costly to run for every common word.
+ * Lists products with filters and, when `words` (the corrected query words) are given, full-text
+ * search on the corrected words with the ranking: exact title, words in order in the title, fewer
+ * typos, relevance, popularity. The total and the facets come from one capped pass over at most
+ * PRODUCT_TOTAL_CAP + 1 matches.
  */
-export async function listProducts(db: DbOrTx, query: ProductListQuery, visibility: Visibility): Promise<ProductPage> {
-  const page = query.page ?? 1;
-  const limit = Math.min(query.limit ?? PRODUCT_PAGE_LIMIT_DEFAULT, PRODUCT_PAGE_LIMIT_MAX);
-  const offset = (page - 1) * limit;
-  const search = query.search?.toLowerCase();
-  if (search) {
-    const words = await searchPage(db, query, visibility, search, 'words', limit, offset);
-    if (words.total > 0) return { ...words, page, limit };
-    return { ...(await searchPage(db, query, visibility, search, 'typos', limit, offset)), page, limit };
-  }
-  const where = and(...filters(query, visibility));
-  const [rows, total] = await Promise.all([
-    db
-      .select(productColumns)
-      .from(products)
-      .where(where)
-      .orderBy(...ordering(query, undefined))
-      .limit(limit)
-      .offset(offset),
-    countMatches(db, query, visibility, where),
-  ]);
-  return { rows: rows as ProductRow[], total, page, limit };
-}
-
-async function searchPage(
+export async function listProducts(
   db: DbOrTx,
   query: ProductListQuery,
   visibility: Visibility,
-  search: string,
-  mode: 'words' | 'typos',
-  limit: number,
+  words: CorrectedWord[] = [],
+): Promise<ProductPage> {
+  const page = query.page ?? 1;
+  const limit = Math.min(query.limit ?? PRODUCT_PAGE_LIMIT_DEFAULT, PRODUCT_PAGE_LIMIT_MAX);
+  const offset = (page - 1) * limit;
+  const search = words.length > 0 ? searchTerms(words) : undefined;
+  const where = and(...filters(query, visibility), search?.matches);
+  let rows: ProductRow[];
+  let counted: { total: number; facets: FacetRow[] };
+  let exactTotal: number | undefined;
+  if (search && (query.sort_by ?? 'relevance') === 'relevance') {
+    const counting = countAndFacets(db, where);
+    [rows, counted] = await Promise.all([
+      rankedSearch(
+        db,
+        where,
+        search,
+        counting.then(
+          (c) => c.total > PRODUCT_TOTAL_CAP,
+          () => false,
+        ),
+        offset,
+        limit,
+      ),
+      counting,
+    ]);
+  } else {
+    const listed = db
+      .select(productColumns)
+      .from(products)
+      .where(where)
+      .orderBy(...ordering(query))
+      .limit(limit)
+      .offset(offset)
+      .then((found) => found as ProductRow[]);
+    [rows, counted, exactTotal] = await Promise.all([
+      listed,
+      countAndFacets(db, where),
+      search ? undefined : countFromTotals(db, query, visibility),
+    ]);
+  }
+  const total = exactTotal ?? counted.total;
+  return {
+    rows,
+    total: Math.min(total, exactTotal === undefined ? PRODUCT_TOTAL_CAP : total),
+    totalCapped: exactTotal === undefined && total > PRODUCT_TOTAL_CAP,
+    facets: counted.facets,
+    page,
+    limit,
+  };
+}
+
+/**
+ * A page of search results in ranking order, without ranking every match: products whose title
+ * holds the words in order come first anyway, so they are ranked on their own (a trigram index
+ * finds them), and the rest is only read when the page reaches past them. Within the title
+ * bucket, relevance is the title's length (the words are more of a shorter title), which is read
+ * from the row itself; ts_rank would fetch every match's search vector from TOAST storage. When
+ * there are more than PRODUCT_TOTAL_CAP matches, the rest is ordered by typos and popularity
+ * alone, for the same reason.
+ */
+async function rankedSearch(
+  db: DbOrTx,
+  where: SQL | undefined,
+  search: SearchTerms,
+  manyMatches: Promise<boolean>,
   offset: number,
-): Promise<{ rows: ProductRow[]; total: number }> {
-  const matches =
-    mode === 'words'
-      ? sql`${products.searchVector} @@ websearch_to_tsquery('english', ${search})`
-      : sql`${search} <% lower(${products.title})`;
-  const where = and(...filters(query, visibility), matches);
-  // The total rides along with the page (one pass over the matches instead of two).
-  const rows = await db
-    .select({ ...productColumns, matchCount: sql<number>`count(*) over ()`.mapWith(Number) })
+  limit: number,
+): Promise<ProductRow[]> {
+  const wanted = offset + limit;
+  const inTitle = sql`lower(${products.title}) ~ ${search.wordsInOrder}`;
+  const typos = search.typos ? [asc(search.typos)] : [];
+  const first = (await db
+    .select(productColumns)
+    .from(products)
+    .where(and(where, inTitle))
+    .orderBy(
+      desc(
+        sql`lower(${products.title}) in (${sql.join(
+          search.exactTitles.map((title) => sql`${title}`),
+          sql`, `,
+        )})`,
+      ),
+      ...typos,
+      asc(sql`length(${products.title})`),
+      desc(products.salesCount),
+      desc(products.id),
+    )
+    .limit(wanted)) as ProductRow[];
+  if (first.length >= wanted) return first.slice(offset);
+  const many = await manyMatches;
+  const rest = (await db
+    .select(productColumns)
+    .from(products)
+    .where(and(where, sql`not (${inTitle})`))
+    .orderBy(
+      ...typos,
+      ...(many ? [] : [desc(sql`ts_rank(${products.searchVector}, ${search.query})`)]),
+      desc(products.salesCount),
+      desc(products.id),
+    )
+    .limit(wanted - Math.max(offset, first.length))
+    .offset(Math.max(0, offset - first.length))) as ProductRow[];
+  return [...first.slice(offset), ...rest];
+}
+
+interface SearchTerms {
+  matches: SQL;
+  query: SQL;
+  exactTitles: string[];
+  wordsInOrder: string;
+  /** Undefined when every match has the same number of typos. */
+  typos: SQL | undefined;
+}
+
+/** The SQL pieces of a corrected query (query words are letters and digits only, so safe in tsquery syntax). */
+function searchTerms(words: CorrectedWord[]): SearchTerms {
+  const group = (alternatives: { word: string }[]) => `(${alternatives.map((a) => a.word).join(' | ')})`;
+  const tsquery = (text: string) => sql`to_tsquery('english', ${text})`;
+  const query = tsquery(words.map((w) => group(w.alternatives)).join(' & '));
+  // A word whose alternatives differ in typos adds 0, 1 or 2 depending on which one the product has.
+  const typoParts = words.flatMap((w) => {
+    const levels = [...new Set(w.alternatives.map((a) => a.typos))].sort();
+    if (levels.length < 2) return []; // the same for every match: nothing to rank by
+    const cases = levels
+      .slice(0, -1)
+      .map(
+        (typos) =>
+          sql`when ${products.searchVector} @@ ${tsquery(group(w.alternatives.filter((a) => a.typos === typos)))} then ${sql.raw(String(typos))}`,
+      );
+    return [sql`(case ${sql.join(cases, sql` `)} else ${sql.raw(String(levels.at(-1)))} end)`];
+  });
+  return {
+    matches: sql`${products.searchVector} @@ ${query}`,
+    query,
+    exactTitles: [words.map((w) => w.query).join(' '), words.map((w) => w.alternatives[0]?.word ?? w.query).join(' ')],
+    wordsInOrder: words.map((w) => `\\m(${w.alternatives.map((a) => a.word).join('|')})`).join('.*'),
+    typos: typoParts.length > 0 ? sql.join(typoParts, sql` + `) : undefined,
+  };
+}
+
+/** Counts matches (exact up to the cap) and their facets, over at most PRODUCT_TOTAL_CAP + 1 rows. */
+async function countAndFacets(db: DbOrTx, where: SQL | undefined): Promise<{ total: number; facets: FacetRow[] }> {
+  const capped = db
+    .select({
+      category: products.category,
+      license: products.license,
+      priceCents: products.priceCents,
+      rating: products.ratingAverage,
+    })
     .from(products)
     .where(where)
-    .orderBy(...ordering(query, search, mode))
-    .limit(limit)
-    .offset(offset);
-  if (rows.length > 0)
-    return { rows: rows.map(({ matchCount: _m, ...row }) => row as ProductRow), total: rows[0]?.matchCount ?? 0 };
-  if (offset === 0) return { rows: [], total: 0 };
-  const [counted] = await db.select({ total: count() }).from(products).where(where);
-  return { rows: [], total: counted?.total ?? 0 };
+    .limit(PRODUCT_TOTAL_CAP + 1);
+  const bands = PRICE_BANDS.map(
+    (band) =>
+      sql`when price_cents >= ${band.min * 100}${band.max === null ? sql`` : sql` and price_cents < ${band.max * 100}`} then ${band.slug}`,
+  );
+  const result = await db.execute<{ kind: FacetRow['kind'] | 'total'; value: string; count: number }>(sql`
+    with m as (${capped})
+    select 'total' as kind, '' as value, count(*)::int as count from m
+    union all select 'category', category, count(*)::int from m group by category
+    union all select 'license', license, count(*)::int from m group by license
+    union all select 'price', case ${sql.join(bands, sql` `)} end, count(*)::int from m group by 2
+    union all select 'rating', t::text, count(*)::int from m
+      cross join unnest(${sql.param([...RATING_THRESHOLDS])}::int[]) as t where m.rating_average >= t group by t`);
+  const total = result.rows.find((row) => row.kind === 'total')?.count ?? 0;
+  return { total, facets: result.rows.filter((row): row is FacetRow => row.kind !== 'total') };
 }
 
 function filters(query: ProductListQuery, visibility: Visibility): SQL[] {
@@ -93,14 +226,16 @@ function filters(query: ProductListQuery, visibility: Visibility): SQL[] {
   if (license) conditions.push(eq(products.license, license.slug));
   if (query.min_price !== undefined) conditions.push(gte(products.priceCents, Math.round(query.min_price * 100)));
   if (query.max_price !== undefined) conditions.push(lte(products.priceCents, Math.round(query.max_price * 100)));
+  if (query.min_rating !== undefined) conditions.push(gte(products.ratingAverage, query.min_rating));
   if (query.featured !== undefined) conditions.push(eq(products.featured, query.featured));
   if (query.seller_id) conditions.push(eq(products.sellerId, query.seller_id));
   return conditions;
 }
 
-function ordering(query: ProductListQuery, search: string | undefined, mode: 'words' | 'typos' = 'words'): SQL[] {
+function ordering(query: ProductListQuery): SQL[] {
+  // (Search ranked by relevance goes through rankedSearch().)
   const direction = query.sort_order === 'asc' ? asc : desc;
-  const sortBy = query.sort_by ?? (search ? 'relevance' : 'created_at');
+  const sortBy = query.sort_by ?? 'created_at';
   // Each sort ends in id, in the same direction, to match its index and keep pages stable.
   switch (sortBy) {
     case 'price':
@@ -115,43 +250,22 @@ function ordering(query: ProductListQuery, search: string | undefined, mode: 'wo
       return [byTitle(sql`lower(${products.title})`), byTitle(products.id)];
     }
     case 'relevance':
-      if (search) {
-        return [
-          desc(sql`lower(${products.title}) = ${search}`),
-          asc(sql`nullif(strpos(lower(${products.title}), ${search}), 0)`),
-          desc(
-            mode === 'words'
-              ? sql`ts_rank(${products.searchVector}, websearch_to_tsquery('english', ${search}))`
-              : sql`word_similarity(${search}, lower(${products.title}))`,
-          ),
-          desc(products.createdAt),
-          desc(products.id),
-        ];
-      }
       return [desc(products.createdAt), desc(products.id)];
     default:
       return [direction(products.createdAt), direction(products.id)];
   }
 }
 
-/** Counts from the trigger-kept table when only status and category narrow the list; else counts rows. */
-async function countMatches(
-  db: DbOrTx,
-  query: ProductListQuery,
-  visibility: Visibility,
-  where: SQL | undefined,
-): Promise<number> {
+/** The exact total from the trigger-kept table when only status and category narrow the list; else undefined. */
+async function countFromTotals(db: DbOrTx, query: ProductListQuery, visibility: Visibility): Promise<number | undefined> {
   const simple =
-    !query.search &&
     query.min_price === undefined &&
     query.max_price === undefined &&
+    query.min_rating === undefined &&
     !query.license &&
     query.featured === undefined &&
     !query.seller_id;
-  if (!simple) {
-    const [counted] = await db.select({ total: count() }).from(products).where(where);
-    return counted?.total ?? 0;
-  }
+  if (!simple) return undefined;
   const category = findCategory(query.category);
   const status = visibility.kind === 'public' ? 'approved' : visibility.status;
   const [row] = await db

@@ -3,37 +3,48 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MicroCache } from '../../lib/micro-cache';
 import { requireAuth, resolveRequestUser } from '../auth/guard';
+import { SearchDictionary } from './dictionary';
 import { browseProducts, countProducts, getProductDetail, listCategories } from './service';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  // Anonymous catalogue pages are identical for everyone: share them for a moment under load.
+  // Public catalogue pages are identical for everyone, signed in or not: share them for a moment.
   const pages = new MicroCache<string>(deps.config.catalogCacheMs);
+  // The dictionary may be as stale as a cached page, and no staler.
+  const dictionary = new SearchDictionary(deps.db, deps.config.catalogCacheMs);
+  // Built before the first search needs it (a few hundred ms on 100k products), never blocking start-up.
+  app.addHook('onReady', async () => {
+    dictionary.current().catch(() => {});
+  });
 
   const cacheKey = (url: string) => url.slice(url.indexOf('?') + 1);
+  // Only a `status` filter (admins, sellers on their own listing) makes a page depend on who asks.
+  const isPublicPage = (query: unknown) => (query as { status?: unknown }).status === undefined;
 
   app.get(
     '/',
     {
       schema: { querystring: productListQuerySchema },
-      // A hot anonymous page is answered before validation and the handler even run.
+      // A hot page is answered before validation and the handler even run.
       onRequest: async (request, reply) => {
-        if (request.headers.authorization) return;
+        if (!isPublicPage(request.query)) return;
         const page = pages.peek(cacheKey(request.url));
         if (page === undefined) return;
         return reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=5').send(page);
       },
     },
     async (request, reply) => {
-      const viewer = await resolveRequestUser(request);
       reply.type('application/json; charset=utf-8');
-      if (request.query.status && viewer) {
+      if (!isPublicPage(request.query)) {
+        const viewer = await resolveRequestUser(request);
         reply.header('cache-control', 'private, no-store');
-        return JSON.stringify(await browseProducts(deps, request.query, viewer));
+        return JSON.stringify(await browseProducts(deps, dictionary, request.query, viewer));
       }
       reply.header('cache-control', 'public, max-age=5');
       // The raw query string is the key: cheap, and identical URLs are what repeat under load.
-      return pages.get(cacheKey(request.url), async () => JSON.stringify(await browseProducts(deps, request.query, null)));
+      return pages.get(cacheKey(request.url), async () =>
+        JSON.stringify(await browseProducts(deps, dictionary, request.query, null)),
+      );
     },
   );
 

@@ -1,36 +1,82 @@
 import {
   CATEGORIES,
   type CategoryCount,
+  type FacetCount,
   hasRole,
+  LICENSES,
+  PRICE_BANDS,
+  type ProductFacets,
   type ProductList,
   type ProductListQuery,
   type PublicProduct,
+  RATING_THRESHOLDS,
 } from '@app/shared';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import type { UserRow } from '../users/repository';
+import type { SearchDictionary } from './dictionary';
 import { presentProduct } from './present';
 import {
   countApprovedByCategory,
   countByStatus,
+  type FacetRow,
   findProductById,
   listProducts,
   listRelatedProducts,
   type ProductRow,
   type Visibility,
 } from './repository';
+import { correctQuery, queryWords, suggestion } from './typos';
 
 /**
  * Lists the catalogue. Everyone sees approved products; a `status` filter is honoured for admins,
- * and for a seller listing their own products (`seller_id` = themself).
+ * and for a seller listing their own products (`seller_id` = themself). A search is corrected
+ * word by word against the dictionary before it runs.
  */
-export async function browseProducts(deps: AppDeps, query: ProductListQuery, viewer: UserRow | null): Promise<ProductList> {
-  const result = await listProducts(deps.db, query, visibilityFor(query, viewer));
+export async function browseProducts(
+  deps: AppDeps,
+  dictionary: SearchDictionary,
+  query: ProductListQuery,
+  viewer: UserRow | null,
+): Promise<ProductList> {
+  const words = queryWords(query.search ?? '');
+  const corrected = words.length > 0 ? correctQuery(await dictionary.current(), words) : [];
+  const result = await listProducts(deps.db, query, visibilityFor(query, viewer), corrected);
   return {
     products: result.rows.map(presentProduct),
     total: result.total,
+    total_capped: result.totalCapped,
     page: result.page,
     pages: Math.ceil(result.total / result.limit),
+    facets: presentFacets(result.facets),
+    did_you_mean: suggestion(corrected),
+  };
+}
+
+/** Facet rows as the page shows them: every option in the spec's order, with its count (zero included). */
+function presentFacets(rows: FacetRow[]): ProductFacets {
+  const counts = (kind: FacetRow['kind'], options: readonly { value: string; label: string }[]): FacetCount[] =>
+    options.map((option) => ({
+      ...option,
+      count: rows.find((row) => row.kind === kind && row.value === option.value)?.count ?? 0,
+    }));
+  return {
+    category: counts(
+      'category',
+      CATEGORIES.map((c) => ({ value: c.slug, label: c.name })),
+    ),
+    license: counts(
+      'license',
+      LICENSES.map((l) => ({ value: l.slug, label: l.name })),
+    ),
+    price: counts(
+      'price',
+      PRICE_BANDS.map((b) => ({ value: b.slug, label: b.label })),
+    ),
+    rating: counts(
+      'rating',
+      RATING_THRESHOLDS.map((t) => ({ value: String(t), label: `${t} stars & up` })),
+    ),
   };
 }
 

@@ -9,6 +9,7 @@ export interface ProductQuery {
   min_price?: number | string | null;
   max_price?: number | string | null;
   license?: string | null;
+  min_rating?: number | string | null;
   featured?: boolean | null;
   sort_by?: string | null;
   sort_order?: 'asc' | 'desc' | null;

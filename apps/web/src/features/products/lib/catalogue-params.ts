@@ -11,6 +11,8 @@ export interface CatalogueParams {
   min_price: string;
   max_price: string;
   license: string;
+  /** Lowest average rating, from the rating facet ('' for any). */
+  min_rating: string;
   /** 'true' shows only featured products. */
   featured: 'true' | '';
   sort_by: ProductSort | '';
@@ -40,6 +42,11 @@ function price(value: string | null): string {
   return Number.isFinite(number) && number >= 0 ? text : '';
 }
 
+function rating(value: string | null): string {
+  const text = price(value);
+  return text && Number(text) <= 5 ? text : '';
+}
+
 /** Reads the URL, dropping values the server would refuse (a hand-edited link still shows a catalogue). */
 export function readCatalogueParams(params: URLSearchParams): CatalogueParams {
   const sortBy = params.get('sort_by') ?? '';
@@ -51,6 +58,7 @@ export function readCatalogueParams(params: URLSearchParams): CatalogueParams {
     min_price: price(params.get('min_price')),
     max_price: price(params.get('max_price')),
     license: findLicense(params.get('license'))?.slug ?? '',
+    min_rating: rating(params.get('min_rating')),
     featured: params.get('featured') === 'true' ? 'true' : '',
     sort_by: (PRODUCT_SORTS as readonly string[]).includes(sortBy) ? (sortBy as ProductSort) : '',
     sort_order: sortOrder === 'asc' || sortOrder === 'desc' ? sortOrder : '',
@@ -66,6 +74,7 @@ export function toProductQuery(params: CatalogueParams): ProductQuery {
     min_price: params.min_price,
     max_price: params.max_price,
     license: params.license,
+    min_rating: params.min_rating,
     featured: params.featured === 'true' ? true : null,
     // Relevance means nothing without a search: the server's default order (newest) applies.
     sort_by: params.sort_by === 'relevance' && !params.search ? null : params.sort_by,
@@ -110,7 +119,7 @@ export function withChanges(
 }
 
 /** Filters a visitor can clear with one click (the search text stays). */
-export const FILTER_KEYS = ['category', 'min_price', 'max_price', 'license', 'featured'] as const;
+export const FILTER_KEYS = ['category', 'min_price', 'max_price', 'license', 'min_rating', 'featured'] as const;
 
 export function hasFilters(params: CatalogueParams): boolean {
   return FILTER_KEYS.some((key) => params[key] !== '');

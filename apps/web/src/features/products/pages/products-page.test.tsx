@@ -152,3 +152,58 @@ describe('products page', () => {
     expect(router.state.location.search).toBe('');
   });
 });
+
+describe('search results page', () => {
+  const facets = {
+    category: [
+      { value: 'ai-tools', label: 'AI Tools', count: 640 },
+      { value: 'datasets', label: 'Datasets', count: 0 },
+    ],
+    license: [{ value: 'commercial', label: 'Commercial', count: 120 }],
+    price: [{ value: '10-50', label: '$10 to $50', count: 300 }],
+    rating: [{ value: '4', label: '4 stars & up', count: 210 }],
+  };
+
+  function searchApi() {
+    return mockApi({
+      'GET /api/v1/products/categories/list': () => json(200, categories),
+      'GET /api/v1/products/': () =>
+        json(
+          200,
+          productList([makeProduct({ title: 'Lead Scoring Module' })], {
+            total: 1000,
+            total_capped: true,
+            pages: 84,
+            facets,
+            did_you_mean: 'lead scoring',
+          }),
+        ),
+    });
+  }
+
+  it('shows a capped total, the facets with their counts, and "Did you mean"', async () => {
+    searchApi();
+    renderRoute('/products?search=lead%20scroing');
+    expect(await screen.findByText('1,000+ products')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'AI Tools, 640 products' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Datasets,/ })).toBeNull(); // nothing to find there
+    expect(screen.getByRole('button', { name: '4 stars & up, 210 products' })).toBeTruthy();
+    expect(screen.getByText('Counts among the first 1,000 matches.')).toBeTruthy();
+    expect(screen.getByText('Did you mean', { exact: false })).toBeTruthy();
+  });
+
+  it('filters by a facet and searches the suggested words on a click', async () => {
+    const api = searchApi();
+    const { user, router } = renderRoute('/products?search=lead%20scroing');
+    await user.click(await screen.findByRole('button', { name: '$10 to $50, 300 products' }));
+    expect(urlOf(router)).toEqual({ search: 'lead scroing', min_price: '10', max_price: '50' });
+    await user.click(screen.getByRole('button', { name: '4 stars & up, 210 products' }));
+    await waitFor(() => expect(urlOf(router)).toMatchObject({ min_rating: '4' }));
+    await waitFor(() => {
+      const calls = api.calls('GET /api/v1/products/');
+      expect(new URL(calls[calls.length - 1]?.url ?? 'http://x/').searchParams.get('min_rating')).toBe('4');
+    });
+    await user.click(screen.getByRole('button', { name: 'lead scoring' }));
+    expect(urlOf(router).search).toBe('lead scoring');
+  });
+});

@@ -14,6 +14,7 @@ import { translateMessage } from '@/lib/i18n';
 import { useCategories } from '../api/get-categories';
 import { useProducts } from '../api/get-products';
 import { CatalogueFilters } from '../components/catalogue-filters';
+import { SearchFacets } from '../components/search-facets';
 import { SortSelect } from '../components/sort-select';
 import {
   CATALOGUE_PAGE_SIZE,
@@ -55,7 +56,8 @@ export function ProductsPage() {
   const filtered = hasFilters(params);
   // The price range counts as one filter.
   const activeFilters =
-    [params.category, params.license, params.featured].filter(Boolean).length + (params.min_price || params.max_price ? 1 : 0);
+    [params.category, params.license, params.min_rating, params.featured].filter(Boolean).length +
+    (params.min_price || params.max_price ? 1 : 0);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
@@ -64,8 +66,25 @@ export function ProductsPage() {
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{title}</h1>
           <p className="mt-1 min-h-5 text-sm text-slate-600 dark:text-slate-400" role="status">
-            {data ? t('products.total', { count: data.total }) : ''}
+            {data
+              ? data.total_capped
+                ? t('products.totalCapped', { count: data.total.toLocaleString('en-US') })
+                : t('products.total', { count: data.total })
+              : ''}
           </p>
+          {data?.did_you_mean && data.did_you_mean !== params.search.toLowerCase() && (
+            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+              {t('products.didYouMean')}{' '}
+              <button
+                type="button"
+                className="font-semibold text-indigo-700 underline underline-offset-2 hover:text-indigo-900 dark:text-indigo-300"
+                onClick={() => change({ search: data.did_you_mean })}
+              >
+                {data.did_you_mean}
+              </button>
+              ?
+            </p>
+          )}
         </div>
         <SortSelect
           value={sortKeyOf(params)}
@@ -99,6 +118,11 @@ export function ProductsPage() {
               onClear={clearFilters}
               canClear={filtered}
             />
+            {params.search && data && (
+              <div className="mt-8">
+                <SearchFacets facets={data.facets} params={params} sampled={data.total_capped} onChange={change} />
+              </div>
+            )}
           </div>
         </aside>
 
