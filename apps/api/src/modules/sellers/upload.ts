@@ -32,6 +32,11 @@ function uniqueName(name: string, taken: Set<string>): string {
   return candidate;
 }
 
+/** True when the client went away before sending the whole body. */
+function hungUp(request: FastifyRequest): boolean {
+  return request.raw.aborted || !request.raw.readableEnded;
+}
+
 const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', UPLOAD_TOO_LARGE);
 
 /**
@@ -44,10 +49,13 @@ export async function receiveProductUpload(request: FastifyRequest, storage: Sto
   const upload: ProductUpload = { fields: {}, images: [], video: null, files: [], written: [] };
   const takenNames = new Set<string>();
   // A client that hangs up mid-file would leave the write waiting forever: fail it instead.
+  // On Node 20 the request's 'close' also fires once its body has been read, so only an
+  // aborted or unfinished body counts as a hang-up.
   let current: Readable | null = null;
   let finished = false;
   const onClose = () => {
-    if (!finished) current?.destroy(new Error('The upload was interrupted'));
+    if (finished || !hungUp(request)) return;
+    current?.destroy(new AppError('BAD_REQUEST', 'The upload was interrupted'));
   };
   request.raw.once('close', onClose);
   try {
