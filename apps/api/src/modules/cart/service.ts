@@ -5,6 +5,7 @@ import { cartItems, cartPromos, products, promoCodes } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { centsToDollars } from '../../lib/money';
+import { isUuid } from '../../lib/validation';
 import { presentProduct } from '../catalog/present';
 import type { ProductRow } from '../catalog/repository';
 import type { UserRow } from '../users/repository';
@@ -87,7 +88,7 @@ export function presentCart(cart: PricedCart): CartView & { promo_notice: string
 }
 
 async function requireBuyableProduct(db: DbOrTx, productId: string): Promise<ProductRow> {
-  const valid = /^[0-9a-f-]{36}$/i.test(productId);
+  const valid = isUuid(productId);
   const [product] = valid
     ? await db
         .select()
@@ -139,7 +140,7 @@ export async function setCartQuantity(
 }
 
 export async function removeFromCart(deps: AppDeps, user: UserRow, productId: string): Promise<ReturnType<typeof presentCart>> {
-  if (/^[0-9a-f-]{36}$/i.test(productId)) {
+  if (isUuid(productId)) {
     await deps.db.delete(cartItems).where(and(eq(cartItems.userId, user.id), eq(cartItems.productId, productId)));
   }
   return presentCart(await loadCart(deps.db, user.id));

@@ -54,6 +54,11 @@ export async function listProducts(db: DbOrTx, query: ProductListQuery, visibili
   return { rows: rows as ProductRow[], total, page, limit };
 }
 
+/** A run of '-' nests one NOT per dash in websearch_to_tsquery, and ~36 overflow its stack: keep one. */
+function searchableText(search: string): string {
+  return search.replace(/-{2,}/g, '-');
+}
+
 async function searchPage(
   db: DbOrTx,
   query: ProductListQuery,
@@ -65,7 +70,7 @@ async function searchPage(
 ): Promise<{ rows: ProductRow[]; total: number }> {
   const matches =
     mode === 'words'
-      ? sql`${products.searchVector} @@ websearch_to_tsquery('english', ${search})`
+      ? sql`${products.searchVector} @@ websearch_to_tsquery('english', ${searchableText(search)})`
       : sql`${search} <% lower(${products.title})`;
   const where = and(...filters(query, visibility), matches);
   // The total rides along with the page (one pass over the matches instead of two).
@@ -121,7 +126,7 @@ function ordering(query: ProductListQuery, search: string | undefined, mode: 'wo
           asc(sql`nullif(strpos(lower(${products.title}), ${search}), 0)`),
           desc(
             mode === 'words'
-              ? sql`ts_rank(${products.searchVector}, websearch_to_tsquery('english', ${search}))`
+              ? sql`ts_rank(${products.searchVector}, websearch_to_tsquery('english', ${searchableText(search)}))`
               : sql`word_similarity(${search}, lower(${products.title}))`,
           ),
           desc(products.createdAt),

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeStream } from 'file-type';
 import { AppError } from '../../lib/errors';
 import { type Storage, TooLargeError } from '../../lib/storage';
+import { asMultipartError, NUL_BYTE_MESSAGE } from '../../lib/validation';
 
 /** A product form received as multipart (spec §5 Product form), its files already in storage. */
 export interface ProductUpload {
@@ -65,6 +66,9 @@ export async function receiveProductUpload(request: FastifyRequest, storage: Sto
     for await (const part of parts) {
       if (part.type === 'field') {
         const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        if (value.includes('\u0000')) {
+          throw new AppError('VALIDATION_FAILED', NUL_BYTE_MESSAGE, [{ field: part.fieldname, message: NUL_BYTE_MESSAGE }]);
+        }
         if (value !== 'null' && value !== 'undefined') upload.fields[part.fieldname] = value;
         continue;
       }
@@ -121,7 +125,7 @@ export async function receiveProductUpload(request: FastifyRequest, storage: Sto
     if (error instanceof TooLargeError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     if ((error as { code?: string }).code === 'FST_FILES_LIMIT' || (error as { code?: string }).code === 'FST_PARTS_LIMIT')
       throw tooLarge();
-    throw error;
+    throw asMultipartError(error);
   } finally {
     request.raw.off('close', onClose);
   }
