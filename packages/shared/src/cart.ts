@@ -81,6 +81,9 @@ export function productPromoCode(title: string): string {
 }
 
 export const CART_MAX_QUANTITY = 99;
+/** The most one order may cost, in cents: what card processors take in one payment, and far inside the integer columns. */
+export const CART_MAX_TOTAL_CENTS = 99_999_999;
+export const CART_TOTAL_TOO_LARGE = 'Your cart total cannot exceed $999,999.99. Please lower a quantity or split the purchase.';
 
 export const addToCartSchema = z.object({
   product_id: z

@@ -1,4 +1,11 @@
-import { type CartLine, type CartTotals, type CartView, computeCartTotals } from '@app/shared';
+import {
+  CART_MAX_TOTAL_CENTS,
+  CART_TOTAL_TOO_LARGE,
+  type CartLine,
+  type CartTotals,
+  type CartView,
+  computeCartTotals,
+} from '@app/shared';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { cartItems, cartPromos, products, promoCodes } from '../../db/schema';
@@ -30,6 +37,13 @@ export function priceLines(lines: { product: ProductRow; quantity: number }[], p
     quantity,
   }));
   return computeCartTotals(cartLines, promo ? promoRule(promo) : null);
+}
+
+/** Refuses a cart whose subtotal an order could not hold (422 with the quantity field named). */
+export function assertCartWithinLimit(totals: CartTotals): void {
+  if (totals.subtotalCents > CART_MAX_TOTAL_CENTS) {
+    throw new AppError('VALIDATION_FAILED', CART_TOTAL_TOO_LARGE, [{ field: 'quantity', message: CART_TOTAL_TOO_LARGE }]);
+  }
 }
 
 /** The user's cart as it stands: only approved, live products; a promo that stopped being usable is dropped. */
@@ -118,6 +132,7 @@ export async function addToCart(deps: AppDeps, user: UserRow, productId: string,
       .insert(cartItems)
       .values({ userId: user.id, productId: product.id, quantity: next })
       .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { quantity: next } });
+    assertCartWithinLimit((await loadCart(tx, user.id)).totals);
   });
   return presentCart(await loadCart(deps.db, user.id));
 }
@@ -130,12 +145,15 @@ export async function setCartQuantity(
   quantity: number,
 ): Promise<ReturnType<typeof presentCart>> {
   if (quantity <= 0) return removeFromCart(deps, user, productId);
-  const [updated] = await deps.db
-    .update(cartItems)
-    .set({ quantity })
-    .where(and(eq(cartItems.userId, user.id), eq(cartItems.productId, productId)))
-    .returning({ productId: cartItems.productId });
-  if (!updated) throw new AppError('NOT_FOUND', 'This product is not in your cart');
+  await deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(cartItems)
+      .set({ quantity })
+      .where(and(eq(cartItems.userId, user.id), eq(cartItems.productId, productId)))
+      .returning({ productId: cartItems.productId });
+    if (!updated) throw new AppError('NOT_FOUND', 'This product is not in your cart');
+    assertCartWithinLimit((await loadCart(tx, user.id)).totals);
+  });
   return presentCart(await loadCart(deps.db, user.id));
 }
 
@@ -181,5 +199,7 @@ export async function validateCart(
   for (const [id, quantity] of merged)
     lines.push({ product: await requireBuyableProduct(deps.db, id), quantity: Math.min(99, quantity) });
   const promo = promoCode?.trim() ? await requireUsablePromo(deps.db, promoCode) : null;
-  return { valid: true, ...presentCart({ lines, promo, unavailablePromo: null, totals: priceLines(lines, promo) }) };
+  const totals = priceLines(lines, promo);
+  assertCartWithinLimit(totals);
+  return { valid: true, ...presentCart({ lines, promo, unavailablePromo: null, totals }) };
 }
