@@ -79,7 +79,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 50 } });
   await app.register(swagger, {
-    openapi: { info: { title: 'AI Marketplace API', version: '1.0.0' }, servers: [{ url: '/' }] },
+    openapi: {
+      info: { title: 'AI Marketplace API', version: '1.0.0' },
+      servers: [{ url: '/' }],
+      // Lets the reference's "Try it out" send an access token.
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
     transform: jsonSchemaTransform,
   });
   // The browsable reference; it reads the same document as /api/v1/openapi.json.
