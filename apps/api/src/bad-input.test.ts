@@ -25,9 +25,13 @@ beforeAll(async () => {
     simple: await createUser(t.db, 'simple_admin'),
     admin: await createUser(t.db, 'admin'),
   };
-  [buyer, seller, simpleAdmin, admin] = await Promise.all(
-    [users.buyer, users.seller, users.simple, users.admin].map((user) => signIn(t.app, user.email, FACTORY_PASSWORD)),
-  );
+  const token = (user: { email: string }) => signIn(t.app, user.email, FACTORY_PASSWORD);
+  [buyer, seller, simpleAdmin, admin] = await Promise.all([
+    token(users.buyer),
+    token(users.seller),
+    token(users.simple),
+    token(users.admin),
+  ]);
   const product = await createProduct(t.db, users.seller);
   productId = product.id;
   orderId = (await createPaidOrder(t.db, users.buyer, product)).id;
