@@ -89,7 +89,7 @@ export const addToCartSchema = z.object({
   product_id: z
     .string({ error: 'Invalid product data: missing required fields' })
     .trim()
-    .min(1, 'Invalid product data: missing required fields'),
+    .pipe(z.uuid({ error: 'Invalid product data: missing required fields' })),
   quantity: z.coerce
     .number()
     .int('Quantity must be a whole number')
@@ -108,13 +108,18 @@ export const applyPromoSchema = z.object({
   code: z.string({ error: 'Invalid promo code' }).trim().min(1, 'Invalid promo code').max(40, 'Invalid promo code'),
 });
 
+const cartItemId = z
+  .string()
+  .trim()
+  .pipe(z.uuid({ error: 'Invalid product data: missing required fields' }));
+
 export const validateCartSchema = z.object({
   cart_items: z
     .array(
       z
         .object({
-          product_id: z.string().optional(),
-          id: z.string().optional(),
+          product_id: cartItemId.optional(),
+          id: cartItemId.optional(),
           quantity: z.coerce.number().int().min(1).max(CART_MAX_QUANTITY).default(1),
         })
         .refine((item) => item.product_id || item.id, 'Invalid product data: missing required fields'),
