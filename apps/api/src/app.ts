@@ -77,7 +77,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests. Please wait ${context.after} and try again.`),
   });
-  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 50 } });
+  // Defaults for multipart routes; the product form sets its own per-type limits. Fields stay small in memory.
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 50, fieldSize: 64 * 1024 } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'AI Marketplace API', version: '1.0.0' },

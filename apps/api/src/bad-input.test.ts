@@ -1,3 +1,4 @@
+import net, { type AddressInfo } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaidOrder, createProduct, createUser, FACTORY_PASSWORD } from '../test/factories';
@@ -207,6 +208,36 @@ describe('malformed requests', () => {
     const badUrl = await t.app.inject({ method: 'GET', url: '/api/v1/products/%E0%A4%A' });
     expect(badUrl.statusCode).toBe(400);
     expect(badUrl.json()).toMatchObject({ code: 'BAD_REQUEST' });
+  });
+});
+
+/** Writes raw bytes to the listening server and returns what it answers before closing. */
+async function rawExchange(request: string): Promise<{ status: number; body: unknown }> {
+  const { port } = t.app.server.address() as AddressInfo;
+  const answer = await new Promise<string>((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
+    let data = '';
+    socket.on('data', (chunk) => {
+      data += chunk.toString();
+    });
+    socket.on('close', () => resolve(data));
+    socket.on('error', (error) => (data ? resolve(data) : reject(error)));
+  });
+  const [head = '', body = ''] = answer.split('\r\n\r\n');
+  return { status: Number(head.split(' ')[1]), body: JSON.parse(body) };
+}
+
+describe('requests Node itself cannot parse', () => {
+  it('are answered with {detail, code} too', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    expect(await rawExchange('NONSENSE\r\n\r\n')).toEqual({
+      status: 400,
+      body: { detail: 'The request is malformed', code: 'BAD_REQUEST' },
+    });
+    expect(await rawExchange(`GET /api/v1/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`)).toEqual({
+      status: 431,
+      body: { detail: 'The request headers are too large', code: 'HEADERS_TOO_LARGE' },
+    });
   });
 });
 
