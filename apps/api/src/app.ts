@@ -7,6 +7,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -16,8 +17,9 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './lib/context';
-import { AppError } from './lib/errors';
+import { AppError, ERROR_STATUS, type ErrorCode } from './lib/errors';
 import { registerMetrics } from './lib/metrics';
+import { rejectNulBytes } from './lib/validation';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { cartRoutes } from './modules/cart/routes';
@@ -36,6 +38,7 @@ import { usersRoutes } from './modules/users/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
 
 export const API_PREFIX = '/api/v1';
+export const JSON_BODY_LIMIT = 1024 * 1024;
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export interface BuildOptions {
@@ -48,10 +51,14 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const app = Fastify({
     logger: options.logger ?? { level: deps.config.logLevel },
     trustProxy: deps.config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    // JSON and text bodies are small; multipart uploads are streamed under their own per-type limits.
+    bodyLimit: JSON_BODY_LIMIT,
     forceCloseConnections: 'idle',
     // Signed download tokens travel in the path.
     routerOptions: { maxParamLength: 1000 },
+    // Bad URLs and over-long params get the same `{detail, code}` body as every other error.
+    frameworkErrors: handleError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -60,6 +67,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.decorateRequest('user', null);
   app.setErrorHandler(handleError);
   registerMaintenanceGate(app);
+  app.addHook('preValidation', rejectNulBytes);
   registerMetrics(app, deps.config.metricsToken);
 
   await app.register(helmet, { contentSecurityPolicy: { directives: cspDirectives(deps) }, hsts: deps.config.cookieSecure });
@@ -69,11 +77,20 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests. Please wait ${context.after} and try again.`),
   });
-  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 50 } });
+  // Defaults for multipart routes; the product form sets its own per-type limits. Fields stay small in memory.
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 50, fieldSize: 64 * 1024 } });
   await app.register(swagger, {
-    openapi: { info: { title: 'AI Marketplace API', version: '1.0.0' }, servers: [{ url: '/' }] },
+    openapi: {
+      info: { title: 'AI Marketplace API', version: '1.0.0' },
+      servers: [{ url: '/' }],
+      // Lets the reference's "Try it out" send an access token.
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
     transform: jsonSchemaTransform,
   });
+  // The browsable reference; it reads the same document as /api/v1/openapi.json.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
 
   await app.register(
     async (api) => {
@@ -96,7 +113,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(adminSimpleAdminProductsRoutes, { prefix: '/admin' });
       await api.register(superAdminRoutes, { prefix: '/super-admin' });
       await api.register(simpleAdminRoutes, { prefix: '/simple-admin' });
-      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      api.get('/openapi.json', async () => app.swagger());
     },
     { prefix: API_PREFIX },
   );
@@ -163,7 +180,6 @@ function cspDirectives(deps: AppDeps): Record<string, string[] | null> {
 
 /** The one translator from thrown errors to `{detail, code, errors?}` bodies. 5xx details stay in the log. */
 function handleError(
-  this: FastifyInstance,
   error: FastifyError | AppError,
   request: { log: FastifyInstance['log'] },
   reply: import('fastify').FastifyReply,
@@ -178,13 +194,58 @@ function handleError(
       field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body',
       message: issue.message ?? 'Invalid value',
     }));
-    return reply.code(422).send({ detail: errors[0]?.message ?? 'Validation failed', code: 'VALIDATION_FAILED', errors });
+    const detail = errors[0]?.message ?? 'Validation failed';
+    // A malformed id in the path names nothing: answer like a missing row.
+    if (error.validationContext === 'params') return reply.code(404).send({ detail, code: 'NOT_FOUND' });
+    return reply.code(422).send({ detail, code: 'VALIDATION_FAILED', errors });
   }
   const status = (error as FastifyError).statusCode;
   if (status && status >= 400 && status < 500) {
-    const detail = status === 413 ? 'Request too large' : error.message;
-    return reply.code(status).send({ detail, code: (error as FastifyError).code ?? 'BAD_REQUEST' });
+    return reply.code(status).send({ detail: frameworkDetail(error as FastifyError), code: codeFor(status) });
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.code(500).send({ detail: 'Internal server error', code: 'INTERNAL' });
+}
+
+/** Our wording for Fastify's and its plugins' own 4xx errors. */
+function frameworkDetail(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'The request body is not valid JSON';
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return 'The request body does not match its Content-Length';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is empty but its content type says JSON';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type';
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return 'The address is too long';
+    case 'FST_ERR_BAD_URL':
+      return 'The address is malformed';
+    default:
+      return error.statusCode === 413 ? 'Request too large' : error.message;
+  }
+}
+
+function codeFor(status: number): ErrorCode {
+  const match = (Object.keys(ERROR_STATUS) as ErrorCode[]).find((code) => ERROR_STATUS[code] === status);
+  return match ?? 'BAD_REQUEST';
+}
+
+/** Errors Node's HTTP parser raises before Fastify sees a request (bad request line, huge headers). */
+function answerClientError(error: Error & { code?: string }, socket: import('node:net').Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, detail, code] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'The request headers are too large', 'HEADERS_TOO_LARGE']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'The request took too long to arrive', 'REQUEST_TIMEOUT']
+        : [400, 'Bad Request', 'The request is malformed', 'BAD_REQUEST'];
+  const body = JSON.stringify({ detail, code });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -87,12 +87,15 @@ export function productPromoCode(title: string): string {
 }
 
 export const CART_MAX_QUANTITY = 99;
+/** The most one order may cost, in cents: what card processors take in one payment, and far inside the integer columns. */
+export const CART_MAX_TOTAL_CENTS = 99_999_999;
+export const CART_TOTAL_TOO_LARGE = 'Your cart total cannot exceed $999,999.99. Please lower a quantity or split the purchase.';
 
 export const addToCartSchema = z.object({
   product_id: z
     .string({ error: 'Invalid product data: missing required fields' })
     .trim()
-    .min(1, 'Invalid product data: missing required fields'),
+    .pipe(z.uuid({ error: 'Invalid product data: missing required fields' })),
   quantity: z.coerce
     .number()
     .int('Quantity must be a whole number')
@@ -111,13 +114,18 @@ export const applyPromoSchema = z.object({
   code: z.string({ error: 'Invalid promo code' }).trim().min(1, 'Invalid promo code').max(40, 'Invalid promo code'),
 });
 
+const cartItemId = z
+  .string()
+  .trim()
+  .pipe(z.uuid({ error: 'Invalid product data: missing required fields' }));
+
 export const validateCartSchema = z.object({
   cart_items: z
     .array(
       z
         .object({
-          product_id: z.string().optional(),
-          id: z.string().optional(),
+          product_id: cartItemId.optional(),
+          id: cartItemId.optional(),
           quantity: z.coerce.number().int().min(1).max(CART_MAX_QUANTITY).default(1),
         })
         .refine((item) => item.product_id || item.id, 'Invalid product data: missing required fields'),

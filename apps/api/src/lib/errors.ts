@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   /** The order is cancelled, expired, refunded or its products changed: check out again. */
   ORDER_NOT_PAYABLE: 409,
   PAYLOAD_TOO_LARGE: 413,
+  URI_TOO_LONG: 414,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   VALIDATION_FAILED: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,

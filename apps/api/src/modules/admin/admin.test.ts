@@ -187,4 +187,23 @@ describe('announcements and settings', () => {
     await as(adminToken)('PUT', '/admin/settings', { maintenance_mode: false });
     expect((await as(buyerToken)('GET', '/orders')).statusCode).toBe(200);
   });
+
+  it('maintenance mode cannot be dodged by spelling the path differently', async () => {
+    await as(adminToken)('PUT', '/admin/settings', { maintenance_mode: true, maintenance_message: 'Back at noon, upgrading.' });
+    const raw = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(buyerToken) });
+    for (const url of ['/%61pi/v1/cart', '/api/v1/%63art', '/api/%761/cart/', '/%61pi/v1/products/?search=ab']) {
+      const response = await raw(url);
+      expect(response.statusCode, url).toBe(503);
+      expect(response.json().detail).toBe('Back at noon, upgrading.');
+    }
+    // An open path stays open however it is spelled.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/admin/%6cogin',
+      payload: { email: admin.email, password: FACTORY_PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+    await as(adminToken)('PUT', '/admin/settings', { maintenance_mode: false });
+    expect((await raw('/%61pi/v1/cart')).statusCode).toBe(200);
+  });
 });

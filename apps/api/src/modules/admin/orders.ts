@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ORDER_STATUSES, orderItems, orders, refundRequests, users } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { dateQuery, isUuid } from '../../lib/validation';
 import { notifyUser } from '../notifications/service';
 import { presentOrder } from '../orders/present';
 import { approveRefund } from '../payments/refunds';
@@ -12,8 +13,8 @@ export const adminOrdersQuery = z.object({
   status: z.preprocess(blankToUndefined, z.enum(ORDER_STATUSES).optional()),
   refund: z.preprocess(blankToUndefined, z.enum(['requested', 'approved', 'denied']).optional()),
   search: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
-  start_date: z.preprocess(blankToUndefined, z.coerce.date().optional()),
-  end_date: z.preprocess(blankToUndefined, z.coerce.date().optional()),
+  start_date: dateQuery('start_date'),
+  end_date: dateQuery('end_date'),
   page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(1)),
   limit: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100).default(20)),
 });
@@ -72,7 +73,7 @@ export async function listAllOrders(deps: AppDeps, query: z.output<typeof adminO
 }
 
 export async function getOrderForAdmin(deps: AppDeps, orderId: string) {
-  const [order] = /^[0-9a-f-]{36}$/i.test(orderId) ? await deps.db.select().from(orders).where(eq(orders.id, orderId)) : [];
+  const [order] = isUuid(orderId) ? await deps.db.select().from(orders).where(eq(orders.id, orderId)) : [];
   if (!order) throw new AppError('NOT_FOUND', 'Order not found');
   const items = await deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   const [refund] = await deps.db.select().from(refundRequests).where(eq(refundRequests.orderId, order.id));
@@ -94,9 +95,7 @@ export async function decideRefund(
   orderId: string,
   input: z.output<typeof refundDecisionSchema>,
 ) {
-  const [request] = /^[0-9a-f-]{36}$/i.test(orderId)
-    ? await deps.db.select().from(refundRequests).where(eq(refundRequests.orderId, orderId))
-    : [];
+  const [request] = isUuid(orderId) ? await deps.db.select().from(refundRequests).where(eq(refundRequests.orderId, orderId)) : [];
   if (!request) throw new AppError('NOT_FOUND', 'No refund was requested for this order');
   if (request.status !== 'requested') throw new AppError('CONFLICT', `This refund was already ${request.status}`);
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { products } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { isUuid } from '../../lib/validation';
 import { presentProduct } from '../catalog/present';
 import type { ProductRow } from '../catalog/repository';
 import { countByStatus } from '../catalog/repository';
@@ -77,7 +78,7 @@ export async function listProductsForReview(deps: AppDeps, query: z.output<typeo
 }
 
 async function requireProduct(deps: AppDeps, id: string): Promise<ProductRow> {
-  const [row] = /^[0-9a-f-]{36}$/i.test(id)
+  const [row] = isUuid(id)
     ? await deps.db
         .select()
         .from(products)

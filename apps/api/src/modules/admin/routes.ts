@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams, nonEmptyUpdate } from '../../lib/validation';
 import { currentUser, requireAuth } from '../auth/guard';
 import { announce } from '../notifications/service';
 import { dashboardStats, statsOverTime } from './dashboard';
@@ -16,7 +17,9 @@ import {
 } from './products';
 import { adminUsersQuery, adminUserUpdateSchema, listUsers, updateUserByAdmin } from './users';
 
-const idParams = z.object({ id: z.string() });
+const productParams = idParams('Product not found');
+const userParams = idParams('User not found');
+const orderParams = idParams('Order not found');
 export const announcementSchema = z.object({
   title: z.string().trim().min(3, 'Title must be at least 3 characters').max(120),
   message: z.string().trim().min(5, 'Message must be at least 5 characters').max(2000),
@@ -39,25 +42,29 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/products', { schema: { querystring: adminProductsQuery } }, async (request) =>
     listProductsForReview(deps, request.query),
   );
-  app.put('/products/:id/approve', { schema: { params: idParams } }, async (request) => approveProduct(deps, request.params.id));
-  app.put('/products/:id/reject', { schema: { params: idParams, body: rejectSchema } }, async (request) =>
+  app.put('/products/:id/approve', { schema: { params: productParams } }, async (request) =>
+    approveProduct(deps, request.params.id),
+  );
+  app.put('/products/:id/reject', { schema: { params: productParams, body: rejectSchema } }, async (request) =>
     rejectProduct(deps, request.params.id, request.body.reason),
   );
-  app.put('/products/:id/feature', { schema: { params: idParams, body: z.object({ featured: z.boolean() }) } }, async (request) =>
-    featureProduct(deps, request.params.id, request.body.featured),
+  app.put(
+    '/products/:id/feature',
+    { schema: { params: productParams, body: z.object({ featured: z.boolean() }) } },
+    async (request) => featureProduct(deps, request.params.id, request.body.featured),
   );
   app.post('/products/bulk-update', { schema: { body: bulkUpdateSchema } }, async (request) =>
     bulkUpdateProducts(deps, request.body),
   );
 
   app.get('/users', { schema: { querystring: adminUsersQuery } }, async (request) => listUsers(deps, request.query));
-  app.put('/users/:id', { schema: { params: idParams, body: adminUserUpdateSchema } }, async (request) =>
+  app.put('/users/:id', { schema: { params: userParams, body: nonEmptyUpdate(adminUserUpdateSchema) } }, async (request) =>
     updateUserByAdmin(deps, currentUser(request), request.params.id, request.body),
   );
 
   app.get('/orders', { schema: { querystring: adminOrdersQuery } }, async (request) => listAllOrders(deps, request.query));
-  app.get('/orders/:id', { schema: { params: idParams } }, async (request) => getOrderForAdmin(deps, request.params.id));
-  app.put('/orders/:id/refund', { schema: { params: idParams, body: refundDecisionSchema } }, async (request) =>
+  app.get('/orders/:id', { schema: { params: orderParams } }, async (request) => getOrderForAdmin(deps, request.params.id));
+  app.put('/orders/:id/refund', { schema: { params: orderParams, body: refundDecisionSchema } }, async (request) =>
     decideRefund(deps, currentUser(request), request.params.id, request.body),
   );
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { users } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { isUuid } from '../../lib/validation';
 import { revokeAllSessions } from '../auth/sessions';
 import { presentUser } from '../users/present';
 import { bumpTokenVersion, type UserRow } from '../users/repository';
@@ -49,7 +50,7 @@ export async function updateUserByAdmin(
   userId: string,
   input: z.output<typeof adminUserUpdateSchema>,
 ) {
-  const [target] = /^[0-9a-f-]{36}$/i.test(userId)
+  const [target] = isUuid(userId)
     ? await deps.db
         .select()
         .from(users)

@@ -82,11 +82,11 @@ describe('Google sign-in', () => {
 });
 
 describe('Google sign-in when not configured', () => {
-  it('answers 503 with a clear detail and hides the button', async () => {
+  it('answers 404 with a clear detail and hides the button', async () => {
     const plain = await createTestApp();
     try {
       const response = await plain.app.inject({ method: 'POST', url: '/api/v1/auth/google', payload: { token: 'x' } });
-      expect(response.statusCode).toBe(503);
+      expect(response.statusCode).toBe(404);
       expect(response.json().detail).toMatch(/not configured/);
       const providers = await plain.app.inject({ method: 'GET', url: '/api/v1/auth/providers' });
       expect(providers.json()).toEqual({ google_client_id: null });

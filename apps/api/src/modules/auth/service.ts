@@ -107,7 +107,7 @@ async function signIn(deps: AppDeps, user: UserRow, userAgent?: string): Promise
 /** Google sign-in: verifies the ID token, then creates or links the account. Admins are refused. */
 export async function loginWithGoogle(deps: AppDeps, idToken: string, userAgent?: string): Promise<SignedIn> {
   if (!deps.google) {
-    throw new AppError('SERVICE_UNAVAILABLE', 'Google sign-in is not configured on this server. Use email and password.');
+    throw new AppError('NOT_FOUND', 'Google sign-in is not configured on this server. Use email and password.');
   }
   const identity = await deps.google.verify(idToken);
   if (!identity) throw new AppError('UNAUTHORIZED', 'Google authentication failed');

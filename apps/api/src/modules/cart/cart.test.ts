@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createPromo, createUser, FACTORY_PASSWORD } from '../../../test/factories';
 import { bearer, createTestApp, signIn, type TestApp } from '../../../test/helpers';
@@ -105,5 +106,41 @@ describe('cart', () => {
     const bad = await call('POST', '/orders/validate-cart', { cart_items: [{ product_id: productA.id }], promo_code: 'BOGUS' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().detail).toBe('Invalid promo code');
+  });
+
+  it('refuses a total no order could hold (3 × 99 × $100,000) with a clear 422, changing nothing', async () => {
+    const seller = await createUser(t.db, 'seller');
+    const [big1, big2, big3] = await Promise.all(
+      [1, 2, 3].map((n) => createProduct(t.db, seller, { title: `Enterprise Suite ${n}`, priceCents: 10_000_000 })),
+    );
+    const tooMuch = 'Your cart total cannot exceed $999,999.99. Please lower a quantity or split the purchase.';
+    await call('DELETE', '/cart/clear');
+    expect((await call('POST', '/cart/add', { product_id: big1?.id, quantity: 9 })).json().total).toBe(900_000);
+
+    for (const [method, url, payload] of [
+      ['POST', '/cart/add', { product_id: big2?.id, quantity: 99 }],
+      ['POST', '/cart/add', { product_id: big1?.id, quantity: 1 }],
+      ['PUT', `/cart/items/${big1?.id}`, { quantity: 99 }],
+    ] as const) {
+      const response = await call(method, url, payload);
+      expect(response.statusCode, url).toBe(422);
+      expect(response.json()).toMatchObject({ detail: tooMuch, code: 'VALIDATION_FAILED' });
+    }
+    expect((await call('GET', '/cart')).json()).toMatchObject({ total: 900_000, items: [{ id: big1?.id, quantity: 9 }] });
+
+    const validate = await call('POST', '/orders/validate-cart', {
+      cart_items: [big1, big2, big3].map((product) => ({ product_id: product?.id, quantity: 99 })),
+    });
+    expect(validate.statusCode).toBe(422);
+    expect(validate.json().detail).toBe(tooMuch);
+
+    // A price raised after the items went in is caught at checkout, before any order exists.
+    await t.db.execute(sql`update products set price_cents = 100000000 where id = ${big1?.id}`);
+    const ordersBefore = (await t.db.execute(sql`select count(*)::int as n from orders`)).rows[0];
+    const checkout = await call('POST', '/orders/checkout');
+    expect(checkout.statusCode).toBe(422);
+    expect(checkout.json().detail).toBe(tooMuch);
+    expect((await t.db.execute(sql`select count(*)::int as n from orders`)).rows[0]).toEqual(ordersBefore);
+    await call('DELETE', '/cart/clear');
   });
 });

@@ -1,10 +1,11 @@
 import { addToCartSchema, applyPromoSchema, updateCartItemSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '../../lib/validation';
 import { currentUser, requireSignedIn } from '../auth/guard';
 import { addToCart, applyPromo, clearCart, loadCart, presentCart, removeFromCart, removePromo, setCartQuantity } from './service';
 
-const productParams = z.object({ id: z.string() });
+const productParams = idParams('This product is not in your cart');
 
 /** The server-side cart (spec §7 Cart). Signed-out callers get the spec's 'Please log in to …' messages. */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,10 +1,18 @@
-import { type CartLine, type CartTotals, type CartView, computeCartTotals } from '@app/shared';
+import {
+  CART_MAX_TOTAL_CENTS,
+  CART_TOTAL_TOO_LARGE,
+  type CartLine,
+  type CartTotals,
+  type CartView,
+  computeCartTotals,
+} from '@app/shared';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { cartItems, cartPromos, products, promoCodes } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { centsToDollars } from '../../lib/money';
+import { isUuid } from '../../lib/validation';
 import { presentProduct } from '../catalog/present';
 import type { ProductRow } from '../catalog/repository';
 import type { UserRow } from '../users/repository';
@@ -58,6 +66,13 @@ export function priceLines(lines: { product: ProductRow; quantity: number }[], p
     category: product.category,
   }));
   return computeCartTotals(cartLines, promo ? promoRule(promo) : null);
+}
+
+/** Refuses a cart whose subtotal an order could not hold (422 with the quantity field named). */
+export function assertCartWithinLimit(totals: CartTotals): void {
+  if (totals.subtotalCents > CART_MAX_TOTAL_CENTS) {
+    throw new AppError('VALIDATION_FAILED', CART_TOTAL_TOO_LARGE, [{ field: 'quantity', message: CART_TOTAL_TOO_LARGE }]);
+  }
 }
 
 /** The user's cart as it stands: only approved, live products; a promo that stopped being usable is dropped. */
@@ -124,7 +139,7 @@ export function presentCart(cart: PricedCart): CartView & { promo_notice: string
 }
 
 async function requireBuyableProduct(db: DbOrTx, productId: string): Promise<ProductRow> {
-  const valid = /^[0-9a-f-]{36}$/i.test(productId);
+  const valid = isUuid(productId);
   const [product] = valid
     ? await db
         .select()
@@ -154,6 +169,7 @@ export async function addToCart(deps: AppDeps, user: UserRow, productId: string,
       .insert(cartItems)
       .values({ userId: user.id, productId: product.id, quantity: next })
       .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { quantity: next } });
+    assertCartWithinLimit((await loadCart(tx, user.id)).totals);
   });
   return presentCart(await loadCart(deps.db, user.id));
 }
@@ -166,17 +182,20 @@ export async function setCartQuantity(
   quantity: number,
 ): Promise<ReturnType<typeof presentCart>> {
   if (quantity <= 0) return removeFromCart(deps, user, productId);
-  const [updated] = await deps.db
-    .update(cartItems)
-    .set({ quantity })
-    .where(and(eq(cartItems.userId, user.id), eq(cartItems.productId, productId)))
-    .returning({ productId: cartItems.productId });
-  if (!updated) throw new AppError('NOT_FOUND', 'This product is not in your cart');
+  await deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(cartItems)
+      .set({ quantity })
+      .where(and(eq(cartItems.userId, user.id), eq(cartItems.productId, productId)))
+      .returning({ productId: cartItems.productId });
+    if (!updated) throw new AppError('NOT_FOUND', 'This product is not in your cart');
+    assertCartWithinLimit((await loadCart(tx, user.id)).totals);
+  });
   return presentCart(await loadCart(deps.db, user.id));
 }
 
 export async function removeFromCart(deps: AppDeps, user: UserRow, productId: string): Promise<ReturnType<typeof presentCart>> {
-  if (/^[0-9a-f-]{36}$/i.test(productId)) {
+  if (isUuid(productId)) {
     await deps.db.delete(cartItems).where(and(eq(cartItems.userId, user.id), eq(cartItems.productId, productId)));
   }
   return presentCart(await loadCart(deps.db, user.id));
@@ -223,5 +242,7 @@ export async function validateCart(
   const promo = promoCode?.trim() ? await requireUsablePromo(deps.db, promoCode) : null;
   const problem = promo ? await promoProblemFor(deps.db, promo, user.id, cartFacts(lines)) : null;
   if (problem) throw new AppError('VALIDATION_FAILED', problem, [{ field: 'promo_code', message: problem }]);
-  return { valid: true, ...presentCart({ lines, promo, unavailablePromo: null, totals: priceLines(lines, promo) }) };
+  const totals = priceLines(lines, promo);
+  assertCartWithinLimit(totals);
+  return { valid: true, ...presentCart({ lines, promo, unavailablePromo: null, totals }) };
 }

@@ -56,6 +56,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/debug/count', { preHandler: requireAuth('admin') }, async () => countProducts(deps));
 
+  // The service tells a blank id (422) from an unknown one (404), as the spec words them.
   app.get('/:id', { schema: { params: z.object({ id: z.string() }) } }, async (request) => {
     const viewer = await resolveRequestUser(request);
     return getProductDetail(deps, request.params.id, viewer);

@@ -13,6 +13,7 @@ import {
 } from '@app/shared';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { isUuid } from '../../lib/validation';
 import type { UserRow } from '../users/repository';
 import type { SearchDictionary } from './dictionary';
 import { presentProduct } from './present';
@@ -98,7 +99,7 @@ export async function getVisibleProduct(deps: AppDeps, id: string, viewer: UserR
   const trimmed = id.trim();
   if (!trimmed)
     throw new AppError('VALIDATION_FAILED', 'Product ID is required', [{ field: 'id', message: 'Product ID is required' }]);
-  const product = /^[0-9a-f-]{36}$/i.test(trimmed) ? await findProductById(deps.db, trimmed) : undefined;
+  const product = isUuid(trimmed) ? await findProductById(deps.db, trimmed) : undefined;
   if (!product || !canSeeProduct(product, viewer)) throw new AppError('NOT_FOUND', 'Product not found');
   return product;
 }

@@ -4,6 +4,7 @@ import { orderItems, orders, productFiles, products } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { signDownload, verifyDownload } from '../../lib/signed-links';
+import { isUuid } from '../../lib/validation';
 import { createZipStream } from '../../lib/zip-stream';
 import type { OrderRow } from '../orders/present';
 import type { UserRow } from '../users/repository';
@@ -22,7 +23,7 @@ export interface DownloadLink {
 
 /** A paid order of the caller, or 404 (someone else's order looks exactly like a missing one). */
 export async function requirePaidOwnOrder(deps: AppDeps, user: UserRow, orderId: string): Promise<OrderRow> {
-  const [order] = /^[0-9a-f-]{36}$/i.test(orderId)
+  const [order] = isUuid(orderId)
     ? await deps.db
         .select()
         .from(orders)
@@ -143,7 +144,7 @@ export async function zipPurchasedProduct(
   user: UserRow,
   productId: string,
 ): Promise<ZipStream & { fileName: string }> {
-  const [purchase] = /^[0-9a-f-]{36}$/i.test(productId)
+  const [purchase] = isUuid(productId)
     ? await deps.db
         .select({ title: orderItems.productTitle })
         .from(orderItems)

@@ -19,7 +19,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: z.object({
           folder: z.enum(PUBLIC_FOLDERS, { error: 'File not found' }),
-          file: z.string().regex(/^[a-zA-Z0-9-]+\.(png|jpg|gif|webp|svg)$/, 'File not found'),
+          // Storage keys start with a letter or digit: '-x.png' is no file of ours.
+          file: z.string().regex(/^[a-zA-Z0-9][a-zA-Z0-9-]*\.(png|jpg|gif|webp|svg)$/, 'File not found'),
         }),
       },
     },

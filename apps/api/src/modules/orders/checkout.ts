@@ -6,7 +6,7 @@ import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { centsToDollars } from '../../lib/money';
 import { consumePromoUse } from '../cart/promos';
-import { loadCart } from '../cart/service';
+import { assertCartWithinLimit, loadCart } from '../cart/service';
 import { releaseClaim } from '../payments/confirm';
 import { settleCharge } from '../payments/settle';
 import type { UserRow } from '../users/repository';
@@ -74,6 +74,8 @@ export async function checkout(deps: AppDeps, user: UserRow, idempotencyKey: str
       );
       const cart = await loadCart(tx, user.id);
       if (cart.lines.length === 0) throw new AppError('VALIDATION_FAILED', 'Your cart is empty');
+      // Prices may have risen since the items were added: the order's integer columns must hold it.
+      assertCartWithinLimit(cart.totals);
       if (cart.unavailablePromo) {
         // Never charge a different price than the one the buyer saw: make them look again.
         throw new AppError(

@@ -2,6 +2,7 @@ import { blankToUndefined, refundRequestSchema, validateCartSchema } from '@app/
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../../db/schema';
+import { dateQuery, idParams } from '../../lib/validation';
 import { currentUser, requireAuth, requireSignedIn } from '../auth/guard';
 import { validateCart } from '../cart/service';
 import {
@@ -16,13 +17,13 @@ import { checkout } from './checkout';
 import { saveVerifiedOrder } from './save-order';
 import { getOwnOrder, listOwnOrders, ownOrderStats, requestRefund, resendReceipt } from './service';
 
-const idParams = z.object({ id: z.string() });
+const orderParams = idParams('Order not found');
 const listQuery = z.object({
   page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(1)),
   limit: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100).default(20)),
   status_filter: z.preprocess(blankToUndefined, z.enum(ORDER_STATUSES).optional()),
-  start_date: z.preprocess(blankToUndefined, z.coerce.date({ error: 'start_date must be a date' }).optional()),
-  end_date: z.preprocess(blankToUndefined, z.coerce.date({ error: 'end_date must be a date' }).optional()),
+  start_date: dateQuery('start_date'),
+  end_date: dateQuery('end_date'),
 });
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -60,24 +61,24 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/download-product-files/:productId',
-    { ...signedIn, schema: { params: z.object({ productId: z.string() }) } },
+    { ...signedIn, schema: { params: z.object({ productId: z.uuid({ error: 'You have not purchased this product' }) }) } },
     async (request, reply) => {
       const zip = await zipPurchasedProduct(deps, currentUser(request), request.params.productId);
       return sendZip(reply, zip, zip.fileName);
     },
   );
 
-  app.get('/:id', { ...signedIn, schema: { params: idParams } }, async (request) =>
+  app.get('/:id', { ...signedIn, schema: { params: orderParams } }, async (request) =>
     getOwnOrder(deps, currentUser(request), request.params.id),
   );
 
-  app.get('/:id/download-links', { ...signedIn, schema: { params: idParams } }, async (request) => {
+  app.get('/:id/download-links', { ...signedIn, schema: { params: orderParams } }, async (request) => {
     const order = await requirePaidOwnOrder(deps, currentUser(request), request.params.id);
     const { links, expiresAt } = await issueDownloadLinks(deps, order);
     return { order_id: order.id, links, expires_at: expiresAt.toISOString() };
   });
 
-  app.post('/:id/regenerate-links', { ...signedIn, schema: { params: idParams } }, async (request) => {
+  app.post('/:id/regenerate-links', { ...signedIn, schema: { params: orderParams } }, async (request) => {
     const order = await requirePaidOwnOrder(deps, currentUser(request), request.params.id);
     const { links, expiresAt } = await regenerateDownloadLinks(deps, order);
     return {
@@ -88,20 +89,20 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
-  app.get('/:id/download-zip', { ...signedIn, schema: { params: idParams } }, async (request, reply) => {
+  app.get('/:id/download-zip', { ...signedIn, schema: { params: orderParams } }, async (request, reply) => {
     const order = await requirePaidOwnOrder(deps, currentUser(request), request.params.id);
     return sendZip(reply, await zipOrder(deps, order), `order_${order.orderNumber}_files.zip`);
   });
 
   app.post(
     '/:id/resend-email',
-    { ...signedIn, schema: { params: idParams }, config: { rateLimit: { max: 5, timeWindow: 60_000 } } },
+    { ...signedIn, schema: { params: orderParams }, config: { rateLimit: { max: 5, timeWindow: 60_000 } } },
     async (request) => resendReceipt(deps, currentUser(request), request.params.id),
   );
 
   app.post(
     '/:id/request-refund',
-    { ...signedIn, schema: { params: idParams, body: refundRequestSchema } },
+    { ...signedIn, schema: { params: orderParams, body: refundRequestSchema } },
     async (request, reply) => {
       reply.code(201);
       return requestRefund(deps, currentUser(request), request.params.id, request.body.reason);

@@ -4,6 +4,7 @@ import { orderItems, orders, refundRequests } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { centsToDollars } from '../../lib/money';
+import { isUuid } from '../../lib/validation';
 import type { UserRow } from '../users/repository';
 import { sendReceipt } from './fulfil';
 import { type OrderRow, presentOrder } from './present';
@@ -73,7 +74,7 @@ export async function ownOrderStats(deps: AppDeps, user: UserRow) {
 
 /** One of the caller's own orders; anyone else's is 404. */
 export async function requireOwnOrder(deps: AppDeps, user: UserRow, orderId: string): Promise<OrderRow> {
-  const [order] = /^[0-9a-f-]{36}$/i.test(orderId)
+  const [order] = isUuid(orderId)
     ? await deps.db
         .select()
         .from(orders)

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { orders, webhookEvents } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { isUuid } from '../../lib/validation';
 import { currentUser, requireAuth } from '../auth/guard';
 import { checkout, openPayment } from '../orders/checkout';
 import { confirmPayment } from './confirm';
@@ -37,7 +38,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const orderId = (request.body as { order_id?: unknown } | undefined)?.order_id;
       reply.code(201);
-      if (typeof orderId === 'string' && /^[0-9a-f-]{36}$/i.test(orderId)) {
+      if (typeof orderId === 'string' && isUuid(orderId)) {
         const [order] = await deps.db
           .select()
           .from(orders)

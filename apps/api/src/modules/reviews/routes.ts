@@ -1,9 +1,12 @@
 import { reviewRequestSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '../../lib/validation';
 import { currentUser, requireAuth, resolveRequestUser } from '../auth/guard';
 import { createReview, deleteReview, getProductReviews, updateReview } from './service';
 
+const productParams = idParams('Product not found');
+const reviewParams = idParams('Review not found');
 const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(50).default(10),
@@ -12,18 +15,14 @@ const pageQuery = z.object({
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
-  app.get(
-    '/products/:id/reviews',
-    { schema: { params: z.object({ id: z.string() }), querystring: pageQuery } },
-    async (request) => {
-      const viewer = await resolveRequestUser(request);
-      return getProductReviews(deps, request.params.id, viewer, request.query.page, request.query.limit);
-    },
-  );
+  app.get('/products/:id/reviews', { schema: { params: productParams, querystring: pageQuery } }, async (request) => {
+    const viewer = await resolveRequestUser(request);
+    return getProductReviews(deps, request.params.id, viewer, request.query.page, request.query.limit);
+  });
 
   app.post(
     '/products/:id/reviews',
-    { preHandler: requireAuth(), schema: { params: z.object({ id: z.string() }), body: reviewRequestSchema } },
+    { preHandler: requireAuth(), schema: { params: productParams, body: reviewRequestSchema } },
     async (request, reply) => {
       reply.code(201);
       return createReview(deps, currentUser(request), request.params.id, request.body);
@@ -32,16 +31,12 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/reviews/:id',
-    { preHandler: requireAuth(), schema: { params: z.object({ id: z.string() }), body: reviewRequestSchema } },
+    { preHandler: requireAuth(), schema: { params: reviewParams, body: reviewRequestSchema } },
     async (request) => updateReview(deps, currentUser(request), request.params.id, request.body),
   );
 
-  app.delete(
-    '/reviews/:id',
-    { preHandler: requireAuth(), schema: { params: z.object({ id: z.string() }) } },
-    async (request, reply) => {
-      await deleteReview(deps, currentUser(request), request.params.id);
-      return reply.code(204).send();
-    },
-  );
+  app.delete('/reviews/:id', { preHandler: requireAuth(), schema: { params: reviewParams } }, async (request, reply) => {
+    await deleteReview(deps, currentUser(request), request.params.id);
+    return reply.code(204).send();
+  });
 };

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { reviews } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { isUuid } from '../../lib/validation';
 import { getVisibleProduct } from '../catalog/service';
 import type { UserRow } from '../users/repository';
 import { findReview, hasPaidFor, listReviews, lockProduct, type ReviewWithAuthor, refreshProductRating } from './repository';
@@ -64,7 +65,7 @@ export async function createReview(
 }
 
 async function ownedReview(deps: AppDeps, user: UserRow, reviewId: string) {
-  const review = /^[0-9a-f-]{36}$/i.test(reviewId) ? await findReview(deps.db, reviewId) : undefined;
+  const review = isUuid(reviewId) ? await findReview(deps.db, reviewId) : undefined;
   if (!review) throw new AppError('NOT_FOUND', 'Review not found');
   if (review.userId !== user.id && !hasRole(user.role, ['admin'])) {
     throw new AppError('FORBIDDEN', 'Only the author or an admin can change this review.');

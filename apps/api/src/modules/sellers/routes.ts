@@ -1,6 +1,7 @@
 import { becomeSellerSchema, blankToUndefined } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '../../lib/validation';
 import { currentUser, requireAuth } from '../auth/guard';
 import { presentProduct } from '../catalog/present';
 import { presentUser } from '../users/present';
@@ -15,7 +16,7 @@ import {
   updateListedProduct,
 } from './service';
 
-const idParams = z.object({ id: z.string() });
+const productParams = idParams('Product not found');
 export const ownProductsQuery = z.object({
   page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(1)),
   limit: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100).default(20)),
@@ -33,7 +34,7 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: 'You are now a seller. List your first product!', user: presentUser(user) };
   });
 
-  app.post('/products', { ...seller, bodyLimit: 1024 * 1024 * 1024 }, async (request, reply) => {
+  app.post('/products', { ...seller }, async (request, reply) => {
     reply.code(201);
     const product = await createListedProduct(deps, currentUser(request), request);
     return { message: 'Product submitted for review', data: product, product };
@@ -43,16 +44,16 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
     listOwnProducts(deps, currentUser(request), request.query),
   );
 
-  app.get('/products/:id', { ...seller, schema: { params: idParams } }, async (request) =>
+  app.get('/products/:id', { ...seller, schema: { params: productParams } }, async (request) =>
     presentProduct(await requireOwnProduct(deps, currentUser(request), request.params.id)),
   );
 
-  app.put('/products/:id', { ...seller, bodyLimit: 1024 * 1024 * 1024, schema: { params: idParams } }, async (request) => {
+  app.put('/products/:id', { ...seller, schema: { params: productParams } }, async (request) => {
     const product = await updateListedProduct(deps, currentUser(request), request.params.id, request);
     return { message: 'Product updated and sent for review', data: product, product };
   });
 
-  app.delete('/products/:id', { ...seller, schema: { params: idParams } }, async (request) => {
+  app.delete('/products/:id', { ...seller, schema: { params: productParams } }, async (request) => {
     await deleteListedProduct(deps, currentUser(request), request.params.id);
     return { message: 'Product removed. Buyers who paid keep their downloads.' };
   });

@@ -6,6 +6,7 @@ import { ledgerEntries, orderItems, orders, productFiles, products } from '../..
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { centsToDollars, dollarsToCents } from '../../lib/money';
+import { isUuid } from '../../lib/validation';
 import { revokeAllSessions } from '../auth/sessions';
 import { presentProduct } from '../catalog/present';
 import type { ProductRow } from '../catalog/repository';
@@ -77,7 +78,7 @@ export async function createListedProduct(deps: AppDeps, owner: UserRow, request
 
 /** One of the owner's own products (404 for anyone else's, or a deleted one). */
 export async function requireOwnProduct(deps: AppDeps, owner: UserRow, productId: string): Promise<ProductRow> {
-  const [product] = /^[0-9a-f-]{36}$/i.test(productId)
+  const [product] = isUuid(productId)
     ? await deps.db
         .select()
         .from(products)

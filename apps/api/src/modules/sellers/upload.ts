@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeStream } from 'file-type';
 import { AppError } from '../../lib/errors';
 import { type Storage, TooLargeError } from '../../lib/storage';
+import { asMultipartError, NUL_BYTE_MESSAGE } from '../../lib/validation';
 
 /** A product form received as multipart (spec §5 Product form), its files already in storage. */
 export interface ProductUpload {
@@ -32,6 +33,11 @@ function uniqueName(name: string, taken: Set<string>): string {
   return candidate;
 }
 
+/** True when the client went away before sending the whole body. */
+function hungUp(request: FastifyRequest): boolean {
+  return request.raw.aborted || !request.raw.readableEnded;
+}
+
 const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', UPLOAD_TOO_LARGE);
 
 /**
@@ -44,10 +50,13 @@ export async function receiveProductUpload(request: FastifyRequest, storage: Sto
   const upload: ProductUpload = { fields: {}, images: [], video: null, files: [], written: [] };
   const takenNames = new Set<string>();
   // A client that hangs up mid-file would leave the write waiting forever: fail it instead.
+  // On Node 20 the request's 'close' also fires once its body has been read, so only an
+  // aborted or unfinished body counts as a hang-up.
   let current: Readable | null = null;
   let finished = false;
   const onClose = () => {
-    if (!finished) current?.destroy(new Error('The upload was interrupted'));
+    if (finished || !hungUp(request)) return;
+    current?.destroy(new AppError('BAD_REQUEST', 'The upload was interrupted'));
   };
   request.raw.once('close', onClose);
   try {
@@ -57,6 +66,9 @@ export async function receiveProductUpload(request: FastifyRequest, storage: Sto
     for await (const part of parts) {
       if (part.type === 'field') {
         const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        if (value.includes('\u0000')) {
+          throw new AppError('VALIDATION_FAILED', NUL_BYTE_MESSAGE, [{ field: part.fieldname, message: NUL_BYTE_MESSAGE }]);
+        }
         if (value !== 'null' && value !== 'undefined') upload.fields[part.fieldname] = value;
         continue;
       }
@@ -113,7 +125,7 @@ export async function receiveProductUpload(request: FastifyRequest, storage: Sto
     if (error instanceof TooLargeError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     if ((error as { code?: string }).code === 'FST_FILES_LIMIT' || (error as { code?: string }).code === 'FST_PARTS_LIMIT')
       throw tooLarge();
-    throw error;
+    throw asMultipartError(error);
   } finally {
     request.raw.off('close', onClose);
   }

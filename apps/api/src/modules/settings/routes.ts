@@ -1,7 +1,9 @@
+import { posix } from 'node:path';
 import { hasRole } from '@app/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
+import { nonEmptyUpdate } from '../../lib/validation';
 import { requireAuth, resolveRequestUser } from '../auth/guard';
 import { readSettings, settingsUpdateSchema, updateSettings } from './service';
 
@@ -14,8 +16,10 @@ export const publicSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/settings', { preHandler: requireAuth('admin') }, async () => readSettings(app.deps));
-  app.put('/settings', { preHandler: requireAuth('admin'), schema: { body: settingsUpdateSchema } }, async (request) =>
-    updateSettings(app.deps, request.body),
+  app.put(
+    '/settings',
+    { preHandler: requireAuth('admin'), schema: { body: nonEmptyUpdate(settingsUpdateSchema) } },
+    async (request) => updateSettings(app.deps, request.body),
   );
 };
 
@@ -30,11 +34,27 @@ const OPEN_DURING_MAINTENANCE = [
   '/api/v1/health',
 ];
 
+/**
+ * The path as the router understood it: the matched route's pattern, or for an unmatched URL its
+ * decoded, normalised form. `/%61pi/v1/cart` is `/api/v1/cart` to the router, so it must be to the gate.
+ */
+function gatedPath(request: FastifyRequest): string {
+  if (request.routeOptions.url) return request.routeOptions.url.replace(/(.)\/$/, '$1');
+  const raw = request.url.split('?')[0] ?? '';
+  let decoded = raw;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    // A malformed escape is answered 400 by the router; gate it like any other API path.
+  }
+  return posix.normalize(decoded.replace(/\/{2,}/g, '/')).replace(/(.)\/$/, '$1');
+}
+
 /** With maintenance on, the API answers everyone but admins with 503 and the maintenance message. */
 export function registerMaintenanceGate(app: FastifyInstance): void {
   // onRequest, registered before every route: it runs ahead of any route's own fast path.
   app.addHook('onRequest', async (request) => {
-    const path = request.url.split('?')[0] ?? '';
+    const path = gatedPath(request);
     if (!path.startsWith('/api/') || OPEN_DURING_MAINTENANCE.includes(path)) return;
     const settings = await readSettings(app.deps);
     if (!settings.maintenance_mode) return;

@@ -1,6 +1,7 @@
 import { loginRequestSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams, nonEmptyUpdate } from '../../lib/validation';
 import { currentUser, requireAuth } from '../auth/guard';
 import { loginWithRole } from '../auth/service';
 import { sendSession } from '../auth/session-reply';
@@ -17,7 +18,8 @@ import {
   updateSimpleAdminSchema,
 } from './service';
 
-const idParams = z.object({ id: z.string() });
+const simpleAdminParams = idParams('Simple admin not found');
+const productParams = idParams('Product not found');
 
 /**
  * Super admin (role admin) manages simple admins. The spec's `-no-auth` paths are kept as
@@ -32,13 +34,17 @@ export const superAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.code(201);
       return createSimpleAdmin(deps, request.body);
     });
-    app.put(`${base}/:id`, { schema: { params: idParams, body: updateSimpleAdminSchema } }, async (request) =>
-      updateSimpleAdmin(deps, request.params.id, request.body),
+    app.put(
+      `${base}/:id`,
+      { schema: { params: simpleAdminParams, body: nonEmptyUpdate(updateSimpleAdminSchema) } },
+      async (request) => updateSimpleAdmin(deps, request.params.id, request.body),
     );
-    app.delete(`${base}/:id`, { schema: { params: idParams } }, async (request) => deleteSimpleAdmin(deps, request.params.id));
+    app.delete(`${base}/:id`, { schema: { params: simpleAdminParams } }, async (request) =>
+      deleteSimpleAdmin(deps, request.params.id),
+    );
     app.put(
       `${base}/:id/toggle-status`,
-      { schema: { params: idParams, body: z.object({ is_active: z.boolean() }) } },
+      { schema: { params: simpleAdminParams, body: z.object({ is_active: z.boolean() }) } },
       async (request) => updateSimpleAdmin(deps, request.params.id, { is_active: request.body.is_active }),
     );
   }
@@ -49,7 +55,7 @@ export const adminSimpleAdminProductsRoutes: FastifyPluginAsyncZod = async (app)
   for (const base of ['/simple-admins', '/simple-admins-no-auth']) {
     app.get(
       `${base}/:id/products`,
-      { preHandler: requireAuth('admin'), schema: { params: idParams, querystring: skipLimitQuery } },
+      { preHandler: requireAuth('admin'), schema: { params: simpleAdminParams, querystring: skipLimitQuery } },
       async (request) => simpleAdminProducts(app.deps, request.params.id, request.query),
     );
   }
@@ -88,15 +94,15 @@ export const simpleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/products', { ...simpleAdmin, schema: { querystring: skipLimitQuery } }, async (request) =>
     simpleAdminProducts(deps, currentUser(request).id, request.query),
   );
-  app.post('/products', { ...simpleAdmin, bodyLimit: 1024 * 1024 * 1024 }, async (request, reply) => {
+  app.post('/products', { ...simpleAdmin }, async (request, reply) => {
     reply.code(201);
     const product = await createListedProduct(deps, currentUser(request), request);
     return { message: 'Product submitted for approval', product, data: product };
   });
-  app.get('/products/:id', { ...simpleAdmin, schema: { params: idParams } }, async (request) =>
+  app.get('/products/:id', { ...simpleAdmin, schema: { params: productParams } }, async (request) =>
     presentProduct(await requireOwnProduct(deps, currentUser(request), request.params.id)),
   );
-  app.put('/products/:id', { ...simpleAdmin, bodyLimit: 1024 * 1024 * 1024, schema: { params: idParams } }, async (request) => {
+  app.put('/products/:id', { ...simpleAdmin, schema: { params: productParams } }, async (request) => {
     const product = await updateListedProduct(deps, currentUser(request), request.params.id, request);
     return { message: 'Product updated and sent for approval', product, data: product };
   });

@@ -5,6 +5,7 @@ import { products, users } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import { isUuid } from '../../lib/validation';
 import { assertPasswordNotCommon } from '../auth/service';
 import { revokeAllSessions } from '../auth/sessions';
 import { presentProduct } from '../catalog/present';
@@ -39,7 +40,7 @@ function presentSimpleAdmin(user: UserRow) {
 }
 
 async function requireSimpleAdmin(deps: AppDeps, id: string): Promise<UserRow> {
-  const [row] = /^[0-9a-f-]{36}$/i.test(id)
+  const [row] = isUuid(id)
     ? await deps.db
         .select()
         .from(users)

@@ -1,6 +1,7 @@
 import { AVATAR_MAX_BYTES, updateProfileRequestSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
+import { asMultipartError, nonEmptyUpdate } from '../../lib/validation';
 import { currentUser, requireAuth } from '../auth/guard';
 import { clearSessionCookie } from '../auth/session-reply';
 import { avatarUrl, presentUser } from './present';
@@ -14,7 +15,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/me', signedIn, async (request) => presentUser(currentUser(request)));
 
-  app.put('/me', { ...signedIn, schema: { body: updateProfileRequestSchema } }, async (request) =>
+  app.put('/me', { ...signedIn, schema: { body: nonEmptyUpdate(updateProfileRequestSchema) } }, async (request) =>
     presentUser(await updateProfile(deps, currentUser(request), request.body)),
   );
 
@@ -28,14 +29,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/upload-avatar', signedIn, async (request) => {
     if (!request.isMultipart()) throw new AppError('VALIDATION_FAILED', 'Please select a valid image file');
-    const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-    if (!file) throw new AppError('VALIDATION_FAILED', 'Please select a valid image file');
     let data: Buffer;
     try {
+      const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+      if (!file) throw new AppError('VALIDATION_FAILED', 'Please select a valid image file');
       data = await file.toBuffer();
     } catch (error) {
       if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE);
-      throw error;
+      throw asMultipartError(error);
     }
     const user = await replaceAvatar(deps, currentUser(request), data);
     return { success: true, avatar_url: avatarUrl(user.avatarKey), user: presentUser(user) };

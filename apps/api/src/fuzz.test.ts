@@ -1,0 +1,346 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPaidOrder, createProduct, createUser } from '../test/factories';
+import { createTestApp, type TestApp } from '../test/helpers';
+
+/**
+ * The guard that lasts: every route of the OpenAPI document, as every role, with malformed
+ * input. No answer may be a 5xx, and every error must carry our `{detail, code}` body.
+ */
+
+type JsonSchema = {
+  type?: string | string[];
+  format?: string;
+  pattern?: string;
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  minLength?: number;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  nullable?: boolean;
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+};
+interface Parameter {
+  in: 'path' | 'query' | 'header' | 'cookie';
+  name: string;
+  schema?: JsonSchema;
+}
+interface Operation {
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+}
+interface Route {
+  method: string;
+  path: string;
+  operation: Operation;
+}
+type Role = 'anonymous' | 'buyer' | 'seller' | 'simple_admin' | 'admin';
+interface Probe {
+  label: string;
+  options: InjectOptions;
+}
+
+const ROLES: Role[] = ['anonymous', 'buyer', 'seller', 'simple_admin', 'admin'];
+const LOOSE_ID = '------------------------------------';
+const BAD_IDS = [LOOSE_ID, 'not-an-id', 'a\u0000b', '-x.png', '..', '%', `${'f'.repeat(36)}`, 'x'.repeat(1500)];
+const BAD_QUERY_VALUES = [
+  'a\u0000b',
+  LOOSE_ID,
+  '-000001-01-01',
+  '275760-09-14',
+  '1e309',
+  '99999999999999999999999',
+  '-1',
+  'x'.repeat(3000),
+];
+const BAD_BODY_VALUES: unknown[] = [
+  'nul\u0000byte',
+  LOOSE_ID,
+  '-000001-01-01',
+  -1,
+  1e308,
+  'x'.repeat(20_000),
+  null,
+  {},
+  [LOOSE_ID],
+];
+const RAW_BODIES = ['garbage', '{"truncated": ', 'null', '[]', '{}', '"\\u0000"', '{"a":{"b":{"c":[[[[[[1]]]]]]}}}'];
+// Routes whose success ends a role's session; walked last so the rest run signed in.
+const LAST = /\/users\/me(\/fixed)?$/;
+const CONCURRENCY = 6;
+
+let t: TestApp;
+const tokens: Partial<Record<Role, string>> = {};
+/** Ids of real rows, so that probes also reach the code behind a successful lookup. */
+const realIds: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const role of ROLES) {
+    if (role === 'anonymous') continue;
+    const user = await createUser(t.db, role);
+    tokens[role] = await t.deps.accessTokens.sign({ sub: user.id, role, tv: user.tokenVersion });
+  }
+  const seller = await createUser(t.db, 'seller');
+  const buyer = await createUser(t.db, 'buyer');
+  const spare = await createUser(t.db, 'simple_admin');
+  const product = await createProduct(t.db, seller, { priceCents: 10_000_000 });
+  const order = await createPaidOrder(t.db, buyer, product);
+  realIds.push(product.id, order.id, spare.id);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** The first value a schema accepts, built from its constraints (a best effort, not a validator). */
+function sample(schema: JsonSchema | undefined, name = ''): unknown {
+  if (!schema) return 'fuzz';
+  const options = schema.anyOf ?? schema.oneOf;
+  if (options) return sample(options.find((option) => option.type !== 'null') ?? options[0], name);
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  if (schema.default !== undefined) return schema.default;
+  const type = Array.isArray(schema.type) ? schema.type.find((entry) => entry !== 'null') : schema.type;
+  switch (type) {
+    case 'object':
+      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, value]) => [key, sample(value, key)]));
+    case 'array':
+      return Array.from({ length: Math.max(1, schema.minItems ?? 0) }, () => sample(schema.items, name));
+    case 'integer':
+    case 'number':
+      return Math.min(Math.max(1, schema.minimum ?? 1), schema.maximum ?? 1);
+    // Never switch a flag on: `true` could put the site into maintenance and hide every route.
+    case 'boolean':
+      return false;
+    default:
+      return sampleString(schema, name);
+  }
+}
+
+function sampleString(schema: JsonSchema, name: string): string {
+  if (schema.format === 'uuid' || /(^|_)id$/.test(name)) return randomUUID();
+  if (schema.format === 'email' || name.includes('email')) return `fuzz.${randomUUID().slice(0, 8)}@example.org`;
+  if (schema.pattern?.includes('\\d{6}')) return '123456';
+  if (schema.format === 'date-time' || schema.format === 'date') return '2026-01-01';
+  return 'Fuzz-Value-123'.padEnd(schema.minLength ?? 0, 'x');
+}
+
+/** Every way to swap one value inside a body, one level of nesting deep. */
+function mutations(body: unknown, prefix = ''): { path: string; body: unknown }[] {
+  if (body === null || typeof body !== 'object') return [];
+  const result: { path: string; body: unknown }[] = [];
+  for (const [key, value] of Object.entries(body)) {
+    for (const bad of BAD_BODY_VALUES) result.push({ path: `${prefix}${key}`, body: replaced(body, key, bad) });
+    if (value !== null && typeof value === 'object' && !prefix) {
+      for (const inner of mutations(value, `${key}.`)) result.push({ path: inner.path, body: replaced(body, key, inner.body) });
+    }
+  }
+  return result;
+}
+
+function replaced(body: object, key: string, value: unknown): unknown {
+  return Array.isArray(body) ? body.map((item, index) => (String(index) === key ? value : item)) : { ...body, [key]: value };
+}
+
+function fillPath(path: string, values: Record<string, string>): string {
+  return path.replace(/\{(\w+)\}/g, (_match, name: string) => encodeURIComponent(values[name] ?? realIds[0] ?? ''));
+}
+
+function multipartBody(kind: 'truncated' | 'garbage' | 'nul'): { payload: string; headers: Record<string, string> } {
+  const boundary = 'fuzzboundary';
+  const headers = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+  if (kind === 'garbage') return { payload: 'this is not multipart at all', headers };
+  const field = (name: string, value: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  if (kind === 'nul') {
+    return {
+      payload: `${field('title', 'Nul\u0000Title')}${field('description', 'd\u0000'.repeat(20))}${field('price', '1')}${field('category', 'prompt-packs')}--${boundary}--\r\n`,
+      headers,
+    };
+  }
+  return {
+    payload: `${field('title', 'Truncated')}--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.bin"\r\n\r\nhalf a fi`,
+    headers,
+  };
+}
+
+/** The malformed requests for one route (role-independent). */
+function probesFor(route: Route): Probe[] {
+  const parameters = route.operation.parameters ?? [];
+  const pathNames = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
+  const jsonSchema = route.operation.requestBody?.content?.['application/json']?.schema;
+  const hasBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method);
+  const base = jsonSchema ? sample(jsonSchema) : undefined;
+  const url = fillPath(route.path, {});
+  const probe = (label: string, options: Partial<InjectOptions>): Probe => ({
+    label,
+    options: {
+      method: route.method as InjectOptions['method'],
+      url,
+      ...(base !== undefined && { payload: base as object }),
+      ...options,
+    },
+  });
+
+  const probes: Probe[] = [probe('as documented', {})];
+  for (const id of pathNames.length ? realIds.slice(1) : []) {
+    probes.push(probe('another real id', { url: fillPath(route.path, Object.fromEntries(pathNames.map((n) => [n, id]))) }));
+  }
+  for (const name of pathNames) {
+    for (const bad of BAD_IDS)
+      probes.push(probe(`path ${name}=${JSON.stringify(bad.slice(0, 40))}`, { url: fillPath(route.path, { [name]: bad }) }));
+  }
+  for (const parameter of parameters.filter((p) => p.in === 'query')) {
+    for (const bad of BAD_QUERY_VALUES) {
+      probes.push(probe(`query ${parameter.name}=${JSON.stringify(bad.slice(0, 40))}`, { query: { [parameter.name]: bad } }));
+    }
+    probes.push(probe(`query ${parameter.name} twice`, { query: { [parameter.name]: ['1', '2'] } }));
+  }
+  if (hasBody) {
+    probes.push(probe('no body', { payload: undefined }));
+    for (const raw of RAW_BODIES) {
+      probes.push(probe(`raw JSON ${raw.slice(0, 20)}`, { payload: raw, headers: { 'content-type': 'application/json' } }));
+    }
+    probes.push(probe('empty JSON body', { payload: '', headers: { 'content-type': 'application/json' } }));
+    for (const kind of ['truncated', 'garbage', 'nul'] as const) probes.push(probe(`multipart ${kind}`, multipartBody(kind)));
+    for (const mutation of mutations(base)) {
+      probes.push(
+        probe(`body ${mutation.path}=${JSON.stringify(mutation.body).slice(0, 60)}`, { payload: mutation.body as object }),
+      );
+    }
+  }
+  return probes;
+}
+
+function problemWith(response: LightMyRequestResponse): string | null {
+  if (response.statusCode >= 500) return `${response.statusCode} ${response.body.slice(0, 200)}`;
+  if (response.statusCode < 400) return null;
+  let body: { detail?: unknown; code?: unknown };
+  try {
+    body = response.json();
+  } catch {
+    return `${response.statusCode} without a JSON body: ${response.body.slice(0, 100)}`;
+  }
+  if (typeof body.detail !== 'string' || typeof body.code !== 'string') {
+    return `${response.statusCode} without {detail, code}: ${response.body.slice(0, 200)}`;
+  }
+  return null;
+}
+
+interface Job {
+  role: Role;
+  route: Route;
+  probe: Probe;
+}
+
+/** How many 2xx answers each role got: proof that the signed-in roles really got past the guards. */
+const successes: Record<Role, number> = { anonymous: 0, buyer: 0, seller: 0, simple_admin: 0, admin: 0 };
+const offenders: string[] = [];
+
+/** Sends every job (a few at a time) and records offenders; returns each job's status. */
+async function runAll(app: FastifyInstance, jobs: Job[]): Promise<number[]> {
+  const statuses: number[] = [];
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < jobs.length; index = next++) {
+      const job = jobs[index] as Job;
+      const token = tokens[job.role];
+      const headers = { ...(job.probe.options.headers as object), ...(token && { authorization: `Bearer ${token}` }) };
+      const response = await app.inject({ ...job.probe.options, headers });
+      statuses[index] = response.statusCode;
+      if (response.statusCode < 300) successes[job.role] += 1;
+      const problem = problemWith(response);
+      if (problem) offenders.push(`${job.role} ${job.route.method} ${job.route.path} [${job.probe.label}] → ${problem}`);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return statuses;
+}
+
+/**
+ * Every route as every role, within a few thousand requests. First the documented request as
+ * each role tells which roles a route admits (no 401/403). Then the malformed probes are dealt
+ * out in turn to the admitted roles, so each probe reaches a handler once, and every tenth one
+ * also goes to each refused role (bad input must not slip past or crash the guards either).
+ */
+async function walk(app: FastifyInstance, routes: Route[]): Promise<number> {
+  const plans = routes.map((route) => ({ route, probes: probesFor(route) }));
+  const firstJobs = plans.flatMap(({ route, probes }) => ROLES.map((role) => ({ role, route, probe: probes[0] as Probe })));
+  const firstStatuses = await runAll(app, firstJobs);
+  const admits = (route: Route, role: Role) => {
+    const status = firstStatuses[firstJobs.findIndex((job) => job.route === route && job.role === role)];
+    return status !== 401 && status !== 403;
+  };
+  const jobs = plans.flatMap(({ route, probes }) => {
+    const admitted = ROLES.filter((role) => admits(route, role));
+    const refused = ROLES.filter((role) => !admits(route, role));
+    return probes
+      .slice(1)
+      .flatMap((probe, index) => [
+        ...(admitted.length ? [{ role: admitted[index % admitted.length] as Role, route, probe }] : []),
+        ...(index % 10 === 0 ? refused.map((role) => ({ role, route, probe })) : []),
+      ]);
+  });
+  await runAll(app, jobs);
+  return firstJobs.length + jobs.length;
+}
+
+/** Route paths as Fastify registered them, read from its route tree (OpenAPI style, `{id}`). */
+function registeredApiRoutes(app: FastifyInstance): string[] {
+  const found: string[] = [];
+  const stack: { depth: number; path: string }[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = line.match(/^([│ ]*)[├└]── (\S+)(?: \(([^)]*)\))?/);
+    if (!match) continue;
+    const depth = (match[1] as string).length / 4;
+    while (stack.length > depth) stack.pop();
+    const path = `${stack.at(-1)?.path ?? ''}${match[2]}`;
+    stack.push({ depth, path });
+    for (const method of (match[3] ?? '').split(', ').filter((m) => m && m !== 'HEAD')) {
+      found.push(`${method} ${path.replace(/:(\w+)/g, '{$1}')}`);
+    }
+  }
+  return found.filter((route) => route.includes(' /api/v1/'));
+}
+
+describe('the API under malformed input', () => {
+  let routes: Route[] = [];
+
+  beforeAll(async () => {
+    const document = (await t.app.inject({ url: '/api/v1/openapi.json' })).json() as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    routes = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
+    );
+  });
+
+  it('documents every API route in the OpenAPI document', () => {
+    const withoutSlash = (route: string) => route.replace(/\/$/, '');
+    const documented = new Set(routes.map((route) => withoutSlash(`${route.method} ${route.path}`)));
+    const missing = registeredApiRoutes(t.app).filter((route) => !documented.has(withoutSlash(route)));
+    expect(missing).toEqual([]);
+  });
+
+  it('answers every route, as every role, without a 5xx and with a {detail, code} body', { timeout: 120_000 }, async () => {
+    const sent =
+      (await walk(
+        t.app,
+        routes.filter((route) => !LAST.test(route.path)),
+      )) +
+      (await walk(
+        t.app,
+        routes.filter((route) => LAST.test(route.path)),
+      ));
+    expect(sent).toBeGreaterThan(1000);
+    expect(offenders).toEqual([]);
+    for (const role of ROLES) expect(successes[role], role).toBeGreaterThan(10);
+  });
+});
