@@ -77,15 +77,17 @@ const CATEGORY_WORDS: [CategorySlug, RegExp][] = [
 const SORT_WORDS: [ProductSort, 'asc' | 'desc', RegExp][] = [
   ['price', 'desc', /\bmost expensive\b|\bpriciest\b|\bpremium\b/],
   ['price', 'asc', /\bcheapest\b|\blowest price[ds]?\b|\bleast expensive\b|\bcheap\b|\baffordable\b|\bbudget\b/],
-  ['rating', 'desc', /\b(best|top|highest)[ -]rated\b|\bbest reviewed\b|\bbest\b/],
   ['popularity', 'desc', /\bbest[ -]?selling\b|\bmost popular\b|\bpopular\b|\btrending\b/],
+  ['rating', 'desc', /\b(best|top|highest)[ -]rated\b|\bbest reviewed\b|\bbest\b/],
   ['created_at', 'desc', /\bnewest\b|\blatest\b|\bmost recent\b|\brecent\b|\bnew\b/],
 ];
 
 const NUMBER = String.raw`\$?\s*(\d+(?:\.\d{1,2})?)\s*(?:\$|usd|dollars?|bucks)?`;
 const BETWEEN = new RegExp(String.raw`\b(?:between|from)\s+${NUMBER}\s*(?:and|to|-)\s*${NUMBER}`);
 const RANGE = new RegExp(String.raw`\$\s*(\d+(?:\.\d{1,2})?)\s*(?:-|to)\s*${NUMBER}`);
-const AT_MOST = new RegExp(String.raw`(?:\bunder|\bbelow|\bless than|\bcheaper than|\bup to|\bat most|\bmax(?:imum)?|\bwithin|<=?)\s*${NUMBER}`);
+const AT_MOST = new RegExp(
+  String.raw`(?:\bunder|\bbelow|\bless than|\bcheaper than|\bup to|\bat most|\bmax(?:imum)?|\bwithin|<=?)\s*${NUMBER}`,
+);
 const AT_LEAST = new RegExp(String.raw`(?:\bover|\babove|\bmore than|\bat least|\bfrom|\bmin(?:imum)?|>=?)\s*${NUMBER}`);
 
 const STOP_WORDS = new Set(
