@@ -1,9 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { productListQuerySchema } from '@app/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createUser, FACTORY_PASSWORD } from '../../../test/factories';
 import { bearer, createTestApp, outboxMessages, signIn, type TestApp } from '../../../test/helpers';
+import { chatSessions } from '../../db/schema';
 import type { UserRow } from '../users/repository';
 import { listLeads } from './service';
 
@@ -315,6 +317,18 @@ describe('chatbot: sessions and input', () => {
     expect(hijack.context.name).toBeNull();
     // The owner's conversation is untouched.
     expect((await chat('owner@example.org', start.session_id, ownerAuth)).context.step).toBe('need');
+  });
+
+  it('starts over after a day of silence and forgets idle conversations', async () => {
+    const old = await chat('custom chatbot');
+    await t.db
+      .update(chatSessions)
+      .set({ updatedAt: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000) })
+      .where(eq(chatSessions.id, old.session_id));
+    const fresh = await chat('Ada', old.session_id);
+    expect(fresh.session_id).not.toBe(old.session_id);
+    expect(fresh.context.flow).toBe('menu');
+    expect(await t.db.select().from(chatSessions).where(eq(chatSessions.id, old.session_id))).toEqual([]);
   });
 
   it('opens a new session for an unknown id', async () => {

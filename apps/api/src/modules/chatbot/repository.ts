@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, max, min, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, max, min, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { chatLeads, chatSessions, products, users } from '../../db/schema';
 
@@ -15,6 +15,18 @@ export async function insertSession(tx: DbOrTx, userId: string | null): Promise<
   const [row] = await tx.insert(chatSessions).values({ userId }).returning();
   if (!row) throw new Error('chat session not created');
   return row;
+}
+
+/** Forgets a batch of conversations idle since `before` (their leads stay). Small batches keep each call cheap. */
+export async function pruneIdleSessions(tx: DbOrTx, before: Date): Promise<void> {
+  // SKIP LOCKED: a session another message holds is left for a later pass (and two prunes never deadlock).
+  const idle = tx
+    .select({ id: chatSessions.id })
+    .from(chatSessions)
+    .where(lt(chatSessions.updatedAt, before))
+    .limit(100)
+    .for('update', { skipLocked: true });
+  await tx.delete(chatSessions).where(inArray(chatSessions.id, idle));
 }
 
 export async function saveSession(

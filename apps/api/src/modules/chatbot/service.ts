@@ -31,6 +31,7 @@ import {
   listLeadsPage,
   lockSession,
   priceRangesByCategory,
+  pruneIdleSessions,
   saveSession,
 } from './repository';
 
@@ -94,7 +95,9 @@ async function openSession(tx: Tx, id: string | undefined, viewer: UserRow | nul
     existing &&
     (existing.userId === null || existing.userId === viewer?.id) &&
     Date.now() - existing.updatedAt.getTime() < SESSION_IDLE_MS;
-  return usable ? existing : insertSession(tx, viewer?.id ?? null);
+  if (usable) return existing;
+  await pruneIdleSessions(tx, new Date(Date.now() - SESSION_IDLE_MS));
+  return insertSession(tx, viewer?.id ?? null);
 }
 
 /** Counts the message in the session's one-minute window; too many is a 429. */

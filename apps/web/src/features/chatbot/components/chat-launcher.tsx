@@ -36,6 +36,9 @@ export function ChatLauncher() {
         ref={button}
         type="button"
         onClick={toggle}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && open) close();
+        }}
         onPointerEnter={() => void loadPanel()}
         onFocus={() => void loadPanel()}
         aria-expanded={open}
