@@ -24,6 +24,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { catalogRoutes } from './modules/catalog/routes';
+import { adminChatbotRoutes, chatbotRoutes } from './modules/chatbot/routes';
 import { downloadsRoutes } from './modules/downloads/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mediaRoutes } from './modules/media/routes';
@@ -113,6 +114,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(adminSimpleAdminProductsRoutes, { prefix: '/admin' });
       await api.register(superAdminRoutes, { prefix: '/super-admin' });
       await api.register(simpleAdminRoutes, { prefix: '/simple-admin' });
+      await api.register(chatbotRoutes, { prefix: '/chatbot' });
+      await api.register(adminChatbotRoutes, { prefix: '/admin' });
       api.get('/openapi.json', async () => app.swagger());
     },
     { prefix: API_PREFIX },

@@ -56,6 +56,10 @@ const envSchema = z.object({
     .default(24),
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   METRICS_TOKEN: optionalText,
+  CHATBOT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  CHATBOT_LLM_URL: optionalText.pipe(z.url().optional()),
+  CHATBOT_LLM_API_KEY: optionalText,
+  CHATBOT_LLM_MODEL: z.string().default('gpt-4o-mini'),
   WEB_DIST_DIR: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -98,6 +102,11 @@ export interface Config {
   metricsToken: string | undefined;
   webDistDir: string | undefined;
   logLevel: string;
+  /** The shopping assistant: messages per minute per session and per address; an optional LLM to phrase answers. */
+  chatbot: {
+    ratePerMinute: number;
+    llm: { url: string; apiKey: string | undefined; model: string } | undefined;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -154,5 +163,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     webDistDir: e.WEB_DIST_DIR,
     logLevel: e.LOG_LEVEL,
+    chatbot: {
+      ratePerMinute: e.CHATBOT_RATE_LIMIT_PER_MINUTE,
+      llm: e.CHATBOT_LLM_URL
+        ? { url: e.CHATBOT_LLM_URL.replace(/\/$/, ''), apiKey: e.CHATBOT_LLM_API_KEY, model: e.CHATBOT_LLM_MODEL }
+        : undefined,
+    },
   };
 }

@@ -8,6 +8,7 @@ import { createGoogleVerifier } from './lib/google';
 import { createMailer } from './lib/mailer';
 import { createLocalStorage } from './lib/storage';
 import { AccessTokens } from './lib/tokens';
+import { SearchDictionary } from './modules/catalog/dictionary';
 import { withProviderErrors } from './modules/payments/providers/provider';
 import { createStripeProvider } from './modules/payments/providers/stripe';
 import { createTestProcessor } from './modules/payments/providers/test-processor';
@@ -35,6 +36,8 @@ export function createDeps(
       config.stripe ? createStripeProvider(config.stripe.secretKey) : createTestProcessor(db),
       options.log,
     ),
+    // The dictionary may be as stale as a cached catalogue page, and no staler.
+    searchDictionary: new SearchDictionary(db, config.catalogCacheMs),
     downloadSigningKey: createHash('sha256').update(`downloads:${jwtSecret}`).digest('hex'),
     embeddedDatabase: options.embeddedDatabase,
   };

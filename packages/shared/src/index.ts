@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './cart';
 export * from './catalog';
+export * from './chatbot';
 export * from './constants';
 export * from './roles';
 export * from './seller';

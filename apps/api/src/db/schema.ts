@@ -5,6 +5,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -557,3 +558,37 @@ export const siteSettings = pgTable('site_settings', {
     .default('We are performing scheduled maintenance. Please check back shortly.'),
   updatedAt: updatedAt(),
 });
+
+/** The shopping assistant's conversations: the context lives here, not in the browser or in memory. */
+export const chatSessions = pgTable(
+  'chat_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Set when a signed-in visitor opened it; only that user may continue it. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    context: jsonb('context').notNull().default({}),
+    /** The last product query, so Show more can page on. */
+    browse: jsonb('browse'),
+    /** Per-session rate limit: messages in the current one-minute window. */
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+    windowCount: integer('window_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('chat_sessions_updated_idx').on(table.updatedAt)],
+);
+
+/** A custom-chatbot enquiry collected by the assistant's lead flow, for admins to follow up. */
+export const chatLeads = pgTable(
+  'chat_leads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id').references(() => chatSessions.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    need: text('need').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('chat_leads_created_idx').on(table.createdAt.desc())],
+);

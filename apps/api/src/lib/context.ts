@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { SearchDictionary } from '../modules/catalog/dictionary';
 import type { PaymentProvider } from '../modules/payments/providers/provider';
 import type { UserRow } from '../modules/users/repository';
 import type { GoogleVerifier } from './google';
@@ -16,6 +17,8 @@ export interface AppDeps {
   accessTokens: AccessTokens;
   google: GoogleVerifier | null;
   payments: PaymentProvider;
+  /** The catalogue's word dictionary for typo correction, one per app instance. */
+  searchDictionary: SearchDictionary;
   /** Signs download links (HMAC key derived from the JWT secret). */
   downloadSigningKey: string;
   /** true when the app runs its own embedded PostgreSQL server. */

@@ -84,6 +84,10 @@ export const routes: RouteObject[] = [
               { path: 'stats', element: page(admin, 'AdminStatsPage') },
               { path: 'simple-admins', element: page(admin, 'AdminSimpleAdminsPage') },
               { path: 'simple-admins-test', element: page(admin, 'AdminSimpleAdminsPage') },
+              {
+                path: 'leads',
+                element: page(() => import('@/features/chatbot/pages/admin-leads-page'), 'AdminLeadsPage'),
+              },
             ],
           },
         ],

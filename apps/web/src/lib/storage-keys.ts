@@ -6,6 +6,8 @@
 export const STORAGE_KEYS = {
   themePreferences: 'themePreferences',
   recentSearches: 'recentSearches',
+  /** The shopping assistant's server-side session id (sessionStorage: one conversation per tab). */
+  chatSession: 'chatSession',
 } as const;
 
 /** Reads a JSON value; a missing, unreadable or blocked entry gives null. */

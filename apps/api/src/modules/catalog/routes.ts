@@ -3,15 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MicroCache } from '../../lib/micro-cache';
 import { requireAuth, resolveRequestUser } from '../auth/guard';
-import { SearchDictionary } from './dictionary';
 import { browseProducts, countProducts, getProductDetail, listCategories } from './service';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   // Public catalogue pages are identical for everyone, signed in or not: share them for a moment.
   const pages = new MicroCache<string>(deps.config.catalogCacheMs);
-  // The dictionary may be as stale as a cached page, and no staler.
-  const dictionary = new SearchDictionary(deps.db, deps.config.catalogCacheMs);
+  const dictionary = deps.searchDictionary;
   // Built before the first search needs it (a few hundred ms on 100k products), never blocking start-up.
   app.addHook('onReady', async () => {
     dictionary.current().catch(() => {});
@@ -38,13 +36,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isPublicPage(request.query)) {
         const viewer = await resolveRequestUser(request);
         reply.header('cache-control', 'private, no-store');
-        return JSON.stringify(await browseProducts(deps, dictionary, request.query, viewer));
+        return JSON.stringify(await browseProducts(deps, request.query, viewer));
       }
       reply.header('cache-control', 'public, max-age=5');
       // The raw query string is the key: cheap, and identical URLs are what repeat under load.
-      return pages.get(cacheKey(request.url), async () =>
-        JSON.stringify(await browseProducts(deps, dictionary, request.query, null)),
-      );
+      return pages.get(cacheKey(request.url), async () => JSON.stringify(await browseProducts(deps, request.query, null)));
     },
   );
 

@@ -15,7 +15,6 @@ import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/validation';
 import type { UserRow } from '../users/repository';
-import type { SearchDictionary } from './dictionary';
 import { presentProduct } from './present';
 import {
   countApprovedByCategory,
@@ -34,14 +33,9 @@ import { correctQuery, queryWords, suggestion } from './typos';
  * and for a seller listing their own products (`seller_id` = themself). A search is corrected
  * word by word against the dictionary before it runs.
  */
-export async function browseProducts(
-  deps: AppDeps,
-  dictionary: SearchDictionary,
-  query: ProductListQuery,
-  viewer: UserRow | null,
-): Promise<ProductList> {
+export async function browseProducts(deps: AppDeps, query: ProductListQuery, viewer: UserRow | null): Promise<ProductList> {
   const words = queryWords(query.search ?? '');
-  const corrected = words.length > 0 ? correctQuery(await dictionary.current(), words) : [];
+  const corrected = words.length > 0 ? correctQuery(await deps.searchDictionary.current(), words) : [];
   const result = await listProducts(deps.db, query, visibilityFor(query, viewer), corrected);
   return {
     products: result.rows.map(presentProduct),

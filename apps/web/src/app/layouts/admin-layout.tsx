@@ -5,6 +5,7 @@ import {
   LayoutDashboard,
   LogOut,
   Menu,
+  MessageSquareText,
   Package,
   Settings,
   ShieldCheck,
@@ -49,6 +50,7 @@ export function AdminLayout() {
     { to: '/admin/notifications', label: t('admin.nav.notifications'), icon: Bell },
     { to: '/admin/stats', label: t('admin.nav.stats'), icon: ChartColumn },
     { to: '/admin/simple-admins', label: t('admin.nav.simpleAdmins'), icon: ShieldCheck },
+    { to: '/admin/leads', label: t('chatbot.leads.nav'), icon: MessageSquareText },
   ];
 
   const signOut = () => logout.mutate({ redirectTo: '/' });

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { LoadingScreen } from '@/components/ui/spinner';
+import { ChatLauncher } from '@/features/chatbot/components/chat-launcher';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
 
@@ -29,6 +30,7 @@ export function PublicLayout() {
         </Suspense>
       </main>
       <Footer />
+      <ChatLauncher />
     </div>
   );
 }

@@ -1,0 +1,426 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { productListQuerySchema } from '@app/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProduct, createUser, FACTORY_PASSWORD } from '../../../test/factories';
+import { bearer, createTestApp, outboxMessages, signIn, type TestApp } from '../../../test/helpers';
+import { chatSessions } from '../../db/schema';
+import type { UserRow } from '../users/repository';
+import { listLeads } from './service';
+
+let t: TestApp;
+let seller: UserRow;
+const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
+
+beforeAll(async () => {
+  // Many messages from one test address: the per-address limit has its own test below.
+  t = await createTestApp({ CHATBOT_RATE_LIMIT_PER_MINUTE: '100' });
+  seller = await createUser(t.db, 'seller');
+  // Ten plain products, newest first by number: "Gadget 1" is the newest.
+  for (let i = 1; i <= 10; i += 1) {
+    await createProduct(t.db, seller, {
+      title: `Gadget ${i}`,
+      category: 'scripts',
+      priceCents: 2000 + i * 100,
+      createdAt: minutesAgo(100 + i),
+    });
+  }
+  await createProduct(t.db, seller, {
+    title: 'Finance Headlines Dataset',
+    category: 'datasets',
+    priceCents: 4000,
+    createdAt: minutesAgo(300),
+  });
+  await createProduct(t.db, seller, {
+    title: 'Financial Fraud Transactions',
+    category: 'datasets',
+    priceCents: 12000,
+    createdAt: minutesAgo(301),
+  });
+  await createProduct(t.db, seller, {
+    title: 'Weather Archive Dataset',
+    category: 'datasets',
+    priceCents: 3000,
+    createdAt: minutesAgo(302),
+  });
+  await createProduct(t.db, seller, {
+    title: 'Budget Chatbot Kit',
+    category: 'ai-tools',
+    priceCents: 1500,
+    createdAt: minutesAgo(303),
+  });
+  await createProduct(t.db, seller, {
+    title: 'Premium Chatbot Suite',
+    category: 'ai-tools',
+    priceCents: 9900,
+    ratingAverage: 4.5,
+    reviewCount: 2,
+    createdAt: minutesAgo(304),
+  });
+  // Never shown: awaiting review, newest and cheapest of all.
+  await createProduct(t.db, seller, { title: 'Hidden Chatbot Draft', category: 'ai-tools', priceCents: 100, status: 'pending' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+interface Reply {
+  session_id: string;
+  messages: {
+    key: string;
+    text: string;
+    products?: { title: string; price: number; url: string; id: string }[];
+    link?: { href: string };
+    quick_replies?: string[];
+    rows?: { label: string; value: string }[];
+    has_more?: boolean;
+  }[];
+  context: { flow: string; step: string | null; name: string | null; email: string | null; last_intent: string | null };
+  action: string | null;
+  params: Record<string, unknown>;
+}
+
+async function say(message: string, sessionId?: string, headers: Record<string, string> = {}, app = t.app) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/chatbot/message',
+    headers,
+    payload: { session_id: sessionId ?? null, message, context: {} },
+  });
+  return response;
+}
+
+async function chat(message: string, sessionId?: string, headers: Record<string, string> = {}): Promise<Reply> {
+  const response = await say(message, sessionId, headers);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+const titles = (reply: Reply) => reply.messages.flatMap((m) => m.products ?? []).map((p) => p.title);
+
+describe('chatbot: menu and products', () => {
+  it('greets a new visitor with the four quick replies and opens a session', async () => {
+    const reply = await chat('');
+    expect(reply.session_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(reply.messages).toHaveLength(1);
+    expect(reply.messages[0]?.key).toBe('greeting');
+    expect(reply.messages[0]?.text).toContain('AI Marketplace shopping assistant');
+    expect(reply.messages[0]?.quick_replies).toEqual(['products', 'pricing', 'seller_info', 'custom_chatbot']);
+    expect(reply.context).toMatchObject({ flow: 'menu', step: null });
+    expect(reply.action).toBeNull();
+  });
+
+  it('Products shows the 6 newest live products, then Show more pages on until the end', async () => {
+    const first = await chat('products');
+    expect(titles(first)).toEqual(['Gadget 1', 'Gadget 2', 'Gadget 3', 'Gadget 4', 'Gadget 5', 'Gadget 6']);
+    expect(first.action).toBe('show_products');
+    expect(first.params).toEqual({ limit: 6, sort_by: 'created_at', sort_order: 'desc', page: 1 });
+    const list = first.messages[0];
+    expect(list?.quick_replies).toEqual(['show_more', 'pricing', 'main_menu']);
+    expect(list?.products?.[0]?.url).toMatch(/^\/products\/[0-9a-f-]{36}$/);
+    expect(list?.link?.href).toBe('/products?sort_by=created_at&sort_order=desc');
+
+    const second = await chat('Show more', first.session_id);
+    expect(second.session_id).toBe(first.session_id);
+    expect(titles(second)).toEqual([
+      'Gadget 7',
+      'Gadget 8',
+      'Gadget 9',
+      'Gadget 10',
+      'Finance Headlines Dataset',
+      'Financial Fraud Transactions',
+    ]);
+    const third = await chat('show_more', first.session_id);
+    expect(titles(third)).toEqual(['Weather Archive Dataset', 'Budget Chatbot Kit', 'Premium Chatbot Suite']);
+    expect(third.messages[0]?.quick_replies).toEqual(['pricing', 'main_menu']);
+    const end = await chat('show more', first.session_id);
+    expect(end.messages[0]?.key).toBe('no_more');
+    expect(titles(end)).toEqual([]);
+  });
+
+  it('Show more before any list asks for products first', async () => {
+    const reply = await chat('show more');
+    expect(reply.messages[0]?.key).toBe('no_browse');
+  });
+
+  it('answers two Show more messages sent at once with two different pages', async () => {
+    const first = await chat('products');
+    const [a, b] = await Promise.all([chat('show more', first.session_id), chat('show more', first.session_id)]);
+    const pages = [a.params.page, b.params.page].sort();
+    expect(pages).toEqual([2, 3]);
+    expect(titles(a).filter((title) => titles(b).includes(title))).toEqual([]);
+  });
+});
+
+describe('chatbot: free text against the catalogue', () => {
+  it('reads "a dataset for finance under $50" as category, price bound and search, and links the same catalogue page', async () => {
+    const reply = await chat('a dataset for finance under $50');
+    expect(titles(reply)).toEqual(['Finance Headlines Dataset']);
+    expect(reply.messages[0]?.text).toBe('Here are Datasets matching “finance” under $50.00, newest first.');
+    expect(reply.params).toMatchObject({ category: 'datasets', max_price: 50, search: 'finance' });
+    const href = reply.messages[0]?.link?.href ?? '';
+    expect(href).toBe('/products?search=finance&category=datasets&max_price=50&sort_by=created_at&sort_order=desc');
+    // The link opens a catalogue page listing the same products.
+    const query = href.split('?')[1];
+    expect(productListQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(query))).success).toBe(true);
+    const page = (await t.app.inject({ method: 'GET', url: `/api/v1/products/?${query}` })).json();
+    expect(page.products.map((p: { title: string }) => p.title)).toEqual(titles(reply));
+  });
+
+  it('"cheapest chatbot" sorts the matching live products by price, never showing unapproved ones', async () => {
+    const reply = await chat('cheapest chatbot');
+    expect(titles(reply)).toEqual(['Budget Chatbot Kit', 'Premium Chatbot Suite']);
+    expect(reply.params).toMatchObject({ sort_by: 'price', sort_order: 'asc', search: 'chatbot' });
+    expect(reply.messages[0]?.products?.[0]?.price).toBe(15);
+  });
+
+  it('"best rated ai tools" sorts by rating within the category', async () => {
+    const reply = await chat('best rated ai tools');
+    expect(titles(reply)[0]).toBe('Premium Chatbot Suite');
+    expect(reply.params).toMatchObject({ category: 'ai-tools', sort_by: 'rating', sort_order: 'desc' });
+  });
+
+  it('drops words that match nothing but keeps the other filters, and says so', async () => {
+    const reply = await chat('datasets about unicorns under $50');
+    expect(reply.messages[0]?.key).toBe('search_relaxed');
+    expect(reply.messages[0]?.text).toContain('Nothing matched “unicorns”');
+    expect(titles(reply)).toEqual(['Finance Headlines Dataset', 'Weather Archive Dataset']);
+  });
+
+  it('answers text that matches nothing with the spec message and the menu', async () => {
+    const reply = await chat('zzqx flurbix');
+    expect(reply.messages[0]?.text).toBe('No products found for "zzqx flurbix"');
+    expect(reply.messages[0]?.quick_replies).toEqual(['products', 'pricing', 'seller_info', 'custom_chatbot']);
+    expect(reply.action).toBeNull();
+  });
+
+  it('compares two products side by side from the database', async () => {
+    const reply = await chat('compare Budget Chatbot Kit and Premium Chatbot Suite');
+    const message = reply.messages[0];
+    expect(message?.key).toBe('compare');
+    expect(titles(reply)).toEqual(['Budget Chatbot Kit', 'Premium Chatbot Suite']);
+    expect(message?.rows).toContainEqual({ label: 'Price', value: '$15.00 · $99.00' });
+    expect(message?.rows).toContainEqual({ label: 'Rating', value: 'No reviews yet · 4.5 / 5 (2)' });
+
+    const missing = await chat('Budget Chatbot Kit vs qqqzzz');
+    expect(missing.messages[0]?.key).toBe('compare_missing');
+    expect(missing.messages[0]?.text).toContain('“qqqzzz”');
+  });
+
+  it('says it did not understand small talk and offers the menu', async () => {
+    const reply = await chat('hi there');
+    expect(reply.messages[0]?.key).toBe('unknown');
+  });
+});
+
+describe('chatbot: pricing and seller info from real data', () => {
+  it('Pricing lists each category’s live price range', async () => {
+    const reply = await chat('Pricing');
+    const rows = reply.messages[0]?.rows ?? [];
+    // The $1.00 pending draft does not count.
+    expect(rows).toContainEqual({ label: 'AI Tools', value: '$15.00 – $99.00 · 2 products' });
+    expect(rows).toContainEqual({ label: 'Datasets', value: '$30.00 – $120.00 · 3 products' });
+    expect(rows).toContainEqual({ label: 'Scripts', value: '$21.00 – $30.00 · 10 products' });
+    expect(rows.map((row) => row.label)).not.toContain('Models');
+  });
+
+  it('Seller info gives the fee, the AI pool share and the seller’s earnings', async () => {
+    const reply = await chat('seller_info');
+    expect(reply.messages[0]?.rows).toEqual([
+      { label: 'Platform fee', value: '10%' },
+      { label: 'AI token pool', value: '10%' },
+      { label: 'Your earnings', value: '80% of each sale' },
+      { label: 'Approval', value: 'Every new product is reviewed by an admin' },
+    ]);
+    expect(reply.messages[0]?.link?.href).toBe('/seller');
+    expect((await chat('how do I sell here and what are the fees')).messages[0]?.key).toBe('seller_info');
+  });
+});
+
+describe('chatbot: custom chatbot lead flow', () => {
+  it('asks name, a valid e-mail and the need, stores the lead, e-mails admins and shows it to them', async () => {
+    const admin = await createUser(t.db, 'admin');
+    const adminToken = await signIn(t.app, admin.email, FACTORY_PASSWORD);
+    const start = await chat('Custom chatbot');
+    const session = start.session_id;
+    expect(start.messages[0]?.key).toBe('lead_start');
+    expect(start.context).toMatchObject({ flow: 'lead', step: 'name' });
+
+    expect((await chat('A', session)).messages[0]?.text).toBe('Please tell me your name (at least 2 characters).');
+    const named = await chat('Ada Lovelace', session);
+    expect(named.messages[0]?.text).toBe('Thanks, Ada Lovelace! Which e-mail address should we reply to?');
+    expect(named.context).toMatchObject({ flow: 'lead', step: 'email', name: 'Ada Lovelace' });
+
+    // Words that look like menu choices are answers inside the flow, except a way out.
+    expect((await chat('products', session)).messages[0]?.text).toBe('Please enter a valid email address');
+    const emailed = await chat('Ada@Example.org', session);
+    expect(emailed.context).toMatchObject({ step: 'need', email: 'ada@example.org' });
+    expect((await chat('a bot', session)).messages[0]?.key).toBe('lead_need_invalid');
+    const done = await chat('A support bot that answers questions about our invoices.', session);
+    expect(done.messages[0]?.text).toBe('Thank you, Ada Lovelace! Our team will reply to ada@example.org soon. Anything else?');
+    expect(done.context).toMatchObject({ flow: 'menu', step: null, name: 'Ada Lovelace', email: 'ada@example.org' });
+
+    const leads = await t.app.inject({ method: 'GET', url: '/api/v1/admin/chatbot/leads', headers: bearer(adminToken) });
+    expect(leads.statusCode).toBe(200);
+    expect(leads.json()).toMatchObject({
+      total: 1,
+      page: 1,
+      pages: 1,
+      leads: [
+        {
+          name: 'Ada Lovelace',
+          email: 'ada@example.org',
+          need: 'A support bot that answers questions about our invoices.',
+          session_id: session,
+          user_id: null,
+        },
+      ],
+    });
+    const mails = outboxMessages(t.config).filter((mail) => mail.includes('New custom chatbot lead: Ada Lovelace'));
+    expect(mails.some((mail) => mail.includes(`To: ${admin.email}`))).toBe(true);
+    expect(mails.some((mail) => mail.includes('To: admin@example.com'))).toBe(true);
+  });
+
+  it('leaves the flow on Main menu without storing anything', async () => {
+    const start = await chat('custom chatbot');
+    await chat('Grace Hopper', start.session_id);
+    const menu = await chat('Main menu', start.session_id);
+    expect(menu.context).toMatchObject({ flow: 'menu', step: null });
+    expect(menu.messages[0]?.quick_replies).toEqual(['products', 'pricing', 'seller_info', 'custom_chatbot']);
+    const { leads } = await listLeads(t.deps, 1, 100);
+    expect(leads.map((lead) => lead.name)).not.toContain('Grace Hopper');
+  });
+
+  it('keeps the leads list for admins only', async () => {
+    const buyer = await createUser(t.db, 'buyer');
+    const token = await signIn(t.app, buyer.email, FACTORY_PASSWORD);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/chatbot/leads' })).statusCode).toBe(401);
+    const forbidden = await t.app.inject({ method: 'GET', url: '/api/v1/admin/chatbot/leads', headers: bearer(token) });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json()).toEqual({ detail: 'Admin access required', code: 'FORBIDDEN' });
+  });
+});
+
+describe('chatbot: sessions and input', () => {
+  it('keeps a signed-in user’s session to that user', async () => {
+    const owner = await createUser(t.db, 'buyer');
+    const other = await createUser(t.db, 'buyer');
+    const ownerAuth = bearer(await signIn(t.app, owner.email, FACTORY_PASSWORD));
+    const otherAuth = bearer(await signIn(t.app, other.email, FACTORY_PASSWORD));
+    const start = await chat('custom chatbot', undefined, ownerAuth);
+    const named = await chat('Owner Person', start.session_id, ownerAuth);
+    expect(named.session_id).toBe(start.session_id);
+
+    const hijack = await chat('Intruder', start.session_id, otherAuth);
+    expect(hijack.session_id).not.toBe(start.session_id);
+    expect(hijack.context.name).toBeNull();
+    // The owner's conversation is untouched.
+    expect((await chat('owner@example.org', start.session_id, ownerAuth)).context.step).toBe('need');
+  });
+
+  it('starts over after a day of silence and forgets idle conversations', async () => {
+    const old = await chat('custom chatbot');
+    await t.db
+      .update(chatSessions)
+      .set({ updatedAt: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000) })
+      .where(eq(chatSessions.id, old.session_id));
+    const fresh = await chat('Ada', old.session_id);
+    expect(fresh.session_id).not.toBe(old.session_id);
+    expect(fresh.context.flow).toBe('menu');
+    expect(await t.db.select().from(chatSessions).where(eq(chatSessions.id, old.session_id))).toEqual([]);
+  });
+
+  it('opens a new session for an unknown id', async () => {
+    const unknown = crypto.randomUUID();
+    const reply = await chat('products', unknown);
+    expect(reply.session_id).not.toBe(unknown);
+  });
+
+  it.each([
+    [{ session_id: 'not-an-id', message: 'hi' }, 'session_id must be a valid id'],
+    [{ message: 'x'.repeat(501) }, 'Messages can be at most 500 characters'],
+    [{ message: 42 }, 'message must be text'],
+  ])('refuses bad input %j with a 422', async (payload, detail) => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/v1/chatbot/message', payload });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ detail, code: 'VALIDATION_FAILED' });
+  });
+});
+
+describe('chatbot: rate limits', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ CHATBOT_RATE_LIMIT_PER_MINUTE: '3' });
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+
+  it('limits one session to the configured messages per minute', async () => {
+    const first = (await say('', undefined, {}, limited.app)).json();
+    expect((await say('products', first.session_id, {}, limited.app)).statusCode).toBe(200);
+    expect((await say('pricing', first.session_id, {}, limited.app)).statusCode).toBe(200);
+    const refused = await say('seller info', first.session_id, {}, limited.app);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      detail: 'You are sending messages too quickly. Please wait a moment and try again.',
+      code: 'RATE_LIMITED',
+    });
+  });
+
+  it('limits one address opening session after session', async () => {
+    // 3 per session, 9 per address; the previous test used 4 of them.
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await say('', undefined, {}, limited.app)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});
+
+describe('chatbot: optional language model', () => {
+  let server: http.Server;
+  let answer: { status: number; body: unknown };
+  const received: { authorization?: string; body: { model: string; messages: { content: string }[] } }[] = [];
+  let phrased: TestApp;
+
+  beforeAll(async () => {
+    server = http.createServer((request, response) => {
+      let data = '';
+      request.on('data', (chunk) => (data += chunk));
+      request.on('end', () => {
+        received.push({ authorization: request.headers.authorization, body: JSON.parse(data) });
+        response.writeHead(answer.status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(answer.body));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    phrased = await createTestApp({
+      CHATBOT_LLM_URL: `http://127.0.0.1:${port}/v1`,
+      CHATBOT_LLM_API_KEY: 'sk-test',
+      CHATBOT_LLM_MODEL: 'tiny-model',
+    });
+    await createProduct(phrased.db, await createUser(phrased.db, 'seller'), { title: 'Phrased Chatbot', priceCents: 2500 });
+  });
+  afterAll(async () => {
+    await phrased.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('lets the model reword the answer while products, prices and links stay from the database', async () => {
+    answer = { status: 200, body: { choices: [{ message: { content: 'Sure! Here are the freshest picks.' } }] } };
+    const reply = (await say('products', undefined, {}, phrased.app)).json() as Reply;
+    expect(reply.messages[0]).toMatchObject({ key: 'phrased', text: 'Sure! Here are the freshest picks.' });
+    expect(reply.messages[0]?.products?.map((p) => [p.title, p.price])).toEqual([['Phrased Chatbot', 25]]);
+    expect(reply.messages[0]?.link?.href).toBe('/products?sort_by=created_at&sort_order=desc');
+    expect(received.at(-1)?.authorization).toBe('Bearer sk-test');
+    expect(received.at(-1)?.body.model).toBe('tiny-model');
+    expect(received.at(-1)?.body.messages[1]?.content).toBe('Here are our newest products.');
+  });
+
+  it('keeps its own wording when the model fails', async () => {
+    answer = { status: 500, body: { error: 'overloaded' } };
+    const reply = (await say('products', undefined, {}, phrased.app)).json() as Reply;
+    expect(reply.messages[0]).toMatchObject({ key: 'newest', text: 'Here are our newest products.' });
+  });
+});

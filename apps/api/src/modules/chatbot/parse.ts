@@ -1,0 +1,182 @@
+import type { CategorySlug, ProductSort } from '@app/shared';
+
+/**
+ * Free text → what the visitor wants, expressed in the catalogue's own filters. Pure and
+ * rule-based, so it works offline and answers are always grounded in the database.
+ */
+
+export interface ProductSearch {
+  search?: string;
+  category?: CategorySlug;
+  min_price?: number;
+  max_price?: number;
+  sort_by: ProductSort;
+  sort_order: 'asc' | 'desc';
+}
+
+export type ChatIntent =
+  | { kind: 'menu' }
+  | { kind: 'unknown' }
+  | { kind: 'products' }
+  | { kind: 'show_more' }
+  | { kind: 'pricing' }
+  | { kind: 'seller_info' }
+  | { kind: 'custom_chatbot' }
+  | { kind: 'compare'; left: string; right: string }
+  | { kind: 'search'; query: ProductSearch };
+
+const EXACT: Record<string, ChatIntent['kind']> = {
+  '': 'menu',
+  hi: 'menu',
+  hello: 'menu',
+  hey: 'menu',
+  help: 'menu',
+  menu: 'menu',
+  'main menu': 'menu',
+  main_menu: 'menu',
+  start: 'menu',
+  back: 'menu',
+  cancel: 'menu',
+  products: 'products',
+  'show products': 'products',
+  'browse products': 'products',
+  browse: 'products',
+  'show more': 'show_more',
+  show_more: 'show_more',
+  more: 'show_more',
+  next: 'show_more',
+  pricing: 'pricing',
+  prices: 'pricing',
+  price: 'pricing',
+  'price ranges': 'pricing',
+  'seller info': 'seller_info',
+  seller_info: 'seller_info',
+  'custom chatbot': 'custom_chatbot',
+  custom_chatbot: 'custom_chatbot',
+};
+
+/** Words that mean the same as "main menu", also inside the lead flow. */
+export function isMenuWord(text: string): boolean {
+  return EXACT[normalise(text)] === 'menu';
+}
+
+const SELLER_WORDS = /\b(sell|selling|seller|sellers|payouts?|commissions?|fees?|earnings?)\b/;
+const CUSTOM_BOT = /\bcustom (chat)?bots?\b|\b(build|make|create)( me)? an? (custom )?(chat)?bot\b/;
+const COMPARE = /^compare\s+(.+?)\s+(?:and|with|vs\.?|versus|to)\s+(.+)$|^(.+?)\s+(?:vs\.?|versus)\s+(.+)$/;
+
+const CATEGORY_WORDS: [CategorySlug, RegExp][] = [
+  ['ml-modules', /\b(ml|machine learning) modules?\b|\bmodules?\b/],
+  ['prompt-packs', /\bprompt ?packs?\b|\bprompts?\b/],
+  ['ai-tools', /\bai ?tools?\b|\btools?\b|\bapps?\b/],
+  ['datasets', /\bdata ?sets?\b|\bcorpus\b|\bcorpora\b|\btraining data\b/],
+  ['scripts', /\bscripts?\b|\bautomations?\b/],
+  ['apis', /\bapis?\b|\bendpoints?\b/],
+  ['models', /\b(ai |ml )?models?\b|\bllms?\b|\bweights\b/],
+];
+
+const SORT_WORDS: [ProductSort, 'asc' | 'desc', RegExp][] = [
+  ['price', 'desc', /\bmost expensive\b|\bpriciest\b|\bpremium\b/],
+  ['price', 'asc', /\bcheapest\b|\blowest price[ds]?\b|\bleast expensive\b|\bcheap\b|\baffordable\b|\bbudget\b/],
+  ['popularity', 'desc', /\bbest[ -]?selling\b|\bmost popular\b|\bpopular\b|\btrending\b/],
+  ['rating', 'desc', /\b(best|top|highest)[ -]rated\b|\bbest reviewed\b|\bbest\b/],
+  ['created_at', 'desc', /\bnewest\b|\blatest\b|\bmost recent\b|\brecent\b|\bnew\b/],
+];
+
+const NUMBER = String.raw`\$?\s*(\d+(?:\.\d{1,2})?)\s*(?:\$|usd|dollars?|bucks)?`;
+const BETWEEN = new RegExp(String.raw`\b(?:between|from)\s+${NUMBER}\s*(?:and|to|-)\s*${NUMBER}`);
+const RANGE = new RegExp(String.raw`\$\s*(\d+(?:\.\d{1,2})?)\s*(?:-|to)\s*${NUMBER}`);
+const AT_MOST = new RegExp(
+  String.raw`(?:\bunder|\bbelow|\bless than|\bcheaper than|\bup to|\bat most|\bmax(?:imum)?|\bwithin|<=?)\s*${NUMBER}`,
+);
+const AT_LEAST = new RegExp(String.raw`(?:\bover|\babove|\bmore than|\bat least|\bfrom|\bmin(?:imum)?|>=?)\s*${NUMBER}`);
+
+const STOP_WORDS = new Set(
+  `a an the for of me show find search i im i'm need want wanted looking look some any with about please can could you
+  give get what which is are there do does have has in on to my something products product items item one ones that
+  this like would love buy purchase recommend suggest your you've good great thing things and or list all see under
+  price priced cost costs costing dollars dollar usd bucks us we our it its at by how there hi hello hey thanks
+  thank much many who where when why will should`.split(/\s+/),
+);
+
+export function normalise(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[“”"'`´]/g, (c) => (c === "'" ? "'" : ' '))
+    .replace(/[?!,;:()]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Reads one message. Quick-reply values, their labels and free text all land here. */
+export function parseMessage(message: string): ChatIntent {
+  const text = normalise(message);
+  const exact = EXACT[text] ?? EXACT[text.replace(/\.$/, '')];
+  if (exact) return { kind: exact } as ChatIntent;
+  if (CUSTOM_BOT.test(text)) return { kind: 'custom_chatbot' };
+  const compare = COMPARE.exec(text);
+  if (compare) {
+    const left = (compare[1] ?? compare[3] ?? '').trim();
+    const right = (compare[2] ?? compare[4] ?? '').trim();
+    if (left && right) return { kind: 'compare', left, right };
+  }
+  if (SELLER_WORDS.test(text.replace(/\bbest[ -]?selling\b/g, ''))) return { kind: 'seller_info' };
+  if (/\b(pricing|prices|price ranges?)\b/.test(text)) return { kind: 'pricing' };
+  const query = parseProductSearch(text);
+  return query ? { kind: 'search', query } : { kind: 'unknown' };
+}
+
+/** Category, price bounds, sort words and the remaining words as search text; null when nothing is left. */
+export function parseProductSearch(normalised: string): ProductSearch | null {
+  let rest = ` ${normalised} `;
+  const query: ProductSearch = { sort_by: 'created_at', sort_order: 'desc' };
+  let understood = false;
+
+  const take = (pattern: RegExp): RegExpExecArray | null => {
+    const match = pattern.exec(rest);
+    if (match) rest = rest.replace(match[0], ' ');
+    return match;
+  };
+
+  const between = take(BETWEEN) ?? take(RANGE);
+  if (between) {
+    const [low, high] = [Number(between[1]), Number(between[2])].sort((a, b) => a - b);
+    Object.assign(query, { min_price: low, max_price: high });
+    understood = true;
+  } else {
+    const atMost = take(AT_MOST);
+    if (atMost) query.max_price = Number(atMost[1]);
+    const atLeast = take(AT_LEAST);
+    if (atLeast) query.min_price = Number(atLeast[1]);
+    if (query.min_price !== undefined && query.max_price !== undefined && query.min_price > query.max_price) {
+      [query.min_price, query.max_price] = [query.max_price, query.min_price];
+    }
+    understood ||= Boolean(atMost || atLeast);
+  }
+
+  for (const [sortBy, order, pattern] of SORT_WORDS) {
+    if (take(pattern)) {
+      query.sort_by = sortBy;
+      query.sort_order = order;
+      understood = true;
+      break;
+    }
+  }
+
+  for (const [slug, pattern] of CATEGORY_WORDS) {
+    if (take(pattern)) {
+      query.category = slug;
+      understood = true;
+      break;
+    }
+  }
+
+  const words = rest
+    .replace(/[$.]/g, ' ')
+    .split(/\s+/)
+    .filter((word) => word.length > 1 && !STOP_WORDS.has(word) && !/^\d+$/.test(word));
+  if (words.length > 0) {
+    query.search = words.join(' ').slice(0, 200);
+    understood = true;
+  }
+  return understood ? query : null;
+}

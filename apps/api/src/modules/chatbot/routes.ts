@@ -1,0 +1,34 @@
+import { chatMessageRequestSchema } from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth, resolveRequestUser } from '../auth/guard';
+import { handleChatMessage, listLeads } from './service';
+
+/** POST /chatbot/message (spec §7): open to visitors; sessions are kept server-side. */
+export const chatbotRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  app.post(
+    '/message',
+    {
+      schema: { body: chatMessageRequestSchema },
+      // Per address, generous enough for a few people behind one NAT; each session has its own tighter limit.
+      config: { rateLimit: { max: deps.config.chatbot.ratePerMinute * 3, timeWindow: 60_000 } },
+    },
+    async (request) => {
+      const viewer = await resolveRequestUser(request);
+      return handleChatMessage(deps, { session_id: request.body.session_id, message: request.body.message }, viewer);
+    },
+  );
+};
+
+const leadsQuery = z.object({
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').max(100_000).default(1),
+  limit: z.coerce.number().int().min(1, 'limit must be 1 or more').max(100, 'limit must be at most 100').default(20),
+});
+
+/** GET /admin/chatbot/leads: the custom-chatbot enquiries, for admins only. */
+export const adminChatbotRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/chatbot/leads', { preHandler: requireAuth('admin'), schema: { querystring: leadsQuery } }, async (request) =>
+    listLeads(app.deps, request.query.page, request.query.limit),
+  );
+};

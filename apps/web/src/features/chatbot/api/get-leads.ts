@@ -1,0 +1,16 @@
+import type { ChatLeadList } from '@app/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export function getLeads(page: number, limit: number): Promise<ChatLeadList> {
+  return api.get<ChatLeadList>(`/admin/chatbot/leads?${new URLSearchParams({ page: String(page), limit: String(limit) })}`);
+}
+
+/** The custom-chatbot enquiries the assistant collected, newest first. */
+export function useLeads(page: number, limit: number) {
+  return useQuery({
+    queryKey: ['admin', 'chatbot-leads', page, limit],
+    queryFn: () => getLeads(page, limit),
+    placeholderData: keepPreviousData,
+  });
+}
