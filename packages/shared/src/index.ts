@@ -2,5 +2,6 @@ export * from './auth';
 export * from './cart';
 export * from './catalog';
 export * from './constants';
+export * from './promo';
 export * from './roles';
 export * from './seller';

@@ -1,3 +1,4 @@
+import { promoCodeSchema, promoCodeUpdateSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireAuth } from '../auth/guard';
@@ -14,6 +15,14 @@ import {
   rejectProduct,
   rejectSchema,
 } from './products';
+import {
+  adminPromoCodesQuery,
+  createPromoCode,
+  deactivatePromoCode,
+  getPromoCode,
+  listPromoCodes,
+  updatePromoCode,
+} from './promo-codes';
 import { adminUsersQuery, adminUserUpdateSchema, listUsers, updateUserByAdmin } from './users';
 
 const idParams = z.object({ id: z.string() });
@@ -59,6 +68,25 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/orders/:id', { schema: { params: idParams } }, async (request) => getOrderForAdmin(deps, request.params.id));
   app.put('/orders/:id/refund', { schema: { params: idParams, body: refundDecisionSchema } }, async (request) =>
     decideRefund(deps, currentUser(request), request.params.id, request.body),
+  );
+
+  app.get('/promo-codes', { schema: { querystring: adminPromoCodesQuery } }, async (request) =>
+    listPromoCodes(deps, request.query),
+  );
+  app.get('/promo-codes/:id', { schema: { params: idParams } }, async (request) => getPromoCode(deps, request.params.id));
+  app.post('/promo-codes', { schema: { body: promoCodeSchema } }, async (request, reply) => {
+    reply.code(201);
+    return { message: 'Promo code created', promo_code: await createPromoCode(deps, request.body) };
+  });
+  app.put('/promo-codes/:id', { schema: { params: idParams, body: promoCodeUpdateSchema } }, async (request) => ({
+    message: 'Promo code updated',
+    promo_code: await updatePromoCode(deps, request.params.id, request.body),
+  }));
+  app.post('/promo-codes/:id/deactivate', { schema: { params: idParams } }, async (request) =>
+    deactivatePromoCode(deps, request.params.id),
+  );
+  app.delete('/promo-codes/:id', { schema: { params: idParams } }, async (request) =>
+    deactivatePromoCode(deps, request.params.id),
   );
 
   app.post('/notifications', { schema: { body: announcementSchema } }, async (request, reply) => {
