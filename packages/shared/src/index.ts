@@ -3,5 +3,6 @@ export * from './cart';
 export * from './catalog';
 export * from './chatbot';
 export * from './constants';
+export * from './promo';
 export * from './roles';
 export * from './seller';

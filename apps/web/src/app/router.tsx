@@ -84,6 +84,7 @@ export const routes: RouteObject[] = [
               { path: 'stats', element: page(admin, 'AdminStatsPage') },
               { path: 'simple-admins', element: page(admin, 'AdminSimpleAdminsPage') },
               { path: 'simple-admins-test', element: page(admin, 'AdminSimpleAdminsPage') },
+              { path: 'promo-codes', element: page(admin, 'AdminPromoCodesPage') },
               {
                 path: 'leads',
                 element: page(() => import('@/features/chatbot/pages/admin-leads-page'), 'AdminLeadsPage'),

@@ -1,3 +1,4 @@
+import { promoCodeSchema, promoCodeUpdateSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, nonEmptyUpdate } from '../../lib/validation';
@@ -15,11 +16,20 @@ import {
   rejectProduct,
   rejectSchema,
 } from './products';
+import {
+  adminPromoCodesQuery,
+  createPromoCode,
+  deactivatePromoCode,
+  getPromoCode,
+  listPromoCodes,
+  updatePromoCode,
+} from './promo-codes';
 import { adminUsersQuery, adminUserUpdateSchema, listUsers, updateUserByAdmin } from './users';
 
 const productParams = idParams('Product not found');
 const userParams = idParams('User not found');
 const orderParams = idParams('Order not found');
+const promoParams = idParams('Promo code not found');
 export const announcementSchema = z.object({
   title: z.string().trim().min(3, 'Title must be at least 3 characters').max(120),
   message: z.string().trim().min(5, 'Message must be at least 5 characters').max(2000),
@@ -66,6 +76,25 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/orders/:id', { schema: { params: orderParams } }, async (request) => getOrderForAdmin(deps, request.params.id));
   app.put('/orders/:id/refund', { schema: { params: orderParams, body: refundDecisionSchema } }, async (request) =>
     decideRefund(deps, currentUser(request), request.params.id, request.body),
+  );
+
+  app.get('/promo-codes', { schema: { querystring: adminPromoCodesQuery } }, async (request) =>
+    listPromoCodes(deps, request.query),
+  );
+  app.get('/promo-codes/:id', { schema: { params: promoParams } }, async (request) => getPromoCode(deps, request.params.id));
+  app.post('/promo-codes', { schema: { body: promoCodeSchema } }, async (request, reply) => {
+    reply.code(201);
+    return { message: 'Promo code created', promo_code: await createPromoCode(deps, request.body) };
+  });
+  app.put('/promo-codes/:id', { schema: { params: promoParams, body: promoCodeUpdateSchema } }, async (request) => ({
+    message: 'Promo code updated',
+    promo_code: await updatePromoCode(deps, request.params.id, request.body),
+  }));
+  app.post('/promo-codes/:id/deactivate', { schema: { params: promoParams } }, async (request) =>
+    deactivatePromoCode(deps, request.params.id),
+  );
+  app.delete('/promo-codes/:id', { schema: { params: promoParams } }, async (request) =>
+    deactivatePromoCode(deps, request.params.id),
   );
 
   app.post('/notifications', { schema: { body: announcementSchema } }, async (request, reply) => {

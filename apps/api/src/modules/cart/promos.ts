@@ -1,4 +1,4 @@
-import type { PromoRule } from '@app/shared';
+import { CATEGORIES, type PromoRule } from '@app/shared';
 import { and, count, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orders, promoCodes, promoRedemptions } from '../../db/schema';
@@ -40,8 +40,10 @@ export interface PromoCartFacts {
 export async function promoProblemFor(db: DbOrTx, promo: PromoRow, userId: string, cart: PromoCartFacts): Promise<string | null> {
   if (promo.productId && !cart.productIds.includes(promo.productId))
     return `${promo.code} does not apply to the items in your cart`;
-  if (promo.category && !cart.categories.includes(promo.category))
-    return `${promo.code} applies only to ${promo.category} products`;
+  if (promo.category && !cart.categories.includes(promo.category)) {
+    const name = CATEGORIES.find((c) => c.slug === promo.category)?.name ?? promo.category;
+    return `${promo.code} applies only to ${name} products`;
+  }
   if (cart.subtotalCents < promo.minSubtotalCents) {
     return `${promo.code} needs a subtotal of at least $${centsToDollars(promo.minSubtotalCents).toFixed(2)}`;
   }

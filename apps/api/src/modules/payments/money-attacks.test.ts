@@ -233,7 +233,7 @@ describe('promo codes', () => {
     const b = await buyer();
     await b.add();
     expect((await b.promo('LATER')).json().detail).toBe('Invalid promo code');
-    expect((await b.promo('TOOLS20')).json().detail).toBe('TOOLS20 applies only to ai-tools products');
+    expect((await b.promo('TOOLS20')).json().detail).toBe('TOOLS20 applies only to AI Tools products');
     expect((await b.promo('DATA20')).statusCode).toBe(200);
     const order = (await b.checkout()).json();
     expect(order.amount).toBe(32);

@@ -10,6 +10,7 @@ import {
   Settings,
   ShieldCheck,
   ShoppingBag,
+  TicketPercent,
   Users,
   X,
 } from 'lucide-react';
@@ -50,6 +51,7 @@ export function AdminLayout() {
     { to: '/admin/notifications', label: t('admin.nav.notifications'), icon: Bell },
     { to: '/admin/stats', label: t('admin.nav.stats'), icon: ChartColumn },
     { to: '/admin/simple-admins', label: t('admin.nav.simpleAdmins'), icon: ShieldCheck },
+    { to: '/admin/promo-codes', label: t('admin.nav.promoCodes'), icon: TicketPercent },
     { to: '/admin/leads', label: t('chatbot.leads.nav'), icon: MessageSquareText },
   ];
 

@@ -67,7 +67,6 @@ describe('admin product review', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
 
     await waitFor(() => expect(api.calls(`PUT /api/v1/admin/products/${FIRST}/reject`)).toHaveLength(1));
-    screen.debug(undefined, 300000);
     expect(await screen.findByText('"Prompt Toolkit" rejected')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.calls(`PUT /api/v1/admin/products/${FIRST}/reject`)[0]?.body).toEqual({ reason: 'The files are missing.' });
