@@ -592,3 +592,28 @@ export const chatLeads = pgTable(
   },
   (table) => [index('chat_leads_created_idx').on(table.createdAt.desc())],
 );
+
+/**
+ * Who did what to money or accounts, and when: one row per admin or seller action on payouts,
+ * bank accounts, payment settings, the AI pool and refunds. Written in the same transaction as
+ * the action, never updated or deleted.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Kept as a plain id (no foreign key) so the record outlives a deleted account. */
+    actorId: uuid('actor_id'),
+    /** Dotted verb, e.g. `payout.triggered`, `bank_account.created`, `ai_pool.settings_updated`. */
+    action: text('action').notNull(),
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('audit_log_created_idx').on(table.createdAt.desc()),
+    index('audit_log_subject_idx').on(table.subjectType, table.subjectId),
+  ],
+);
