@@ -1,6 +1,5 @@
 import { addToCartSchema, applyPromoSchema, updateCartItemSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { idParams } from '../../lib/validation';
 import { currentUser, requireSignedIn } from '../auth/guard';
 import { addToCart, applyPromo, clearCart, loadCart, presentCart, removeFromCart, removePromo, setCartQuantity } from './service';
