@@ -66,6 +66,7 @@ const envSchema = z.object({
   CHATBOT_LLM_URL: optionalText.pipe(z.url().optional()),
   CHATBOT_LLM_API_KEY: optionalText,
   CHATBOT_LLM_MODEL: z.string().default('gpt-4o-mini'),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   WEB_DIST_DIR: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -125,6 +126,8 @@ export interface Config {
   /** Bearer token for /metrics (required in production); without it only loopback callers may read them. */
   metricsToken: string | undefined;
   webDistDir: string | undefined;
+  /** On SIGTERM, how long requests in flight may take before their connections are cut. */
+  shutdownDrainSeconds: number;
   logLevel: string;
   /** The shopping assistant: messages per minute per session and per address; an optional LLM to phrase answers. */
   chatbot: {
@@ -204,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogCacheMs: e.CATALOG_CACHE_MS,
     metricsToken: e.METRICS_TOKEN,
     webDistDir: e.WEB_DIST_DIR,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     logLevel: e.LOG_LEVEL,
     chatbot: {
       ratePerMinute: e.CHATBOT_RATE_LIMIT_PER_MINUTE,

@@ -25,7 +25,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     rateLimit: {
       keyGenerator: async (request: FastifyRequest) => {
         const family = await currentFamily(deps.db, null, request.cookies[REFRESH_COOKIE]);
-        return family ? `session:${family}` : `ip:${request.ip}`;
+        return family ? `session:${family}` : `ip:${request.ip ?? 'unknown'}`;
       },
       max: (_request: FastifyRequest, key: string) =>
         key.startsWith('session:') ? deps.config.rateLimit.refreshPerMinute : deps.config.rateLimit.refreshPerIpPerMinute,
@@ -37,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const clearRefreshCookie = (reply: FastifyReply) => clearSessionCookie(reply, deps);
 
   const userAgent = (request: FastifyRequest) => request.headers['user-agent'];
-  const caller = (request: FastifyRequest): auth.Caller => ({ ip: request.ip, userAgent: userAgent(request) });
+  const caller = (request: FastifyRequest): auth.Caller => ({ ip: request.ip ?? '', userAgent: userAgent(request) });
 
   app.get('/providers', async () => ({ google_client_id: deps.google?.clientId ?? null }));
 
