@@ -3,6 +3,8 @@ export * from './cart';
 export * from './catalog';
 export * from './chatbot';
 export * from './constants';
+export * from './contact';
 export * from './promo';
 export * from './roles';
 export * from './seller';
+export * from './settings';
