@@ -48,7 +48,6 @@ export const LEGAL = {
   effectiveDate: '2025-08-08',
   version: '1.0',
   nextReviewDate: '2026-02-08',
-  refundWindowDays: 30,
   refundProcessingBusinessDays: { min: 5, max: 10 },
   accessAfterTerminationDays: 90,
   changeNoticeDays: 30,
