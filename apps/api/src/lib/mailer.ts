@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe for mailing-list mail. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
