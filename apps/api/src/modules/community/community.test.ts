@@ -236,6 +236,8 @@ describe('community forum', () => {
     const found = (await call('GET', `/threads?q=${marker}`)).json();
     expect(found.total).toBe(2);
     expect(found.threads[0].title).toBe(`Question about ${marker} models`);
+    expect((await call('GET', `/threads?q=${encodeURIComponent(`"${marker}" -- & !(`)}`)).json().total).toBe(2);
+    expect((await call('GET', '/threads?q=------')).statusCode).toBe(200);
 
     const paged = (await call('GET', '/threads?limit=1&page=2')).json();
     expect(paged.threads).toHaveLength(1);

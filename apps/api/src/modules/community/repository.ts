@@ -78,7 +78,9 @@ export interface ThreadFilter {
 
 /** A page of threads: pinned first, then by latest activity; by relevance when searching. */
 export async function listThreads(db: DbOrTx, viewer: Viewer, filter: ThreadFilter) {
-  const tsQuery = filter.query ? sql`websearch_to_tsquery('english', ${filter.query})` : null;
+  const words = filter.query?.match(/[\p{L}\p{N}]+/gu) ?? [];
+  // Only words reach PostgreSQL's query parser, so punctuation can never make it fail.
+  const tsQuery = words.length > 0 ? sql`plainto_tsquery('english', ${words.join(' ')})` : null;
   const where = and(
     visibleThread(viewer),
     filter.categorySlug ? eq(forumCategories.slug, filter.categorySlug) : undefined,
