@@ -1,4 +1,4 @@
-import { FORUM_SEARCH_MAX } from '@app/shared';
+import { FORUM_SEARCH_MAX, hasRole } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
@@ -17,6 +17,7 @@ import { pathOf } from '@/lib/redirect';
 import { useForumCategories } from '../api/get-categories';
 import { useThreads } from '../api/get-threads';
 import { NewThreadForm } from '../components/new-thread-form';
+import { OpenReports } from '../components/open-reports';
 import { ThreadList } from '../components/thread-list';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -90,6 +91,8 @@ export function CommunityPage() {
           </Link>
         )}
       </div>
+
+      {hasRole(auth.user?.role, ['admin', 'simple_admin']) && <OpenReports />}
 
       {composing && auth.status === 'authenticated' && categories.data && (
         <section

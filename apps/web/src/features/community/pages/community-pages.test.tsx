@@ -1,5 +1,5 @@
 import type { ForumReply, ForumThread } from '@app/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { authStore } from '@/lib/auth-store';
 import { json, mockApi } from '@/test/api-mock';
@@ -139,6 +139,46 @@ describe('community forum pages', () => {
     expect(screen.getAllByRole('button', { name: 'Hide' })).toHaveLength(2);
     await screen.findByRole('button', { name: 'Lock' });
     expect(api.calls(`PATCH /api/v1/community/threads/${THREAD_ID}/moderation`)[0]?.body).toEqual({ is_locked: true });
+  });
+
+  it('shows moderators the open reports and resolves one; members never ask for them', async () => {
+    authStore.setSession(makeSession({ role: 'admin' }));
+    const report = {
+      id: 'rep-1',
+      reason: 'Spam link',
+      reporter: { id: 'u2', name: 'Rita R.' },
+      thread_id: THREAD_ID,
+      reply_id: 'r1',
+      excerpt: 'Buy cheap pills',
+      created_at: '2026-11-21T10:00:00.000Z',
+    };
+    let open = [report];
+    const api = mockApi({
+      'GET /api/v1/community/categories': () => json(200, { categories }),
+      'GET /api/v1/community/threads': () => json(200, { threads: [], total: 0, page: 1, pages: 0 }),
+      'GET /api/v1/community/reports': () => json(200, { reports: open, total: open.length, page: 1, pages: 1 }),
+      'POST /api/v1/community/reports/rep-1/resolve': () => {
+        open = [];
+        return new Response(null, { status: 204 });
+      },
+    });
+    const { user } = renderRoute('/community');
+    const panel = await screen.findByRole('region', { name: '1 open report' });
+    expect(within(panel).getByRole('link', { name: 'Buy cheap pills' }).getAttribute('href')).toBe(
+      `/community/threads/${THREAD_ID}`,
+    );
+    await user.click(within(panel).getByRole('button', { name: 'Mark resolved' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: /open report/ })).toBeNull());
+    expect(api.calls('POST /api/v1/community/reports/rep-1/resolve')).toHaveLength(1);
+
+    authStore.setSession(makeSession());
+    const member = mockApi({
+      'GET /api/v1/community/categories': () => json(200, { categories }),
+      'GET /api/v1/community/threads': () => json(200, { threads: [], total: 0, page: 1, pages: 0 }),
+    });
+    renderRoute('/community');
+    await screen.findAllByRole('button', { name: 'Start a thread' });
+    expect(member.calls('GET /api/v1/community/reports')).toHaveLength(0);
   });
 
   it('says when a thread is gone', async () => {
