@@ -168,6 +168,11 @@ describe('community forum', () => {
     );
     expect((await call('GET', `/threads/${thread.id}`, author.token)).json().thread.is_hidden).toBe(true);
     expect((await call('GET', `/threads/${thread.id}`, admin.token)).statusCode).toBe(200);
+    await call('PATCH', `/threads/${thread.id}/moderation`, admin.token, { is_locked: false });
+    const authorReply = await call('POST', `/threads/${thread.id}/replies`, author.token, { body: 'Why hidden?' });
+    expect(authorReply.statusCode).toBe(403);
+    expect(authorReply.json().detail).toBe('A moderator has hidden this thread. New replies are closed.');
+    expect((await call('POST', `/threads/${thread.id}/replies`, other.token, { body: 'Sneaky' })).statusCode).toBe(404);
   });
 
   it('hides a reply from everyone but moderators and its author', async () => {

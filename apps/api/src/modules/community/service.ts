@@ -39,6 +39,7 @@ const THREAD_NOT_FOUND = 'Thread not found';
 const REPLY_NOT_FOUND = 'Reply not found';
 const NOT_YOURS = 'You can only change your own posts.';
 const LOCKED = 'This thread is locked. New replies and edits are closed.';
+const HIDDEN = 'A moderator has hidden this thread. New replies are closed.';
 const EDIT_WINDOW_OVER = `Posts can only be edited within ${FORUM_EDIT_WINDOW_MINUTES} minutes of posting.`;
 const TOO_FAST = 'You are posting too quickly. Please wait a minute and try again.';
 
@@ -236,7 +237,8 @@ export async function createReply(deps: AppDeps, user: UserRow, threadId: string
   const { reply, thread } = await deps.db.transaction(async (tx) => {
     const thread = await lockThread(tx, threadId);
     if (!thread || !canSee(user, thread.isHidden, thread.authorId)) throw new AppError('NOT_FOUND', THREAD_NOT_FOUND);
-    if (!isModerator(user) && (thread.isLocked || thread.isHidden)) throw new AppError('FORBIDDEN', LOCKED);
+    if (!isModerator(user) && thread.isLocked) throw new AppError('FORBIDDEN', LOCKED);
+    if (!isModerator(user) && thread.isHidden) throw new AppError('FORBIDDEN', HIDDEN);
     if ((await countRecentPosts(tx, user.id, 'reply')) >= deps.config.community.repliesPerMinute) {
       throw new AppError('RATE_LIMITED', TOO_FAST);
     }
