@@ -22,6 +22,7 @@ const simpleAdmin = () => import('@/features/simple-admin/pages/simple-admin-pag
 const content = () => import('@/features/content/pages');
 const legal = () => import('@/features/legal/pages');
 const products = () => import('@/features/products/pages/product-detail-page');
+const newsletterLinks = () => import('@/features/newsletter/pages/newsletter-link-pages');
 
 export const routes: RouteObject[] = [
   {
@@ -41,6 +42,12 @@ export const routes: RouteObject[] = [
           { path: 'privacy', element: page(legal, 'PrivacyPage') },
           { path: 'terms', element: page(legal, 'TermsPage') },
           { path: 'community', element: page(() => import('@/features/community/pages/community-page'), 'CommunityPage') },
+          {
+            path: 'community/threads/:id',
+            element: page(() => import('@/features/community/pages/thread-page'), 'ThreadPage'),
+          },
+          { path: 'newsletter/confirm', element: page(newsletterLinks, 'NewsletterConfirmPage') },
+          { path: 'newsletter/unsubscribe', element: page(newsletterLinks, 'NewsletterUnsubscribePage') },
           {
             element: <ProtectedRoute />,
             children: [
@@ -86,6 +93,10 @@ export const routes: RouteObject[] = [
               { path: 'simple-admins', element: page(admin, 'AdminSimpleAdminsPage') },
               { path: 'simple-admins-test', element: page(admin, 'AdminSimpleAdminsPage') },
               { path: 'promo-codes', element: page(admin, 'AdminPromoCodesPage') },
+              {
+                path: 'newsletter',
+                element: page(() => import('@/features/newsletter/pages/admin-newsletter-page'), 'AdminNewsletterPage'),
+              },
               {
                 path: 'leads',
                 element: page(() => import('@/features/chatbot/pages/admin-leads-page'), 'AdminLeadsPage'),
