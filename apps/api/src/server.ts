@@ -7,6 +7,7 @@ import { seedPromoCodes } from './db/seed/promos';
 import { prepareDatabase } from './db/setup';
 import { createDeps } from './deps';
 import { startPaymentSweeps } from './modules/payments/reconcile';
+import { startPayoutSchedule } from './modules/payouts/transfers';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 
@@ -33,6 +34,8 @@ async function main(): Promise<void> {
   const app = await buildApp(deps);
   // Expires unpaid orders and resolves charges or refunds a crash left half-way (at start, then on a timer).
   const stopPaymentSweeps = startPaymentSweeps(deps, log);
+  // Finishes payouts a crash left in flight, then pays sellers when the payout schedule is due.
+  const stopPayoutSchedule = startPayoutSchedule(deps, log);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -43,6 +46,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await stopPaymentSweeps();
+      await stopPayoutSchedule();
       await db.$client.end();
       await database.embedded?.stop();
     } finally {

@@ -6,3 +6,4 @@ export * from './constants';
 export * from './promo';
 export * from './roles';
 export * from './seller';
+export * from './payouts';
