@@ -55,6 +55,7 @@ async function newAccount(prefix: string) {
     data: { first_name: prefix, last_name: 'Tester', email, password: PASSWORD },
   });
   expect(registered.status()).toBe(201);
+  await context.clearCookies();
   await signIn(page, email, PASSWORD);
   return { context, page, email };
 }
@@ -65,7 +66,7 @@ function balanceCard(page: Page, label: string) {
 
 async function balanceFigure(page: Page, label: string): Promise<string> {
   const card = balanceCard(page, label);
-  await expect.poll(async () => (await card.innerText()).includes('$')).toBe(true);
+  await expect.poll(async () => (await card.innerText()).includes('$'), { timeout: 20_000 }).toBe(true);
   return (await card.innerText()).replace(label, '').trim();
 }
 
