@@ -118,7 +118,7 @@ export function AdminTransfersPage() {
         error={transfers.isError ? errorMessage(transfers.error, t('common.operationFailed')) : null}
         empty={list.length === 0 ? t('payouts.admin.noTransfers') : null}
       >
-        <Table className="min-w-[56rem]" aria-label={t('payouts.admin.transfersTitle')}>
+        <Table className="min-w-[52rem]" aria-label={t('payouts.admin.transfersTitle')}>
           <thead>
             <tr>
               <Th>{t('payouts.columns.date')}</Th>
@@ -146,7 +146,7 @@ export function AdminTransfersPage() {
                   )}
                 </Td>
                 <Td className="font-mono whitespace-nowrap">{payout.account ?? '—'}</Td>
-                <Td className="font-mono text-xs">{payout.provider_transfer_id ?? '—'}</Td>
+                <Td className="max-w-40 font-mono text-xs break-all">{payout.provider_transfer_id ?? '—'}</Td>
                 <Td className="text-right">
                   {payout.status === 'paid' && (
                     <Button variant="ghost" size="sm" onClick={() => setReversing(payout)}>
