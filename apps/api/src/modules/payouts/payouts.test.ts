@@ -249,6 +249,25 @@ describe('balances from the ledger', () => {
     expect(kept.id).toBeTruthy();
   });
 
+  it('takes a refund an admin approves (the real refund path) out of the pending money', async () => {
+    const { user, call } = await newSeller();
+    const order = await sale(user, 10_000, 'Refunded For Real');
+    expect(await balanceOf(call)).toMatchObject({ pending: 80 });
+    const buyerToken = await signIn(t.app, buyer.email, FACTORY_PASSWORD);
+    const asked = await as(buyerToken)('POST', `/orders/${order.id}/request-refund`, {
+      reason: 'It does not do what the page says.',
+    });
+    expect(asked.statusCode).toBeLessThan(300);
+    const approved = await admin('PUT', `/admin/orders/${order.id}/refund`, { decision: 'approve' });
+    expect(approved.statusCode).toBe(200);
+    expect(await balanceOf(call)).toMatchObject({ pending: 0, available: 0 });
+    const lines = (await call('GET', '/seller/payouts/statement')).json().lines;
+    expect(lines.map((l: { type: string; amount: number }) => [l.type, l.amount])).toEqual([
+      ['refund', -80],
+      ['sale', 80],
+    ]);
+  });
+
   it('leaves a negative balance after a refund of money already paid out, netted off by the next payout', async () => {
     const { user, call } = await newSeller();
     await addIban(call);
@@ -310,6 +329,22 @@ describe('transfers', () => {
       status: 'skipped',
       reason: 'below_minimum',
     });
+  });
+
+  it('records a transfer the provider refuses as failed and keeps the money available', async () => {
+    const { user, call } = await newSeller();
+    await addIban(call);
+    await sale(user, 10_000, 'Refused', 40);
+    await t.db.update(bankAccounts).set({ providerDestinationId: 'acct_closed_1' }).where(eq(bankAccounts.userId, user.id));
+    const run = await admin('POST', '/payments/admin/trigger-transfer', { seller_id: user.id });
+    expect(run.json().results[0]).toMatchObject({ status: 'failed', payout: { failure_reason: 'Unknown destination account' } });
+    expect(await balanceOf(call)).toMatchObject({ available: 80, in_transit: 0, paid_out: 0 });
+    const [payout] = await t.db.select().from(payouts).where(eq(payouts.sellerId, user.id));
+    const actions = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subjectId, payout?.id ?? ''));
+    expect(actions.map((a) => a.action).sort()).toEqual(['payout.created', 'payout.failed']);
   });
 
   it('pays once when ten admins trigger the same payout at the same moment', async () => {
