@@ -24,7 +24,8 @@ async function openPayouts(handlers: Parameters<typeof mockApi>[0] = {}) {
   authStore.setSession(makeSession({ role: 'seller' }));
   const api = mockApi({ ...sellerHandlers(), ...handlers });
   const view = renderRoute('/seller');
-  const section = await screen.findByRole('region', { name: 'Payouts' });
+  // The dashboard is a lazy route: give it time on a busy machine.
+  const section = await screen.findByRole('region', { name: 'Payouts' }, { timeout: 10_000 });
   return { ...view, api, section };
 }
 

@@ -16,7 +16,7 @@ describe('payments admin pages', () => {
         json(200, { message: 'Payout settings saved', settings: { ...settings, ...(request.body as object) } }),
     });
     const { user } = renderRoute('/admin/payments/settings');
-    const hold = await screen.findByLabelText('Hold days');
+    const hold = await screen.findByLabelText('Hold days', {}, { timeout: 10_000 });
     expect((hold as HTMLInputElement).value).toBe('30');
     await user.clear(hold);
     await user.type(hold, '400');
@@ -63,7 +63,7 @@ describe('payments admin pages', () => {
         json(200, { message: 'Bank account updated', bank_account: account(second, 'GB •••• 1111', true) }),
     });
     const { user } = renderRoute('/admin/payments/bank-accounts');
-    const table = await screen.findByRole('table', { name: 'Bank accounts' });
+    const table = await screen.findByRole('table', { name: 'Bank accounts' }, { timeout: 10_000 });
     expect(await within(table).findByText('GB •••• 5432')).toBeTruthy();
     await user.click(within(table).getByRole('button', { name: 'Make primary' }));
     expect(await screen.findByText('Primary account changed')).toBeTruthy();

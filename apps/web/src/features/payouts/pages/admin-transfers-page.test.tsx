@@ -36,7 +36,7 @@ describe('admin payouts page', () => {
         json(200, { message: 'Transfer reversed', transfer: { ...payout, status: 'reversed' } }),
     });
     const { user } = renderRoute('/admin/payments/transfers');
-    const table = await screen.findByRole('table', { name: 'Payouts' });
+    const table = await screen.findByRole('table', { name: 'Payouts' }, { timeout: 10_000 });
     expect(await within(table).findByText('Sal Ler')).toBeTruthy();
     expect(within(table).getByText('$80.00')).toBeTruthy();
 
