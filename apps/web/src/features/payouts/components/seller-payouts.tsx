@@ -238,8 +238,8 @@ function Statement() {
             </tr>
           </thead>
           <tbody>
-            {lines.map((line, index) => (
-              <tr key={`${line.reference}-${line.type}-${index}`}>
+            {lines.map((line) => (
+              <tr key={`${line.type}-${line.reference}-${line.date}`}>
                 <Td className="whitespace-nowrap">{formatDate(line.date)}</Td>
                 <Td>{t(`payouts.lineTypes.${line.type}`)}</Td>
                 <Td>
