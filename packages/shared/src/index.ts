@@ -1,3 +1,4 @@
+export * from './api';
 export * from './auth';
 export * from './cart';
 export * from './catalog';
@@ -5,6 +6,7 @@ export * from './chatbot';
 export * from './community';
 export * from './constants';
 export * from './newsletter';
+export * from './orders';
 export * from './promo';
 export * from './roles';
 export * from './seller';

@@ -114,6 +114,7 @@ export function CommunityPage() {
         </section>
       )}
 
+      {/* biome-ignore lint/a11y/useSemanticElements: <search> has no role in jsdom or pre-2023 browsers; role=search is the same landmark */}
       <form role="search" onSubmit={onSearch} className="mt-8 flex gap-2">
         <label htmlFor={searchId} className="sr-only">
           {t('community.searchLabel')}
