@@ -76,12 +76,14 @@ CREATE INDEX "forum_threads_listing_idx" ON "forum_threads" USING btree ("catego
 CREATE INDEX "forum_threads_activity_idx" ON "forum_threads" USING btree ("is_pinned" DESC NULLS LAST,"last_activity_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "forum_threads_author_created_idx" ON "forum_threads" USING btree ("author_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "forum_threads_search_idx" ON "forum_threads" USING gin ("search_vector");--> statement-breakpoint
-CREATE INDEX "newsletter_status_created_idx" ON "newsletter_subscribers" USING btree ("status","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "newsletter_status_created_idx" ON "newsletter_subscribers" USING btree ("status","created_at" DESC NULLS LAST);
+--> statement-breakpoint
 INSERT INTO "forum_categories" ("slug", "name", "description", "position") VALUES
 	('general', 'General', 'Talk about anything around AI tools and the marketplace.', 1),
 	('product-help', 'Product help', 'Questions about using a product you bought or are considering.', 2),
 	('showcase', 'Showcase', 'Show what you built with products from the marketplace.', 3),
 	('feature-requests', 'Feature requests', 'Ideas for the marketplace and its products.', 4);
+
 --> statement-breakpoint
 -- An account's newsletter choice (register form, profile, deletion) is copied to the subscriber list;
 -- the newsletter module copies confirmations and unsubscriptions back to the account.
@@ -103,9 +105,11 @@ BEGIN
 	RETURN NEW;
 END;
 $$ LANGUAGE plpgsql;
+
 --> statement-breakpoint
 CREATE TRIGGER users_newsletter_follow AFTER INSERT OR UPDATE OF newsletter_subscribed, email ON users
 	FOR EACH ROW EXECUTE FUNCTION newsletter_follow_account();
+
 --> statement-breakpoint
 INSERT INTO newsletter_subscribers (email, status, confirmed_at)
 SELECT lower(email), 'confirmed', now() FROM users WHERE newsletter_subscribed AND deleted_at IS NULL
