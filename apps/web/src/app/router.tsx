@@ -23,6 +23,7 @@ const simpleAdmin = () => import('@/features/simple-admin/pages/simple-admin-pag
 const content = () => import('@/features/content/pages');
 const legal = () => import('@/features/legal/pages');
 const products = () => import('@/features/products/pages/product-detail-page');
+const newsletterLinks = () => import('@/features/newsletter/pages/newsletter-link-pages');
 
 export const routes: RouteObject[] = [
   {
@@ -42,6 +43,12 @@ export const routes: RouteObject[] = [
           { path: 'privacy', element: page(legal, 'PrivacyPage') },
           { path: 'terms', element: page(legal, 'TermsPage') },
           { path: 'community', element: page(() => import('@/features/community/pages/community-page'), 'CommunityPage') },
+          {
+            path: 'community/threads/:id',
+            element: page(() => import('@/features/community/pages/thread-page'), 'ThreadPage'),
+          },
+          { path: 'newsletter/confirm', element: page(newsletterLinks, 'NewsletterConfirmPage') },
+          { path: 'newsletter/unsubscribe', element: page(newsletterLinks, 'NewsletterUnsubscribePage') },
           {
             element: <ProtectedRoute />,
             children: [
@@ -90,6 +97,10 @@ export const routes: RouteObject[] = [
               { path: 'payments/transfers', element: page(payoutsAdmin, 'AdminTransfersPage') },
               { path: 'payments/bank-accounts', element: page(payoutsAdmin, 'AdminBankAccountsPage') },
               { path: 'payments/settings', element: page(payoutsAdmin, 'AdminPayoutSettingsPage') },
+              {
+                path: 'newsletter',
+                element: page(() => import('@/features/newsletter/pages/admin-newsletter-page'), 'AdminNewsletterPage'),
+              },
               {
                 path: 'leads',
                 element: page(() => import('@/features/chatbot/pages/admin-leads-page'), 'AdminLeadsPage'),
