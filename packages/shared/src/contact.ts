@@ -25,7 +25,7 @@ export const contactRequestSchema = z.object({
 });
 export type ContactRequest = z.input<typeof contactRequestSchema>;
 
-/** PATCH /admin/contact-messages/{id}. */
+/** PUT /admin/contact-messages/{id}. */
 export const contactMessageUpdateSchema = z.object({ handled: z.boolean({ error: 'handled must be true or false' }) });
 
 export interface ContactMessage {

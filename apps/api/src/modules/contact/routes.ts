@@ -26,7 +26,7 @@ export const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/contact-messages', { preHandler: requireAuth('admin'), schema: { querystring: inboxQuery } }, async (request) =>
     listContactMessages(app.deps, request.query),
   );
-  app.patch(
+  app.put(
     '/contact-messages/:id',
     {
       preHandler: requireAuth('admin'),

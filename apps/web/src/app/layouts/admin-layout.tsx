@@ -2,6 +2,7 @@ import {
   Bell,
   ChartColumn,
   ExternalLink,
+  Inbox,
   LayoutDashboard,
   LogOut,
   Menu,
@@ -53,6 +54,7 @@ export function AdminLayout() {
     { to: '/admin/simple-admins', label: t('admin.nav.simpleAdmins'), icon: ShieldCheck },
     { to: '/admin/promo-codes', label: t('admin.nav.promoCodes'), icon: TicketPercent },
     { to: '/admin/leads', label: t('chatbot.leads.nav'), icon: MessageSquareText },
+    { to: '/admin/messages', label: t('contact.inbox.nav'), icon: Inbox },
   ];
 
   const signOut = () => logout.mutate({ redirectTo: '/' });
