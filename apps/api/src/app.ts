@@ -77,6 +77,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
+    // A client that already hung up has no address left; it still gets a bucket, not a crash.
+    keyGenerator: (request) => request.ip ?? 'unknown',
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests. Please wait ${context.after} and try again.`),
   });

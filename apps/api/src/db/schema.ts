@@ -46,6 +46,11 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     totpSecret: text('totp_secret'),
     totpEnabled: boolean('totp_enabled').notNull().default(false),
+    /** The authenticator time-step of the last accepted code: a code is good once. */
+    totpLastStep: integer('totp_last_step'),
+    /** Wrong authenticator codes in a row, for the back-off. */
+    totpFailures: integer('totp_failures').notNull().default(0),
+    totpLastFailureAt: timestamp('totp_last_failure_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -102,9 +107,15 @@ export const failedLogins = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
+    /** The caller's address: locks hold per account and address, so a stranger cannot lock the owner out. */
+    ip: text('ip').notNull().default(''),
     attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('failed_logins_email_time_idx').on(table.email, table.attemptedAt)],
+  (table) => [
+    index('failed_logins_email_time_idx').on(table.email, table.attemptedAt),
+    index('failed_logins_email_ip_time_idx').on(table.email, table.ip, table.attemptedAt),
+    index('failed_logins_time_idx').on(table.attemptedAt),
+  ],
 );
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });

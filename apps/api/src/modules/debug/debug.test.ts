@@ -64,7 +64,7 @@ describe('debug routes outside production', () => {
 
 describe('debug routes in production', () => {
   it('do not exist, even for an admin', async () => {
-    const production = await createTestApp({ NODE_ENV: 'production' });
+    const production = await createTestApp({ NODE_ENV: 'production', METRICS_TOKEN: 'metrics-token-for-tests' });
     try {
       const admin = await createUser(production.db, 'admin');
       const auth = bearer(await signIn(production.app, admin.email, FACTORY_PASSWORD));

@@ -120,6 +120,7 @@ export function LegalDocument({ title, lead, dates, sections, notice, related }:
               </h2>
               <div className="mt-4 space-y-4 leading-7">
                 {section.body.map((block, blockIndex) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: fixed text, never reordered
                   <LegalBlockView key={`${section.id}-${blockIndex}`} block={block} />
                 ))}
               </div>
