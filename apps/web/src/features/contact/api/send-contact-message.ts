@@ -1,12 +1,6 @@
-import type { ContactRequest } from '@app/shared';
+import type { ContactReceipt, ContactRequest } from '@app/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export interface ContactReceipt {
-  detail: string;
-  id: string;
-  created_at: string;
-}
 
 /** POST /contact: stored for the admins and e-mailed to the site's admin address. */
 export function sendContactMessage(body: ContactRequest): Promise<ContactReceipt> {

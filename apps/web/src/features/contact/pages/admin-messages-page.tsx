@@ -115,6 +115,7 @@ function MessageRow({ message }: { message: ContactMessage }) {
             type="button"
             size="sm"
             variant="outline"
+            className="whitespace-nowrap"
             loading={mark.isPending}
             onClick={toggle}
             aria-label={`${message.handled ? t('contact.inbox.reopen') : t('contact.inbox.markHandled')}: ${message.subject}`}
