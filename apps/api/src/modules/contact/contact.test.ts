@@ -77,6 +77,21 @@ describe('contact form: sending', () => {
     expect(row?.userId).not.toBeNull();
   });
 
+  it('forgets messages older than the privacy policy’s 3-year retention for support messages', async () => {
+    const fourYearsAgo = new Date(Date.now() - 4 * 365 * 86_400_000);
+    const [old] = await t.db
+      .insert(contactMessages)
+      .values({ ...goodMessage, subject: 'Ancient', ip: '198.51.100.1', createdAt: fourYearsAgo })
+      .returning();
+    expect((await send({ ...goodMessage, subject: 'Fresh' })).statusCode).toBe(201);
+    expect(
+      await t.db
+        .select()
+        .from(contactMessages)
+        .where(eq(contactMessages.id, old?.id ?? '')),
+    ).toHaveLength(0);
+  });
+
   it('answers bad input with 422 and the field’s message, storing nothing', async () => {
     const before = (await t.db.select().from(contactMessages)).length;
     const cases: [Record<string, unknown>, string, string][] = [
