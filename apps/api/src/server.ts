@@ -5,6 +5,7 @@ import { createDatabase } from './db/client';
 import { ensureBootstrapAdmin, seedDemoAccounts } from './db/seed/accounts';
 import { seedDemoCatalogue } from './db/seed/catalogue';
 import { seedPromoCodes } from './db/seed/promos';
+import { seedDemoSettings } from './db/seed/settings';
 import { prepareDatabase } from './db/setup';
 import { createDeps } from './deps';
 import { startPaymentSweeps } from './modules/payments/reconcile';
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
     if (created) log(`seeded ${created} demo accounts (see README)`);
     const seededProducts = await seedDemoCatalogue(db, deps.storage);
     if (seededProducts) {
+      await seedDemoSettings(db);
       await seedPromoCodes(db);
       log(`seeded the demo catalogue: ${seededProducts} products, and promo codes`);
     }

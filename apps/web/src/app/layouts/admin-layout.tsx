@@ -4,6 +4,7 @@ import {
   CalendarClock,
   ChartColumn,
   ExternalLink,
+  Inbox,
   Landmark,
   LayoutDashboard,
   LogOut,
@@ -61,6 +62,7 @@ export function AdminLayout() {
     { to: '/admin/payments/transfers', label: t('payouts.nav.transfers'), icon: ArrowLeftRight },
     { to: '/admin/payments/bank-accounts', label: t('payouts.nav.bankAccounts'), icon: Landmark },
     { to: '/admin/payments/settings', label: t('payouts.nav.settings'), icon: CalendarClock },
+    { to: '/admin/messages', label: t('contact.inbox.nav'), icon: Inbox },
   ];
 
   const signOut = () => logout.mutate({ redirectTo: '/' });
