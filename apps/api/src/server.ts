@@ -7,6 +7,7 @@ import { seedDemoCatalogue } from './db/seed/catalogue';
 import { seedPromoCodes } from './db/seed/promos';
 import { prepareDatabase } from './db/setup';
 import { createDeps } from './deps';
+import { trackRequestsInFlight } from './lib/in-flight';
 import { startPaymentSweeps } from './modules/payments/reconcile';
 
 /** Beyond the drain, how long closing the database may take before the process gives up. */
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(deps);
+  const requestsInFlight = trackRequestsInFlight(app);
   // Expires unpaid orders and resolves charges or refunds a crash left half-way (at start, then on a timer).
   const stopPaymentSweeps = startPaymentSweeps(deps, log);
   let closing = false;
@@ -45,7 +47,10 @@ async function main(): Promise<void> {
     force.unref();
     let exitCode = 0;
     try {
+      const deadline = Date.now() + drainMs;
       await drainRequests(app, drainMs, log);
+      // Handlers whose client hung up hold no connection, yet may still be about to use the database.
+      await requestsInFlight.idle(deadline);
       // Only once no request can use them: the sweeps, then the pool, then the embedded server.
       await stopPaymentSweeps();
       await db.$client.end();
