@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { userQueryKey, useViewerId } from '@/lib/user-query-key';
+import { useViewerId } from '@/lib/user-query-key';
 import { type DownloadLinks, downloadLinksQueryKey } from './get-download-links';
 
 /** New links for an order; every link issued before stops working. */
