@@ -8,6 +8,7 @@ import { seedPromoCodes } from './db/seed/promos';
 import { seedDemoSettings } from './db/seed/settings';
 import { prepareDatabase } from './db/setup';
 import { createDeps } from './deps';
+import { trackRequestsInFlight } from './lib/in-flight';
 import { startPaymentSweeps } from './modules/payments/reconcile';
 import { startPayoutSchedule } from './modules/payouts/transfers';
 
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(deps);
+  const requestsInFlight = trackRequestsInFlight(app);
   // Expires unpaid orders and resolves charges or refunds a crash left half-way (at start, then on a timer).
   const stopPaymentSweeps = startPaymentSweeps(deps, log);
   // Finishes payouts a crash left in flight, then pays sellers when the payout schedule is due.
@@ -50,7 +52,10 @@ async function main(): Promise<void> {
     force.unref();
     let exitCode = 0;
     try {
+      const deadline = Date.now() + drainMs;
       await drainRequests(app, drainMs, log);
+      // Handlers whose client hung up hold no connection, yet may still be about to use the database.
+      await requestsInFlight.idle(deadline);
       // Only once no request can use them: the sweeps, then the pool, then the embedded server.
       await stopPaymentSweeps();
       await stopPayoutSchedule();

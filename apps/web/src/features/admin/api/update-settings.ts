@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { publicSettingsQueryKey } from '@/lib/settings/public-settings';
+import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 import { adminQueryKey } from './admin-query-key';
 import type { SiteSettings } from './get-settings';
 
@@ -16,11 +17,12 @@ export function updateSettings(body: Partial<SiteSettings>): Promise<SiteSetting
 
 /** Saves and puts the answer straight into the public settings, so the site name and maintenance switch apply at once. */
 export function useUpdateSettings() {
+  const viewerId = useViewerId();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSettings,
     onSuccess: (settings) => {
-      queryClient.setQueryData([...adminQueryKey, 'settings'], settings);
+      queryClient.setQueryData(userQueryKey(adminQueryKey, viewerId, 'settings'), settings);
       queryClient.setQueryData(publicSettingsQueryKey, settings);
     },
   });
