@@ -115,26 +115,34 @@ export const updateProfileRequestSchema = z
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 
 /** The user as every auth and users route returns it (spec §3 User). */
-export interface PublicUser {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  role: string;
-  auth_provider: 'local' | 'google';
-  newsletter_subscribed: boolean;
-  avatar: string | null;
-  picture: string | null;
-  email_verified: boolean;
-  is_active: boolean;
-  totp_enabled: boolean;
-  total_purchases: number;
-  total_spent: number;
-  products_listed: number;
-  permissions: string[];
-  roles: string[];
-  created_at: string;
-}
+export const publicUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: z.string(),
+  auth_provider: z.enum(['local', 'google']),
+  newsletter_subscribed: z.boolean(),
+  avatar: z.string().nullable(),
+  picture: z.string().nullable(),
+  email_verified: z.boolean(),
+  is_active: z.boolean(),
+  totp_enabled: z.boolean(),
+  total_purchases: z.number(),
+  total_spent: z.number(),
+  products_listed: z.number(),
+  permissions: z.array(z.string()),
+  roles: z.array(z.string()),
+  created_at: z.string(),
+});
+export type PublicUser = z.output<typeof publicUserSchema>;
+
+/** POST /users/upload-avatar. */
+export const avatarUploadedSchema = z.object({
+  success: z.literal(true),
+  avatar_url: z.string().nullable(),
+  user: publicUserSchema,
+});
 
 export interface AuthResponse {
   user: PublicUser;

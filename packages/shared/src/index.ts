@@ -4,6 +4,7 @@ export * from './cart';
 export * from './catalog';
 export * from './chatbot';
 export * from './constants';
+export * from './notifications';
 export * from './orders';
 export * from './promo';
 export * from './roles';
