@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/helpers';
+
+/**
+ * Every API route declares a schema for its success answer: the OpenAPI document then shows what
+ * each route returns, and the serializer sends only what the schema names. The fuzz test already
+ * checks that every registered route is in the document.
+ */
+
+/** Routes that answer with something other than JSON: no JSON schema fits them. */
+const BINARY_ROUTES = [
+  'GET /api/v1/downloads/{token}', // a product file, streamed
+  'GET /api/v1/media/{folder}/{file}', // an image
+  'GET /api/v1/orders/{id}/download-zip', // a zip of the order's files
+  'GET /api/v1/orders/download-product-files/{productId}', // a zip of one product's files
+  'GET /api/v1/openapi.json', // the document itself
+];
+
+/** Lead will add after merge: these modules were being changed elsewhere while the schemas were added. */
+const PENDING_PREFIXES = [
+  '/api/v1/auth/',
+  '/api/v1/settings/',
+  '/api/v1/admin/settings',
+  // Answers with the sign-in session body of the auth module.
+  'POST /api/v1/simple-admin/login',
+];
+
+interface Operation {
+  responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+}
+
+let t: TestApp;
+let routes: { route: string; operation: Operation }[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const document = (await t.app.inject({ url: '/api/v1/openapi.json' })).json() as {
+    paths: Record<string, Record<string, Operation>>;
+  };
+  routes = Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.entries(operations).map(([method, operation]) => ({ route: `${method.toUpperCase()} ${path}`, operation })),
+  );
+});
+afterAll(() => t.close());
+
+const isPending = (route: string) =>
+  PENDING_PREFIXES.some((prefix) => (prefix.includes(' ') ? route === prefix : route.split(' ')[1]?.startsWith(prefix)));
+
+const declaresSuccess = (operation: Operation) =>
+  Object.entries(operation.responses ?? {}).some(
+    ([status, response]) => /^2\d\d$/.test(status) && Object.values(response.content ?? {}).some((c) => c.schema),
+  );
+
+describe('response schemas', () => {
+  it('are declared for a success answer of every API route', () => {
+    const api = routes.filter(({ route }) => route.split(' ')[1]?.startsWith('/api/v1/'));
+    expect(api.length).toBeGreaterThan(100);
+    const missing = api
+      .filter(({ route }) => !BINARY_ROUTES.includes(route) && !isPending(route))
+      .filter(({ operation }) => !declaresSuccess(operation))
+      .map(({ route }) => route);
+    expect(missing).toEqual([]);
+  });
+
+  it('lists only binary routes that exist and still have no JSON schema', () => {
+    for (const route of BINARY_ROUTES) {
+      const found = routes.find((r) => r.route === route);
+      expect(found, route).toBeDefined();
+      expect(declaresSuccess(found?.operation ?? {}), route).toBe(false);
+    }
+  });
+
+  it('documents the product list, an order and a 204 answer with their shapes', () => {
+    const responses = (route: string) => routes.find((r) => r.route === route)?.operation.responses ?? {};
+    const list = responses('GET /api/v1/products/')['200']?.content?.['application/json']?.schema as {
+      properties: Record<string, unknown>;
+    };
+    expect(Object.keys(list.properties)).toEqual(
+      expect.arrayContaining(['products', 'total', 'total_capped', 'page', 'pages', 'facets', 'did_you_mean']),
+    );
+    const order = responses('GET /api/v1/orders/{id}')['200']?.content?.['application/json']?.schema as {
+      properties: Record<string, unknown>;
+    };
+    expect(order.properties).toHaveProperty('total_amount');
+    expect(responses('DELETE /api/v1/reviews/{id}')).toHaveProperty('204');
+  });
+});
