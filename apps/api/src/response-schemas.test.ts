@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { CHAT_MESSAGE_MAX_LENGTH } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helpers';
 
@@ -83,5 +85,34 @@ describe('response schemas', () => {
     };
     expect(order.properties).toHaveProperty('total_amount');
     expect(responses('DELETE /api/v1/reviews/{id}')).toHaveProperty('204');
+  });
+
+  it('documents the error body of every route that documents its answers', () => {
+    const responses = routes.find((r) => r.route === 'GET /api/v1/products/{id}')?.operation.responses ?? {};
+    const error = responses['4XX']?.content?.['application/json']?.schema as { properties: Record<string, unknown> };
+    expect(Object.keys(error.properties)).toEqual(['detail', 'code', 'errors']);
+    expect(responses).toHaveProperty('5XX');
+  });
+
+  it('leaves error bodies exactly as the error handler writes them', async () => {
+    const missing = await t.app.inject({ url: `/api/v1/products/${randomUUID()}` });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ detail: 'Product not found', code: 'NOT_FOUND' });
+
+    const anonymous = await t.app.inject({ url: '/api/v1/orders/stats' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(Object.keys(anonymous.json())).toEqual(['detail', 'code']);
+
+    const tooLong = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/chatbot/message',
+      payload: { message: 'x'.repeat(CHAT_MESSAGE_MAX_LENGTH + 1) },
+    });
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json()).toEqual({
+      detail: `Messages can be at most ${CHAT_MESSAGE_MAX_LENGTH} characters`,
+      code: 'VALIDATION_FAILED',
+      errors: [{ field: 'message', message: `Messages can be at most ${CHAT_MESSAGE_MAX_LENGTH} characters` }],
+    });
   });
 });
