@@ -19,13 +19,25 @@ const BINARY_ROUTES = [
 /** The OpenAPI document describes itself by being one. */
 const UNDOCUMENTED = ['GET /api/v1/openapi.json'];
 
-/** Lead will add after merge: these modules were being changed elsewhere while the schemas were added. */
-const PENDING_PREFIXES = [
+/**
+ * Not yet declared, each entry a path prefix or an exact "METHOD path". An entry that no longer
+ * covers a route without a schema fails the last test: delete it then.
+ */
+const PENDING = [
+  // Lead will add after merge: auth and settings were being changed elsewhere meanwhile.
   '/api/v1/auth/',
   '/api/v1/settings/',
   '/api/v1/admin/settings',
-  // Answers with the sign-in session body of the auth module.
-  'POST /api/v1/simple-admin/login',
+  'POST /api/v1/simple-admin/login', // answers with the auth module's session body
+  // Their own branches add these (contact and debug pages; forum and newsletter).
+  '/api/v1/contact/',
+  '/api/v1/admin/contact-messages',
+  '/api/v1/debug/',
+  'GET /api/v1/test',
+  'GET /api/v1/simple-admin-test/status',
+  '/api/v1/community/',
+  '/api/v1/newsletter/',
+  '/api/v1/admin/newsletter/',
 ];
 
 interface Operation {
@@ -46,8 +58,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const isPending = (route: string) =>
-  PENDING_PREFIXES.some((prefix) => (prefix.includes(' ') ? route === prefix : route.split(' ')[1]?.startsWith(prefix)));
+const covers = (entry: string, route: string) =>
+  entry.includes(' ') ? route === entry : Boolean(route.split(' ')[1]?.startsWith(entry));
+const isPending = (route: string) => PENDING.some((entry) => covers(entry, route));
 
 const declaresSuccess = (operation: Operation) =>
   Object.entries(operation.responses ?? {}).some(
@@ -118,5 +131,13 @@ describe('response schemas', () => {
       code: 'VALIDATION_FAILED',
       errors: [{ field: 'message', message: `Messages can be at most ${CHAT_MESSAGE_MAX_LENGTH} characters` }],
     });
+  });
+
+  it('keeps no pending entry whose routes all declare their answers', () => {
+    const done = PENDING.filter((entry) => {
+      const covered = routes.filter(({ route }) => covers(entry, route));
+      return covered.every(({ operation }) => declaresSuccess(operation));
+    });
+    expect(done, 'delete these entries from PENDING').toEqual([]);
   });
 });

@@ -46,6 +46,11 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     totpSecret: text('totp_secret'),
     totpEnabled: boolean('totp_enabled').notNull().default(false),
+    /** The authenticator time-step of the last accepted code: a code is good once. */
+    totpLastStep: integer('totp_last_step'),
+    /** Wrong authenticator codes in a row, for the back-off. */
+    totpFailures: integer('totp_failures').notNull().default(0),
+    totpLastFailureAt: timestamp('totp_last_failure_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -102,9 +107,15 @@ export const failedLogins = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
+    /** The caller's address: locks hold per account and address, so a stranger cannot lock the owner out. */
+    ip: text('ip').notNull().default(''),
     attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('failed_logins_email_time_idx').on(table.email, table.attemptedAt)],
+  (table) => [
+    index('failed_logins_email_time_idx').on(table.email, table.attemptedAt),
+    index('failed_logins_email_ip_time_idx').on(table.email, table.ip, table.attemptedAt),
+    index('failed_logins_time_idx').on(table.attemptedAt),
+  ],
 );
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -556,8 +567,39 @@ export const siteSettings = pgTable('site_settings', {
   maintenanceMessage: text('maintenance_message')
     .notNull()
     .default('We are performing scheduled maintenance. Please check back shortly.'),
+  /** Public contact details and social links (footer, /contact); empty means not shown. */
+  contactEmail: text('contact_email').notNull().default(''),
+  contactPhone: text('contact_phone').notNull().default(''),
+  contactAddress: text('contact_address').notNull().default(''),
+  socialX: text('social_x').notNull().default(''),
+  socialLinkedin: text('social_linkedin').notNull().default(''),
+  socialGithub: text('social_github').notNull().default(''),
+  socialYoutube: text('social_youtube').notNull().default(''),
   updatedAt: updatedAt(),
 });
+
+/** Messages sent through the contact form; admins read them at /admin/messages and mark them handled. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    /** The sender's account when signed in. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The sending address, for the per-address hourly limit. */
+    ip: text('ip').notNull(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('contact_messages_created_idx').on(table.createdAt.desc()),
+    index('contact_messages_ip_created_idx').on(table.ip, table.createdAt),
+  ],
+);
 
 /** The shopping assistant's conversations: the context lives here, not in the browser or in memory. */
 export const chatSessions = pgTable(
@@ -615,5 +657,119 @@ export const auditLog = pgTable(
   (table) => [
     index('audit_log_created_idx').on(table.createdAt.desc()),
     index('audit_log_subject_idx').on(table.subjectType, table.subjectId),
+  ],
+);
+
+/** Community forum sections, seeded by the migration; `slug` is what the storefront translates. */
+export const forumCategories = pgTable('forum_categories', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** A forum thread. Bodies are raw markdown, sanitised when rendered. */
+export const forumThreads = pgTable(
+  'forum_threads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => forumCategories.id),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Optional: the product the thread is about (buyers of it get a badge on their replies). */
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    isPinned: boolean('is_pinned').notNull().default(false),
+    isLocked: boolean('is_locked').notNull().default(false),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(body, '')), 'B')`,
+    ),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('forum_threads_listing_idx').on(table.categoryId, table.isPinned.desc(), table.lastActivityAt.desc()),
+    index('forum_threads_activity_idx').on(table.isPinned.desc(), table.lastActivityAt.desc()),
+    index('forum_threads_author_created_idx').on(table.authorId, table.createdAt.desc()),
+    index('forum_threads_search_idx').using('gin', table.searchVector),
+  ],
+);
+
+export const forumReplies = pgTable(
+  'forum_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => forumThreads.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('forum_replies_thread_created_idx').on(table.threadId, table.createdAt),
+    index('forum_replies_author_created_idx').on(table.authorId, table.createdAt.desc()),
+  ],
+);
+
+/** A member's report of a thread or a reply, for moderators to review. One per member and post. */
+export const forumReports = pgTable(
+  'forum_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => forumThreads.id, { onDelete: 'cascade' }),
+    replyId: uuid('reply_id').references(() => forumReplies.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('forum_reports_thread_once').on(table.reporterId, table.threadId).where(sql`reply_id is null`),
+    uniqueIndex('forum_reports_reply_once').on(table.reporterId, table.replyId).where(sql`reply_id is not null`),
+    index('forum_reports_open_idx').on(table.createdAt.desc()).where(sql`resolved_at is null`),
+  ],
+);
+
+export const NEWSLETTER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
+
+/**
+ * Newsletter addresses. Visitors confirm by e-mail (double opt-in); accounts are kept in step with
+ * `users.newsletter_subscribed` (a trigger copies the account's choice here, the newsletter module
+ * copies confirmations and unsubscriptions back).
+ */
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased. */
+    email: text('email').notNull().unique(),
+    status: text('status', { enum: NEWSLETTER_STATUSES }).notNull().default('pending'),
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('newsletter_status_known', sql`${table.status} in ('pending', 'confirmed', 'unsubscribed')`),
+    index('newsletter_status_created_idx').on(table.status, table.createdAt.desc()),
   ],
 );

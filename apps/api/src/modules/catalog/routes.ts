@@ -60,9 +60,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     return categories.get('all', async () => ({ categories: await listCategories(deps) }));
   });
 
-  app.get('/debug/count', { preHandler: requireAuth('admin'), schema: { response: { 200: productCountSchema } } }, async () =>
-    countProducts(deps),
-  );
+  // A diagnostic of the spec's client: outside production only, and for admins.
+  if (deps.config.env !== 'production') {
+    app.get('/debug/count', { preHandler: requireAuth('admin'), schema: { response: { 200: productCountSchema } } }, async () =>
+      countProducts(deps),
+    );
+  }
 
   // The service tells a blank id (422) from an unknown one (404), as the spec words them.
   app.get(

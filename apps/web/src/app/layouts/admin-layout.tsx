@@ -4,6 +4,7 @@ import {
   ExternalLink,
   LayoutDashboard,
   LogOut,
+  Mail,
   Menu,
   MessageSquareText,
   Package,
@@ -53,6 +54,7 @@ export function AdminLayout() {
     { to: '/admin/simple-admins', label: t('admin.nav.simpleAdmins'), icon: ShieldCheck },
     { to: '/admin/promo-codes', label: t('admin.nav.promoCodes'), icon: TicketPercent },
     { to: '/admin/leads', label: t('chatbot.leads.nav'), icon: MessageSquareText },
+    { to: '/admin/newsletter', label: t('newsletter.admin.nav'), icon: Mail },
   ];
 
   const signOut = () => logout.mutate({ redirectTo: '/' });
