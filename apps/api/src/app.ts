@@ -36,6 +36,7 @@ import { adminNewsletterRoutes, newsletterRoutes } from './modules/newsletter/ro
 import { notificationsRoutes } from './modules/notifications/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { paymentsRoutes } from './modules/payments/routes';
+import { adminPayoutRoutes, sellerPayoutRoutes } from './modules/payouts/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { sellerRoutes } from './modules/sellers/routes';
 import { adminSettingsRoutes, publicSettingsRoutes, registerMaintenanceGate } from './modules/settings/routes';
@@ -115,6 +116,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(paymentsRoutes, { prefix: '/payments' });
       await api.register(downloadsRoutes, { prefix: '/downloads' });
       await api.register(sellerRoutes, { prefix: '/seller' });
+      await api.register(sellerPayoutRoutes, { prefix: '/seller' });
+      await api.register(adminPayoutRoutes, { prefix: '/payments/admin' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });
       await api.register(publicSettingsRoutes, { prefix: '/settings' });
       await api.register(adminSettingsRoutes, { prefix: '/admin' });

@@ -8,6 +8,7 @@ import { seedPromoCodes } from './db/seed/promos';
 import { prepareDatabase } from './db/setup';
 import { createDeps } from './deps';
 import { startPaymentSweeps } from './modules/payments/reconcile';
+import { startPayoutSchedule } from './modules/payouts/transfers';
 
 /** Beyond the drain, how long closing the database may take before the process gives up. */
 const SHUTDOWN_GRACE_MS = 20_000;
@@ -35,6 +36,8 @@ async function main(): Promise<void> {
   const app = await buildApp(deps);
   // Expires unpaid orders and resolves charges or refunds a crash left half-way (at start, then on a timer).
   const stopPaymentSweeps = startPaymentSweeps(deps, log);
+  // Finishes payouts a crash left in flight, then pays sellers when the payout schedule is due.
+  const stopPayoutSchedule = startPayoutSchedule(deps, log);
   let closing = false;
   const drainMs = config.shutdownDrainSeconds * 1000;
   const shutdown = async (signal: string) => {
@@ -48,6 +51,7 @@ async function main(): Promise<void> {
       await drainRequests(app, drainMs, log);
       // Only once no request can use them: the sweeps, then the pool, then the embedded server.
       await stopPaymentSweeps();
+      await stopPayoutSchedule();
       await db.$client.end();
       await database.embedded?.stop();
     } catch (error) {

@@ -10,6 +10,7 @@ export * from './contact';
 export * from './newsletter';
 export * from './notifications';
 export * from './orders';
+export * from './payouts';
 export * from './promo';
 export * from './roles';
 export * from './seller';

@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { SearchDictionary } from '../modules/catalog/dictionary';
 import type { PaymentProvider } from '../modules/payments/providers/provider';
+import type { PayoutProvider } from '../modules/payouts/providers/provider';
 import type { UserRow } from '../modules/users/repository';
 import type { GoogleVerifier } from './google';
 import type { Mailer } from './mailer';
@@ -17,6 +18,10 @@ export interface AppDeps {
   accessTokens: AccessTokens;
   google: GoogleVerifier | null;
   payments: PaymentProvider;
+  /** Sends sellers their payouts (test provider, or Stripe Connect with STRIPE_SECRET_KEY). */
+  payouts: PayoutProvider;
+  /** AES-256-GCM key for bank account numbers (PAYOUT_ENCRYPTION_KEY, or derived from the JWT secret outside production). */
+  payoutEncryptionKey: Buffer;
   /** The catalogue's word dictionary for typo correction, one per app instance. */
   searchDictionary: SearchDictionary;
   /** Signs download links (HMAC key derived from the JWT secret). */
