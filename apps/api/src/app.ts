@@ -17,6 +17,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './lib/context';
+import { documentErrorAnswers } from './lib/error-answers';
 import { AppError, ERROR_STATUS, type ErrorCode } from './lib/errors';
 import { registerMetrics } from './lib/metrics';
 import { rejectNulBytes } from './lib/validation';
@@ -69,6 +70,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRoute', documentErrorAnswers);
   app.decorate('deps', deps);
   app.decorateRequest('user', null);
   app.setErrorHandler(handleError);

@@ -21,3 +21,10 @@ export type ApiErrorBody = z.output<typeof apiErrorSchema>;
 export const noContentSchema = z.null().describe('No content');
 
 export const healthSchema = z.object({ status: z.literal('ok'), database: z.string(), embedded: z.boolean() });
+
+/** A file answer (zip, image, download): documented by its content types; streamed, never JSON. */
+export function fileResponse(description: string, contentTypes: readonly string[]) {
+  // Any: the handler sends a stream, which Fastify pipes past the serializer.
+  const schema = z.any().meta({ type: 'string', format: 'binary' });
+  return { description, content: Object.fromEntries(contentTypes.map((type) => [type, { schema }])) };
+}

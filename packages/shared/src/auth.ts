@@ -115,33 +115,61 @@ export const updateProfileRequestSchema = z
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 
 /** The user as every auth and users route returns it (spec §3 User). */
-export interface PublicUser {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  role: string;
-  auth_provider: 'local' | 'google';
-  newsletter_subscribed: boolean;
-  avatar: string | null;
-  picture: string | null;
-  email_verified: boolean;
-  is_active: boolean;
-  totp_enabled: boolean;
-  total_purchases: number;
-  total_spent: number;
-  products_listed: number;
-  permissions: string[];
-  roles: string[];
-  created_at: string;
-}
+export const publicUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: z.string(),
+  auth_provider: z.enum(['local', 'google']),
+  newsletter_subscribed: z.boolean(),
+  avatar: z.string().nullable(),
+  picture: z.string().nullable(),
+  email_verified: z.boolean(),
+  is_active: z.boolean(),
+  totp_enabled: z.boolean(),
+  total_purchases: z.number(),
+  total_spent: z.number(),
+  products_listed: z.number(),
+  permissions: z.array(z.string()),
+  roles: z.array(z.string()),
+  created_at: z.string(),
+});
+export type PublicUser = z.output<typeof publicUserSchema>;
 
-export interface AuthResponse {
-  user: PublicUser;
-  access_token: string;
-  token_type: 'bearer';
-}
+/** POST /users/upload-avatar. */
+export const avatarUploadedSchema = z.object({
+  success: z.literal(true),
+  avatar_url: z.string().nullable(),
+  user: publicUserSchema,
+});
 
-export interface AuthProviders {
-  google_client_id: string | null;
-}
+/** A signed-in session: the user and a short-lived access token (the refresh token is an httpOnly cookie). */
+export const authResponseSchema = z.object({
+  user: publicUserSchema,
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+});
+export type AuthResponse = z.output<typeof authResponseSchema>;
+
+/** POST /simple-admin/login (the spec's client checks `success`). */
+export const simpleAdminSessionSchema = authResponseSchema.extend({ success: z.literal(true) });
+
+/** POST /auth/change-password: the new session of this device, other devices signed out. */
+export const passwordChangedSchema = authResponseSchema.extend({ message: z.string() });
+
+export const authProvidersSchema = z.object({ google_client_id: z.string().nullable() });
+export type AuthProviders = z.output<typeof authProvidersSchema>;
+
+/** POST /auth/verify. */
+export const tokenVerifiedSchema = z.object({ valid: z.literal(true), user: publicUserSchema });
+
+/** POST /auth/totp/setup: the secret to enter in an authenticator app, also as an otpauth:// link. */
+export const totpEnrolmentSchema = z.object({ secret: z.string(), otpauth_url: z.string() });
+
+/** POST /auth/totp/enable and /disable; enabling ends other sessions and hands this tab a fresh token. */
+export const totpStateSchema = z.object({
+  message: z.string(),
+  totp_enabled: z.boolean(),
+  access_token: z.string().optional(),
+});

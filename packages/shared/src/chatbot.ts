@@ -34,65 +34,78 @@ export const chatMessageRequestSchema = z.object({
 });
 export type ChatMessageRequest = z.input<typeof chatMessageRequestSchema>;
 
-export interface ChatProductCard {
-  id: string;
-  title: string;
-  short_description: string;
-  price: number;
-  image: string | null;
-  category: string;
-  rating: number;
-  url: string;
-}
+export const chatProductCardSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  short_description: z.string(),
+  price: z.number(),
+  image: z.string().nullable(),
+  category: z.string(),
+  rating: z.number(),
+  url: z.string(),
+});
+export type ChatProductCard = z.output<typeof chatProductCardSchema>;
 
-export interface ChatBotMessage {
-  id: string;
+export const chatBotMessageSchema = z.object({
+  id: z.string(),
   /** English text; `key` and `values` let the storefront show it in the visitor's language. */
-  text: string;
-  key: string;
-  values?: Record<string, string | number>;
-  products?: ChatProductCard[];
+  text: z.string(),
+  key: z.string(),
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  products: z.array(chatProductCardSchema).optional(),
   /** The catalogue page showing the same products. */
-  link?: { href: string; label: string };
-  quick_replies?: ChatQuickReply[];
+  link: z.object({ href: z.string(), label: z.string() }).optional(),
+  quick_replies: z.array(z.enum(CHAT_QUICK_REPLIES)).optional(),
   /** Facts as label/value pairs (price ranges, fees, a comparison). */
-  rows?: { label: string; value: string }[];
+  rows: z.array(z.object({ label: z.string(), value: z.string() })).optional(),
   /** True when Show more would find further products. */
-  has_more?: boolean;
-}
+  has_more: z.boolean().optional(),
+});
+export type ChatBotMessage = z.output<typeof chatBotMessageSchema>;
 
-export interface ChatProductParams {
-  limit: number;
-  sort_by: string;
-  sort_order: 'asc' | 'desc';
-  page: number;
-  search?: string;
-  category?: string;
-  min_price?: number;
-  max_price?: number;
-}
+export const chatProductParamsSchema = z.object({
+  limit: z.number(),
+  sort_by: z.string(),
+  sort_order: z.enum(['asc', 'desc']),
+  page: z.number(),
+  search: z.string().optional(),
+  category: z.string().optional(),
+  min_price: z.number().optional(),
+  max_price: z.number().optional(),
+});
+export type ChatProductParams = z.output<typeof chatProductParamsSchema>;
 
-export interface ChatReply {
-  session_id: string;
-  messages: ChatBotMessage[];
-  context: ChatContext;
-  action: 'show_products' | null;
-  params: ChatProductParams | Record<string, never>;
-}
+export const chatReplySchema = z.object({
+  session_id: z.string(),
+  messages: z.array(chatBotMessageSchema),
+  /** The conversation's state as the server keeps it (no defaults applied on the way out). */
+  context: z.object({
+    flow: z.enum(['menu', 'browse', 'lead']),
+    step: z.string().nullable(),
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+    last_intent: z.string().nullable(),
+  }),
+  action: z.literal('show_products').nullable(),
+  params: z.union([chatProductParamsSchema, z.object({})]),
+});
+export type ChatReply = z.output<typeof chatReplySchema>;
 
-export interface ChatLead {
-  id: string;
-  name: string;
-  email: string;
-  need: string;
-  session_id: string | null;
-  user_id: string | null;
-  created_at: string;
-}
+export const chatLeadSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  need: z.string(),
+  session_id: z.string().nullable(),
+  user_id: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ChatLead = z.output<typeof chatLeadSchema>;
 
-export interface ChatLeadList {
-  leads: ChatLead[];
-  total: number;
-  page: number;
-  pages: number;
-}
+export const chatLeadListSchema = z.object({
+  leads: z.array(chatLeadSchema),
+  total: z.number(),
+  page: z.number(),
+  pages: z.number(),
+});
+export type ChatLeadList = z.output<typeof chatLeadListSchema>;

@@ -1,3 +1,4 @@
+export * from './admin';
 export * from './api';
 export * from './auth';
 export * from './cart';
@@ -7,6 +8,7 @@ export * from './community';
 export * from './constants';
 export * from './contact';
 export * from './newsletter';
+export * from './notifications';
 export * from './orders';
 export * from './payouts';
 export * from './promo';

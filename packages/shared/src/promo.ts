@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema, moneySchema } from './api';
 import { findCategory } from './catalog';
 
 /**
@@ -185,39 +186,45 @@ export const promoCodeListQuerySchema = z.object({
 });
 
 /** What a code looks like right now: switched off, not started, past its end, out of uses, or usable. */
-export type PromoStatus = 'active' | 'inactive' | 'scheduled' | 'expired' | 'used_up';
+export const PROMO_STATUSES = ['active', 'inactive', 'scheduled', 'expired', 'used_up'] as const;
+export type PromoStatus = (typeof PROMO_STATUSES)[number];
 
-export interface PromoCodeView {
-  id: string;
-  code: string;
-  kind: PromoKind;
+export const promoCodeViewSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  kind: z.enum(PROMO_KINDS),
   /** Percent, or dollars for a fixed amount. */
-  value: number;
-  description: string;
-  active: boolean;
-  status: PromoStatus;
-  product_id: string | null;
-  product_title: string | null;
+  value: z.number(),
+  description: z.string(),
+  active: z.boolean(),
+  status: z.enum(PROMO_STATUSES),
+  product_id: z.string().nullable(),
+  product_title: z.string().nullable(),
   /** A category slug. */
-  category: string | null;
-  starts_at: string | null;
-  expires_at: string | null;
-  usage_limit: number | null;
-  used_count: number;
-  per_customer_limit: number | null;
-  first_order_only: boolean;
+  category: z.string().nullable(),
+  starts_at: isoDateSchema.nullable(),
+  expires_at: isoDateSchema.nullable(),
+  usage_limit: z.number().nullable(),
+  used_count: z.number(),
+  per_customer_limit: z.number().nullable(),
+  first_order_only: z.boolean(),
   /** Dollars. */
-  min_subtotal: number;
+  min_subtotal: moneySchema,
   /** Uses by paid orders. */
-  redemptions: number;
+  redemptions: z.number(),
   /** Dollars taken off paid orders by this code. */
-  revenue_discounted: number;
-  created_at: string;
-}
+  revenue_discounted: moneySchema,
+  created_at: isoDateSchema,
+});
+export type PromoCodeView = z.output<typeof promoCodeViewSchema>;
 
-export interface PromoCodeList {
-  promo_codes: PromoCodeView[];
-  total: number;
-  page: number;
-  pages: number;
-}
+export const promoCodeListSchema = z.object({
+  promo_codes: z.array(promoCodeViewSchema),
+  total: z.number(),
+  page: z.number(),
+  pages: z.number(),
+});
+export type PromoCodeList = z.output<typeof promoCodeListSchema>;
+
+/** Create, update and deactivate answer with a message and the code as it is now. */
+export const promoCodeChangeSchema = z.object({ message: z.string(), promo_code: promoCodeViewSchema });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { findCategory, findLicense } from './catalog';
+import { moneySchema } from './api';
+import { publicUserSchema } from './auth';
+import { findCategory, findLicense, publicProductSchema } from './catalog';
 
 /** The product form of sellers and simple admins (spec §5 Product form): scalar fields as text, arrays as JSON text. */
 
@@ -74,11 +76,46 @@ export const becomeSellerSchema = z.object({
   accept_terms: z.literal(true, { error: 'You must accept the seller terms' }),
 });
 
-export interface SellerStats {
-  total_products: number;
-  pending: number;
-  approved: number;
-  rejected: number;
-  total_revenue: number;
-  total_sales: number;
-}
+export const sellerStatsSchema = z.object({
+  total_products: z.number(),
+  pending: z.number(),
+  approved: z.number(),
+  rejected: z.number(),
+  total_revenue: moneySchema,
+  total_sales: z.number(),
+});
+export type SellerStats = z.output<typeof sellerStatsSchema>;
+
+/** GET /seller/dashboard/stats: the stats, and the same under `data`. */
+export const sellerDashboardStatsSchema = z.object({ ...sellerStatsSchema.shape, data: sellerStatsSchema });
+
+export const sellerSalesSchema = z.object({
+  series: z.array(z.object({ date: z.string(), sales: z.number(), revenue: moneySchema })),
+});
+
+/** Creating or updating a listing: a message and the product (also under `data`). */
+export const listedProductSchema = z.object({ message: z.string(), data: publicProductSchema, product: publicProductSchema });
+
+export const becameSellerSchema = z.object({ message: z.string(), user: publicUserSchema });
+
+export const ownProductListSchema = z.object({
+  products: z.array(publicProductSchema),
+  data: z.array(publicProductSchema),
+  total: z.number(),
+  pagination: z.object({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number() }),
+});
+
+/** Simple admins: the account, its products (skip/limit paging) and its dashboard. */
+export const simpleAdminSchema = publicUserSchema;
+export const simpleAdminListSchema = z.object({ simple_admins: z.array(simpleAdminSchema), total: z.number() });
+export const simpleAdminChangeSchema = z.object({ message: z.string(), simple_admin: simpleAdminSchema });
+export const simpleAdminProductsSchema = z.object({
+  products: z.array(publicProductSchema),
+  total: z.number(),
+  skip: z.number(),
+  limit: z.number(),
+});
+export const simpleAdminDashboardSchema = z.object({
+  ...sellerStatsSchema.shape,
+  recent_products: z.array(publicProductSchema),
+});

@@ -54,10 +54,25 @@ export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;
 /** PUT /admin/settings: any subset of the fields. */
 export const siteSettingsUpdateSchema = siteSettingsSchema.partial();
 
-/** GET /settings/public and /admin/settings. */
-export interface PublicSettings extends z.output<typeof siteSettingsSchema> {
+/**
+ * GET /settings/public and /admin/settings. An answer, not a form: plain types, so settings stored
+ * before a rule tightened are still shown (and corrected by the admin) rather than refused.
+ */
+export const publicSettingsSchema = z.object({
+  site_name: z.string(),
+  admin_email: z.string(),
+  maintenance_mode: z.boolean(),
+  maintenance_message: z.string(),
+  contact_email: z.string(),
+  contact_phone: z.string(),
+  contact_address: z.string(),
+  social_x: z.string(),
+  social_linkedin: z.string(),
+  social_github: z.string(),
+  social_youtube: z.string(),
   /** The marketplace's cut of each order (server configuration), for the seller terms. */
-  platform_fee_percent: number;
+  platform_fee_percent: z.number(),
   /** The share of each order that goes to the AI token pool. */
-  ai_pool_percent: number;
-}
+  ai_pool_percent: z.number(),
+});
+export type PublicSettings = z.output<typeof publicSettingsSchema>;

@@ -1,4 +1,21 @@
-import { promoCodeSchema, promoCodeUpdateSchema } from '@app/shared';
+import {
+  adminDashboardStatsSchema,
+  adminOrderDetailSchema,
+  adminOrderListSchema,
+  adminProductChangeSchema,
+  adminProductListSchema,
+  adminStatsOverTimeSchema,
+  adminUserChangeSchema,
+  adminUserListSchema,
+  announcementSentSchema,
+  bulkUpdateResultSchema,
+  messageSchema,
+  promoCodeChangeSchema,
+  promoCodeListSchema,
+  promoCodeSchema,
+  promoCodeUpdateSchema,
+  promoCodeViewSchema,
+} from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, nonEmptyUpdate } from '../../lib/validation';
@@ -30,6 +47,8 @@ const productParams = idParams('Product not found');
 const userParams = idParams('User not found');
 const orderParams = idParams('Order not found');
 const promoParams = idParams('Promo code not found');
+const productChange = { 200: adminProductChangeSchema };
+const promoChange = { 200: promoCodeChangeSchema };
 export const announcementSchema = z.object({
   title: z.string().trim().min(3, 'Title must be at least 3 characters').max(120),
   message: z.string().trim().min(5, 'Message must be at least 5 characters').max(2000),
@@ -42,65 +61,104 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   app.addHook('preHandler', requireAuth('admin'));
 
-  app.get('/dashboard/stats', async () => dashboardStats(deps));
+  app.get('/dashboard/stats', { schema: { response: { 200: adminDashboardStatsSchema } } }, async () => dashboardStats(deps));
   app.get(
     '/stats',
-    { schema: { querystring: z.object({ days: z.coerce.number().int().min(1).max(365).default(30) }) } },
+    {
+      schema: {
+        querystring: z.object({ days: z.coerce.number().int().min(1).max(365).default(30) }),
+        response: { 200: adminStatsOverTimeSchema },
+      },
+    },
     async (request) => statsOverTime(deps, request.query.days),
   );
 
-  app.get('/products', { schema: { querystring: adminProductsQuery } }, async (request) =>
-    listProductsForReview(deps, request.query),
+  app.get(
+    '/products',
+    { schema: { querystring: adminProductsQuery, response: { 200: adminProductListSchema } } },
+    async (request) => listProductsForReview(deps, request.query),
   );
-  app.put('/products/:id/approve', { schema: { params: productParams } }, async (request) =>
+  app.put('/products/:id/approve', { schema: { params: productParams, response: productChange } }, async (request) =>
     approveProduct(deps, request.params.id),
   );
-  app.put('/products/:id/reject', { schema: { params: productParams, body: rejectSchema } }, async (request) =>
-    rejectProduct(deps, request.params.id, request.body.reason),
+  app.put(
+    '/products/:id/reject',
+    { schema: { params: productParams, body: rejectSchema, response: productChange } },
+    async (request) => rejectProduct(deps, request.params.id, request.body.reason),
   );
   app.put(
     '/products/:id/feature',
-    { schema: { params: productParams, body: z.object({ featured: z.boolean() }) } },
+    { schema: { params: productParams, body: z.object({ featured: z.boolean() }), response: productChange } },
     async (request) => featureProduct(deps, request.params.id, request.body.featured),
   );
-  app.post('/products/bulk-update', { schema: { body: bulkUpdateSchema } }, async (request) =>
-    bulkUpdateProducts(deps, request.body),
+  app.post(
+    '/products/bulk-update',
+    { schema: { body: bulkUpdateSchema, response: { 200: bulkUpdateResultSchema } } },
+    async (request) => bulkUpdateProducts(deps, request.body),
   );
 
-  app.get('/users', { schema: { querystring: adminUsersQuery } }, async (request) => listUsers(deps, request.query));
-  app.put('/users/:id', { schema: { params: userParams, body: nonEmptyUpdate(adminUserUpdateSchema) } }, async (request) =>
-    updateUserByAdmin(deps, currentUser(request), request.params.id, request.body),
+  app.get('/users', { schema: { querystring: adminUsersQuery, response: { 200: adminUserListSchema } } }, async (request) =>
+    listUsers(deps, request.query),
+  );
+  app.put(
+    '/users/:id',
+    {
+      schema: { params: userParams, body: nonEmptyUpdate(adminUserUpdateSchema), response: { 200: adminUserChangeSchema } },
+    },
+    async (request) => updateUserByAdmin(deps, currentUser(request), request.params.id, request.body),
   );
 
-  app.get('/orders', { schema: { querystring: adminOrdersQuery } }, async (request) => listAllOrders(deps, request.query));
-  app.get('/orders/:id', { schema: { params: orderParams } }, async (request) => getOrderForAdmin(deps, request.params.id));
-  app.put('/orders/:id/refund', { schema: { params: orderParams, body: refundDecisionSchema } }, async (request) =>
-    decideRefund(deps, currentUser(request), request.params.id, request.body),
+  app.get('/orders', { schema: { querystring: adminOrdersQuery, response: { 200: adminOrderListSchema } } }, async (request) =>
+    listAllOrders(deps, request.query),
+  );
+  app.get('/orders/:id', { schema: { params: orderParams, response: { 200: adminOrderDetailSchema } } }, async (request) =>
+    getOrderForAdmin(deps, request.params.id),
+  );
+  app.put(
+    '/orders/:id/refund',
+    { schema: { params: orderParams, body: refundDecisionSchema, response: { 200: messageSchema } } },
+    async (request) => decideRefund(deps, currentUser(request), request.params.id, request.body),
   );
 
-  app.get('/promo-codes', { schema: { querystring: adminPromoCodesQuery } }, async (request) =>
-    listPromoCodes(deps, request.query),
+  app.get(
+    '/promo-codes',
+    { schema: { querystring: adminPromoCodesQuery, response: { 200: promoCodeListSchema } } },
+    async (request) => listPromoCodes(deps, request.query),
   );
-  app.get('/promo-codes/:id', { schema: { params: promoParams } }, async (request) => getPromoCode(deps, request.params.id));
-  app.post('/promo-codes', { schema: { body: promoCodeSchema } }, async (request, reply) => {
-    reply.code(201);
-    return { message: 'Promo code created', promo_code: await createPromoCode(deps, request.body) };
-  });
-  app.put('/promo-codes/:id', { schema: { params: promoParams, body: promoCodeUpdateSchema } }, async (request) => ({
-    message: 'Promo code updated',
-    promo_code: await updatePromoCode(deps, request.params.id, request.body),
-  }));
-  app.post('/promo-codes/:id/deactivate', { schema: { params: promoParams } }, async (request) =>
+  app.get('/promo-codes/:id', { schema: { params: promoParams, response: { 200: promoCodeViewSchema } } }, async (request) =>
+    getPromoCode(deps, request.params.id),
+  );
+  app.post(
+    '/promo-codes',
+    { schema: { body: promoCodeSchema, response: { 201: promoCodeChangeSchema } } },
+    async (request, reply) => {
+      reply.code(201);
+      return { message: 'Promo code created', promo_code: await createPromoCode(deps, request.body) };
+    },
+  );
+  app.put(
+    '/promo-codes/:id',
+    { schema: { params: promoParams, body: promoCodeUpdateSchema, response: promoChange } },
+    async (request) => ({
+      message: 'Promo code updated',
+      promo_code: await updatePromoCode(deps, request.params.id, request.body),
+    }),
+  );
+  app.post('/promo-codes/:id/deactivate', { schema: { params: promoParams, response: promoChange } }, async (request) =>
     deactivatePromoCode(deps, request.params.id),
   );
-  app.delete('/promo-codes/:id', { schema: { params: promoParams } }, async (request) =>
+  app.delete('/promo-codes/:id', { schema: { params: promoParams, response: promoChange } }, async (request) =>
     deactivatePromoCode(deps, request.params.id),
   );
 
-  app.post('/notifications', { schema: { body: announcementSchema } }, async (request, reply) => {
-    const { audience, ...note } = request.body;
-    const sent = await announce(deps, note, audience === 'all' ? null : audience);
-    reply.code(201);
-    return { message: `Announcement sent to ${sent} users`, sent };
-  });
+  app.post(
+    '/notifications',
+    { schema: { body: announcementSchema, response: { 201: announcementSentSchema } } },
+    async (request, reply) => {
+      const { audience, ...note } = request.body;
+      const sent = await announce(deps, note, audience === 'all' ? null : audience);
+      reply.code(201);
+      return { message: `Announcement sent to ${sent} users`, sent };
+    },
+  );
 };

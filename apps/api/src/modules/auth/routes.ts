@@ -1,12 +1,21 @@
 import {
   adminLoginRequestSchema,
+  authProvidersSchema,
+  authResponseSchema,
   changePasswordRequestSchema,
   forgotPasswordRequestSchema,
   googleLoginRequestSchema,
   loginRequestSchema,
+  messageSchema,
+  noContentSchema,
+  passwordChangedSchema,
+  publicUserSchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
+  tokenVerifiedSchema,
   totpCodeSchema,
+  totpEnrolmentSchema,
+  totpStateSchema,
 } from '@app/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -39,57 +48,81 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const userAgent = (request: FastifyRequest) => request.headers['user-agent'];
   const caller = (request: FastifyRequest): auth.Caller => ({ ip: request.ip ?? '', userAgent: userAgent(request) });
 
-  app.get('/providers', async () => ({ google_client_id: deps.google?.clientId ?? null }));
+  app.get('/providers', { schema: { response: { 200: authProvidersSchema } } }, async () => ({
+    google_client_id: deps.google?.clientId ?? null,
+  }));
 
-  app.post('/register', { schema: { body: registerRequestSchema }, config: authLimit }, async (request, reply) => {
-    const result = await auth.registerUser(deps, request.body, userAgent(request));
-    reply.code(201);
-    return replySignedIn(reply, result);
-  });
-
-  app.post('/login', { schema: { body: loginRequestSchema }, config: authLimit }, async (request, reply) => {
-    const result = await auth.loginUser(deps, request.body, caller(request));
-    return replySignedIn(reply, result);
-  });
-
-  app.post('/admin/login', { schema: { body: adminLoginRequestSchema }, config: authLimit }, async (request, reply) => {
-    const result = await auth.loginWithRole(deps, request.body, ['admin'], 'Admin access required', caller(request));
-    return replySignedIn(reply, result);
-  });
-
-  app.post('/google', { schema: { body: googleLoginRequestSchema }, config: authLimit }, async (request, reply) => {
-    const result = await auth.loginWithGoogle(deps, request.body.token, userAgent(request));
-    return replySignedIn(reply, result);
-  });
-
-  app.post('/refresh', { config: refreshLimit }, async (request, reply) => {
-    // An anonymous visitor has nothing to refresh: say so without an error status.
-    if (!request.cookies[REFRESH_COOKIE]) return reply.code(204).send();
-    try {
-      const result = await rotateSession(deps, request.cookies[REFRESH_COOKIE], userAgent(request));
+  app.post(
+    '/register',
+    { schema: { body: registerRequestSchema, response: { 201: authResponseSchema } }, config: authLimit },
+    async (request, reply) => {
+      const result = await auth.registerUser(deps, request.body, userAgent(request));
+      reply.code(201);
       return replySignedIn(reply, result);
-    } catch (error) {
-      clearRefreshCookie(reply);
-      throw error;
-    }
-  });
+    },
+  );
 
-  app.post('/logout', async (request, reply) => {
+  app.post(
+    '/login',
+    { schema: { body: loginRequestSchema, response: { 200: authResponseSchema } }, config: authLimit },
+    async (request, reply) => {
+      const result = await auth.loginUser(deps, request.body, caller(request));
+      return replySignedIn(reply, result);
+    },
+  );
+
+  app.post(
+    '/admin/login',
+    { schema: { body: adminLoginRequestSchema, response: { 200: authResponseSchema } }, config: authLimit },
+    async (request, reply) => {
+      const result = await auth.loginWithRole(deps, request.body, ['admin'], 'Admin access required', caller(request));
+      return replySignedIn(reply, result);
+    },
+  );
+
+  app.post(
+    '/google',
+    { schema: { body: googleLoginRequestSchema, response: { 200: authResponseSchema } }, config: authLimit },
+    async (request, reply) => {
+      const result = await auth.loginWithGoogle(deps, request.body.token, userAgent(request));
+      return replySignedIn(reply, result);
+    },
+  );
+
+  app.post(
+    '/refresh',
+    { config: refreshLimit, schema: { response: { 200: authResponseSchema, 204: noContentSchema } } },
+    async (request, reply) => {
+      // An anonymous visitor has nothing to refresh: say so without an error status.
+      if (!request.cookies[REFRESH_COOKIE]) return reply.code(204).send(null);
+      try {
+        const result = await rotateSession(deps, request.cookies[REFRESH_COOKIE], userAgent(request));
+        return replySignedIn(reply, result);
+      } catch (error) {
+        clearRefreshCookie(reply);
+        throw error;
+      }
+    },
+  );
+
+  app.post('/logout', { schema: { response: { 204: noContentSchema } } }, async (request, reply) => {
     await endSession(deps.db, request.cookies[REFRESH_COOKIE]);
     clearRefreshCookie(reply);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
-  app.post('/verify', { preHandler: requireAuth() }, async (request) => ({
-    valid: true,
+  app.post('/verify', { preHandler: requireAuth(), schema: { response: { 200: tokenVerifiedSchema } } }, async (request) => ({
+    valid: true as const,
     user: presentUser(currentUser(request)),
   }));
 
-  app.get('/me', { preHandler: requireAuth() }, async (request) => presentUser(currentUser(request)));
+  app.get('/me', { preHandler: requireAuth(), schema: { response: { 200: publicUserSchema } } }, async (request) =>
+    presentUser(currentUser(request)),
+  );
 
   app.post(
     '/change-password',
-    { schema: { body: changePasswordRequestSchema }, preHandler: requireAuth() },
+    { schema: { body: changePasswordRequestSchema, response: { 200: passwordChangedSchema } }, preHandler: requireAuth() },
     async (request, reply) => {
       const { current_password, new_password } = request.body;
       const result = await auth.changePassword(deps, currentUser(request), current_password, new_password, userAgent(request));
@@ -97,24 +130,38 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/totp/setup', { preHandler: requireAuth('admin') }, async (request) =>
-    startTotpEnrolment(deps, currentUser(request)),
+  app.post(
+    '/totp/setup',
+    { preHandler: requireAuth('admin'), schema: { response: { 200: totpEnrolmentSchema } } },
+    async (request) => startTotpEnrolment(deps, currentUser(request)),
   );
-  app.post('/totp/enable', { preHandler: requireAuth('admin'), schema: { body: totpCodeSchema } }, async (request) =>
-    enableTotp(deps, currentUser(request), request.body.code, request.cookies[REFRESH_COOKIE]),
+  app.post(
+    '/totp/enable',
+    { preHandler: requireAuth('admin'), schema: { body: totpCodeSchema, response: { 200: totpStateSchema } } },
+    async (request) => enableTotp(deps, currentUser(request), request.body.code, request.cookies[REFRESH_COOKIE]),
   );
-  app.post('/totp/disable', { preHandler: requireAuth('admin'), schema: { body: totpCodeSchema } }, async (request) =>
-    disableTotp(deps, currentUser(request), request.body.code),
+  app.post(
+    '/totp/disable',
+    { preHandler: requireAuth('admin'), schema: { body: totpCodeSchema, response: { 200: totpStateSchema } } },
+    async (request) => disableTotp(deps, currentUser(request), request.body.code),
   );
 
-  app.post('/forgot-password', { schema: { body: forgotPasswordRequestSchema }, config: authLimit }, async (request) => {
-    await auth.requestPasswordReset(deps, request.body.email);
-    return { message: 'If an account exists for that email, a password reset link is on its way.' };
-  });
+  app.post(
+    '/forgot-password',
+    { schema: { body: forgotPasswordRequestSchema, response: { 200: messageSchema } }, config: authLimit },
+    async (request) => {
+      await auth.requestPasswordReset(deps, request.body.email);
+      return { message: 'If an account exists for that email, a password reset link is on its way.' };
+    },
+  );
 
-  app.post('/reset-password', { schema: { body: resetPasswordRequestSchema }, config: authLimit }, async (request, reply) => {
-    await auth.resetPassword(deps, request.body.token, request.body.new_password);
-    clearRefreshCookie(reply);
-    return { message: 'Your password has been reset. Please sign in with your new password.' };
-  });
+  app.post(
+    '/reset-password',
+    { schema: { body: resetPasswordRequestSchema, response: { 200: messageSchema } }, config: authLimit },
+    async (request, reply) => {
+      await auth.resetPassword(deps, request.body.token, request.body.new_password);
+      clearRefreshCookie(reply);
+      return { message: 'Your password has been reset. Please sign in with your new password.' };
+    },
+  );
 };

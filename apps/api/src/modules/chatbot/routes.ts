@@ -1,4 +1,4 @@
-import { chatMessageRequestSchema } from '@app/shared';
+import { chatLeadListSchema, chatMessageRequestSchema, chatReplySchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth, resolveRequestUser } from '../auth/guard';
@@ -10,7 +10,7 @@ export const chatbotRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/message',
     {
-      schema: { body: chatMessageRequestSchema },
+      schema: { body: chatMessageRequestSchema, response: { 200: chatReplySchema } },
       // Per address, generous enough for a few people behind one NAT; each session has its own tighter limit.
       config: { rateLimit: { max: deps.config.chatbot.ratePerMinute * 3, timeWindow: 60_000 } },
     },
@@ -28,7 +28,9 @@ const leadsQuery = z.object({
 
 /** GET /admin/chatbot/leads: the custom-chatbot enquiries, for admins only. */
 export const adminChatbotRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/chatbot/leads', { preHandler: requireAuth('admin'), schema: { querystring: leadsQuery } }, async (request) =>
-    listLeads(app.deps, request.query.page, request.query.limit),
+  app.get(
+    '/chatbot/leads',
+    { preHandler: requireAuth('admin'), schema: { querystring: leadsQuery, response: { 200: chatLeadListSchema } } },
+    async (request) => listLeads(app.deps, request.query.page, request.query.limit),
   );
 };

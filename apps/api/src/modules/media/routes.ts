@@ -1,3 +1,4 @@
+import { fileResponse } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
@@ -22,6 +23,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
           // Storage keys start with a letter or digit: '-x.png' is no file of ours.
           file: z.string().regex(/^[a-zA-Z0-9][a-zA-Z0-9-]*\.(png|jpg|gif|webp|svg)$/, 'File not found'),
         }),
+        response: { 200: fileResponse('The image', Object.values(CONTENT_TYPES)) },
       },
     },
     async (request, reply) => {

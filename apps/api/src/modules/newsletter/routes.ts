@@ -1,4 +1,5 @@
 import {
+  fileResponse,
   NEWSLETTER_STATUSES,
   newsletterStateSchema,
   newsletterSubscriberListSchema,
@@ -59,7 +60,13 @@ export const adminNewsletterRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/newsletter/subscribers.csv',
-    { preHandler: requireAuth('admin'), schema: { querystring: listQuery.pick({ status: true }) } },
+    {
+      preHandler: requireAuth('admin'),
+      schema: {
+        querystring: listQuery.pick({ status: true }),
+        response: { 200: fileResponse('The subscriber list as CSV', ['text/csv']) },
+      },
+    },
     async (request, reply) => {
       const csv = await exportSubscribersCsv(deps, request.query.status);
       return reply

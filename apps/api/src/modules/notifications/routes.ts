@@ -1,3 +1,4 @@
+import { notificationListSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireAuth } from '../auth/guard';
@@ -6,13 +7,18 @@ import { listNotifications, markRead } from './service';
 /** The signed-in user's notification centre. */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', requireAuth());
-  app.get('/', async (request) => listNotifications(app.deps, currentUser(request).id));
-  app.put('/read-all', async (request) => {
+  const response = { 200: notificationListSchema };
+  app.get('/', { schema: { response } }, async (request) => listNotifications(app.deps, currentUser(request).id));
+  app.put('/read-all', { schema: { response } }, async (request) => {
     await markRead(app.deps, currentUser(request).id, null);
     return listNotifications(app.deps, currentUser(request).id);
   });
-  app.put('/:id/read', { schema: { params: z.object({ id: z.uuid({ error: 'Notification not found' }) }) } }, async (request) => {
-    await markRead(app.deps, currentUser(request).id, request.params.id);
-    return listNotifications(app.deps, currentUser(request).id);
-  });
+  app.put(
+    '/:id/read',
+    { schema: { params: z.object({ id: z.uuid({ error: 'Notification not found' }) }), response } },
+    async (request) => {
+      await markRead(app.deps, currentUser(request).id, request.params.id);
+      return listNotifications(app.deps, currentUser(request).id);
+    },
+  );
 };

@@ -2,6 +2,7 @@ import {
   blankToUndefined,
   checkoutResultSchema,
   downloadLinksSchema,
+  fileResponse,
   messageSchema,
   orderListSchema,
   orderSchema,
@@ -32,6 +33,7 @@ import { saveVerifiedOrder } from './save-order';
 import { getOwnOrder, listOwnOrders, ownOrderStats, requestRefund, resendReceipt } from './service';
 
 const orderParams = idParams('Order not found');
+const zipResponse = { 200: fileResponse('The files as one zip archive', ['application/zip']) };
 const listQuery = z.object({
   page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(1)),
   limit: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100).default(20)),
@@ -82,7 +84,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/download-product-files/:productId',
-    { ...signedIn, schema: { params: z.object({ productId: z.uuid({ error: 'You have not purchased this product' }) }) } },
+    {
+      ...signedIn,
+      schema: {
+        params: z.object({ productId: z.uuid({ error: 'You have not purchased this product' }) }),
+        response: zipResponse,
+      },
+    },
     async (request, reply) => {
       const zip = await zipPurchasedProduct(deps, currentUser(request), request.params.productId);
       return sendZip(reply, zip, zip.fileName);
@@ -118,10 +126,14 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/:id/download-zip', { ...signedIn, schema: { params: orderParams } }, async (request, reply) => {
-    const order = await requirePaidOwnOrder(deps, currentUser(request), request.params.id);
-    return sendZip(reply, await zipOrder(deps, order), `order_${order.orderNumber}_files.zip`);
-  });
+  app.get(
+    '/:id/download-zip',
+    { ...signedIn, schema: { params: orderParams, response: zipResponse } },
+    async (request, reply) => {
+      const order = await requirePaidOwnOrder(deps, currentUser(request), request.params.id);
+      return sendZip(reply, await zipOrder(deps, order), `order_${order.orderNumber}_files.zip`);
+    },
+  );
 
   app.post(
     '/:id/resend-email',

@@ -1,4 +1,14 @@
-import { becomeSellerSchema, blankToUndefined } from '@app/shared';
+import {
+  becameSellerSchema,
+  becomeSellerSchema,
+  blankToUndefined,
+  listedProductSchema,
+  messageSchema,
+  ownProductListSchema,
+  publicProductSchema,
+  sellerDashboardStatsSchema,
+  sellerSalesSchema,
+} from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../../lib/validation';
@@ -29,43 +39,65 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const seller = { preHandler: requireAuth('seller', 'admin') };
 
-  app.post('/become', { preHandler: requireAuth(), schema: { body: becomeSellerSchema } }, async (request) => {
-    const user = await becomeSeller(deps, currentUser(request));
-    return { message: 'You are now a seller. List your first product!', user: presentUser(user) };
-  });
+  app.post(
+    '/become',
+    { preHandler: requireAuth(), schema: { body: becomeSellerSchema, response: { 200: becameSellerSchema } } },
+    async (request) => {
+      const user = await becomeSeller(deps, currentUser(request));
+      return { message: 'You are now a seller. List your first product!', user: presentUser(user) };
+    },
+  );
 
-  app.post('/products', { ...seller }, async (request, reply) => {
+  app.post('/products', { ...seller, schema: { response: { 201: listedProductSchema } } }, async (request, reply) => {
     reply.code(201);
     const product = await createListedProduct(deps, currentUser(request), request);
     return { message: 'Product submitted for review', data: product, product };
   });
 
-  app.get('/products', { ...seller, schema: { querystring: ownProductsQuery } }, async (request) =>
-    listOwnProducts(deps, currentUser(request), request.query),
+  app.get(
+    '/products',
+    { ...seller, schema: { querystring: ownProductsQuery, response: { 200: ownProductListSchema } } },
+    async (request) => listOwnProducts(deps, currentUser(request), request.query),
   );
 
-  app.get('/products/:id', { ...seller, schema: { params: productParams } }, async (request) =>
-    presentProduct(await requireOwnProduct(deps, currentUser(request), request.params.id)),
+  app.get(
+    '/products/:id',
+    { ...seller, schema: { params: productParams, response: { 200: publicProductSchema } } },
+    async (request) => presentProduct(await requireOwnProduct(deps, currentUser(request), request.params.id)),
   );
 
-  app.put('/products/:id', { ...seller, schema: { params: productParams } }, async (request) => {
-    const product = await updateListedProduct(deps, currentUser(request), request.params.id, request);
-    return { message: 'Product updated and sent for review', data: product, product };
-  });
+  app.put(
+    '/products/:id',
+    { ...seller, schema: { params: productParams, response: { 200: listedProductSchema } } },
+    async (request) => {
+      const product = await updateListedProduct(deps, currentUser(request), request.params.id, request);
+      return { message: 'Product updated and sent for review', data: product, product };
+    },
+  );
 
-  app.delete('/products/:id', { ...seller, schema: { params: productParams } }, async (request) => {
-    await deleteListedProduct(deps, currentUser(request), request.params.id);
-    return { message: 'Product removed. Buyers who paid keep their downloads.' };
-  });
+  app.delete(
+    '/products/:id',
+    { ...seller, schema: { params: productParams, response: { 200: messageSchema } } },
+    async (request) => {
+      await deleteListedProduct(deps, currentUser(request), request.params.id);
+      return { message: 'Product removed. Buyers who paid keep their downloads.' };
+    },
+  );
 
-  app.get('/dashboard/stats', seller, async (request) => {
+  app.get('/dashboard/stats', { ...seller, schema: { response: { 200: sellerDashboardStatsSchema } } }, async (request) => {
     const stats = await sellerStats(deps, currentUser(request));
     return { ...stats, data: stats };
   });
 
   app.get(
     '/dashboard/sales',
-    { ...seller, schema: { querystring: z.object({ days: z.coerce.number().int().min(1).max(365).default(30) }) } },
+    {
+      ...seller,
+      schema: {
+        querystring: z.object({ days: z.coerce.number().int().min(1).max(365).default(30) }),
+        response: { 200: sellerSalesSchema },
+      },
+    },
     async (request) => ({ series: await sellerSalesSeries(deps, currentUser(request), request.query.days) }),
   );
 };

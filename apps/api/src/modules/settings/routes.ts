@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { hasRole, siteSettingsUpdateSchema } from '@app/shared';
+import { hasRole, publicSettingsSchema, siteSettingsUpdateSchema } from '@app/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
@@ -8,17 +8,22 @@ import { requireAuth, resolveRequestUser } from '../auth/guard';
 import { readSettings, updateSettings } from './service';
 
 export const publicSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/public', async (_request, reply) => {
+  app.get('/public', { schema: { response: { 200: publicSettingsSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
     return readSettings(app.deps);
   });
 };
 
 export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/settings', { preHandler: requireAuth('admin') }, async () => readSettings(app.deps));
+  app.get('/settings', { preHandler: requireAuth('admin'), schema: { response: { 200: publicSettingsSchema } } }, async () =>
+    readSettings(app.deps),
+  );
   app.put(
     '/settings',
-    { preHandler: requireAuth('admin'), schema: { body: nonEmptyUpdate(siteSettingsUpdateSchema) } },
+    {
+      preHandler: requireAuth('admin'),
+      schema: { body: nonEmptyUpdate(siteSettingsUpdateSchema), response: { 200: publicSettingsSchema } },
+    },
     async (request) => updateSettings(app.deps, request.body),
   );
 };

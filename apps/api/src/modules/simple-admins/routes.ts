@@ -1,4 +1,14 @@
-import { loginRequestSchema } from '@app/shared';
+import {
+  listedProductSchema,
+  loginRequestSchema,
+  messageSchema,
+  publicProductSchema,
+  simpleAdminChangeSchema,
+  simpleAdminDashboardSchema,
+  simpleAdminListSchema,
+  simpleAdminProductsSchema,
+  simpleAdminSessionSchema,
+} from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, nonEmptyUpdate } from '../../lib/validation';
@@ -29,22 +39,38 @@ export const superAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   app.addHook('preHandler', requireAuth('admin'));
   for (const base of ['/simple-admins', '/simple-admins-no-auth']) {
-    app.get(base, async () => listSimpleAdmins(deps));
-    app.post(base, { schema: { body: createSimpleAdminSchema } }, async (request, reply) => {
-      reply.code(201);
-      return createSimpleAdmin(deps, request.body);
-    });
+    app.get(base, { schema: { response: { 200: simpleAdminListSchema } } }, async () => listSimpleAdmins(deps));
+    app.post(
+      base,
+      { schema: { body: createSimpleAdminSchema, response: { 201: simpleAdminChangeSchema } } },
+      async (request, reply) => {
+        reply.code(201);
+        return createSimpleAdmin(deps, request.body);
+      },
+    );
     app.put(
       `${base}/:id`,
-      { schema: { params: simpleAdminParams, body: nonEmptyUpdate(updateSimpleAdminSchema) } },
+      {
+        schema: {
+          params: simpleAdminParams,
+          body: nonEmptyUpdate(updateSimpleAdminSchema),
+          response: { 200: simpleAdminChangeSchema },
+        },
+      },
       async (request) => updateSimpleAdmin(deps, request.params.id, request.body),
     );
-    app.delete(`${base}/:id`, { schema: { params: simpleAdminParams } }, async (request) =>
+    app.delete(`${base}/:id`, { schema: { params: simpleAdminParams, response: { 200: messageSchema } } }, async (request) =>
       deleteSimpleAdmin(deps, request.params.id),
     );
     app.put(
       `${base}/:id/toggle-status`,
-      { schema: { params: simpleAdminParams, body: z.object({ is_active: z.boolean() }) } },
+      {
+        schema: {
+          params: simpleAdminParams,
+          body: z.object({ is_active: z.boolean() }),
+          response: { 200: simpleAdminChangeSchema },
+        },
+      },
       async (request) => updateSimpleAdmin(deps, request.params.id, { is_active: request.body.is_active }),
     );
   }
@@ -55,7 +81,10 @@ export const adminSimpleAdminProductsRoutes: FastifyPluginAsyncZod = async (app)
   for (const base of ['/simple-admins', '/simple-admins-no-auth']) {
     app.get(
       `${base}/:id/products`,
-      { preHandler: requireAuth('admin'), schema: { params: simpleAdminParams, querystring: skipLimitQuery } },
+      {
+        preHandler: requireAuth('admin'),
+        schema: { params: simpleAdminParams, querystring: skipLimitQuery, response: { 200: simpleAdminProductsSchema } },
+      },
       async (request) => simpleAdminProducts(app.deps, request.params.id, request.query),
     );
   }
@@ -69,7 +98,7 @@ export const simpleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
-      schema: { body: loginRequestSchema },
+      schema: { body: loginRequestSchema, response: { 200: simpleAdminSessionSchema } },
       config: { rateLimit: { max: deps.config.rateLimit.authPerMinute, timeWindow: 60_000 } },
     },
     async (request, reply) => {
@@ -77,30 +106,38 @@ export const simpleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });
-      return { success: true, ...sendSession(reply, deps, result) };
+      return { success: true as const, ...sendSession(reply, deps, result) };
     },
   );
 
-  app.get('/dashboard', simpleAdmin, async (request) => {
+  app.get('/dashboard', { ...simpleAdmin, schema: { response: { 200: simpleAdminDashboardSchema } } }, async (request) => {
     const user = currentUser(request);
     const stats = await sellerStats(deps, user);
     const recent = await simpleAdminProducts(deps, user.id, { skip: 0, limit: 5 });
     return { ...stats, recent_products: recent.products };
   });
 
-  app.get('/products', { ...simpleAdmin, schema: { querystring: skipLimitQuery } }, async (request) =>
-    simpleAdminProducts(deps, currentUser(request).id, request.query),
+  app.get(
+    '/products',
+    { ...simpleAdmin, schema: { querystring: skipLimitQuery, response: { 200: simpleAdminProductsSchema } } },
+    async (request) => simpleAdminProducts(deps, currentUser(request).id, request.query),
   );
-  app.post('/products', { ...simpleAdmin }, async (request, reply) => {
+  app.post('/products', { ...simpleAdmin, schema: { response: { 201: listedProductSchema } } }, async (request, reply) => {
     reply.code(201);
     const product = await createListedProduct(deps, currentUser(request), request);
     return { message: 'Product submitted for approval', product, data: product };
   });
-  app.get('/products/:id', { ...simpleAdmin, schema: { params: productParams } }, async (request) =>
-    presentProduct(await requireOwnProduct(deps, currentUser(request), request.params.id)),
+  app.get(
+    '/products/:id',
+    { ...simpleAdmin, schema: { params: productParams, response: { 200: publicProductSchema } } },
+    async (request) => presentProduct(await requireOwnProduct(deps, currentUser(request), request.params.id)),
   );
-  app.put('/products/:id', { ...simpleAdmin, schema: { params: productParams } }, async (request) => {
-    const product = await updateListedProduct(deps, currentUser(request), request.params.id, request);
-    return { message: 'Product updated and sent for approval', product, data: product };
-  });
+  app.put(
+    '/products/:id',
+    { ...simpleAdmin, schema: { params: productParams, response: { 200: listedProductSchema } } },
+    async (request) => {
+      const product = await updateListedProduct(deps, currentUser(request), request.params.id, request);
+      return { message: 'Product updated and sent for approval', product, data: product };
+    },
+  );
 };

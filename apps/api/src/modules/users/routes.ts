@@ -1,4 +1,10 @@
-import { AVATAR_MAX_BYTES, updateProfileRequestSchema } from '@app/shared';
+import {
+  AVATAR_MAX_BYTES,
+  avatarUploadedSchema,
+  noContentSchema,
+  publicUserSchema,
+  updateProfileRequestSchema,
+} from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import { asMultipartError, nonEmptyUpdate } from '../../lib/validation';
@@ -13,21 +19,25 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const signedIn = { preHandler: requireAuth() };
 
-  app.get('/me', signedIn, async (request) => presentUser(currentUser(request)));
+  app.get('/me', { ...signedIn, schema: { response: { 200: publicUserSchema } } }, async (request) =>
+    presentUser(currentUser(request)),
+  );
 
-  app.put('/me', { ...signedIn, schema: { body: nonEmptyUpdate(updateProfileRequestSchema) } }, async (request) =>
-    presentUser(await updateProfile(deps, currentUser(request), request.body)),
+  app.put(
+    '/me',
+    { ...signedIn, schema: { body: nonEmptyUpdate(updateProfileRequestSchema), response: { 200: publicUserSchema } } },
+    async (request) => presentUser(await updateProfile(deps, currentUser(request), request.body)),
   );
 
   for (const path of ['/me', '/me/fixed']) {
-    app.delete(path, signedIn, async (request, reply) => {
+    app.delete(path, { ...signedIn, schema: { response: { 204: noContentSchema } } }, async (request, reply) => {
       await deleteAccount(deps, currentUser(request));
       clearSessionCookie(reply, deps);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     });
   }
 
-  app.post('/upload-avatar', signedIn, async (request) => {
+  app.post('/upload-avatar', { ...signedIn, schema: { response: { 200: avatarUploadedSchema } } }, async (request) => {
     if (!request.isMultipart()) throw new AppError('VALIDATION_FAILED', 'Please select a valid image file');
     let data: Buffer;
     try {
@@ -39,6 +49,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       throw asMultipartError(error);
     }
     const user = await replaceAvatar(deps, currentUser(request), data);
-    return { success: true, avatar_url: avatarUrl(user.avatarKey), user: presentUser(user) };
+    return { success: true as const, avatar_url: avatarUrl(user.avatarKey), user: presentUser(user) };
   });
 };

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { moneySchema } from './api';
+import { publicUserSchema } from './auth';
+import { publicProductSchema } from './catalog';
+import { orderSchema } from './orders';
+
+/** The admin console's answers (spec §7 Admin). */
+
+export const adminDashboardStatsSchema = z.object({
+  total_users: z.number(),
+  total_buyers: z.number(),
+  total_sellers: z.number(),
+  new_users_this_week: z.number(),
+  total_products: z.number(),
+  pending_products: z.number(),
+  approved_products: z.number(),
+  rejected_products: z.number(),
+  total_orders: z.number(),
+  paid_orders: z.number(),
+  total_revenue: moneySchema,
+  ai_pool_total: moneySchema,
+  pending_refunds: z.number(),
+});
+
+export const adminStatsOverTimeSchema = z.object({
+  series: z.array(z.object({ date: z.string(), revenue: moneySchema, orders: z.number(), new_users: z.number() })),
+  top_products: z.array(z.object({ product_id: z.string(), title: z.string(), units: z.number(), revenue: moneySchema })),
+});
+
+export const adminProductListSchema = z.object({
+  products: z.array(publicProductSchema),
+  stats: z.object({ pending: z.number(), approved: z.number(), rejected: z.number(), total: z.number() }),
+  total: z.number(),
+  page: z.number(),
+  pages: z.number(),
+});
+
+/** Approve, reject and feature answer with a message and the product as it is now. */
+export const adminProductChangeSchema = z.object({ message: z.string(), product: publicProductSchema });
+export const bulkUpdateResultSchema = z.object({ message: z.string(), updated: z.number() });
+
+export const adminUserListSchema = z.object({
+  users: z.array(publicUserSchema),
+  total: z.number(),
+  page: z.number(),
+  pages: z.number(),
+});
+export const adminUserChangeSchema = z.object({ message: z.string(), user: publicUserSchema });
+
+export const adminOrderSchema = z.object({ ...orderSchema.shape, customer_email: z.string().nullable(), user_id: z.string() });
+export const adminOrderListSchema = z.object({
+  orders: z.array(adminOrderSchema),
+  total: z.number(),
+  page: z.number(),
+  pages: z.number(),
+});
+export const adminOrderDetailSchema = z.object({
+  ...orderSchema.shape,
+  customer_email: z.string().nullable(),
+  customer: z.object({ email: z.string(), first_name: z.string(), last_name: z.string() }).nullable(),
+});
+
+export const announcementSentSchema = z.object({ message: z.string(), sent: z.number() });
