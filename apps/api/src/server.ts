@@ -6,6 +6,7 @@ import { seedDemoCatalogue } from './db/seed/catalogue';
 import { seedPromoCodes } from './db/seed/promos';
 import { prepareDatabase } from './db/setup';
 import { createDeps } from './deps';
+import { startAiPoolSweeps } from './modules/ai-pool/transfers';
 import { startPaymentSweeps } from './modules/payments/reconcile';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
@@ -33,6 +34,8 @@ async function main(): Promise<void> {
   const app = await buildApp(deps);
   // Expires unpaid orders and resolves charges or refunds a crash left half-way (at start, then on a timer).
   const stopPaymentSweeps = startPaymentSweeps(deps, log);
+  // Finishes interrupted AI pool transfers and runs the scheduled one.
+  const stopAiPoolSweeps = startAiPoolSweeps(deps, log);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -43,6 +46,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await stopPaymentSweeps();
+      await stopAiPoolSweeps();
       await db.$client.end();
       await database.embedded?.stop();
     } finally {

@@ -1,3 +1,4 @@
+export * from './ai-pool';
 export * from './auth';
 export * from './cart';
 export * from './catalog';

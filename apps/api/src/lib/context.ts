@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { ExchangeRateSource, TokenTransferProvider } from '../modules/ai-pool/providers';
 import type { SearchDictionary } from '../modules/catalog/dictionary';
 import type { PaymentProvider } from '../modules/payments/providers/provider';
 import type { UserRow } from '../modules/users/repository';
@@ -17,6 +18,9 @@ export interface AppDeps {
   accessTokens: AccessTokens;
   google: GoogleVerifier | null;
   payments: PaymentProvider;
+  /** Sends the AI token pool's money out (built-in test provider by default). */
+  tokenTransfers: TokenTransferProvider;
+  exchangeRates: ExchangeRateSource;
   /** The catalogue's word dictionary for typo correction, one per app instance. */
   searchDictionary: SearchDictionary;
   /** Signs download links (HMAC key derived from the JWT secret). */
