@@ -14,24 +14,25 @@ export const WALLET_ADDRESS_MESSAGE = 'Please enter a valid wallet address (0x f
 /** Largest auto-transfer threshold, in USD (keeps cents inside an integer column). */
 export const AI_POOL_MAX_THRESHOLD = 1_000_000;
 
+/** The settings form: every field. */
+export const aiTokenSettingsFields = z.object({
+  wallet_address: z
+    .string({ error: WALLET_ADDRESS_MESSAGE })
+    .trim()
+    .regex(/^0x[0-9a-fA-F]{40}$/, WALLET_ADDRESS_MESSAGE),
+  auto_transfer_enabled: z.boolean({ error: 'auto_transfer_enabled must be true or false' }),
+  auto_transfer_threshold: z
+    .number({ error: 'Threshold must be a number' })
+    .min(1, 'Threshold must be at least $1.00')
+    .max(AI_POOL_MAX_THRESHOLD, 'Threshold must be at most $1,000,000.00')
+    .refine((value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+      error: 'Threshold can have at most two decimals',
+    }),
+  schedule: z.enum(AI_POOL_SCHEDULES, { error: 'Schedule must be daily, weekly or monthly' }),
+});
+
 /** PUT /ai-token-payments/ai-token-settings: any subset of the fields. */
-export const aiTokenSettingsUpdateSchema = z
-  .object({
-    wallet_address: z
-      .string({ error: WALLET_ADDRESS_MESSAGE })
-      .trim()
-      .regex(/^0x[0-9a-fA-F]{40}$/, WALLET_ADDRESS_MESSAGE),
-    auto_transfer_enabled: z.boolean({ error: 'auto_transfer_enabled must be true or false' }),
-    auto_transfer_threshold: z
-      .number({ error: 'Threshold must be a number' })
-      .min(1, 'Threshold must be at least $1.00')
-      .max(AI_POOL_MAX_THRESHOLD, 'Threshold must be at most $1,000,000.00')
-      .refine((value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
-        error: 'Threshold can have at most two decimals',
-      }),
-    schedule: z.enum(AI_POOL_SCHEDULES, { error: 'Schedule must be daily, weekly or monthly' }),
-  })
-  .partial();
+export const aiTokenSettingsUpdateSchema = aiTokenSettingsFields.partial();
 export type AiTokenSettingsUpdate = z.output<typeof aiTokenSettingsUpdateSchema>;
 
 export interface AiTokenSettings {

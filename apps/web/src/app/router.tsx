@@ -21,6 +21,7 @@ const admin = () => import('@/features/admin/pages/admin-pages');
 const simpleAdmin = () => import('@/features/simple-admin/pages/simple-admin-pages');
 const content = () => import('@/features/content/pages');
 const products = () => import('@/features/products/pages/product-detail-page');
+const aiPool = () => import('@/features/ai-pool/pages');
 
 export const routes: RouteObject[] = [
   {
@@ -40,6 +41,7 @@ export const routes: RouteObject[] = [
           { path: 'privacy', element: page(content, 'PrivacyPage') },
           { path: 'terms', element: page(content, 'TermsPage') },
           { path: 'community', element: page(() => import('@/features/community/pages/community-page'), 'CommunityPage') },
+          { path: 'ai-pool', element: page(() => import('@/features/ai-pool/pages/public-pool-page'), 'PublicPoolPage') },
           {
             element: <ProtectedRoute />,
             children: [
@@ -49,6 +51,10 @@ export const routes: RouteObject[] = [
               { path: 'wishlist', element: page(() => import('@/features/wishlist/pages/wishlist-page'), 'WishlistPage') },
               { path: 'checkout', element: page(() => import('@/features/checkout/pages/checkout-page'), 'CheckoutPage') },
               { path: 'affiliate', element: page(() => import('@/features/affiliate/pages/affiliate-page'), 'AffiliatePage') },
+              {
+                path: 'payments',
+                element: page(() => import('@/features/payment-reports/pages/payment-history-page'), 'PaymentHistoryPage'),
+              },
             ],
           },
           {
@@ -85,6 +91,14 @@ export const routes: RouteObject[] = [
               { path: 'simple-admins', element: page(admin, 'AdminSimpleAdminsPage') },
               { path: 'simple-admins-test', element: page(admin, 'AdminSimpleAdminsPage') },
               { path: 'promo-codes', element: page(admin, 'AdminPromoCodesPage') },
+              { path: 'ai-pool', element: page(aiPool, 'AdminPoolDashboardPage') },
+              { path: 'ai-pool/history', element: page(aiPool, 'AdminPoolHistoryPage') },
+              { path: 'ai-pool/report', element: page(aiPool, 'AdminPoolReportPage') },
+              { path: 'ai-pool/settings', element: page(aiPool, 'AdminPoolSettingsPage') },
+              {
+                path: 'payments',
+                element: page(() => import('@/features/payment-reports/pages/admin-payments-page'), 'AdminPaymentsPage'),
+              },
               {
                 path: 'leads',
                 element: page(() => import('@/features/chatbot/pages/admin-leads-page'), 'AdminLeadsPage'),

@@ -1,6 +1,8 @@
 import {
+  Banknote,
   Bell,
   ChartColumn,
+  Coins,
   ExternalLink,
   LayoutDashboard,
   LogOut,
@@ -53,6 +55,8 @@ export function AdminLayout() {
     { to: '/admin/simple-admins', label: t('admin.nav.simpleAdmins'), icon: ShieldCheck },
     { to: '/admin/promo-codes', label: t('admin.nav.promoCodes'), icon: TicketPercent },
     { to: '/admin/leads', label: t('chatbot.leads.nav'), icon: MessageSquareText },
+    { to: '/admin/payments', label: t('paymentReports.admin.nav'), icon: Banknote },
+    { to: '/admin/ai-pool', label: t('aiPool.nav.sidebar'), icon: Coins },
   ];
 
   const signOut = () => logout.mutate({ redirectTo: '/' });
