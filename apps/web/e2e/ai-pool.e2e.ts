@@ -42,6 +42,14 @@ async function signInAdmin(page: Page) {
   await page.waitForURL(/\/admin$/);
 }
 
+/** Nothing may scroll sideways on a 360 px phone. */
+async function widthAt360(page: Page, path: string, ready: string): Promise<number> {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto(path);
+  await page.getByText(ready).first().waitFor();
+  return page.evaluate(() => document.documentElement.scrollWidth);
+}
+
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const dollars = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
 
@@ -97,8 +105,18 @@ describe('AI token pool', () => {
         expect(await item.innerText()).toContain(usd.format(balance));
         expect(await item.innerText()).toContain(WALLET);
         await snap(visitor.page, 'public-ai-pool');
+        expect(await widthAt360(visitor.page, '/ai-pool', transferId)).toBeLessThanOrEqual(360);
       } finally {
         await visitor.context.close();
+      }
+      for (const [path, ready] of [
+        ['/admin/ai-pool', transferId],
+        ['/admin/ai-pool/history', transferId],
+        ['/admin/ai-pool/report', 'Total'],
+        ['/admin/ai-pool/settings', 'Save settings'],
+        ['/admin/payments', 'Gross sales'],
+      ] as const) {
+        expect(await widthAt360(page, path, ready), path).toBeLessThanOrEqual(360);
       }
     } finally {
       await admin.context.close();

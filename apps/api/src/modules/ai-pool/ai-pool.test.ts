@@ -85,6 +85,7 @@ describe('who may use the AI token pool routes', () => {
     ['PUT', '/ai-token-payments/ai-token-settings', { schedule: 'daily' }],
     ['POST', '/ai-token-payments/trigger-manual-transfer', {}],
     ['GET', '/payments/admin/analytics'],
+    ['GET', '/payments/exchange-rate'],
   ];
 
   it('answers 401 to the anonymous and 403 to buyers and sellers', async () => {
@@ -138,7 +139,8 @@ describe('the AI token settings', () => {
 
   it('are saved and every change is in the audit log with who made it', async () => {
     const saved = await asAdmin('PUT', '/ai-token-payments/ai-token-settings', {
-      wallet_address: WALLET,
+      // Stored in its checksummed form, as the public page shows it.
+      wallet_address: WALLET.toLowerCase(),
       auto_transfer_threshold: 25.5,
       schedule: 'daily',
     });
@@ -160,6 +162,8 @@ describe('the exchange rate', () => {
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().detail).toBe('No exchange rate from USD to ETH');
     expect((await asAdmin('GET', '/ai-token-payments/exchange-rate?from_currency=u$d')).statusCode).toBe(422);
+    // The spec's /payments path gives the same answer.
+    expect((await asAdmin('GET', '/payments/exchange-rate')).json()).toMatchObject({ rate: '1', to_currency: 'USDC' });
   });
 
   it('turns cents into token amounts exactly', () => {

@@ -5,10 +5,12 @@ import {
   aiTokenSettingsUpdateSchema,
   blankToUndefined,
   manualTransferSchema,
+  type PublicAiPoolSummary,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dayRangeFields, resolveDayRange } from '../../lib/date-range';
+import { MicroCache } from '../../lib/micro-cache';
 import { dollarsToCents } from '../../lib/money';
 import { nonEmptyUpdate } from '../../lib/validation';
 import { currentUser, requireAuth } from '../auth/guard';
@@ -42,7 +44,10 @@ const reportQuery = z.object({
   ...dayRangeFields,
   format: optional(z.enum(['json', 'csv'], { error: 'format must be json or csv' })).default('json'),
 });
-const rateQuery = z.object({ from_currency: currency('from_currency', 'USD'), to_currency: currency('to_currency', 'USDC') });
+export const exchangeRateQuery = z.object({
+  from_currency: currency('from_currency', 'USD'),
+  to_currency: currency('to_currency', 'USDC'),
+});
 const publicQuery = z.object({ limit: optional(whole('limit', 1, 200)).default(AI_POOL_HISTORY_LIMIT) });
 
 /** Spec §7 AI-token payments: the pool's admin routes, under /ai-token-payments. */
@@ -69,7 +74,7 @@ export const aiPoolAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return report;
   });
 
-  app.get('/exchange-rate', { schema: { querystring: rateQuery } }, async (request) =>
+  app.get('/exchange-rate', { schema: { querystring: exchangeRateQuery } }, async (request) =>
     exchangeRate(deps, request.query.from_currency, request.query.to_currency),
   );
 
@@ -94,7 +99,9 @@ export const aiPoolAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 /** The public transparency summary behind /ai-pool: totals and completed transfers, no personal data. */
 export const aiPoolPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  // The same for everyone: kept as briefly as a catalogue page, so a crowd costs a few queries.
+  const summaries = new MicroCache<PublicAiPoolSummary>(deps.config.catalogCacheMs, 10);
   app.get('/public/summary', { schema: { querystring: publicQuery } }, async (request) =>
-    publicPoolSummary(deps, request.query.limit),
+    summaries.get(String(request.query.limit), () => publicPoolSummary(deps, request.query.limit)),
   );
 };

@@ -6,7 +6,7 @@ import { recordAudit } from '../../lib/audit';
 import type { AppDeps } from '../../lib/context';
 import { fieldError } from '../../lib/errors';
 import { centsToDollars, dollarsToCents } from '../../lib/money';
-import { isValidWalletAddress } from './wallet';
+import { isValidWalletAddress, toChecksumAddress } from './wallet';
 
 export type PoolSettingsRow = typeof aiPoolSettings.$inferSelect;
 
@@ -50,7 +50,7 @@ export async function updatePoolSettings(
     const [after] = await tx
       .update(aiPoolSettings)
       .set({
-        ...(input.wallet_address !== undefined && { walletAddress: input.wallet_address }),
+        ...(input.wallet_address !== undefined && { walletAddress: toChecksumAddress(input.wallet_address) }),
         ...(input.auto_transfer_enabled !== undefined && { autoTransferEnabled: input.auto_transfer_enabled }),
         ...(input.auto_transfer_threshold !== undefined && {
           autoTransferThresholdCents: dollarsToCents(input.auto_transfer_threshold),

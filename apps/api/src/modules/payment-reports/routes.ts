@@ -2,6 +2,8 @@ import { blankToUndefined, PAYMENT_HISTORY_LIMIT } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dayRangeFields, resolveDayRange } from '../../lib/date-range';
+import { exchangeRateQuery } from '../ai-pool/routes';
+import { exchangeRate } from '../ai-pool/transfers';
 import { currentUser, requireAuth } from '../auth/guard';
 import { buyerPaymentHistory, paymentAnalytics } from './service';
 
@@ -28,6 +30,11 @@ export const paymentReportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/analytics',
     { preHandler: requireAuth('admin'), schema: { querystring: z.object(dayRangeFields) } },
     async (request) => paymentAnalytics(deps, resolveDayRange(request.query, ANALYTICS_DEFAULT_DAYS)),
+  );
+
+  // Spec §7 also lists the rate under /payments; it is the AI token pool's rate, for admins.
+  app.get('/exchange-rate', { preHandler: requireAuth('admin'), schema: { querystring: exchangeRateQuery } }, async (request) =>
+    exchangeRate(deps, request.query.from_currency, request.query.to_currency),
   );
 
   app.get(
