@@ -337,4 +337,15 @@ describe('the scheduled transfer', () => {
     const dashboard = (await asAdmin('GET', '/ai-token-payments/dashboard')).json();
     expect(cents(dashboard.total_transferred) + cents(dashboard.pool_balance)).toBe(await ledgerPoolCents());
   });
+
+  it('after a refusal waits an hour before trying again, instead of failing on every sweep', async () => {
+    await buy();
+    await asAdmin('PUT', '/ai-token-payments/ai-token-settings', { wallet_address: `0x${'0'.repeat(40)}` });
+    const later = new Date(Date.now() + 15 * 86_400_000);
+    await expect(runScheduledPoolTransfer(t.deps, later)).rejects.toThrow('The transfer was refused');
+    expect(await runScheduledPoolTransfer(t.deps, new Date(Date.now() + 60_000))).toBeNull();
+    const failed = (await asAdmin('GET', '/ai-token-payments/transfer-history?status=failed')).json().transfers;
+    expect(failed.filter((x: { trigger: string }) => x.trigger === 'scheduled')).toHaveLength(1);
+    await asAdmin('PUT', '/ai-token-payments/ai-token-settings', { wallet_address: WALLET });
+  });
 });

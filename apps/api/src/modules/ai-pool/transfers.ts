@@ -184,23 +184,27 @@ export async function finishPendingTransfers(deps: AppDeps, olderThanSeconds: nu
   return finished;
 }
 
-const SCHEDULE_DAYS = { daily: 1, weekly: 7, monthly: 30 } as const;
+const DAY_MS = 86_400_000;
+const SCHEDULE_MS = { daily: DAY_MS, weekly: 7 * DAY_MS, monthly: 30 * DAY_MS } as const;
+/** After a refused scheduled transfer, the next attempt waits this long (the sweep runs every few seconds). */
+const RETRY_AFTER_FAILURE_MS = 60 * 60 * 1000;
 
 /**
  * The automatic transfer: when enabled, the schedule's interval has passed since the last
- * scheduled transfer, and the pool holds at least the threshold, the whole balance is sent.
+ * scheduled transfer (an hour after a refused one), and the pool holds at least the threshold,
+ * the whole balance is sent.
  */
 export async function runScheduledPoolTransfer(deps: AppDeps, now = new Date()): Promise<AiPoolTransfer | null> {
   const settings = await loadPoolSettings(deps.db);
   if (!settings.autoTransferEnabled || !settings.walletAddress) return null;
   const [last] = await deps.db
-    .select({ createdAt: aiPoolTransfers.createdAt })
+    .select({ createdAt: aiPoolTransfers.createdAt, status: aiPoolTransfers.status })
     .from(aiPoolTransfers)
-    .where(and(eq(aiPoolTransfers.trigger, 'scheduled'), eq(aiPoolTransfers.status, 'completed')))
+    .where(eq(aiPoolTransfers.trigger, 'scheduled'))
     .orderBy(desc(aiPoolTransfers.createdAt))
     .limit(1);
-  const dueAt = last ? last.createdAt.getTime() + SCHEDULE_DAYS[settings.schedule] * 86_400_000 : 0;
-  if (now.getTime() < dueAt) return null;
+  const wait = last?.status === 'failed' ? RETRY_AFTER_FAILURE_MS : SCHEDULE_MS[settings.schedule];
+  if (last && now.getTime() < last.createdAt.getTime() + wait) return null;
   const { balanceCents, pendingCents } = await poolTotals(deps.db);
   if (pendingCents > 0 || balanceCents < settings.autoTransferThresholdCents) return null;
   try {
