@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, snap, uniqueEmail } from './browser';
@@ -40,6 +41,14 @@ async function signInAdmin(page: Page) {
   await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(/\/admin$/);
+}
+
+async function seriousAccessibilityViolations(page: Page) {
+  // Toasts come and go with their own styling; the page itself is what is checked.
+  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').withTags(['wcag2a', 'wcag2aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 /** Nothing may scroll sideways on a 360 px phone. */
@@ -87,6 +96,7 @@ describe('AI token pool', () => {
       const transferId = (await sent.innerText()).match(/tt_test_[0-9a-f]+/)?.[0] as string;
       await expect.poll(async () => dollars(await balanceCard.innerText())).toBe(0);
       await page.getByRole('row').filter({ hasText: transferId }).waitFor();
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
       // The payments analytics count the sale.
       await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Payments' }).click();
@@ -105,6 +115,7 @@ describe('AI token pool', () => {
         expect(await item.innerText()).toContain(usd.format(balance));
         expect(await item.innerText()).toContain(WALLET);
         await snap(visitor.page, 'public-ai-pool');
+        expect(await seriousAccessibilityViolations(visitor.page)).toEqual([]);
         expect(await widthAt360(visitor.page, '/ai-pool', transferId)).toBeLessThanOrEqual(360);
       } finally {
         await visitor.context.close();

@@ -86,7 +86,9 @@ export function AdminLayout() {
           {items.map((item) => (
             <SidebarLink key={item.to} {...item} />
           ))}
-          <p className="px-3 pt-5 pb-1 text-xs font-semibold tracking-wide text-slate-400 uppercase">{t('admin.nav.more')}</p>
+          <p className="px-3 pt-5 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+            {t('admin.nav.more')}
+          </p>
           {more.map((item) => (
             <SidebarLink key={item.to} {...item} />
           ))}
