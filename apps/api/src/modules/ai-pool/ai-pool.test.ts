@@ -308,8 +308,9 @@ describe('manual transfers', () => {
     const refused = await asAdmin('POST', '/ai-token-payments/trigger-manual-transfer', {});
     expect(refused.statusCode).toBe(502);
     expect(refused.json().detail).toBe('The transfer was refused: The destination wallet cannot receive tokens');
-    const failed = (await asAdmin('GET', '/ai-token-payments/transfer-history?status=failed')).json().transfers;
-    expect(failed[0]).toMatchObject({ status: 'failed', amount: 5 });
+    const history = (await asAdmin('GET', '/ai-token-payments/transfer-history?status=failed&limit=1')).json();
+    expect(history).toMatchObject({ total: 1, limit: 1 });
+    expect(history.transfers[0]).toMatchObject({ status: 'failed', amount: 5 });
     expect((await asAdmin('GET', '/ai-token-payments/dashboard')).json().pool_balance).toBe(5);
     await asAdmin('PUT', '/ai-token-payments/ai-token-settings', { wallet_address: WALLET });
   });

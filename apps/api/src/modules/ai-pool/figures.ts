@@ -6,7 +6,7 @@ import type {
   AiPoolTransferStatus,
   PublicAiPoolSummary,
 } from '@app/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { aiPoolTransfers } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
@@ -107,6 +107,18 @@ export async function listTransfers(db: DbOrTx, limit: number, status?: AiPoolTr
     .limit(limit);
 }
 
+/** GET /ai-token-payments/transfer-history: the newest `limit` transfers and how many there are in all. */
+export async function transferHistory(db: DbOrTx, limit: number, status?: AiPoolTransferStatus) {
+  const [rows, [counted]] = await Promise.all([
+    listTransfers(db, limit, status),
+    db
+      .select({ total: count() })
+      .from(aiPoolTransfers)
+      .where(status ? eq(aiPoolTransfers.status, status) : undefined),
+  ]);
+  return { transfers: rows.map(presentTransfer), total: counted?.total ?? 0, limit };
+}
+
 const sumOf = (days: AiPoolDay[], field: keyof Omit<AiPoolDay, 'date'>) =>
   centsToDollars(days.reduce((total, day) => total + Math.round(day[field] * 100), 0));
 
@@ -170,7 +182,7 @@ export async function publicPoolSummary(deps: AppDeps, limit: number): Promise<P
     deps.db
       .select()
       .from(aiPoolTransfers)
-      .where(and(eq(aiPoolTransfers.status, 'completed')))
+      .where(eq(aiPoolTransfers.status, 'completed'))
       .orderBy(desc(aiPoolTransfers.completedAt), desc(aiPoolTransfers.id))
       .limit(limit),
   ]);

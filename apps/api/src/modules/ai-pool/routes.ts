@@ -14,7 +14,7 @@ import { MicroCache } from '../../lib/micro-cache';
 import { dollarsToCents } from '../../lib/money';
 import { nonEmptyUpdate } from '../../lib/validation';
 import { currentUser, requireAuth } from '../auth/guard';
-import { listTransfers, poolDashboard, poolRevenueReport, presentTransfer, publicPoolSummary, revenueReportCsv } from './figures';
+import { poolDashboard, poolRevenueReport, publicPoolSummary, revenueReportCsv, transferHistory } from './figures';
 import { loadPoolSettings, presentPoolSettings, updatePoolSettings } from './settings';
 import { exchangeRate, triggerPoolTransfer } from './transfers';
 
@@ -57,10 +57,9 @@ export const aiPoolAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/dashboard', { schema: { querystring: dashboardQuery } }, async (request) => poolDashboard(deps, request.query.days));
 
-  app.get('/transfer-history', { schema: { querystring: historyQuery } }, async (request) => {
-    const rows = await listTransfers(deps.db, request.query.limit, request.query.status);
-    return { transfers: rows.map(presentTransfer), total: rows.length, limit: request.query.limit };
-  });
+  app.get('/transfer-history', { schema: { querystring: historyQuery } }, async (request) =>
+    transferHistory(deps.db, request.query.limit, request.query.status),
+  );
 
   app.get('/revenue-report', { schema: { querystring: reportQuery } }, async (request, reply) => {
     const range = resolveDayRange(request.query, AI_POOL_DASHBOARD_DAYS);
