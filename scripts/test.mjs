@@ -1,4 +1,4 @@
-// `npm test`: unit + component + API integration tests (Vitest), then the browser journeys.
+// `npm test`: lint and typecheck, then unit + component + API integration tests (Vitest), then the browser journeys.
 // Extra arguments go to both Vitest runs, e.g. `npm test -- --reporter=dot`.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -21,8 +21,25 @@ function run(label, args, env = {}) {
   return result.status === 0;
 }
 
+function lint() {
+  console.log('\n[test] Biome (recommended rules and formatting)');
+  const biome = path.join(root, 'node_modules/@biomejs/biome/bin/biome');
+  return spawnSync(process.execPath, [biome, 'check', '.'], { cwd: root, stdio: 'inherit' }).status === 0;
+}
+
+function typecheck() {
+  console.log('\n[test] TypeScript (strict) on shared, api and web');
+  const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
+  return ['packages/shared', 'apps/api', 'apps/web'].every(
+    (project) => spawnSync(process.execPath, [tsc, '-p', project, '--noEmit'], { cwd: root, stdio: 'inherit' }).status === 0,
+  );
+}
+
 const chromePath = ensureChromium();
-const suites = [];
+const suites = [
+  ['lint', lint()],
+  ['typecheck', typecheck()],
+];
 suites.push(['unit, component and API integration tests', run(`unit, component and API tests (${target})`, [])]);
 await buildStorefrontIfStale();
 suites.push([

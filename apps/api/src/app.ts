@@ -26,6 +26,8 @@ import { authRoutes } from './modules/auth/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { adminChatbotRoutes, chatbotRoutes } from './modules/chatbot/routes';
+import { adminContactRoutes, contactRoutes } from './modules/contact/routes';
+import { debugRoutes } from './modules/debug/routes';
 import { downloadsRoutes } from './modules/downloads/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mediaRoutes } from './modules/media/routes';
@@ -77,6 +79,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
+    // A client that already hung up has no address left; it still gets a bucket, not a crash.
+    keyGenerator: (request) => request.ip ?? 'unknown',
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests. Please wait ${context.after} and try again.`),
   });
@@ -121,6 +125,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(simpleAdminRoutes, { prefix: '/simple-admin' });
       await api.register(chatbotRoutes, { prefix: '/chatbot' });
       await api.register(adminChatbotRoutes, { prefix: '/admin' });
+      await api.register(contactRoutes, { prefix: '/contact' });
+      await api.register(adminContactRoutes, { prefix: '/admin' });
+      // Diagnostics for developers (spec §7 Debug): admins only, and never in production.
+      if (deps.config.env !== 'production') await api.register(debugRoutes);
       api.get('/openapi.json', async () => app.swagger());
     },
     { prefix: API_PREFIX },

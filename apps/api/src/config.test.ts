@@ -11,7 +11,7 @@ describe('configuration', () => {
 
   it('makes cookies Secure in production and requires a JWT secret there', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    const production = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) });
+    const production = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), METRICS_TOKEN: 'm'.repeat(32) });
     expect(production.cookieSecure).toBe(true);
     expect(loadConfig({}).cookieSecure).toBe(false);
   });

@@ -46,6 +46,11 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     totpSecret: text('totp_secret'),
     totpEnabled: boolean('totp_enabled').notNull().default(false),
+    /** The authenticator time-step of the last accepted code: a code is good once. */
+    totpLastStep: integer('totp_last_step'),
+    /** Wrong authenticator codes in a row, for the back-off. */
+    totpFailures: integer('totp_failures').notNull().default(0),
+    totpLastFailureAt: timestamp('totp_last_failure_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -102,9 +107,15 @@ export const failedLogins = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
+    /** The caller's address: locks hold per account and address, so a stranger cannot lock the owner out. */
+    ip: text('ip').notNull().default(''),
     attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('failed_logins_email_time_idx').on(table.email, table.attemptedAt)],
+  (table) => [
+    index('failed_logins_email_time_idx').on(table.email, table.attemptedAt),
+    index('failed_logins_email_ip_time_idx').on(table.email, table.ip, table.attemptedAt),
+    index('failed_logins_time_idx').on(table.attemptedAt),
+  ],
 );
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -556,8 +567,39 @@ export const siteSettings = pgTable('site_settings', {
   maintenanceMessage: text('maintenance_message')
     .notNull()
     .default('We are performing scheduled maintenance. Please check back shortly.'),
+  /** Public contact details and social links (footer, /contact); empty means not shown. */
+  contactEmail: text('contact_email').notNull().default(''),
+  contactPhone: text('contact_phone').notNull().default(''),
+  contactAddress: text('contact_address').notNull().default(''),
+  socialX: text('social_x').notNull().default(''),
+  socialLinkedin: text('social_linkedin').notNull().default(''),
+  socialGithub: text('social_github').notNull().default(''),
+  socialYoutube: text('social_youtube').notNull().default(''),
   updatedAt: updatedAt(),
 });
+
+/** Messages sent through the contact form; admins read them at /admin/messages and mark them handled. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    /** The sender's account when signed in. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The sending address, for the per-address hourly limit. */
+    ip: text('ip').notNull(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('contact_messages_created_idx').on(table.createdAt.desc()),
+    index('contact_messages_ip_created_idx').on(table.ip, table.createdAt),
+  ],
+);
 
 /** The shopping assistant's conversations: the context lives here, not in the browser or in memory. */
 export const chatSessions = pgTable(

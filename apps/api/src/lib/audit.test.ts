@@ -32,7 +32,12 @@ describe('audit log', () => {
   it('is written or dropped with the transaction that performs the action', async () => {
     await t.db
       .transaction(async (tx) => {
-        await recordAudit(tx, { actorId: null, action: 'bank_account.created', subjectType: 'bank_account', subjectId: 'rolled-back' });
+        await recordAudit(tx, {
+          actorId: null,
+          action: 'bank_account.created',
+          subjectType: 'bank_account',
+          subjectId: 'rolled-back',
+        });
         throw new Error('the action failed');
       })
       .catch(() => {});

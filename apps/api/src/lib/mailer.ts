@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where a reply goes (the sender of a contact message); the From address stays ours. */
+  replyTo?: string;
 }
 
 export interface Mailer {

@@ -20,6 +20,7 @@ const auth = () => import('@/features/auth/pages');
 const admin = () => import('@/features/admin/pages/admin-pages');
 const simpleAdmin = () => import('@/features/simple-admin/pages/simple-admin-pages');
 const content = () => import('@/features/content/pages');
+const legal = () => import('@/features/legal/pages');
 const products = () => import('@/features/products/pages/product-detail-page');
 const aiPool = () => import('@/features/ai-pool/pages');
 
@@ -38,8 +39,8 @@ export const routes: RouteObject[] = [
           { path: 'cart', element: page(() => import('@/features/cart/pages/cart-page'), 'CartPage') },
           { path: 'about', element: page(content, 'AboutPage') },
           { path: 'contact', element: page(content, 'ContactPage') },
-          { path: 'privacy', element: page(content, 'PrivacyPage') },
-          { path: 'terms', element: page(content, 'TermsPage') },
+          { path: 'privacy', element: page(legal, 'PrivacyPage') },
+          { path: 'terms', element: page(legal, 'TermsPage') },
           { path: 'community', element: page(() => import('@/features/community/pages/community-page'), 'CommunityPage') },
           { path: 'ai-pool', element: page(() => import('@/features/ai-pool/pages/public-pool-page'), 'PublicPoolPage') },
           {

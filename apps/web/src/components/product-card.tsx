@@ -98,7 +98,7 @@ export function ProductGrid({ products, skeletons = 8, label, renderAction, colu
           {t('productCard.loading')}
         </span>
         {Array.from({ length: skeletons }, (_, index) => (
-          // Placeholders have no identity beyond their place.
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity beyond their place
           <ProductCardSkeleton key={index} />
         ))}
       </div>

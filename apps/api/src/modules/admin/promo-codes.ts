@@ -172,11 +172,6 @@ function columnsOf(input: PromoCodeUpdate, kind: PromoRow['kind']): Partial<Prom
   return columns;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const { code, cause } = error as { code?: string; cause?: { code?: string } };
-  return (cause?.code ?? code) === '23505';
-}
-
 /** Creates a code (stored upper-case). A code that exists already, in any case, is a 409. */
 export async function createPromoCode(deps: AppDeps, input: PromoCodeInput): Promise<PromoCodeView> {
   const values = {

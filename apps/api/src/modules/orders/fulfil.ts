@@ -117,7 +117,7 @@ export function splitProportionally(amount: number, weights: number[]): number[]
 /** E-mails the receipt with fresh download links. */
 export async function sendReceipt(deps: AppDeps, orderId: string): Promise<void> {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order || order.paymentStatus !== 'paid') return;
+  if (order?.paymentStatus !== 'paid') return;
   const user = await findUserById(deps.db, order.userId);
   if (!user) return;
   const items = await deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));

@@ -37,7 +37,7 @@ export async function findStaleItems(db: DbOrTx, orderId: string): Promise<strin
     .where(eq(orderItems.orderId, orderId));
   for (const row of rows) {
     const product = row.product;
-    if (!product || product.status !== 'approved' || product.deletedAt) {
+    if (product?.status !== 'approved' || product.deletedAt) {
       return `${row.title} is no longer available. Please check out again.`;
     }
     if (product.priceCents !== row.orderedCents) return `The price of ${row.title} has changed. Please check out again.`;

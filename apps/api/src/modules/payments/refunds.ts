@@ -43,7 +43,7 @@ export async function approveRefund(
  */
 export async function finishApprovedRefund(deps: AppDeps, requestId: string): Promise<void> {
   const [request] = await deps.db.select().from(refundRequests).where(eq(refundRequests.id, requestId));
-  if (!request || request.status !== 'processing') return;
+  if (request?.status !== 'processing') return;
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, request.orderId));
   if (!order) return;
   if (order.paymentStatus !== 'paid' && order.paymentStatus !== 'refunded') {

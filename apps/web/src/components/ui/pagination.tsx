@@ -50,7 +50,7 @@ export function Pagination({ page, pages, onPageChange, label, compact = false, 
       ) : (
         pageWindow(page, pages).map((n, index) =>
           n === null ? (
-            // A gap has no identity beyond its place.
+            // biome-ignore lint/suspicious/noArrayIndexKey: a gap has no identity beyond its place
             <span key={`gap-${index}`} aria-hidden className="px-1 text-slate-400">
               …
             </span>

@@ -23,7 +23,7 @@ export function RefundPanel({ orderId, onClose }: { orderId: string | null; onCl
   const [failure, setFailure] = useState<string | null>(null);
   const detailsId = useId();
 
-  // A different order starts a clean form.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a different order starts a clean form
   useEffect(() => {
     setNote('');
     setNoteError(null);

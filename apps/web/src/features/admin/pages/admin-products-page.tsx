@@ -155,6 +155,7 @@ export function AdminProductsPage() {
             );
           })}
         </div>
+        {/* biome-ignore lint/a11y/useSemanticElements: <search> has no role in jsdom or pre-2023 browsers; role=search is the same landmark */}
         <form role="search" onSubmit={onSearch} className="flex gap-2">
           <Input
             type="search"
@@ -172,8 +173,7 @@ export function AdminProductsPage() {
       </div>
 
       {selected.size > 0 && (
-        <div
-          role="region"
+        <section
           aria-label={t('admin.products.bulk.label')}
           className="flex flex-wrap items-center gap-2 rounded-xl border border-indigo-200 bg-indigo-50 px-4 py-3 dark:border-indigo-900 dark:bg-indigo-950/40"
         >
@@ -202,7 +202,7 @@ export function AdminProductsPage() {
           <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
             {t('admin.products.bulk.clear')}
           </Button>
-        </div>
+        </section>
       )}
 
       <div role="tabpanel" aria-label={t(`admin.products.tabs.${filters.status}`)}>

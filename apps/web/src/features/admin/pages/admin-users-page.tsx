@@ -9,7 +9,6 @@ import { Input, inputClasses } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { errorMessage } from '@/lib/api-client';
 import { displayName, useRequiredUser } from '@/lib/auth-store';
-import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
@@ -71,6 +70,7 @@ export function AdminUsersPage() {
     <div className="space-y-6">
       <AdminPageHeader icon={Users} title={t('admin.users.title')} description={t('admin.users.description')} />
       <div className="flex flex-wrap items-center gap-3">
+        {/* biome-ignore lint/a11y/useSemanticElements: <search> has no role in jsdom or pre-2023 browsers; role=search is the same landmark */}
         <form role="search" onSubmit={onSearch} className="flex min-w-64 flex-1 gap-2">
           <Input
             type="search"

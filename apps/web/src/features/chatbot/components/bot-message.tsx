@@ -62,7 +62,7 @@ export function BotMessage({
           </Link>
         )}
         {withReplies && message.quick_replies && message.quick_replies.length > 0 && (
-          <div role="group" aria-label={t('chatbot.quickRepliesLabel')} className="flex flex-wrap gap-1.5 pt-1">
+          <fieldset aria-label={t('chatbot.quickRepliesLabel')} className="flex min-w-0 flex-wrap gap-1.5 pt-1">
             {message.quick_replies.map((value) => (
               <button
                 key={value}
@@ -73,7 +73,7 @@ export function BotMessage({
                 {t(`chatbot.quickReplies.${value}`)}
               </button>
             ))}
-          </div>
+          </fieldset>
         )}
       </div>
     </div>

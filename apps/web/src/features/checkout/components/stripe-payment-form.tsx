@@ -32,6 +32,7 @@ export function StripePaymentForm({ cart, idempotencyKey, publishableKey }: Stri
   const [busy, setBusy] = useState(false);
   const complete = useCompleteCheckout(cart);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one order and one Stripe form per idempotency key, not per render
   useEffect(() => {
     let cancelled = false;
     void (async () => {

@@ -13,7 +13,6 @@ import { PopularProducts } from '../components/popular-products';
 
 /** Spec §2: admins go to /admin, sellers to /seller, everyone else sees their dashboard. */
 export function DashboardPage() {
-  const { t } = useTranslation();
   const user = useRequiredUser();
   const role = normalizeRole(user.role);
   if (role === 'admin') return <Navigate to="/admin" replace />;

@@ -60,7 +60,7 @@ export function CategoryGrid({ categories, total }: CategoryGridProps) {
       ) : (
         <div aria-hidden className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {Array.from({ length: 8 }, (_, index) => (
-            // Placeholders have no identity beyond their place.
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity beyond their place
             <div key={index} className="h-[4.5rem] animate-pulse rounded-2xl bg-slate-100 dark:bg-slate-800/60" />
           ))}
         </div>

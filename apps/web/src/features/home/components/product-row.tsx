@@ -54,7 +54,7 @@ export function ProductRow({ title, subtitle, products, viewAllTo, skeletons = 4
             {t('productCard.loading')}
           </span>
           {Array.from({ length: skeletons }, (_, index) => (
-            // Placeholders have no identity beyond their place.
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity beyond their place
             <div key={index} className="w-64 shrink-0 sm:w-72">
               <ProductCardSkeleton />
             </div>

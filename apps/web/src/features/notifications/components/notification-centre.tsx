@@ -136,10 +136,9 @@ export function NotificationCentre() {
           </span>
         )}
       </button>
-      <div
+      <section
         id={panelId}
         hidden={!open}
-        role="region"
         aria-label={t('notifications.title')}
         className="absolute right-0 z-40 mt-2 w-[min(24rem,calc(100vw-2rem))] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg dark:border-slate-800 dark:bg-slate-900"
       >
@@ -176,7 +175,7 @@ export function NotificationCentre() {
             ))}
           </ul>
         )}
-      </div>
+      </section>
     </div>
   );
 }

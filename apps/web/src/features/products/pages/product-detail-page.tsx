@@ -12,7 +12,6 @@ import { ProductReviews } from '@/features/reviews/components/product-reviews';
 import { WishlistButton } from '@/features/wishlist/components/wishlist-button';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
-import { notify } from '@/lib/notify';
 import { type ProductDetail, useProduct } from '../api/get-product';
 import { ProductGallery } from '../components/product-gallery';
 

@@ -137,7 +137,7 @@ export function SearchForm({ className, size = 'md' }: SearchFormProps) {
 
   const large = size === 'lg';
   return (
-    // <search> is unknown to jsdom and to browsers before 2023; the role gives the same landmark.
+    // biome-ignore lint/a11y/useSemanticElements: <search> has no role in jsdom or pre-2023 browsers; role=search is the same landmark
     <form role="search" onSubmit={onSubmit} className={cn('relative', className)}>
       <label htmlFor={`${id}-input`} className="sr-only">
         {t('search.label')}
@@ -221,7 +221,7 @@ export function SearchForm({ className, size = 'md' }: SearchFormProps) {
             {status}
           </p>
         )}
-        <ul
+        <div
           id={listboxId}
           role="listbox"
           hidden={options.length === 0}
@@ -230,7 +230,8 @@ export function SearchForm({ className, size = 'md' }: SearchFormProps) {
           className="max-h-96 overflow-y-auto p-1.5"
         >
           {options.map((option, index) => (
-            <li
+            // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/useFocusableInteractive: options are chosen with the input's arrow keys and Enter (aria-activedescendant)
+            <div
               key={option.kind === 'product' ? option.product.id : option.kind === 'recent' ? `recent-${option.text}` : 'all'}
               id={optionId(index)}
               role="option"
@@ -258,9 +259,9 @@ export function SearchForm({ className, size = 'md' }: SearchFormProps) {
                   <ArrowRight className="size-4" aria-hidden />
                 </>
               )}
-            </li>
+            </div>
           ))}
-        </ul>
+        </div>
       </div>
     </form>
   );

@@ -9,7 +9,6 @@ import { Card } from '@/components/ui/card';
 import { inputClasses } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { translateMessage } from '@/lib/i18n';
 import { type SimpleAdminStatusFilter, useSimpleAdminProducts } from '../api/get-simple-admin-products';
 import { SimpleAdminProductsTable } from '../components/simple-admin-products-table';
