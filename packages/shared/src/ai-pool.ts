@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema, moneySchema } from './api';
 
 /** The AI token pool and payment reports contract (spec §7 AI-token payments, Payments admin; §9). */
 
@@ -35,14 +36,16 @@ export const aiTokenSettingsFields = z.object({
 export const aiTokenSettingsUpdateSchema = aiTokenSettingsFields.partial();
 export type AiTokenSettingsUpdate = z.output<typeof aiTokenSettingsUpdateSchema>;
 
-export interface AiTokenSettings {
-  wallet_address: string | null;
-  token: string;
-  auto_transfer_enabled: boolean;
-  auto_transfer_threshold: number;
-  schedule: AiPoolSchedule;
-  updated_at: string;
-}
+export const aiTokenSettingsSchema = z.object({
+  wallet_address: z.string().nullable(),
+  token: z.string(),
+  auto_transfer_enabled: z.boolean(),
+  auto_transfer_threshold: moneySchema,
+  schedule: z.enum(AI_POOL_SCHEDULES),
+  updated_at: isoDateSchema,
+});
+export type AiTokenSettings = z.output<typeof aiTokenSettingsSchema>;
+export const aiTokenSettingsSavedSchema = z.object({ message: z.string(), settings: aiTokenSettingsSchema });
 
 /** POST /ai-token-payments/trigger-manual-transfer: send the whole balance, or `amount` USD of it. */
 export const manualTransferSchema = z.preprocess(
@@ -56,111 +59,130 @@ export const manualTransferSchema = z.preprocess(
   }),
 );
 
-export interface AiPoolTransfer {
-  id: string;
-  status: AiPoolTransferStatus;
-  trigger: 'manual' | 'scheduled';
-  amount: number;
-  token: string;
-  token_amount: string;
-  exchange_rate: string;
-  wallet_address: string;
-  provider: string;
-  transfer_id: string | null;
-  failure_reason: string | null;
-  created_at: string;
-  completed_at: string | null;
-}
+export const aiPoolTransferSchema = z.object({
+  id: z.string(),
+  status: z.enum(AI_POOL_TRANSFER_STATUSES),
+  trigger: z.enum(['manual', 'scheduled']),
+  amount: moneySchema,
+  token: z.string(),
+  /** Decimal text with 6 decimals. */
+  token_amount: z.string(),
+  exchange_rate: z.string(),
+  wallet_address: z.string(),
+  provider: z.string(),
+  transfer_id: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  created_at: isoDateSchema,
+  completed_at: isoDateSchema.nullable(),
+});
+export type AiPoolTransfer = z.output<typeof aiPoolTransferSchema>;
+export const aiPoolTransferDoneSchema = z.object({ message: z.string(), transfer: aiPoolTransferSchema });
+export const aiPoolTransferHistorySchema = z.object({
+  transfers: z.array(aiPoolTransferSchema),
+  total: z.number().int(),
+  limit: z.number().int(),
+});
+export type AiPoolTransferHistory = z.output<typeof aiPoolTransferHistorySchema>;
 
-export interface AiPoolDay {
-  date: string;
-  inflow: number;
-  refunds: number;
-  net: number;
-  transferred: number;
-}
+export const aiPoolDaySchema = z.object({
+  date: z.string(),
+  inflow: moneySchema,
+  refunds: moneySchema,
+  net: moneySchema,
+  transferred: moneySchema,
+});
+export type AiPoolDay = z.output<typeof aiPoolDaySchema>;
 
-export interface AiPoolDashboard {
-  days: number;
-  pool_balance: number;
-  total_contributed: number;
-  total_transferred: number;
-  pending_transfer: number;
-  inflow_in_period: number;
-  transferred_in_period: number;
-  daily: AiPoolDay[];
-  recent_transfers: AiPoolTransfer[];
-  settings: AiTokenSettings;
-}
+export const aiPoolDashboardSchema = z.object({
+  days: z.number().int(),
+  pool_balance: moneySchema,
+  total_contributed: moneySchema,
+  total_transferred: moneySchema,
+  pending_transfer: moneySchema,
+  inflow_in_period: moneySchema,
+  transferred_in_period: moneySchema,
+  daily: z.array(aiPoolDaySchema),
+  recent_transfers: z.array(aiPoolTransferSchema),
+  settings: aiTokenSettingsSchema,
+});
+export type AiPoolDashboard = z.output<typeof aiPoolDashboardSchema>;
 
-export interface AiPoolRevenueReport {
-  start_date: string;
-  end_date: string;
-  totals: { inflow: number; refunds: number; net: number; transferred: number };
-  days: AiPoolDay[];
-}
+export const aiPoolRevenueReportSchema = z.object({
+  start_date: z.string(),
+  end_date: z.string(),
+  totals: z.object({ inflow: moneySchema, refunds: moneySchema, net: moneySchema, transferred: moneySchema }),
+  days: z.array(aiPoolDaySchema),
+});
+export type AiPoolRevenueReport = z.output<typeof aiPoolRevenueReportSchema>;
 
-export interface ExchangeRate {
-  from_currency: string;
-  to_currency: string;
-  rate: string;
-  source: string;
-  as_of: string;
-}
+export const exchangeRateSchema = z.object({
+  from_currency: z.string(),
+  to_currency: z.string(),
+  rate: z.string(),
+  source: z.string(),
+  as_of: isoDateSchema,
+});
+export type ExchangeRate = z.output<typeof exchangeRateSchema>;
 
 /** A transfer as the public page shows it: amounts, dates, ids, the platform's wallet; no people. */
-export interface PublicAiPoolTransfer {
-  id: string;
-  amount: number;
-  token: string;
-  token_amount: string;
-  wallet_address: string;
-  transfer_id: string | null;
-  completed_at: string | null;
-}
+export const publicAiPoolTransferSchema = z.object({
+  id: z.string(),
+  amount: moneySchema,
+  token: z.string(),
+  token_amount: z.string(),
+  wallet_address: z.string(),
+  transfer_id: z.string().nullable(),
+  completed_at: isoDateSchema.nullable(),
+});
+export type PublicAiPoolTransfer = z.output<typeof publicAiPoolTransferSchema>;
 
-export interface PublicAiPoolSummary {
-  total_contributed: number;
-  total_transferred: number;
-  pool_balance: number;
-  token: string;
-  transfers: PublicAiPoolTransfer[];
-}
+export const publicAiPoolSummarySchema = z.object({
+  total_contributed: moneySchema,
+  total_transferred: moneySchema,
+  pool_balance: moneySchema,
+  token: z.string(),
+  transfers: z.array(publicAiPoolTransferSchema),
+});
+export type PublicAiPoolSummary = z.output<typeof publicAiPoolSummarySchema>;
 
-export interface PaymentAnalyticsDay {
-  date: string;
-  gross: number;
-  refunds: number;
-  platform_fees: number;
-  ai_pool: number;
-  seller_share: number;
-  net: number;
-  orders: number;
-}
+const analyticsFigures = {
+  gross: moneySchema,
+  refunds: moneySchema,
+  platform_fees: moneySchema,
+  ai_pool: moneySchema,
+  seller_share: moneySchema,
+  net: moneySchema,
+  orders: z.number().int(),
+};
+export const paymentAnalyticsDaySchema = z.object({ date: z.string(), ...analyticsFigures });
+export type PaymentAnalyticsDay = z.output<typeof paymentAnalyticsDaySchema>;
 
-export interface PaymentAnalytics {
-  start_date: string;
-  end_date: string;
-  currency: 'USD';
-  totals: Omit<PaymentAnalyticsDay, 'date'>;
-  daily: PaymentAnalyticsDay[];
-}
+export const paymentAnalyticsSchema = z.object({
+  start_date: z.string(),
+  end_date: z.string(),
+  currency: z.literal('USD'),
+  totals: z.object(analyticsFigures),
+  daily: z.array(paymentAnalyticsDaySchema),
+});
+export type PaymentAnalytics = z.output<typeof paymentAnalyticsSchema>;
 
-export interface BuyerPayment {
-  order_id: string;
-  order_number: string;
-  status: 'paid' | 'refunded';
-  amount: number;
-  refunded_amount: number;
-  currency: 'USD';
-  provider: string | null;
-  paid_at: string | null;
-  refunded_at: string | null;
-}
+export const buyerPaymentSchema = z.object({
+  order_id: z.string(),
+  order_number: z.string(),
+  status: z.enum(['paid', 'refunded']),
+  amount: moneySchema,
+  refunded_amount: moneySchema,
+  currency: z.literal('USD'),
+  provider: z.string().nullable(),
+  paid_at: isoDateSchema.nullable(),
+  refunded_at: isoDateSchema.nullable(),
+});
+export type BuyerPayment = z.output<typeof buyerPaymentSchema>;
 
-export interface BuyerPaymentList {
-  payments: BuyerPayment[];
-  total: number;
-  page: number;
-  pages: number;
-}
+export const buyerPaymentListSchema = z.object({
+  payments: z.array(buyerPaymentSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+});
+export type BuyerPaymentList = z.output<typeof buyerPaymentListSchema>;

@@ -2,10 +2,18 @@ import {
   AI_POOL_DASHBOARD_DAYS,
   AI_POOL_HISTORY_LIMIT,
   AI_POOL_TRANSFER_STATUSES,
+  aiPoolDashboardSchema,
+  aiPoolRevenueReportSchema,
+  aiPoolTransferDoneSchema,
+  aiPoolTransferHistorySchema,
+  aiTokenSettingsSavedSchema,
+  aiTokenSettingsSchema,
   aiTokenSettingsUpdateSchema,
   blankToUndefined,
+  exchangeRateSchema,
   manualTransferSchema,
   type PublicAiPoolSummary,
+  publicAiPoolSummarySchema,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -55,44 +63,69 @@ export const aiPoolAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   app.addHook('preHandler', requireAuth('admin'));
 
-  app.get('/dashboard', { schema: { querystring: dashboardQuery } }, async (request) => poolDashboard(deps, request.query.days));
-
-  app.get('/transfer-history', { schema: { querystring: historyQuery } }, async (request) =>
-    transferHistory(deps.db, request.query.limit, request.query.status),
+  app.get('/dashboard', { schema: { querystring: dashboardQuery, response: { 200: aiPoolDashboardSchema } } }, async (request) =>
+    poolDashboard(deps, request.query.days),
   );
 
-  app.get('/revenue-report', { schema: { querystring: reportQuery } }, async (request, reply) => {
-    const range = resolveDayRange(request.query, AI_POOL_DASHBOARD_DAYS);
-    const report = await poolRevenueReport(deps, range);
-    if (request.query.format === 'csv') {
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="ai-pool-revenue-${range.start}-to-${range.end}.csv"`)
-        .send(revenueReportCsv(report));
-    }
-    return report;
-  });
-
-  app.get('/exchange-rate', { schema: { querystring: exchangeRateQuery } }, async (request) =>
-    exchangeRate(deps, request.query.from_currency, request.query.to_currency),
+  app.get(
+    '/transfer-history',
+    { schema: { querystring: historyQuery, response: { 200: aiPoolTransferHistorySchema } } },
+    async (request) => transferHistory(deps.db, request.query.limit, request.query.status),
   );
 
-  app.get('/ai-token-settings', async () => presentPoolSettings(await loadPoolSettings(deps.db)));
+  app.get(
+    '/revenue-report',
+    {
+      schema: {
+        querystring: reportQuery,
+        response: { 200: z.union([aiPoolRevenueReportSchema, z.string().describe('CSV (format=csv)')]) },
+      },
+    },
+    async (request, reply) => {
+      const range = resolveDayRange(request.query, AI_POOL_DASHBOARD_DAYS);
+      const report = await poolRevenueReport(deps, range);
+      if (request.query.format === 'csv') {
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="ai-pool-revenue-${range.start}-to-${range.end}.csv"`)
+          .send(revenueReportCsv(report));
+      }
+      return report;
+    },
+  );
 
-  app.put('/ai-token-settings', { schema: { body: nonEmptyUpdate(aiTokenSettingsUpdateSchema) } }, async (request) => ({
-    message: 'AI token settings saved',
-    settings: await updatePoolSettings(deps, request.body, { id: currentUser(request).id, ip: request.ip }),
-  }));
+  app.get(
+    '/exchange-rate',
+    { schema: { querystring: exchangeRateQuery, response: { 200: exchangeRateSchema } } },
+    async (request) => exchangeRate(deps, request.query.from_currency, request.query.to_currency),
+  );
 
-  app.post('/trigger-manual-transfer', { schema: { body: manualTransferSchema } }, async (request) => {
-    const transfer = await triggerPoolTransfer(deps, {
-      trigger: 'manual',
-      amountCents: request.body.amount === undefined ? undefined : dollarsToCents(request.body.amount),
-      actorId: currentUser(request).id,
-      ip: request.ip,
-    });
-    return { message: 'Transfer completed', transfer };
-  });
+  app.get('/ai-token-settings', { schema: { response: { 200: aiTokenSettingsSchema } } }, async () =>
+    presentPoolSettings(await loadPoolSettings(deps.db)),
+  );
+
+  app.put(
+    '/ai-token-settings',
+    { schema: { body: nonEmptyUpdate(aiTokenSettingsUpdateSchema), response: { 200: aiTokenSettingsSavedSchema } } },
+    async (request) => ({
+      message: 'AI token settings saved',
+      settings: await updatePoolSettings(deps, request.body, { id: currentUser(request).id, ip: request.ip }),
+    }),
+  );
+
+  app.post(
+    '/trigger-manual-transfer',
+    { schema: { body: manualTransferSchema, response: { 200: aiPoolTransferDoneSchema } } },
+    async (request) => {
+      const transfer = await triggerPoolTransfer(deps, {
+        trigger: 'manual',
+        amountCents: request.body.amount === undefined ? undefined : dollarsToCents(request.body.amount),
+        actorId: currentUser(request).id,
+        ip: request.ip,
+      });
+      return { message: 'Transfer completed', transfer };
+    },
+  );
 };
 
 /** The public transparency summary behind /ai-pool: totals and completed transfers, no personal data. */
@@ -100,7 +133,9 @@ export const aiPoolPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   // The same for everyone: kept as briefly as a catalogue page, so a crowd costs a few queries.
   const summaries = new MicroCache<PublicAiPoolSummary>(deps.config.catalogCacheMs, 10);
-  app.get('/public/summary', { schema: { querystring: publicQuery } }, async (request) =>
-    summaries.get(String(request.query.limit), () => publicPoolSummary(deps, request.query.limit)),
+  app.get(
+    '/public/summary',
+    { schema: { querystring: publicQuery, response: { 200: publicAiPoolSummarySchema } } },
+    async (request) => summaries.get(String(request.query.limit), () => publicPoolSummary(deps, request.query.limit)),
   );
 };

@@ -1,4 +1,10 @@
-import { blankToUndefined, PAYMENT_HISTORY_LIMIT } from '@app/shared';
+import {
+  blankToUndefined,
+  buyerPaymentListSchema,
+  exchangeRateSchema,
+  PAYMENT_HISTORY_LIMIT,
+  paymentAnalyticsSchema,
+} from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dayRangeFields, resolveDayRange } from '../../lib/date-range';
@@ -28,18 +34,26 @@ export const paymentReportsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/analytics',
-    { preHandler: requireAuth('admin'), schema: { querystring: z.object(dayRangeFields) } },
+    {
+      preHandler: requireAuth('admin'),
+      schema: { querystring: z.object(dayRangeFields), response: { 200: paymentAnalyticsSchema } },
+    },
     async (request) => paymentAnalytics(deps, resolveDayRange(request.query, ANALYTICS_DEFAULT_DAYS)),
   );
 
   // Spec §7 also lists the rate under /payments; it is the AI token pool's rate, for admins.
-  app.get('/exchange-rate', { preHandler: requireAuth('admin'), schema: { querystring: exchangeRateQuery } }, async (request) =>
-    exchangeRate(deps, request.query.from_currency, request.query.to_currency),
+  app.get(
+    '/exchange-rate',
+    { preHandler: requireAuth('admin'), schema: { querystring: exchangeRateQuery, response: { 200: exchangeRateSchema } } },
+    async (request) => exchangeRate(deps, request.query.from_currency, request.query.to_currency),
   );
 
   app.get(
     '/history',
-    { preHandler: requireAuth(), schema: { querystring: z.object({ page: pageField, limit: limitField }) } },
+    {
+      preHandler: requireAuth(),
+      schema: { querystring: z.object({ page: pageField, limit: limitField }), response: { 200: buyerPaymentListSchema } },
+    },
     async (request) => buyerPaymentHistory(deps, currentUser(request).id, request.query.page, request.query.limit),
   );
 };
