@@ -26,11 +26,13 @@ import { authRoutes } from './modules/auth/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { adminChatbotRoutes, chatbotRoutes } from './modules/chatbot/routes';
+import { communityRoutes } from './modules/community/routes';
 import { adminContactRoutes, contactRoutes } from './modules/contact/routes';
 import { debugRoutes } from './modules/debug/routes';
 import { downloadsRoutes } from './modules/downloads/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mediaRoutes } from './modules/media/routes';
+import { adminNewsletterRoutes, newsletterRoutes } from './modules/newsletter/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { paymentReportsRoutes } from './modules/payment-reports/routes';
@@ -129,6 +131,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(adminContactRoutes, { prefix: '/admin' });
       // Diagnostics for developers (spec §7 Debug): admins only, and never in production.
       if (deps.config.env !== 'production') await api.register(debugRoutes);
+      await api.register(communityRoutes, { prefix: '/community' });
+      await api.register(newsletterRoutes, { prefix: '/newsletter' });
+      await api.register(adminNewsletterRoutes, { prefix: '/admin' });
       api.get('/openapi.json', async () => app.swagger());
     },
     { prefix: API_PREFIX },

@@ -63,6 +63,11 @@ const envSchema = z.object({
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   METRICS_TOKEN: optionalText,
   CHATBOT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Forum posts one member may make per minute, against spam. */
+  COMMUNITY_THREADS_PER_MINUTE: z.coerce.number().int().min(1).default(3),
+  COMMUNITY_REPLIES_PER_MINUTE: z.coerce.number().int().min(1).default(6),
+  /** Newsletter sign-ups per client address per minute (each may send an e-mail). */
+  NEWSLETTER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
   CHATBOT_LLM_URL: optionalText.pipe(z.url().optional()),
   CHATBOT_LLM_API_KEY: optionalText,
   CHATBOT_LLM_MODEL: z.string().default('gpt-4o-mini'),
@@ -130,6 +135,8 @@ export interface Config {
   shutdownDrainSeconds: number;
   logLevel: string;
   /** The shopping assistant: messages per minute per session and per address; an optional LLM to phrase answers. */
+  community: { threadsPerMinute: number; repliesPerMinute: number };
+  newsletter: { ratePerMinute: number };
   chatbot: {
     ratePerMinute: number;
     llm: { url: string; apiKey: string | undefined; model: string } | undefined;
@@ -209,6 +216,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     logLevel: e.LOG_LEVEL,
+    community: { threadsPerMinute: e.COMMUNITY_THREADS_PER_MINUTE, repliesPerMinute: e.COMMUNITY_REPLIES_PER_MINUTE },
+    newsletter: { ratePerMinute: e.NEWSLETTER_RATE_LIMIT_PER_MINUTE },
     chatbot: {
       ratePerMinute: e.CHATBOT_RATE_LIMIT_PER_MINUTE,
       llm: e.CHATBOT_LLM_URL

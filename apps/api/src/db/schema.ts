@@ -660,6 +660,120 @@ export const auditLog = pgTable(
   ],
 );
 
+/** Community forum sections, seeded by the migration; `slug` is what the storefront translates. */
+export const forumCategories = pgTable('forum_categories', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** A forum thread. Bodies are raw markdown, sanitised when rendered. */
+export const forumThreads = pgTable(
+  'forum_threads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => forumCategories.id),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Optional: the product the thread is about (buyers of it get a badge on their replies). */
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    isPinned: boolean('is_pinned').notNull().default(false),
+    isLocked: boolean('is_locked').notNull().default(false),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(body, '')), 'B')`,
+    ),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('forum_threads_listing_idx').on(table.categoryId, table.isPinned.desc(), table.lastActivityAt.desc()),
+    index('forum_threads_activity_idx').on(table.isPinned.desc(), table.lastActivityAt.desc()),
+    index('forum_threads_author_created_idx').on(table.authorId, table.createdAt.desc()),
+    index('forum_threads_search_idx').using('gin', table.searchVector),
+  ],
+);
+
+export const forumReplies = pgTable(
+  'forum_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => forumThreads.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('forum_replies_thread_created_idx').on(table.threadId, table.createdAt),
+    index('forum_replies_author_created_idx').on(table.authorId, table.createdAt.desc()),
+  ],
+);
+
+/** A member's report of a thread or a reply, for moderators to review. One per member and post. */
+export const forumReports = pgTable(
+  'forum_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => forumThreads.id, { onDelete: 'cascade' }),
+    replyId: uuid('reply_id').references(() => forumReplies.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('forum_reports_thread_once').on(table.reporterId, table.threadId).where(sql`reply_id is null`),
+    uniqueIndex('forum_reports_reply_once').on(table.reporterId, table.replyId).where(sql`reply_id is not null`),
+    index('forum_reports_open_idx').on(table.createdAt.desc()).where(sql`resolved_at is null`),
+  ],
+);
+
+export const NEWSLETTER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
+
+/**
+ * Newsletter addresses. Visitors confirm by e-mail (double opt-in); accounts are kept in step with
+ * `users.newsletter_subscribed` (a trigger copies the account's choice here, the newsletter module
+ * copies confirmations and unsubscriptions back).
+ */
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased. */
+    email: text('email').notNull().unique(),
+    status: text('status', { enum: NEWSLETTER_STATUSES }).notNull().default('pending'),
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('newsletter_status_known', sql`${table.status} in ('pending', 'confirmed', 'unsubscribed')`),
+    index('newsletter_status_created_idx').on(table.status, table.createdAt.desc()),
+  ],
+);
+
 /** The AI token pool's transfer settings (one row): where the pool's money goes and when. */
 export const aiPoolSettings = pgTable(
   'ai_pool_settings',

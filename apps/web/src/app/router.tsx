@@ -23,6 +23,7 @@ const content = () => import('@/features/content/pages');
 const legal = () => import('@/features/legal/pages');
 const products = () => import('@/features/products/pages/product-detail-page');
 const aiPool = () => import('@/features/ai-pool/pages');
+const newsletterLinks = () => import('@/features/newsletter/pages/newsletter-link-pages');
 
 export const routes: RouteObject[] = [
   {
@@ -43,6 +44,12 @@ export const routes: RouteObject[] = [
           { path: 'terms', element: page(legal, 'TermsPage') },
           { path: 'community', element: page(() => import('@/features/community/pages/community-page'), 'CommunityPage') },
           { path: 'ai-pool', element: page(() => import('@/features/ai-pool/pages/public-pool-page'), 'PublicPoolPage') },
+          {
+            path: 'community/threads/:id',
+            element: page(() => import('@/features/community/pages/thread-page'), 'ThreadPage'),
+          },
+          { path: 'newsletter/confirm', element: page(newsletterLinks, 'NewsletterConfirmPage') },
+          { path: 'newsletter/unsubscribe', element: page(newsletterLinks, 'NewsletterUnsubscribePage') },
           {
             element: <ProtectedRoute />,
             children: [
@@ -99,6 +106,10 @@ export const routes: RouteObject[] = [
               {
                 path: 'payments',
                 element: page(() => import('@/features/payment-reports/pages/admin-payments-page'), 'AdminPaymentsPage'),
+              },
+              {
+                path: 'newsletter',
+                element: page(() => import('@/features/newsletter/pages/admin-newsletter-page'), 'AdminNewsletterPage'),
               },
               {
                 path: 'leads',

@@ -6,6 +6,7 @@ import {
   ExternalLink,
   LayoutDashboard,
   LogOut,
+  Mail,
   Menu,
   MessageSquareText,
   Package,
@@ -57,6 +58,7 @@ export function AdminLayout() {
     { to: '/admin/leads', label: t('chatbot.leads.nav'), icon: MessageSquareText },
     { to: '/admin/payments', label: t('paymentReports.admin.nav'), icon: Banknote },
     { to: '/admin/ai-pool', label: t('aiPool.nav.sidebar'), icon: Coins },
+    { to: '/admin/newsletter', label: t('newsletter.admin.nav'), icon: Mail },
   ];
 
   const signOut = () => logout.mutate({ redirectTo: '/' });
