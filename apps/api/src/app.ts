@@ -37,6 +37,7 @@ import { notificationsRoutes } from './modules/notifications/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { paymentReportsRoutes } from './modules/payment-reports/routes';
 import { paymentsRoutes } from './modules/payments/routes';
+import { adminPayoutRoutes, sellerPayoutRoutes } from './modules/payouts/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { sellerRoutes } from './modules/sellers/routes';
 import { adminSettingsRoutes, publicSettingsRoutes, registerMaintenanceGate } from './modules/settings/routes';
@@ -118,6 +119,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(aiPoolPublicRoutes, { prefix: '/ai-token-payments' });
       await api.register(downloadsRoutes, { prefix: '/downloads' });
       await api.register(sellerRoutes, { prefix: '/seller' });
+      await api.register(sellerPayoutRoutes, { prefix: '/seller' });
+      await api.register(adminPayoutRoutes, { prefix: '/payments/admin' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });
       await api.register(publicSettingsRoutes, { prefix: '/settings' });
       await api.register(adminSettingsRoutes, { prefix: '/admin' });

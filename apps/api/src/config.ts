@@ -54,6 +54,13 @@ const envSchema = z.object({
     .default(30),
   PAYMENT_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   PAYMENT_STALE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  PAYOUT_ENCRYPTION_KEY: optionalText.pipe(
+    z
+      .string()
+      .refine((value) => decodeKey(value) !== null, 'PAYOUT_ENCRYPTION_KEY must be 32 bytes as 64 hex characters or base64')
+      .optional(),
+  ),
+  PAYOUT_CHECK_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   DOWNLOAD_LINK_TTL_HOURS: z.coerce
     .number()
     .int()
@@ -125,6 +132,12 @@ export interface Config {
     /** A charge or refund still "in progress" after this long is resolved by the reconciler. */
     staleSeconds: number;
   };
+  payouts: {
+    /** AES-256-GCM key for bank account numbers; derived from the JWT secret when unset (never in production). */
+    encryptionKey: Buffer | undefined;
+    /** How often the scheduled payout run checks whether it is due (0: only at start). */
+    checkSeconds: number;
+  };
   downloadLinkTtlHours: number;
   /** How long identical anonymous catalogue responses are shared (0 disables). */
   catalogCacheMs: number;
@@ -164,6 +177,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.METRICS_TOKEN) {
     throw new ConfigError(
       'Invalid environment:\n  - METRICS_TOKEN: required in production (a random token Prometheus sends as a bearer token)',
+    );
+  }
+  if (e.NODE_ENV === 'production' && !e.PAYOUT_ENCRYPTION_KEY) {
+    throw new ConfigError(
+      'Invalid environment:\n  - PAYOUT_ENCRYPTION_KEY: required in production (32 random bytes, hex or base64)',
     );
   }
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
@@ -210,6 +228,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sweepSeconds: e.PAYMENT_SWEEP_SECONDS,
       staleSeconds: e.PAYMENT_STALE_SECONDS,
     },
+    payouts: {
+      encryptionKey: e.PAYOUT_ENCRYPTION_KEY ? (decodeKey(e.PAYOUT_ENCRYPTION_KEY) ?? undefined) : undefined,
+      checkSeconds: e.PAYOUT_CHECK_SECONDS,
+    },
     downloadLinkTtlHours: e.DOWNLOAD_LINK_TTL_HOURS,
     catalogCacheMs: e.CATALOG_CACHE_MS,
     metricsToken: e.METRICS_TOKEN,
@@ -225,4 +247,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     },
   };
+}
+
+/** A 32-byte key written as 64 hex characters or as base64; null when it is neither. */
+function decodeKey(value: string): Buffer | null {
+  const key = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+  return key.length === 32 ? key : null;
 }

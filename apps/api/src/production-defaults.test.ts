@@ -5,7 +5,12 @@ import { ConfigError, loadConfig } from './config';
 
 /** A production install never ships demo accounts, open metrics or debug routes. */
 
-const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), METRICS_TOKEN: 'metrics-token-0123456789abcdef' };
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'p'.repeat(40),
+  METRICS_TOKEN: 'metrics-token-0123456789abcdef',
+  PAYOUT_ENCRYPTION_KEY: 'cd'.repeat(32),
+};
 
 describe('production configuration', () => {
   it('never seeds demo data, and refuses SEED_DEMO=true with a clear message', () => {

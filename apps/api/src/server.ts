@@ -9,6 +9,7 @@ import { prepareDatabase } from './db/setup';
 import { createDeps } from './deps';
 import { startAiPoolSweeps } from './modules/ai-pool/transfers';
 import { startPaymentSweeps } from './modules/payments/reconcile';
+import { startPayoutSchedule } from './modules/payouts/transfers';
 
 /** Beyond the drain, how long closing the database may take before the process gives up. */
 const SHUTDOWN_GRACE_MS = 20_000;
@@ -36,6 +37,8 @@ async function main(): Promise<void> {
   const app = await buildApp(deps);
   // Expires unpaid orders and resolves charges or refunds a crash left half-way (at start, then on a timer).
   const stopPaymentSweeps = startPaymentSweeps(deps, log);
+  // Finishes payouts a crash left in flight, then pays sellers when the payout schedule is due.
+  const stopPayoutSchedule = startPayoutSchedule(deps, log);
   // Finishes interrupted AI pool transfers and runs the scheduled one.
   const stopAiPoolSweeps = startAiPoolSweeps(deps, log);
   let closing = false;
@@ -51,6 +54,7 @@ async function main(): Promise<void> {
       await drainRequests(app, drainMs, log);
       // Only once no request can use them: the sweeps, then the pool, then the embedded server.
       await stopPaymentSweeps();
+      await stopPayoutSchedule();
       await stopAiPoolSweeps();
       await db.$client.end();
       await database.embedded?.stop();

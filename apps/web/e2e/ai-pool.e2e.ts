@@ -99,7 +99,7 @@ describe('AI token pool', () => {
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
       // The payments analytics count the sale.
-      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Payments' }).click();
+      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Payments', exact: true }).click();
       const gross = page.getByRole('listitem').filter({ hasText: 'Gross sales' });
       await expect.poll(async () => dollars(await gross.innerText())).toBeGreaterThan(0);
       await snap(page, 'admin-payments');

@@ -9,6 +9,7 @@ export * from './constants';
 export * from './contact';
 export * from './newsletter';
 export * from './orders';
+export * from './payouts';
 export * from './promo';
 export * from './roles';
 export * from './seller';

@@ -774,6 +774,117 @@ export const newsletterSubscribers = pgTable(
   ],
 );
 
+export const PAYOUT_SCHEDULES = ['daily', 'weekly', 'manual'] as const;
+
+/** Payout settings, one row (id = 1). `last_run_at` is claimed atomically by the scheduled run. */
+export const payoutSettings = pgTable(
+  'payout_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    schedule: text('schedule', { enum: PAYOUT_SCHEDULES }).notNull().default('weekly'),
+    minimumPayoutCents: integer('minimum_payout_cents').notNull().default(2500),
+    /** Sales younger than this are pending: the legal refund window (30 days) by default. */
+    holdDays: integer('hold_days').notNull().default(30),
+    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('payout_settings_single_row', sql`${table.id} = 1`),
+    check('payout_settings_minimum', sql`${table.minimumPayoutCents} >= 0`),
+    check('payout_settings_hold', sql`${table.holdDays} between 0 and 365`),
+  ],
+);
+
+/**
+ * Bank accounts: a seller's payout account (user_id set, one per seller) or one of the platform's
+ * own (user_id null, admin-managed). The full number is stored only encrypted (AES-256-GCM).
+ */
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    holderName: text('holder_name').notNull(),
+    bankName: text('bank_name').notNull().default(''),
+    accountType: text('account_type', { enum: ['iban', 'us'] }).notNull(),
+    country: text('country').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    /** ABA routing numbers are public bank identifiers; kept in clear. */
+    routingNumber: text('routing_number'),
+    maskedNumber: text('masked_number').notNull(),
+    numberEncrypted: text('number_encrypted').notNull(),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    /** Where the payout provider pays this seller (test: its own account id; Stripe: the connected acct_…). */
+    payoutProvider: text('payout_provider'),
+    providerDestinationId: text('provider_destination_id'),
+    onboardingUrl: text('onboarding_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('bank_accounts_one_per_seller').on(table.userId).where(sql`${table.userId} is not null`),
+    uniqueIndex('bank_accounts_one_primary_platform')
+      .on(table.isPrimary)
+      .where(sql`${table.userId} is null and ${table.isPrimary}`),
+  ],
+);
+
+export const PAYOUT_STATUSES = ['processing', 'paid', 'failed', 'reversing', 'reversed'] as const;
+
+/**
+ * Money sent to a seller. The row is written (processing) before the provider is called, with the
+ * row id as the provider's idempotency key, so a crash mid-run is finished by the reconciler
+ * without paying twice. processing and paid payouts count against the seller's balance.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status', { enum: PAYOUT_STATUSES }).notNull().default('processing'),
+    provider: text('provider').notNull(),
+    bankAccountId: uuid('bank_account_id').references(() => bankAccounts.id, { onDelete: 'set null' }),
+    accountMasked: text('account_masked'),
+    destinationId: text('destination_id').notNull(),
+    providerTransferId: text('provider_transfer_id'),
+    providerReversalId: text('provider_reversal_id'),
+    failureReason: text('failure_reason'),
+    /** schedule · admin · payment (an admin paid out one sale's sellers) */
+    trigger: text('trigger').notNull(),
+    triggeredBy: uuid('triggered_by'),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('payouts_amount_positive', sql`${table.amountCents} > 0`),
+    check('payouts_status_known', sql`${table.status} in ('processing', 'paid', 'failed', 'reversing', 'reversed')`),
+    // At most one transfer on its way per seller: a second concurrent run cannot claim the same money.
+    uniqueIndex('payouts_one_in_flight_per_seller').on(table.sellerId).where(sql`${table.status} = 'processing'`),
+    index('payouts_seller_created_idx').on(table.sellerId, table.createdAt.desc()),
+    index('payouts_status_created_idx').on(table.status, table.createdAt.desc()),
+  ],
+);
+
+/** Transfers of the built-in test payout provider: its own books, one per idempotency key. */
+export const testPayoutTransfers = pgTable(
+  'test_payout_transfers',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    destinationId: text('destination_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    reversedCents: integer('reversed_cents').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('test_payout_transfers_idempotency_unique').on(table.idempotencyKey)],
+);
+
 /** The AI token pool's transfer settings (one row): where the pool's money goes and when. */
 export const aiPoolSettings = pgTable(
   'ai_pool_settings',

@@ -18,6 +18,7 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
 
 const auth = () => import('@/features/auth/pages');
 const admin = () => import('@/features/admin/pages/admin-pages');
+const payoutsAdmin = () => import('@/features/payouts/pages/admin-payout-pages');
 const simpleAdmin = () => import('@/features/simple-admin/pages/simple-admin-pages');
 const content = () => import('@/features/content/pages');
 const legal = () => import('@/features/legal/pages');
@@ -99,6 +100,9 @@ export const routes: RouteObject[] = [
               { path: 'simple-admins', element: page(admin, 'AdminSimpleAdminsPage') },
               { path: 'simple-admins-test', element: page(admin, 'AdminSimpleAdminsPage') },
               { path: 'promo-codes', element: page(admin, 'AdminPromoCodesPage') },
+              { path: 'payments/transfers', element: page(payoutsAdmin, 'AdminTransfersPage') },
+              { path: 'payments/bank-accounts', element: page(payoutsAdmin, 'AdminBankAccountsPage') },
+              { path: 'payments/settings', element: page(payoutsAdmin, 'AdminPayoutSettingsPage') },
               { path: 'ai-pool', element: page(aiPool, 'AdminPoolDashboardPage') },
               { path: 'ai-pool/history', element: page(aiPool, 'AdminPoolHistoryPage') },
               { path: 'ai-pool/report', element: page(aiPool, 'AdminPoolReportPage') },

@@ -64,7 +64,11 @@ describe('debug routes outside production', () => {
 
 describe('debug routes in production', () => {
   it('do not exist, even for an admin', async () => {
-    const production = await createTestApp({ NODE_ENV: 'production', METRICS_TOKEN: 'metrics-token-for-tests' });
+    const production = await createTestApp({
+      NODE_ENV: 'production',
+      METRICS_TOKEN: 'metrics-token-for-tests',
+      PAYOUT_ENCRYPTION_KEY: 'cd'.repeat(32),
+    });
     try {
       const admin = await createUser(production.db, 'admin');
       const auth = bearer(await signIn(production.app, admin.email, FACTORY_PASSWORD));

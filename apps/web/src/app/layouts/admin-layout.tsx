@@ -1,9 +1,12 @@
 import {
+  ArrowLeftRight,
   Banknote,
   Bell,
+  CalendarClock,
   ChartColumn,
   Coins,
   ExternalLink,
+  Landmark,
   LayoutDashboard,
   LogOut,
   Mail,
@@ -56,9 +59,12 @@ export function AdminLayout() {
     { to: '/admin/simple-admins', label: t('admin.nav.simpleAdmins'), icon: ShieldCheck },
     { to: '/admin/promo-codes', label: t('admin.nav.promoCodes'), icon: TicketPercent },
     { to: '/admin/leads', label: t('chatbot.leads.nav'), icon: MessageSquareText },
-    { to: '/admin/payments', label: t('paymentReports.admin.nav'), icon: Banknote },
+    { to: '/admin/payments', label: t('paymentReports.admin.nav'), icon: Banknote, end: true },
     { to: '/admin/ai-pool', label: t('aiPool.nav.sidebar'), icon: Coins },
     { to: '/admin/newsletter', label: t('newsletter.admin.nav'), icon: Mail },
+    { to: '/admin/payments/transfers', label: t('payouts.nav.transfers'), icon: ArrowLeftRight },
+    { to: '/admin/payments/bank-accounts', label: t('payouts.nav.bankAccounts'), icon: Landmark },
+    { to: '/admin/payments/settings', label: t('payouts.nav.settings'), icon: CalendarClock },
   ];
 
   const signOut = () => logout.mutate({ redirectTo: '/' });
