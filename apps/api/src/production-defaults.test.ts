@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../test/factories';
 import { bearer, createTestApp, signIn, type TestApp } from '../test/helpers';
@@ -20,6 +22,16 @@ describe('production configuration', () => {
       /SEED_DEMO: demo accounts have public passwords and are never seeded in production/,
     );
     expect(loadConfig({ ...PRODUCTION, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
+  it('the seed command refuses to run', () => {
+    const seed = spawnSync(
+      process.execPath,
+      ['--conditions=@app/source', '--import', 'tsx', path.resolve(__dirname, 'db/seed/cli.ts')],
+      { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...PRODUCTION }, encoding: 'utf8' },
+    );
+    expect(seed.status).toBe(2);
+    expect(seed.stderr).toContain('Refusing to seed demo data with NODE_ENV=production.');
   });
 
   it('requires METRICS_TOKEN', () => {

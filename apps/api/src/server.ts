@@ -5,8 +5,10 @@ import { createDatabase } from './db/client';
 import { ensureBootstrapAdmin, seedDemoAccounts } from './db/seed/accounts';
 import { seedDemoCatalogue } from './db/seed/catalogue';
 import { seedPromoCodes } from './db/seed/promos';
+import { seedDemoSettings } from './db/seed/settings';
 import { prepareDatabase } from './db/setup';
 import { createDeps } from './deps';
+import { trackRequestsInFlight } from './lib/in-flight';
 import { startAiPoolSweeps } from './modules/ai-pool/transfers';
 import { startPaymentSweeps } from './modules/payments/reconcile';
 import { startPayoutSchedule } from './modules/payouts/transfers';
@@ -29,12 +31,14 @@ async function main(): Promise<void> {
     if (created) log(`seeded ${created} demo accounts (see README)`);
     const seededProducts = await seedDemoCatalogue(db, deps.storage);
     if (seededProducts) {
+      await seedDemoSettings(db);
       await seedPromoCodes(db);
       log(`seeded the demo catalogue: ${seededProducts} products, and promo codes`);
     }
   }
 
   const app = await buildApp(deps);
+  const requestsInFlight = trackRequestsInFlight(app);
   // Expires unpaid orders and resolves charges or refunds a crash left half-way (at start, then on a timer).
   const stopPaymentSweeps = startPaymentSweeps(deps, log);
   // Finishes payouts a crash left in flight, then pays sellers when the payout schedule is due.
@@ -51,7 +55,10 @@ async function main(): Promise<void> {
     force.unref();
     let exitCode = 0;
     try {
+      const deadline = Date.now() + drainMs;
       await drainRequests(app, drainMs, log);
+      // Handlers whose client hung up hold no connection, yet may still be about to use the database.
+      await requestsInFlight.idle(deadline);
       // Only once no request can use them: the sweeps, then the pool, then the embedded server.
       await stopPaymentSweeps();
       await stopPayoutSchedule();

@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalJwks } from '../test/google';
 
 /**
  * SIGTERM during requests that are still arriving: the server stops taking new connections,
@@ -25,7 +26,7 @@ afterAll(() => {
 });
 
 /** The real server on its embedded PostgreSQL, allowed `drainSeconds` to finish requests at SIGTERM. */
-function startServer(drainSeconds: number) {
+function startServer(drainSeconds: number, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     env: {
       PATH: process.env.PATH,
@@ -36,6 +37,7 @@ function startServer(drainSeconds: number) {
       DATA_DIR: dataDir,
       SEED_DEMO: 'false',
       SHUTDOWN_DRAIN_SECONDS: String(drainSeconds),
+      ...env,
       JWT_SECRET: 'shutdown-test-secret-shutdown-test-secret-0123',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
@@ -133,6 +135,71 @@ describe('graceful shutdown', () => {
     expect(server.output()).toContain('closing their connections');
     expect(server.output()).not.toMatch(/Cannot use a pool after calling end|unhandled error/);
     expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  }, 180_000);
+});
+
+describe('graceful shutdown, client already gone', () => {
+  it('lets a handler whose client hung up finish with the database before closing it', async () => {
+    // Google's key endpoint answers only when told to, holding a sign-in handler mid-way.
+    const google = await startLocalJwks();
+    let keysAsked: () => void = () => {};
+    const asked = new Promise<void>((resolve) => {
+      keysAsked = resolve;
+    });
+    let releaseKeys: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      releaseKeys = resolve;
+    });
+    const heldKeys = http.createServer(async (_request, response) => {
+      keysAsked();
+      await released;
+      const keys = await (await fetch(google.jwksUrl)).text();
+      response.writeHead(200, { 'content-type': 'application/json' }).end(keys);
+    });
+    await new Promise<void>((resolve) => heldKeys.listen(0, '127.0.0.1', resolve));
+    const clientId = 'shutdown-test.apps.googleusercontent.com';
+    const server = startServer(10, {
+      GOOGLE_CLIENT_ID: clientId,
+      GOOGLE_JWKS_URL: `http://127.0.0.1:${(heldKeys.address() as net.AddressInfo).port}/certs`,
+    });
+    try {
+      await until(healthy, 'the server to start', server.output);
+      const email = `gone.${Date.now()}@example.org`;
+      const token = await google.signIdToken({ aud: clientId, sub: `google-${Date.now()}`, email, given_name: 'Gone' });
+      const body = JSON.stringify({ token });
+      const request = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/v1/auth/google',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      });
+      request.on('error', () => {});
+      request.end(body);
+      await asked;
+      // The visitor closes the tab while the server checks the token; then the server is told to stop.
+      request.destroy();
+      server.child.kill('SIGTERM');
+      await until(() => server.output().includes('SIGTERM received'), 'the server to take the signal', server.output);
+      await until(
+        () =>
+          fetch(`http://127.0.0.1:${port}/api/v1/health`).then(
+            () => false,
+            () => true,
+          ),
+        'the server to stop accepting',
+        server.output,
+      );
+      releaseKeys();
+
+      expect(await exited(server.child)).toBe(0);
+      expect(server.output()).not.toMatch(/Cannot use a pool after calling end|unhandled error/);
+    } finally {
+      releaseKeys();
+      server.child.kill('SIGKILL');
+      heldKeys.close();
+      await google.close();
+    }
   }, 180_000);
 });
 

@@ -67,64 +67,78 @@ export const threadListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1, 'limit must be 1 or more').max(50, 'limit must be at most 50').default(20),
 });
 
-export interface ForumCategory {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  thread_count: number;
-}
+// Response schemas: the API answers exactly these shapes (OpenAPI documents them, unknown fields are dropped).
 
-export interface ForumAuthor {
-  id: string;
-  name: string;
-}
+export const forumCategorySchema = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  thread_count: z.number().int(),
+});
+export type ForumCategory = z.output<typeof forumCategorySchema>;
+export const forumCategoryListSchema = z.object({ categories: z.array(forumCategorySchema) });
 
-export interface ForumThreadSummary {
-  id: string;
-  category_id: string;
-  category_slug: string;
-  title: string;
-  author: ForumAuthor;
-  product: { id: string; title: string } | null;
-  reply_count: number;
-  is_pinned: boolean;
-  is_locked: boolean;
-  is_hidden: boolean;
-  created_at: string;
-  last_activity_at: string;
-}
+export const forumAuthorSchema = z.object({ id: z.uuid(), name: z.string() });
+export type ForumAuthor = z.output<typeof forumAuthorSchema>;
+
+export const forumThreadSummarySchema = z.object({
+  id: z.uuid(),
+  category_id: z.uuid(),
+  category_slug: z.string(),
+  title: z.string(),
+  author: forumAuthorSchema,
+  product: z.object({ id: z.uuid(), title: z.string() }).nullable(),
+  reply_count: z.number().int(),
+  is_pinned: z.boolean(),
+  is_locked: z.boolean(),
+  is_hidden: z.boolean(),
+  created_at: z.string(),
+  last_activity_at: z.string(),
+});
+export type ForumThreadSummary = z.output<typeof forumThreadSummarySchema>;
 
 /** Bodies are raw markdown; the storefront renders them through a sanitiser. */
-export interface ForumThread extends ForumThreadSummary {
-  body: string;
-  edited_at: string | null;
-  can_edit: boolean;
-  can_delete: boolean;
-  can_reply: boolean;
-  can_moderate: boolean;
-}
+export const forumThreadSchema = forumThreadSummarySchema.extend({
+  body: z.string(),
+  edited_at: z.string().nullable(),
+  can_edit: z.boolean(),
+  can_delete: z.boolean(),
+  can_reply: z.boolean(),
+  can_moderate: z.boolean(),
+});
+export type ForumThread = z.output<typeof forumThreadSchema>;
 
-export interface ForumReply {
-  id: string;
-  thread_id: string;
-  body: string;
-  author: ForumAuthor;
+export const forumReplySchema = z.object({
+  id: z.uuid(),
+  thread_id: z.uuid(),
+  body: z.string(),
+  author: forumAuthorSchema,
   /** The author paid for the product the thread is about. */
-  is_buyer: boolean;
-  is_hidden: boolean;
-  created_at: string;
-  edited_at: string | null;
-  can_edit: boolean;
-  can_delete: boolean;
-}
+  is_buyer: z.boolean(),
+  is_hidden: z.boolean(),
+  created_at: z.string(),
+  edited_at: z.string().nullable(),
+  can_edit: z.boolean(),
+  can_delete: z.boolean(),
+});
+export type ForumReply = z.output<typeof forumReplySchema>;
 
-export interface ForumReport {
-  id: string;
-  reason: string;
-  reporter: ForumAuthor;
-  thread_id: string;
-  reply_id: string | null;
-  excerpt: string;
-  created_at: string;
-}
+const pageFields = { total: z.number().int(), page: z.number().int(), pages: z.number().int() };
+
+export const forumThreadListSchema = z.object({ threads: z.array(forumThreadSummarySchema), ...pageFields });
+export const forumThreadDetailSchema = z.object({ thread: forumThreadSchema, replies: z.array(forumReplySchema), ...pageFields });
+
+export const forumReportSchema = z.object({
+  id: z.uuid(),
+  reason: z.string(),
+  reporter: forumAuthorSchema,
+  thread_id: z.uuid(),
+  reply_id: z.uuid().nullable(),
+  excerpt: z.string(),
+  created_at: z.string(),
+});
+export type ForumReport = z.output<typeof forumReportSchema>;
+export const forumReportListSchema = z.object({ reports: z.array(forumReportSchema), ...pageFields });
+export const forumReportCreatedSchema = z.object({ id: z.uuid() });
+export const forumReplyModerationResultSchema = z.object({ id: z.uuid(), is_hidden: z.boolean() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema } from './api';
 import { emailField } from './auth';
 
 /** The contact form (spec §2 /contact): one schema for the form and POST /contact. */
@@ -25,27 +26,34 @@ export const contactRequestSchema = z.object({
 });
 export type ContactRequest = z.input<typeof contactRequestSchema>;
 
-/** PATCH /admin/contact-messages/{id}. */
+/** PUT /admin/contact-messages/{id}. */
 export const contactMessageUpdateSchema = z.object({ handled: z.boolean({ error: 'handled must be true or false' }) });
 
-export interface ContactMessage {
-  id: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  user_id: string | null;
-  handled: boolean;
-  handled_at: string | null;
-  handled_by: string | null;
-  created_at: string;
-}
+/** One message of the admin inbox. */
+export const contactMessageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  user_id: z.string().nullable(),
+  handled: z.boolean(),
+  handled_at: isoDateSchema.nullable(),
+  handled_by: z.string().nullable(),
+  created_at: isoDateSchema,
+});
+export type ContactMessage = z.output<typeof contactMessageSchema>;
 
-export interface ContactMessageList {
-  messages: ContactMessage[];
-  total: number;
-  page: number;
-  pages: number;
+export const contactMessageListSchema = z.object({
+  messages: z.array(contactMessageSchema),
+  total: z.number(),
+  page: z.number(),
+  pages: z.number(),
   /** Messages not yet marked handled, over the whole inbox. */
-  open: number;
-}
+  open: z.number(),
+});
+export type ContactMessageList = z.output<typeof contactMessageListSchema>;
+
+/** 201 of POST /contact. */
+export const contactReceiptSchema = z.object({ detail: z.string(), id: z.string(), created_at: isoDateSchema });
+export type ContactReceipt = z.output<typeof contactReceiptSchema>;

@@ -13,12 +13,27 @@ export const newsletterTokenSchema = z.object({
 export const NEWSLETTER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
 export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
 
-export interface NewsletterSubscriber {
-  id: string;
-  email: string;
-  status: NewsletterStatus;
-  registered: boolean;
-  created_at: string;
-  confirmed_at: string | null;
-  unsubscribed_at: string | null;
-}
+export const newsletterSubscriberSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  status: z.enum(NEWSLETTER_STATUSES),
+  registered: z.boolean(),
+  created_at: z.string(),
+  confirmed_at: z.string().nullable(),
+  unsubscribed_at: z.string().nullable(),
+});
+export type NewsletterSubscriber = z.output<typeof newsletterSubscriberSchema>;
+
+export const newsletterSubscriberListSchema = z.object({
+  subscribers: z.array(newsletterSubscriberSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+});
+
+/** What subscribe, confirm and unsubscribe answer. */
+export const newsletterStateSchema = z.object({
+  status: z.enum(NEWSLETTER_STATUSES),
+  detail: z.string().optional(),
+  email: z.string().optional(),
+});

@@ -1,5 +1,6 @@
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
+import { isoDateSchema, moneySchema } from './api';
 
 /**
  * Seller payouts and bank accounts: one schema for the forms and the API.
@@ -114,23 +115,25 @@ export const bankAccountUpdateSchema = z
 export type BankAccountUpdate = z.infer<typeof bankAccountUpdateSchema>;
 
 /** A stored account as the API shows it: never the full number. */
-export interface BankAccountView {
-  id: string;
-  account_holder_name: string;
-  bank_name: string;
-  account_type: BankAccountType;
-  country: string;
-  currency: string;
-  masked_number: string;
-  routing_number: string | null;
-  is_primary: boolean;
-  created_at: string;
-}
+export const bankAccountViewSchema = z.object({
+  id: z.string(),
+  account_holder_name: z.string(),
+  bank_name: z.string(),
+  account_type: z.enum(BANK_ACCOUNT_TYPES),
+  country: z.string(),
+  currency: z.string(),
+  masked_number: z.string(),
+  routing_number: z.string().nullable(),
+  is_primary: z.boolean(),
+  created_at: isoDateSchema,
+});
+export type BankAccountView = z.output<typeof bankAccountViewSchema>;
 
-export interface SellerPayoutAccountView extends BankAccountView {
+export const sellerPayoutAccountViewSchema = bankAccountViewSchema.extend({
   /** Set when the payout provider needs the seller to finish onboarding (Stripe Connect Express). */
-  onboarding_url: string | null;
-}
+  onboarding_url: z.string().nullable(),
+});
+export type SellerPayoutAccountView = z.output<typeof sellerPayoutAccountViewSchema>;
 
 export const payoutSettingsSchema = z.object({
   payout_schedule: z.enum(PAYOUT_SCHEDULES, { error: 'Schedule must be daily, weekly or manual' }),
@@ -153,57 +156,74 @@ export const payoutSettingsUpdateSchema = payoutSettingsSchema
   );
 export type PayoutSettingsUpdate = z.infer<typeof payoutSettingsUpdateSchema>;
 
-export interface PayoutSettingsView {
-  payout_schedule: PayoutSchedule;
-  minimum_payout: number;
-  hold_days: number;
-  last_run_at: string | null;
-  provider: 'test' | 'stripe';
-}
+export const payoutSettingsViewSchema = z.object({
+  payout_schedule: z.enum(PAYOUT_SCHEDULES),
+  minimum_payout: moneySchema,
+  hold_days: z.number(),
+  last_run_at: isoDateSchema.nullable(),
+  provider: z.enum(['test', 'stripe']),
+});
+export type PayoutSettingsView = z.output<typeof payoutSettingsViewSchema>;
 
 /** What a seller has earned, in dollars, straight from the ledger. */
-export interface SellerBalanceView {
+export const sellerBalanceViewSchema = z.object({
   /** Sales still inside the hold (refund window), net of their refunds. */
-  pending: number;
+  pending: moneySchema,
   /** Released sales minus everything paid or being paid; negative after a refund of money already paid out. */
-  available: number;
+  available: moneySchema,
   /** Transfers on their way to the bank. */
-  in_transit: number;
-  paid_out: number;
-  hold_days: number;
-  minimum_payout: number;
+  in_transit: moneySchema,
+  paid_out: moneySchema,
+  hold_days: z.number(),
+  minimum_payout: moneySchema,
   /** When the oldest pending sale is released, if any. */
-  next_release_at: string | null;
-  currency: 'usd';
-}
+  next_release_at: isoDateSchema.nullable(),
+  currency: z.literal('usd'),
+});
+export type SellerBalanceView = z.output<typeof sellerBalanceViewSchema>;
 
-export interface PayoutView {
-  id: string;
-  seller_id: string;
-  seller_name: string;
-  seller_email: string;
-  amount: number;
-  currency: string;
-  status: PayoutStatus;
-  provider: string;
-  provider_transfer_id: string | null;
-  account: string | null;
-  failure_reason: string | null;
-  trigger: string;
-  created_at: string;
-  paid_at: string | null;
-}
+export const payoutViewSchema = z.object({
+  id: z.string(),
+  seller_id: z.string(),
+  seller_name: z.string(),
+  seller_email: z.string(),
+  amount: moneySchema,
+  currency: z.string(),
+  status: z.enum(PAYOUT_STATUSES),
+  provider: z.string(),
+  provider_transfer_id: z.string().nullable(),
+  account: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  trigger: z.string(),
+  created_at: isoDateSchema,
+  paid_at: isoDateSchema.nullable(),
+});
+export type PayoutView = z.output<typeof payoutViewSchema>;
 
-export interface StatementLine {
-  date: string;
-  type: 'sale' | 'refund' | 'payout' | 'payout_reversed';
-  reference: string;
-  description: string;
-  amount: number;
+export const statementLineSchema = z.object({
+  date: isoDateSchema,
+  type: z.enum(['sale', 'refund', 'payout', 'payout_reversed']),
+  reference: z.string(),
+  description: z.string(),
+  amount: moneySchema,
   /** Sales and refunds: when the money is (or was) released; null for payouts. */
-  available_on: string | null;
-  status: string;
-}
+  available_on: isoDateSchema.nullable(),
+  status: z.string(),
+});
+export type StatementLine = z.output<typeof statementLineSchema>;
+
+const pageFields = { total: z.number(), page: z.number(), pages: z.number() };
+export const sellerPayoutListSchema = z.object({ payouts: z.array(payoutViewSchema), ...pageFields });
+export const transferListSchema = z.object({ transfers: z.array(payoutViewSchema), ...pageFields });
+
+/** One seller's result of a payout run. */
+export const payoutOutcomeSchema = z.object({
+  seller_id: z.string(),
+  status: z.enum(['paid', 'failed', 'processing', 'skipped']),
+  reason: z.enum(['no_account', 'account_needs_setup', 'in_transit', 'below_minimum', 'nothing_available']).optional(),
+  payout: payoutViewSchema.optional(),
+});
+export type PayoutOutcome = z.output<typeof payoutOutcomeSchema>;
 
 export const payoutListQuerySchema = z.object({
   status: z.enum(PAYOUT_STATUSES, { error: 'Unknown status' }).optional(),

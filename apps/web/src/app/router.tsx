@@ -22,6 +22,7 @@ const payoutsAdmin = () => import('@/features/payouts/pages/admin-payout-pages')
 const simpleAdmin = () => import('@/features/simple-admin/pages/simple-admin-pages');
 const content = () => import('@/features/content/pages');
 const legal = () => import('@/features/legal/pages');
+const contact = () => import('@/features/contact/pages');
 const products = () => import('@/features/products/pages/product-detail-page');
 const aiPool = () => import('@/features/ai-pool/pages');
 const newsletterLinks = () => import('@/features/newsletter/pages/newsletter-link-pages');
@@ -40,7 +41,7 @@ export const routes: RouteObject[] = [
           { path: 'product/:id', element: page(products, 'LegacyProductRedirect') },
           { path: 'cart', element: page(() => import('@/features/cart/pages/cart-page'), 'CartPage') },
           { path: 'about', element: page(content, 'AboutPage') },
-          { path: 'contact', element: page(content, 'ContactPage') },
+          { path: 'contact', element: page(contact, 'ContactPage') },
           { path: 'privacy', element: page(legal, 'PrivacyPage') },
           { path: 'terms', element: page(legal, 'TermsPage') },
           { path: 'community', element: page(() => import('@/features/community/pages/community-page'), 'CommunityPage') },
@@ -63,6 +64,16 @@ export const routes: RouteObject[] = [
               {
                 path: 'payments',
                 element: page(() => import('@/features/payment-reports/pages/payment-history-page'), 'PaymentHistoryPage'),
+              },
+            ],
+          },
+          {
+            // Spec §2 Other: the images debug page, for admins; its API answers only outside production.
+            element: <ProtectedRoute roles={['admin']} />,
+            children: [
+              {
+                path: 'debug-images',
+                element: page(() => import('@/features/debug/pages/debug-images-page'), 'DebugImagesPage'),
               },
             ],
           },
@@ -115,6 +126,7 @@ export const routes: RouteObject[] = [
                 path: 'newsletter',
                 element: page(() => import('@/features/newsletter/pages/admin-newsletter-page'), 'AdminNewsletterPage'),
               },
+              { path: 'messages', element: page(contact, 'AdminMessagesPage') },
               {
                 path: 'leads',
                 element: page(() => import('@/features/chatbot/pages/admin-leads-page'), 'AdminLeadsPage'),

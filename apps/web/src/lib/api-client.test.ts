@@ -138,6 +138,21 @@ describe('api client', () => {
     expect(authStore.getState().status).toBe('anonymous');
   });
 
+  it('keeps the user signed in when the refresh is only refused for now (rate limit, server trouble)', async () => {
+    authStore.setSession(makeSession({}, 'expired-token'));
+    const onUnauthenticated = vi.fn();
+    setUnauthenticatedHandler(onUnauthenticated);
+    mockApi({
+      'GET /api/v1/users/me': () => json(401, { detail: 'Token expired', code: 'UNAUTHORIZED' }),
+      'POST /api/v1/auth/refresh': () =>
+        json(429, { detail: 'Too many requests. Please wait 1 minute and try again.', code: 'RATE_LIMITED' }),
+    });
+
+    expect((await failure(api.get('/users/me'))).status).toBe(401);
+    expect(authStore.getState().status).toBe('authenticated');
+    expect(onUnauthenticated).not.toHaveBeenCalled();
+  });
+
   it('never refreshes for a 401 from an auth route (a wrong current password is not an expired session)', async () => {
     authStore.setSession(makeSession());
     const mock = mockApi({
@@ -167,6 +182,21 @@ describe('api client', () => {
     mockApi();
     await restoreSession();
     expect(authStore.getState().status).toBe('anonymous');
+  });
+
+  it('tries the restore once more when the server could not answer, instead of signing out', async () => {
+    let calls = 0;
+    mockApi({
+      'POST /api/v1/auth/refresh': () => {
+        calls += 1;
+        return calls === 1
+          ? json(429, { detail: 'Too many requests. Please wait 1 second and try again.', code: 'RATE_LIMITED' })
+          : json(200, makeSession({ first_name: 'Patient' }));
+      },
+    });
+    await restoreSession();
+    expect(calls).toBe(2);
+    expect(authStore.getState().user?.first_name).toBe('Patient');
   });
 });
 

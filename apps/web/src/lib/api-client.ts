@@ -133,30 +133,37 @@ export function apiErrorFrom(status: number, statusText: string, body: unknown):
   return new ApiError(errorMessageFor(status, statusText, body), status, code, fieldErrorsOf(body), body);
 }
 
-let refreshing: Promise<boolean> | null = null;
+/**
+ * How a refresh went: a new access token, a session the server has ended (or never had), or
+ * no answer for now (rate limit, server or network trouble), which is no reason to sign out.
+ */
+export type RefreshOutcome = 'refreshed' | 'ended' | 'unavailable';
+
+let refreshing: Promise<RefreshOutcome> | null = null;
 
 /**
  * Trades the httpOnly refresh cookie for a new access token. Concurrent callers share
  * one request: refresh tokens rotate, so a second parallel refresh would present a
  * token the server has already replaced.
  */
-export function refreshSession(): Promise<boolean> {
+export function refreshSessionOutcome(): Promise<RefreshOutcome> {
   if (!refreshing) {
-    refreshing = (async () => {
+    refreshing = (async (): Promise<RefreshOutcome> => {
       try {
         const response = await fetch(`${API_BASE}/auth/refresh`, {
           method: 'POST',
           headers: { Accept: 'application/json' },
           credentials: 'include',
         });
+        if (response.status === 429 || response.status >= 500) return 'unavailable';
         // 204: the browser holds no session cookie at all (an anonymous visitor).
-        if (!response.ok || response.status === 204) return false;
+        if (!response.ok || response.status === 204) return 'ended';
         const session = (await response.json()) as AuthResponse;
-        if (!session?.user || !session.access_token) return false;
+        if (!session?.user || !session.access_token) return 'ended';
         authStore.setSession(session);
-        return true;
+        return 'refreshed';
       } catch {
-        return false;
+        return 'unavailable';
       }
     })().finally(() => {
       refreshing = null;
@@ -165,9 +172,22 @@ export function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
-/** On app start: restore the session from the refresh cookie, else become anonymous. */
+/** True when the session was refreshed. */
+export async function refreshSession(): Promise<boolean> {
+  return (await refreshSessionOutcome()) === 'refreshed';
+}
+
+/** How long to wait before trying a refresh the server could not answer once more. */
+const RESTORE_RETRY_MS = 2_000;
+
+/** On app start: restore the session from the refresh cookie (trying twice), else become anonymous. */
 export async function restoreSession(): Promise<void> {
-  if (!(await refreshSession())) authStore.clear();
+  let outcome = await refreshSessionOutcome();
+  if (outcome === 'unavailable') {
+    await new Promise((resolve) => setTimeout(resolve, RESTORE_RETRY_MS));
+    outcome = await refreshSessionOutcome();
+  }
+  if (outcome !== 'refreshed') authStore.clear();
 }
 
 // Sign-in routes answer 401 for a wrong password: that is no reason to refresh or sign out.
@@ -186,8 +206,10 @@ export function endLostSession(): void {
 async function sendWithRefresh(path: string, options: RequestOptions): Promise<Response> {
   let response = await send(path, options);
   if (response.status === 401 && !isAuthRoute(path)) {
-    if (await refreshSession()) response = await send(path, options);
-    if (response.status === 401) endLostSession();
+    const outcome = await refreshSessionOutcome();
+    if (outcome === 'refreshed') response = await send(path, options);
+    // A refresh the server could not answer now leaves the user signed in: this call fails, the next may not.
+    if (response.status === 401 && outcome !== 'unavailable') endLostSession();
   }
   return response;
 }

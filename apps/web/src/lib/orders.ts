@@ -1,6 +1,7 @@
 import { REFUND_WINDOW_DAYS } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
+import { userQueryKey, useViewerId } from './user-query-key';
 
 /** Order shapes of GET /orders, shared by the orders page and the dashboard. */
 export const ORDER_STATUSES = [
@@ -70,5 +71,6 @@ export function getOrderStats(): Promise<OrderStats> {
 }
 
 export function useOrderStats() {
-  return useQuery({ queryKey: [...ordersQueryKey, 'stats'], queryFn: getOrderStats });
+  const viewerId = useViewerId();
+  return useQuery({ queryKey: userQueryKey(ordersQueryKey, viewerId, 'stats'), queryFn: getOrderStats });
 }

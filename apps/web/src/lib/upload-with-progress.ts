@@ -1,4 +1,4 @@
-import { API_BASE, ApiError, apiErrorFrom, endLostSession, networkErrorMessage, refreshSession } from './api-client';
+import { API_BASE, ApiError, apiErrorFrom, endLostSession, networkErrorMessage, refreshSessionOutcome } from './api-client';
 import { authStore } from './auth-store';
 
 export interface UploadOptions {
@@ -54,11 +54,12 @@ function sendOnce(path: string, formData: FormData, options: UploadOptions): Pro
 export async function uploadWithProgress<T>(path: string, formData: FormData, options: UploadOptions = {}): Promise<T> {
   let answer = await sendOnce(path, formData, options);
   if (answer.status === 401) {
-    if (await refreshSession()) {
+    const outcome = await refreshSessionOutcome();
+    if (outcome === 'refreshed') {
       options.onProgress?.(0);
       answer = await sendOnce(path, formData, options);
     }
-    if (answer.status === 401) endLostSession();
+    if (answer.status === 401 && outcome !== 'unavailable') endLostSession();
   }
   if (answer.status >= 200 && answer.status < 300) {
     options.onProgress?.(1);

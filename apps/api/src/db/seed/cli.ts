@@ -18,6 +18,11 @@ if (!Number.isInteger(total) || total < 0 || total > 5_000_000) {
 
 const log = (message: string) => console.log(`[seed] ${message}`);
 const config = loadConfig();
+if (config.env === 'production') {
+  // Demo accounts have published passwords.
+  console.error('Refusing to seed demo data with NODE_ENV=production.');
+  process.exit(2);
+}
 const database = await prepareDatabase(config, log);
 const db = createDatabase(database.url);
 try {

@@ -275,4 +275,18 @@ describe('community forum', () => {
     // Someone else is not affected.
     expect((await call('POST', `/threads/${thread.id}/replies`, author.token, { body: 'Mine' })).statusCode).toBe(201);
   });
+
+  it('rate-limits new threads per member with a clear 429', async () => {
+    const { token } = await member();
+    const limit = t.config.community.threadsPerMinute;
+    for (let i = 0; i < limit; i += 1) await postThread(token, { title: `Thread number ${i}` });
+    const marker = `overflowthread${Date.now()}`;
+    const limited = await call('POST', '/threads', token, { category_id: categoryId, title: `Spam ${marker}`, body: 'Spam' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      detail: 'You are posting too quickly. Please wait a minute and try again.',
+    });
+    expect((await call('GET', `/threads?q=${marker}`)).json().total).toBe(0);
+  });
 });

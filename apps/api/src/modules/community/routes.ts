@@ -1,5 +1,14 @@
 import {
   createThreadSchema,
+  forumCategoryListSchema,
+  forumReplyModerationResultSchema,
+  forumReplySchema,
+  forumReportCreatedSchema,
+  forumReportListSchema,
+  forumThreadDetailSchema,
+  forumThreadListSchema,
+  forumThreadSchema,
+  noContentSchema,
   replyModerationSchema,
   replySchema,
   reportSchema,
@@ -41,74 +50,112 @@ const moderator = requireAuth('admin', 'simple_admin');
 export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
-  app.get('/categories', async () => getCategories(deps));
+  app.get('/categories', { schema: { response: { 200: forumCategoryListSchema } } }, async () => getCategories(deps));
 
-  app.get('/threads', { schema: { querystring: threadListQuerySchema } }, async (request) =>
-    getThreads(deps, await resolveRequestUser(request), request.query),
+  app.get(
+    '/threads',
+    { schema: { querystring: threadListQuerySchema, response: { 200: forumThreadListSchema } } },
+    async (request) => getThreads(deps, await resolveRequestUser(request), request.query),
   );
 
-  app.post('/threads', { preHandler: requireAuth(), schema: { body: createThreadSchema } }, async (request, reply) => {
-    reply.code(201);
-    return createThread(deps, currentUser(request), request.body);
-  });
+  app.post(
+    '/threads',
+    { preHandler: requireAuth(), schema: { body: createThreadSchema, response: { 201: forumThreadSchema } } },
+    async (request, reply) => {
+      reply.code(201);
+      return createThread(deps, currentUser(request), request.body);
+    },
+  );
 
-  app.get('/threads/:id', { schema: { params: threadParams, querystring: pageQuery } }, async (request) =>
-    getThread(deps, await resolveRequestUser(request), request.params.id, request.query.page, request.query.limit),
+  app.get(
+    '/threads/:id',
+    { schema: { params: threadParams, querystring: pageQuery, response: { 200: forumThreadDetailSchema } } },
+    async (request) =>
+      getThread(deps, await resolveRequestUser(request), request.params.id, request.query.page, request.query.limit),
   );
 
   app.patch(
     '/threads/:id',
-    { preHandler: requireAuth(), schema: { params: threadParams, body: updateThreadSchema } },
+    {
+      preHandler: requireAuth(),
+      schema: { params: threadParams, body: updateThreadSchema, response: { 200: forumThreadSchema } },
+    },
     async (request) => updateThread(deps, currentUser(request), request.params.id, request.body),
   );
 
-  app.delete('/threads/:id', { preHandler: requireAuth(), schema: { params: threadParams } }, async (request, reply) => {
-    await deleteThread(deps, currentUser(request), request.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/threads/:id',
+    { preHandler: requireAuth(), schema: { params: threadParams, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      await deleteThread(deps, currentUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
 
   app.post(
     '/threads/:id/replies',
-    { preHandler: requireAuth(), schema: { params: threadParams, body: replySchema } },
+    { preHandler: requireAuth(), schema: { params: threadParams, body: replySchema, response: { 201: forumReplySchema } } },
     async (request, reply) => {
       reply.code(201);
       return createReply(deps, currentUser(request), request.params.id, request.body.body);
     },
   );
 
-  app.patch('/replies/:id', { preHandler: requireAuth(), schema: { params: replyParams, body: replySchema } }, async (request) =>
-    updateReply(deps, currentUser(request), request.params.id, request.body.body),
+  app.patch(
+    '/replies/:id',
+    { preHandler: requireAuth(), schema: { params: replyParams, body: replySchema, response: { 200: forumReplySchema } } },
+    async (request) => updateReply(deps, currentUser(request), request.params.id, request.body.body),
   );
 
-  app.delete('/replies/:id', { preHandler: requireAuth(), schema: { params: replyParams } }, async (request, reply) => {
-    await deleteReply(deps, currentUser(request), request.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/replies/:id',
+    { preHandler: requireAuth(), schema: { params: replyParams, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      await deleteReply(deps, currentUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
 
-  app.post('/reports', { preHandler: requireAuth(), schema: { body: reportSchema } }, async (request, reply) => {
-    reply.code(201);
-    return reportPost(deps, currentUser(request), request.body);
-  });
+  app.post(
+    '/reports',
+    { preHandler: requireAuth(), schema: { body: reportSchema, response: { 201: forumReportCreatedSchema } } },
+    async (request, reply) => {
+      reply.code(201);
+      return reportPost(deps, currentUser(request), request.body);
+    },
+  );
 
   // Moderation: admins and simple admins.
-  app.get('/reports', { preHandler: moderator, schema: { querystring: pageQuery } }, async (request) =>
-    getOpenReports(deps, request.query.page, request.query.limit),
+  app.get(
+    '/reports',
+    { preHandler: moderator, schema: { querystring: pageQuery, response: { 200: forumReportListSchema } } },
+    async (request) => getOpenReports(deps, request.query.page, request.query.limit),
   );
 
-  app.post('/reports/:id/resolve', { preHandler: moderator, schema: { params: reportParams } }, async (request, reply) => {
-    await closeReport(deps, currentUser(request), request.params.id);
-    return reply.code(204).send();
-  });
+  app.post(
+    '/reports/:id/resolve',
+    { preHandler: moderator, schema: { params: reportParams, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      await closeReport(deps, currentUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
 
   app.patch(
     '/threads/:id/moderation',
-    { preHandler: moderator, schema: { params: threadParams, body: threadModerationSchema } },
+    {
+      preHandler: moderator,
+      schema: { params: threadParams, body: threadModerationSchema, response: { 200: forumThreadSchema } },
+    },
     async (request) => moderateThread(deps, currentUser(request), request.params.id, request.body),
   );
 
   app.patch(
     '/replies/:id/moderation',
-    { preHandler: moderator, schema: { params: replyParams, body: replyModerationSchema } },
+    {
+      preHandler: moderator,
+      schema: { params: replyParams, body: replyModerationSchema, response: { 200: forumReplyModerationResultSchema } },
+    },
     async (request) => moderateReply(deps, request.params.id, request.body.is_hidden),
   );
 };

@@ -77,6 +77,21 @@ describe('contact form: sending', () => {
     expect(row?.userId).not.toBeNull();
   });
 
+  it('forgets messages older than the privacy policy’s 3-year retention for support messages', async () => {
+    const fourYearsAgo = new Date(Date.now() - 4 * 365 * 86_400_000);
+    const [old] = await t.db
+      .insert(contactMessages)
+      .values({ ...goodMessage, subject: 'Ancient', ip: '198.51.100.1', createdAt: fourYearsAgo })
+      .returning();
+    expect((await send({ ...goodMessage, subject: 'Fresh' })).statusCode).toBe(201);
+    expect(
+      await t.db
+        .select()
+        .from(contactMessages)
+        .where(eq(contactMessages.id, old?.id ?? '')),
+    ).toHaveLength(0);
+  });
+
   it('answers bad input with 422 and the field’s message, storing nothing', async () => {
     const before = (await t.db.select().from(contactMessages)).length;
     const cases: [Record<string, unknown>, string, string][] = [
@@ -131,20 +146,20 @@ describe('contact inbox: admins only', () => {
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json()).toEqual({ detail: 'Admin access required', code: 'FORBIDDEN' });
     const { id } = (await send({ ...goodMessage, subject: 'Not yours to close' })).json();
-    const patch = await t.app.inject({
-      method: 'PATCH',
+    const update = await t.app.inject({
+      method: 'PUT',
       url: `/api/v1/admin/contact-messages/${id}`,
       headers: buyerAuth,
       payload: { handled: true },
     });
-    expect(patch.statusCode).toBe(403);
+    expect(update.statusCode).toBe(403);
   });
 
   it('marks a message handled and open again, and filters the inbox by that', async () => {
     const { id } = (await send({ ...goodMessage, subject: 'Please close me' })).json();
     const openBefore = (await inbox()).json().open;
     const handled = await t.app.inject({
-      method: 'PATCH',
+      method: 'PUT',
       url: `/api/v1/admin/contact-messages/${id}`,
       headers: adminAuth,
       payload: { handled: true },
@@ -156,7 +171,7 @@ describe('contact inbox: admins only', () => {
     expect((await inbox('?status=open')).json().messages.map((m: { id: string }) => m.id)).not.toContain(id);
 
     const reopened = await t.app.inject({
-      method: 'PATCH',
+      method: 'PUT',
       url: `/api/v1/admin/contact-messages/${id}`,
       headers: adminAuth,
       payload: { handled: false },
@@ -166,14 +181,14 @@ describe('contact inbox: admins only', () => {
 
   it('answers 404 for a message that does not exist and 422 for a bad query', async () => {
     const missing = await t.app.inject({
-      method: 'PATCH',
+      method: 'PUT',
       url: '/api/v1/admin/contact-messages/7d1e4f57-6a43-4c4f-9a7a-4b0d1e5b2b11',
       headers: adminAuth,
       payload: { handled: true },
     });
     expect(missing.statusCode).toBe(404);
     const malformed = await t.app.inject({
-      method: 'PATCH',
+      method: 'PUT',
       url: '/api/v1/admin/contact-messages/not-an-id',
       headers: adminAuth,
       payload: { handled: true },

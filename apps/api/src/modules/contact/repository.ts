@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { contactMessages } from '../../db/schema';
 
@@ -58,4 +58,9 @@ export async function setHandled(db: DbOrTx, id: string, handledBy: string | nul
     .where(eq(contactMessages.id, id))
     .returning();
   return row;
+}
+
+/** Deletes messages older than `before` (the privacy policy's retention for support messages). */
+export async function deleteSentBefore(tx: DbOrTx, before: Date): Promise<void> {
+  await tx.delete(contactMessages).where(lt(contactMessages.createdAt, before));
 }

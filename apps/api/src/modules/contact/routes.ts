@@ -1,4 +1,10 @@
-import { contactMessageUpdateSchema, contactRequestSchema } from '@app/shared';
+import {
+  contactMessageListSchema,
+  contactMessageSchema,
+  contactMessageUpdateSchema,
+  contactReceiptSchema,
+  contactRequestSchema,
+} from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireAuth, resolveRequestUser } from '../auth/guard';
@@ -6,7 +12,7 @@ import { listContactMessages, markContactMessage, sendContactMessage } from './s
 
 /** POST /contact: the contact form, open to visitors. */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/', { schema: { body: contactRequestSchema } }, async (request, reply) => {
+  app.post('/', { schema: { body: contactRequestSchema, response: { 201: contactReceiptSchema } } }, async (request, reply) => {
     const viewer = await resolveRequestUser(request);
     const message = await sendContactMessage(app.deps, request.body, { ip: request.ip, userId: viewer?.id ?? null }, (error) =>
       request.log.warn({ err: error }, 'contact message stored but not e-mailed'),
@@ -23,14 +29,16 @@ const inboxQuery = z.object({
 
 /** The contact inbox under /admin, for admins only. */
 export const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/contact-messages', { preHandler: requireAuth('admin'), schema: { querystring: inboxQuery } }, async (request) =>
-    listContactMessages(app.deps, request.query),
+  app.get(
+    '/contact-messages',
+    { preHandler: requireAuth('admin'), schema: { querystring: inboxQuery, response: { 200: contactMessageListSchema } } },
+    async (request) => listContactMessages(app.deps, request.query),
   );
-  app.patch(
+  app.put(
     '/contact-messages/:id',
     {
       preHandler: requireAuth('admin'),
-      schema: { params: z.object({ id: z.uuid() }), body: contactMessageUpdateSchema },
+      schema: { params: z.object({ id: z.uuid() }), body: contactMessageUpdateSchema, response: { 200: contactMessageSchema } },
     },
     async (request) => markContactMessage(app.deps, request.params.id, request.body.handled, currentUser(request).id),
   );

@@ -1,4 +1,4 @@
-import { CONTACT_PER_HOUR, type ContactMessage, type ContactMessageList, type contactRequestSchema } from '@app/shared';
+import { CONTACT_PER_HOUR, type ContactMessage, type ContactMessageList, type contactRequestSchema, LEGAL } from '@app/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -7,6 +7,7 @@ import {
   type ContactMessageRow,
   type ContactStatus,
   countSentSince,
+  deleteSentBefore,
   insertContactMessage,
   listContactMessagesPage,
   lockSender,
@@ -36,6 +37,10 @@ export async function sendContactMessage(
     if (recent >= CONTACT_PER_HOUR) {
       throw new AppError('RATE_LIMITED', 'You have sent several messages in the last hour. Please try again later.');
     }
+    // Support messages are kept for the period the privacy policy states, then go.
+    const retention = new Date();
+    retention.setFullYear(retention.getFullYear() - LEGAL.retentionSupportYears);
+    await deleteSentBefore(tx, retention);
     return insertContactMessage(tx, { ...input, userId: sender.userId, ip: sender.ip });
   });
   // Stored first: a mail server that is down must not lose the message, admins still see it in the inbox.

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { decodeJwt } from 'jose';
+import { z } from 'zod';
 import { products, users } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { currentUser, requireAuth } from '../auth/guard';
@@ -10,6 +11,23 @@ import { imageUrl } from '../catalog/present';
 
 /** Stored images checked by /debug/check-uploads: those of the newest products. */
 const CHECKED_PRODUCTS = 20;
+
+const uploadsCheckSchema = z.object({
+  uploads_exists: z.boolean(),
+  uploads_path: z.string(),
+  files: z.array(z.object({ filename: z.string(), url: z.string(), exists: z.boolean() })),
+});
+const authTokenCheckSchema = z.object({
+  valid: z.boolean(),
+  user: z.object({ id: z.string(), email: z.string(), role: z.string() }),
+  issued_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+});
+const apiTestSchema = z.object({ message: z.string(), environment: z.string(), time: z.string() });
+const simpleAdminStatusSchema = z.object({
+  status: z.literal('ok'),
+  simple_admins: z.object({ total: z.number(), active: z.number() }),
+});
 
 /**
  * The spec's debug routes (§7 Debug, §2 /debug-images). app.ts registers them only outside
@@ -19,9 +37,9 @@ export const debugRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   app.addHook('preHandler', requireAuth('admin'));
 
-  app.get('/debug/check-uploads', async () => checkUploads(deps));
+  app.get('/debug/check-uploads', { schema: { response: { 200: uploadsCheckSchema } } }, async () => checkUploads(deps));
 
-  app.get('/debug/check-auth-token', async (request) => {
+  app.get('/debug/check-auth-token', { schema: { response: { 200: authTokenCheckSchema } } }, async (request) => {
     const user = currentUser(request);
     const claims = decodeJwt((request.headers.authorization ?? '').slice(7).trim());
     return {
@@ -32,14 +50,18 @@ export const debugRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
-  app.get('/test', async () => ({ message: 'API is working', environment: deps.config.env, time: new Date().toISOString() }));
+  app.get('/test', { schema: { response: { 200: apiTestSchema } } }, async () => ({
+    message: 'API is working',
+    environment: deps.config.env,
+    time: new Date().toISOString(),
+  }));
 
-  app.get('/simple-admin-test/status', async () => {
+  app.get('/simple-admin-test/status', { schema: { response: { 200: simpleAdminStatusSchema } } }, async () => {
     const [row] = await deps.db
       .select({ total: count(), active: sql<number>`count(*) filter (where ${users.isActive})`.mapWith(Number) })
       .from(users)
       .where(eq(users.role, 'simple_admin'));
-    return { status: 'ok', simple_admins: { total: row?.total ?? 0, active: row?.active ?? 0 } };
+    return { status: 'ok' as const, simple_admins: { total: row?.total ?? 0, active: row?.active ?? 0 } };
   });
 };
 

@@ -1,4 +1,10 @@
-import { NEWSLETTER_STATUSES, newsletterSubscribeSchema, newsletterTokenSchema } from '@app/shared';
+import {
+  NEWSLETTER_STATUSES,
+  newsletterStateSchema,
+  newsletterSubscriberListSchema,
+  newsletterSubscribeSchema,
+  newsletterTokenSchema,
+} from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../auth/guard';
@@ -15,7 +21,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/subscribe',
     {
-      schema: { body: newsletterSubscribeSchema },
+      schema: { body: newsletterSubscribeSchema, response: { 202: newsletterStateSchema } },
       config: { rateLimit: { max: deps.config.newsletter.ratePerMinute, timeWindow: 60_000 } },
     },
     async (request, reply) => {
@@ -24,12 +30,14 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/confirm', { schema: { body: newsletterTokenSchema } }, async (request) =>
+  app.post('/confirm', { schema: { body: newsletterTokenSchema, response: { 200: newsletterStateSchema } } }, async (request) =>
     confirmSubscription(deps, request.body.token),
   );
 
-  app.post('/unsubscribe', { schema: { querystring: optionalToken, body: optionalToken.optional() } }, async (request) =>
-    unsubscribe(deps, request.query.token ?? request.body?.token),
+  app.post(
+    '/unsubscribe',
+    { schema: { querystring: optionalToken, body: optionalToken.optional(), response: { 200: newsletterStateSchema } } },
+    async (request) => unsubscribe(deps, request.query.token ?? request.body?.token),
   );
 };
 
@@ -43,8 +51,10 @@ const listQuery = z.object({
 /** Admin list and CSV export of the subscribers. */
 export const adminNewsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  app.get('/newsletter/subscribers', { preHandler: requireAuth('admin'), schema: { querystring: listQuery } }, async (request) =>
-    listSubscribers(deps, request.query),
+  app.get(
+    '/newsletter/subscribers',
+    { preHandler: requireAuth('admin'), schema: { querystring: listQuery, response: { 200: newsletterSubscriberListSchema } } },
+    async (request) => listSubscribers(deps, request.query),
   );
 
   app.get(

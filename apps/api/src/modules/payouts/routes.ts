@@ -1,9 +1,19 @@
 import {
   bankAccountSchema,
   bankAccountUpdateSchema,
+  bankAccountViewSchema,
+  messageSchema,
   payoutAccountSchema,
   payoutListQuerySchema,
+  payoutOutcomeSchema,
   payoutSettingsUpdateSchema,
+  payoutSettingsViewSchema,
+  payoutViewSchema,
+  sellerBalanceViewSchema,
+  sellerPayoutAccountViewSchema,
+  sellerPayoutListSchema,
+  statementLineSchema,
+  transferListSchema,
   triggerTransferSchema,
 } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
@@ -40,36 +50,50 @@ const statementQuery = z.object({
   format: z.enum(['json', 'csv']).default('json'),
 });
 
+const accountAnswer = z.object({ message: z.string(), account: sellerPayoutAccountViewSchema.nullable() });
+const bankAccountAnswer = z.object({ message: z.string(), bank_account: bankAccountViewSchema });
+/** JSON lines; with format=csv the same statement as a CSV file (sent as is, not through this schema). */
+const statementSchema = z.object({ lines: z.array(statementLineSchema) });
+
 /** A seller's money: balance, statement, payout history and payout account (under /seller). */
 export const sellerPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   // Before the body is parsed: the anonymous get 401 and others 403 whatever they send.
   app.addHook('onRequest', requireAuth('seller', 'admin'));
 
-  app.get('/payouts/balance', async (request) => getSellerBalance(deps.db, currentUser(request).id));
+  app.get('/payouts/balance', { schema: { response: { 200: sellerBalanceViewSchema } } }, async (request) =>
+    getSellerBalance(deps.db, currentUser(request).id),
+  );
 
-  app.get('/payouts', { schema: { querystring: pageQuery } }, async (request) =>
+  app.get('/payouts', { schema: { querystring: pageQuery, response: { 200: sellerPayoutListSchema } } }, async (request) =>
     listSellerPayouts(deps.db, currentUser(request).id, request.query.page, request.query.limit),
   );
 
-  app.get('/payouts/statement', { schema: { querystring: statementQuery } }, async (request, reply) => {
-    const { start_date, end_date, format } = request.query;
-    const lines = await getSellerStatement(deps.db, currentUser(request).id, { from: start_date, to: end_date });
-    if (format === 'json') return { lines };
-    const day = new Date().toISOString().slice(0, 10);
-    reply.header('content-type', 'text/csv; charset=utf-8');
-    reply.header('content-disposition', `attachment; filename="statement-${day}.csv"`);
-    return statementCsv(lines);
-  });
+  app.get(
+    '/payouts/statement',
+    { schema: { querystring: statementQuery, response: { 200: statementSchema } } },
+    async (request, reply) => {
+      const { start_date, end_date, format } = request.query;
+      const lines = await getSellerStatement(deps.db, currentUser(request).id, { from: start_date, to: end_date });
+      if (format === 'json') return { lines };
+      const day = new Date().toISOString().slice(0, 10);
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-disposition', `attachment; filename="statement-${day}.csv"`);
+      // The CSV text goes out as written, past the JSON serializer of the schema.
+      return reply.serializer((payload: unknown) => payload as string).send(statementCsv(lines) as never);
+    },
+  );
 
-  app.get('/payout-account', async (request) => ({ account: await getPayoutAccount(deps, currentUser(request).id) }));
+  app.get('/payout-account', { schema: { response: { 200: accountAnswer.pick({ account: true }) } } }, async (request) => ({
+    account: await getPayoutAccount(deps, currentUser(request).id),
+  }));
 
-  app.put('/payout-account', { schema: { body: payoutAccountSchema } }, async (request) => ({
+  app.put('/payout-account', { schema: { body: payoutAccountSchema, response: { 200: accountAnswer } } }, async (request) => ({
     message: 'Payout account saved',
     account: await savePayoutAccount(deps, currentUser(request), request.body, request.ip ?? null),
   }));
 
-  app.delete('/payout-account', async (request) => {
+  app.delete('/payout-account', { schema: { response: { 200: messageSchema } } }, async (request) => {
     await deletePayoutAccount(deps, currentUser(request), request.ip ?? null);
     return { message: 'Payout account removed' };
   });
@@ -87,35 +111,80 @@ export const adminPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   app.addHook('onRequest', requireAuth('admin'));
 
-  app.get('/bank-accounts', async () => ({ bank_accounts: await listPlatformBankAccounts(deps) }));
-  app.post('/bank-accounts', { schema: { body: bankAccountSchema } }, async (request, reply) => {
-    reply.code(201);
-    return { message: 'Bank account added', bank_account: await createPlatformBankAccount(deps, actorOf(request), request.body) };
-  });
-  app.put('/bank-accounts/:id', { schema: { params: bankAccountParams, body: bankAccountUpdateSchema } }, async (request) => ({
-    message: 'Bank account updated',
-    bank_account: await updatePlatformBankAccount(deps, actorOf(request), request.params.id, request.body),
-  }));
-  app.delete('/bank-accounts/:id', { schema: { params: bankAccountParams } }, async (request) => {
-    await deletePlatformBankAccount(deps, actorOf(request), request.params.id);
-    return { message: 'Bank account removed' };
-  });
+  app.get(
+    '/bank-accounts',
+    { schema: { response: { 200: z.object({ bank_accounts: z.array(bankAccountViewSchema) }) } } },
+    async () => ({ bank_accounts: await listPlatformBankAccounts(deps) }),
+  );
+  app.post(
+    '/bank-accounts',
+    { schema: { body: bankAccountSchema, response: { 201: bankAccountAnswer } } },
+    async (request, reply) => {
+      reply.code(201);
+      return {
+        message: 'Bank account added',
+        bank_account: await createPlatformBankAccount(deps, actorOf(request), request.body),
+      };
+    },
+  );
+  app.put(
+    '/bank-accounts/:id',
+    { schema: { params: bankAccountParams, body: bankAccountUpdateSchema, response: { 200: bankAccountAnswer } } },
+    async (request) => ({
+      message: 'Bank account updated',
+      bank_account: await updatePlatformBankAccount(deps, actorOf(request), request.params.id, request.body),
+    }),
+  );
+  app.delete(
+    '/bank-accounts/:id',
+    { schema: { params: bankAccountParams, response: { 200: messageSchema } } },
+    async (request) => {
+      await deletePlatformBankAccount(deps, actorOf(request), request.params.id);
+      return { message: 'Bank account removed' };
+    },
+  );
 
-  app.get('/settings', async () => presentPayoutSettings(await readPayoutSettings(deps.db), deps.payouts.name));
-  app.put('/settings', { schema: { body: payoutSettingsUpdateSchema } }, async (request) => ({
-    message: 'Payout settings saved',
-    settings: await updatePayoutSettings(deps, actorOf(request), request.body),
-  }));
+  app.get('/settings', { schema: { response: { 200: payoutSettingsViewSchema } } }, async () =>
+    presentPayoutSettings(await readPayoutSettings(deps.db), deps.payouts.name),
+  );
+  app.put(
+    '/settings',
+    {
+      schema: {
+        body: payoutSettingsUpdateSchema,
+        response: { 200: z.object({ message: z.string(), settings: payoutSettingsViewSchema }) },
+      },
+    },
+    async (request) => ({
+      message: 'Payout settings saved',
+      settings: await updatePayoutSettings(deps, actorOf(request), request.body),
+    }),
+  );
 
-  app.get('/transfers', { schema: { querystring: transfersQuery } }, async (request) => listTransfers(deps.db, request.query));
-  app.post('/transfers/:id/reverse', { schema: { params: transferParams } }, async (request) => ({
-    message: 'Transfer reversed',
-    transfer: await reversePayout(deps, actorOf(request), request.params.id),
-  }));
+  app.get('/transfers', { schema: { querystring: transfersQuery, response: { 200: transferListSchema } } }, async (request) =>
+    listTransfers(deps.db, request.query),
+  );
+  app.post(
+    '/transfers/:id/reverse',
+    { schema: { params: transferParams, response: { 200: z.object({ message: z.string(), transfer: payoutViewSchema }) } } },
+    async (request) => ({
+      message: 'Transfer reversed',
+      transfer: await reversePayout(deps, actorOf(request), request.params.id),
+    }),
+  );
 
-  app.post('/trigger-transfer', { schema: { body: triggerTransferSchema } }, async (request) => {
-    const results = await triggerTransfer(deps, actorOf(request), request.body ?? {});
-    const paid = results.filter((result) => result.status === 'paid').length;
-    return { message: `Payout run finished: ${paid} of ${results.length} sellers paid`, results };
-  });
+  app.post(
+    '/trigger-transfer',
+    {
+      schema: {
+        body: triggerTransferSchema,
+        response: { 200: z.object({ message: z.string(), results: z.array(payoutOutcomeSchema) }) },
+      },
+    },
+    async (request) => {
+      const results = await triggerTransfer(deps, actorOf(request), request.body ?? {});
+      const paid = results.filter((result) => result.status === 'paid').length;
+      return { message: `Payout run finished: ${paid} of ${results.length} sellers paid`, results };
+    },
+  );
 };

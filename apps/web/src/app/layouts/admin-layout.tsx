@@ -6,6 +6,7 @@ import {
   ChartColumn,
   Coins,
   ExternalLink,
+  Inbox,
   Landmark,
   LayoutDashboard,
   LogOut,
@@ -65,6 +66,7 @@ export function AdminLayout() {
     { to: '/admin/payments/transfers', label: t('payouts.nav.transfers'), icon: ArrowLeftRight },
     { to: '/admin/payments/bank-accounts', label: t('payouts.nav.bankAccounts'), icon: Landmark },
     { to: '/admin/payments/settings', label: t('payouts.nav.settings'), icon: CalendarClock },
+    { to: '/admin/messages', label: t('contact.inbox.nav'), icon: Inbox },
   ];
 
   const signOut = () => logout.mutate({ redirectTo: '/' });

@@ -1,24 +1,25 @@
-import { BadgeCheck, Lock, Mail, MapPin, Phone, ShieldCheck } from 'lucide-react';
+import { SOCIAL_NETWORKS } from '@app/shared';
+import { Mail, MapPin, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from '@/components/logo';
 import { NewsletterForm } from '@/features/newsletter/components/newsletter-form';
-import { SocialIcon, type SocialNetwork } from './social-icons';
+import { usePublicSettings } from '@/lib/settings/public-settings';
+import { SocialIcon } from './social-icons';
 
-const SUPPORT_EMAIL = 'support@aimarketplace.example';
-const SUPPORT_PHONE = '+92 42 1234 5678';
-
-const socials: { network: SocialNetwork; href: string; label: string }[] = [
-  { network: 'x', href: 'https://x.com/', label: 'X' },
-  { network: 'linkedin', href: 'https://www.linkedin.com/', label: 'LinkedIn' },
-  { network: 'github', href: 'https://github.com/', label: 'GitHub' },
-  { network: 'youtube', href: 'https://www.youtube.com/', label: 'YouTube' },
-];
+const SOCIAL_LABELS = { x: 'X', linkedin: 'LinkedIn', github: 'GitHub', youtube: 'YouTube' } as const;
 
 const linkClass = 'text-sm text-slate-600 hover:text-indigo-600 dark:text-slate-400 dark:hover:text-indigo-400';
 
+/** Spec §2 Footer; the contact details and social links are the ones an admin set in the site settings. */
 export function Footer() {
   const { t } = useTranslation();
+  const settings = usePublicSettings().data;
+  const socials = SOCIAL_NETWORKS.flatMap((network) => {
+    const href = settings?.[`social_${network}`];
+    return href ? [{ network, href, label: SOCIAL_LABELS[network] }] : [];
+  });
+  const hasContact = Boolean(settings?.contact_address || settings?.contact_email || settings?.contact_phone);
   const columns = [
     {
       title: t('footer.product.title'),
@@ -56,11 +57,6 @@ export function Footer() {
       ],
     },
   ];
-  const badges = [
-    { icon: Lock, label: t('footer.badges.ssl') },
-    { icon: ShieldCheck, label: t('footer.badges.soc2') },
-    { icon: BadgeCheck, label: t('footer.badges.gdpr') },
-  ];
 
   return (
     <footer className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/40">
@@ -77,39 +73,49 @@ export function Footer() {
         <div className="space-y-4 lg:col-span-2">
           <Logo />
           <p className="max-w-sm text-sm text-slate-600 dark:text-slate-400">{t('footer.tagline')}</p>
-          <address className="space-y-2 text-sm text-slate-600 not-italic dark:text-slate-400">
-            <p className="flex items-center gap-2">
-              <MapPin className="size-4 shrink-0 text-slate-400" aria-hidden />
-              {t('footer.address')}
-            </p>
-            <p className="flex items-center gap-2">
-              <Mail className="size-4 shrink-0 text-slate-400" aria-hidden />
-              <a href={`mailto:${SUPPORT_EMAIL}`} className={linkClass}>
-                {SUPPORT_EMAIL}
-              </a>
-            </p>
-            <p className="flex items-center gap-2">
-              <Phone className="size-4 shrink-0 text-slate-400" aria-hidden />
-              <a href={`tel:${SUPPORT_PHONE.replace(/\s/g, '')}`} className={linkClass}>
-                {SUPPORT_PHONE}
-              </a>
-            </p>
-          </address>
-          <ul className="flex gap-2">
-            {socials.map(({ network, href, label }) => (
-              <li key={network}>
-                <a
-                  href={href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={label}
-                  className="flex size-9 items-center justify-center rounded-lg border border-slate-200 text-slate-500 hover:border-indigo-300 hover:text-indigo-600 dark:border-slate-800 dark:text-slate-400 dark:hover:text-indigo-400"
-                >
-                  <SocialIcon network={network} className="size-4" />
-                </a>
-              </li>
-            ))}
-          </ul>
+          {hasContact && (
+            <address className="space-y-2 text-sm text-slate-600 not-italic dark:text-slate-400">
+              {settings?.contact_address && (
+                <p className="flex items-center gap-2">
+                  <MapPin className="size-4 shrink-0 text-slate-400" aria-hidden />
+                  {settings.contact_address}
+                </p>
+              )}
+              {settings?.contact_email && (
+                <p className="flex items-center gap-2">
+                  <Mail className="size-4 shrink-0 text-slate-400" aria-hidden />
+                  <a href={`mailto:${settings.contact_email}`} className={`${linkClass} break-all`}>
+                    {settings.contact_email}
+                  </a>
+                </p>
+              )}
+              {settings?.contact_phone && (
+                <p className="flex items-center gap-2">
+                  <Phone className="size-4 shrink-0 text-slate-400" aria-hidden />
+                  <a href={`tel:${settings.contact_phone.replace(/[^+0-9]/g, '')}`} className={linkClass}>
+                    {settings.contact_phone}
+                  </a>
+                </p>
+              )}
+            </address>
+          )}
+          {socials.length > 0 && (
+            <ul className="flex gap-2" aria-label={t('footer.social')}>
+              {socials.map(({ network, href, label }) => (
+                <li key={network}>
+                  <a
+                    href={href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={label}
+                    className="flex size-9 items-center justify-center rounded-lg border border-slate-200 text-slate-500 hover:border-indigo-300 hover:text-indigo-600 dark:border-slate-800 dark:text-slate-400 dark:hover:text-indigo-400"
+                  >
+                    <SocialIcon network={network} className="size-4" />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
         {columns.map((column) => (
           <nav key={column.title} aria-label={column.title}>
@@ -129,14 +135,6 @@ export function Footer() {
       <div className="border-t border-slate-200 dark:border-slate-800">
         <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 text-sm text-slate-500 sm:px-6 lg:flex-row lg:items-center lg:justify-between lg:px-8 dark:text-slate-400">
           <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
-          <ul className="flex flex-wrap gap-x-4 gap-y-2">
-            {badges.map(({ icon: Icon, label }) => (
-              <li key={label} className="flex items-center gap-1.5 text-xs font-medium">
-                <Icon className="size-4 text-emerald-600 dark:text-emerald-400" aria-hidden />
-                {label}
-              </li>
-            ))}
-          </ul>
           <div className="flex gap-4">
             <Link to="/terms" className={linkClass}>
               {t('footer.terms')}

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 import { adminQueryKey } from './admin-query-key';
 import type { AdminOrder } from './get-admin-orders';
 
@@ -13,8 +14,9 @@ export function getAdminOrder(id: string): Promise<AdminOrderDetail> {
 
 /** One order with its buyer, for the refund panel. */
 export function useAdminOrder(id: string | null) {
+  const viewerId = useViewerId();
   return useQuery({
-    queryKey: [...adminQueryKey, 'order', id],
+    queryKey: userQueryKey(adminQueryKey, viewerId, 'order', id),
     queryFn: () => getAdminOrder(id as string),
     enabled: id !== null,
   });

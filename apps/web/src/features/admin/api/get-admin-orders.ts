@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Order, OrderStatus } from '@/lib/orders';
+import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 import { adminQueryKey } from './admin-query-key';
 
 export type RefundFilter = '' | 'requested' | 'approved' | 'denied';
@@ -47,8 +48,9 @@ export function getAdminOrders(filters: AdminOrderFilters): Promise<AdminOrderLi
 }
 
 export function useAdminOrders(filters: AdminOrderFilters) {
+  const viewerId = useViewerId();
   return useQuery({
-    queryKey: [...adminQueryKey, 'orders', filters],
+    queryKey: userQueryKey(adminQueryKey, viewerId, 'orders', filters),
     queryFn: () => getAdminOrders(filters),
     placeholderData: keepPreviousData,
   });

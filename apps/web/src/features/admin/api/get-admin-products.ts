@@ -1,6 +1,7 @@
 import type { PublicProduct } from '@app/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 import { adminQueryKey } from './admin-query-key';
 
 export type ReviewStatus = 'pending' | 'approved' | 'rejected' | 'all';
@@ -30,8 +31,9 @@ export function getAdminProducts(filters: AdminProductFilters): Promise<AdminPro
 
 /** The moderation queue (default: pending) with counts per status. */
 export function useAdminProducts(filters: AdminProductFilters) {
+  const viewerId = useViewerId();
   return useQuery({
-    queryKey: [...adminProductsKey, filters],
+    queryKey: userQueryKey(adminProductsKey, viewerId, filters),
     queryFn: () => getAdminProducts(filters),
     placeholderData: keepPreviousData,
   });

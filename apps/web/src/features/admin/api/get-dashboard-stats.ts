@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 import { adminQueryKey } from './admin-query-key';
 
 export interface AdminDashboardStats {
@@ -23,5 +24,6 @@ export function getDashboardStats(): Promise<AdminDashboardStats> {
 }
 
 export function useDashboardStats() {
-  return useQuery({ queryKey: [...adminQueryKey, 'dashboard'], queryFn: getDashboardStats });
+  const viewerId = useViewerId();
+  return useQuery({ queryKey: userQueryKey(adminQueryKey, viewerId, 'dashboard'), queryFn: getDashboardStats });
 }

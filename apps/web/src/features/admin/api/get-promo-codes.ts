@@ -1,6 +1,7 @@
 import type { PromoCodeList } from '@app/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 import { adminQueryKey } from './admin-query-key';
 
 export interface PromoCodeFilters {
@@ -22,8 +23,9 @@ export function getPromoCodes(filters: PromoCodeFilters): Promise<PromoCodeList>
 
 /** The promo codes with their usage, newest first. */
 export function usePromoCodes(filters: PromoCodeFilters) {
+  const viewerId = useViewerId();
   return useQuery({
-    queryKey: [...promoCodesKey, filters],
+    queryKey: userQueryKey(promoCodesKey, viewerId, filters),
     queryFn: () => getPromoCodes(filters),
     placeholderData: keepPreviousData,
   });

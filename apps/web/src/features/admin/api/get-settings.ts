@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { PublicSettings } from '@/lib/settings/public-settings';
+import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 import { adminQueryKey } from './admin-query-key';
 
 export type SiteSettings = PublicSettings;
@@ -10,5 +11,6 @@ export function getSettings(): Promise<SiteSettings> {
 }
 
 export function useSettings() {
-  return useQuery({ queryKey: [...adminQueryKey, 'settings'], queryFn: getSettings });
+  const viewerId = useViewerId();
+  return useQuery({ queryKey: userQueryKey(adminQueryKey, viewerId, 'settings'), queryFn: getSettings });
 }

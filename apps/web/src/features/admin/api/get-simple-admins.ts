@@ -1,6 +1,7 @@
 import type { PublicUser } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 import { adminQueryKey } from './admin-query-key';
 
 export interface SimpleAdminList {
@@ -16,5 +17,6 @@ export function getSimpleAdmins(): Promise<SimpleAdminList> {
 
 /** The restricted admins a super admin (role admin) manages. */
 export function useSimpleAdmins() {
-  return useQuery({ queryKey: simpleAdminsKey, queryFn: getSimpleAdmins });
+  const viewerId = useViewerId();
+  return useQuery({ queryKey: userQueryKey(simpleAdminsKey, viewerId), queryFn: getSimpleAdmins });
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 import { adminQueryKey } from './admin-query-key';
 
 export interface StatsDay {
@@ -26,5 +27,6 @@ export function getStats(days: number): Promise<AdminStats> {
 }
 
 export function useStats(days: number) {
-  return useQuery({ queryKey: [...adminQueryKey, 'stats', days], queryFn: () => getStats(days) });
+  const viewerId = useViewerId();
+  return useQuery({ queryKey: userQueryKey(adminQueryKey, viewerId, 'stats', days), queryFn: () => getStats(days) });
 }

@@ -1,6 +1,7 @@
 import type { PublicUser, Role } from '@app/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 import { adminQueryKey } from './admin-query-key';
 
 export interface AdminUserFilters {
@@ -25,8 +26,9 @@ export function getUsers(filters: AdminUserFilters): Promise<AdminUserList> {
 }
 
 export function useUsers(filters: AdminUserFilters) {
+  const viewerId = useViewerId();
   return useQuery({
-    queryKey: [...adminQueryKey, 'users', filters],
+    queryKey: userQueryKey(adminQueryKey, viewerId, 'users', filters),
     queryFn: () => getUsers(filters),
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { authStore } from '@/lib/auth-store';
-import { json, type MockHandler, mockApi } from '@/test/api-mock';
+import { json, type MockHandler, mockApi, publicSettings } from '@/test/api-mock';
 import { makeSession, makeUser } from '@/test/fixtures';
 import { adminDashboardHandlers, makeProduct } from '@/test/marketplace-fixtures';
 import { renderRoute } from '@/test/render';
@@ -138,12 +138,7 @@ describe('admin console', () => {
   });
 
   it('switches maintenance mode on from the settings', async () => {
-    const saved = {
-      site_name: 'AI Marketplace',
-      admin_email: 'ops@example.com',
-      maintenance_mode: false,
-      maintenance_message: 'Back soon, we are upgrading.',
-    };
+    const saved = publicSettings({ admin_email: 'ops@example.com', maintenance_message: 'Back soon, we are upgrading.' });
     const { user, api } = openAsAdmin('/admin/settings', {
       'GET /api/v1/admin/settings': () => json(200, saved),
       'PUT /api/v1/admin/settings': ({ body }) => json(200, { ...saved, ...(body as object) }),
@@ -153,9 +148,38 @@ describe('admin console', () => {
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
 
     expect(await screen.findByText('Settings saved')).toBeTruthy();
-    expect(api.calls('PUT /api/v1/admin/settings')[0]?.body).toEqual({ ...saved, maintenance_mode: true });
+    expect(api.calls('PUT /api/v1/admin/settings')[0]?.body).toMatchObject({
+      site_name: 'AI Marketplace',
+      admin_email: 'ops@example.com',
+      maintenance_mode: true,
+      maintenance_message: 'Back soon, we are upgrading.',
+    });
     // The admin keeps the console.
     expect(screen.queryByText('Under Maintenance')).toBeNull();
+  });
+
+  it('saves the footer’s contact details and social links, refusing a link that is not a web address', async () => {
+    const saved = publicSettings({ admin_email: 'ops@example.com', maintenance_message: 'Back soon, we are upgrading.' });
+    const { user, api } = openAsAdmin('/admin/settings', {
+      'GET /api/v1/admin/settings': () => json(200, saved),
+      'PUT /api/v1/admin/settings': ({ body }) => json(200, { ...saved, ...(body as object) }),
+    });
+    await user.type(await screen.findByLabelText('Support e-mail', {}, { timeout: 15_000 }), 'help@example.org');
+    await user.type(screen.getByLabelText('Phone number'), '+92 42 3577 0000');
+    await user.type(screen.getByLabelText('GitHub'), 'javascript:alert(1)');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Please enter a valid https:// link')).toBeTruthy();
+    expect(api.calls('PUT /api/v1/admin/settings')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('GitHub'));
+    await user.type(screen.getByLabelText('GitHub'), 'https://github.com/example');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Settings saved')).toBeTruthy();
+    expect(api.calls('PUT /api/v1/admin/settings')[0]?.body).toMatchObject({
+      contact_email: 'help@example.org',
+      contact_phone: '+92 42 3577 0000',
+      social_github: 'https://github.com/example',
+    });
   });
 
   it('creates, switches off, views and deletes simple admins', async () => {

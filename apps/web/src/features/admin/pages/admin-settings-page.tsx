@@ -17,9 +17,40 @@ import { useSettings } from '../api/get-settings';
 import { type SettingsForm, settingsSchema, useUpdateSettings } from '../api/update-settings';
 import { AdminPageHeader } from '../components/admin-page-header';
 
-const FIELDS = ['site_name', 'admin_email', 'maintenance_mode', 'maintenance_message'] as const;
+const CONTACT_FIELDS = ['contact_email', 'contact_phone', 'contact_address'] as const;
+const SOCIAL_FIELDS = ['social_x', 'social_linkedin', 'social_github', 'social_youtube'] as const;
+const FIELDS = [
+  'site_name',
+  'admin_email',
+  'maintenance_mode',
+  'maintenance_message',
+  ...CONTACT_FIELDS,
+  ...SOCIAL_FIELDS,
+] as const;
+const EMPTY_FORM: SettingsForm = {
+  site_name: '',
+  admin_email: '',
+  maintenance_mode: false,
+  maintenance_message: '',
+  contact_email: '',
+  contact_phone: '',
+  contact_address: '',
+  social_x: '',
+  social_linkedin: '',
+  social_github: '',
+  social_youtube: '',
+};
+const LABELS = {
+  contact_email: 'contactEmail',
+  contact_phone: 'contactPhone',
+  contact_address: 'contactAddress',
+  social_x: 'socialX',
+  social_linkedin: 'socialLinkedin',
+  social_github: 'socialGithub',
+  social_youtube: 'socialYoutube',
+} as const;
 
-/** /admin/settings: site name, admin e-mail and the maintenance switch (every visitor but admins sees the maintenance screen). */
+/** /admin/settings: site name, admin e-mail, the maintenance switch (every visitor but admins sees the maintenance screen), contact details and social links. */
 export function AdminSettingsPage() {
   const { t } = useTranslation();
   const settings = useSettings();
@@ -34,7 +65,7 @@ export function AdminSettingsPage() {
     formState: { errors, isDirty },
   } = useForm<SettingsForm>({
     resolver: zodResolver(settingsSchema),
-    defaultValues: { site_name: '', admin_email: '', maintenance_mode: false, maintenance_message: '' },
+    defaultValues: EMPTY_FORM,
   });
 
   useEffect(() => {
@@ -103,6 +134,41 @@ export function AdminSettingsPage() {
                   />
                 )}
               </Field>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>{t('admin.settings.contact')}</CardTitle>
+              <CardDescription>{t('admin.settings.contactDescription')}</CardDescription>
+            </CardHeader>
+            <CardContent className="space-y-5">
+              {CONTACT_FIELDS.map((name) => (
+                <TextField
+                  key={name}
+                  label={t(`admin.settings.${LABELS[name]}`)}
+                  type={name === 'contact_email' ? 'email' : name === 'contact_phone' ? 'tel' : 'text'}
+                  error={errors[name]?.message}
+                  {...register(name, { onChange: () => clearErrors(name) })}
+                />
+              ))}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>{t('admin.settings.social')}</CardTitle>
+              <CardDescription>{t('admin.settings.socialDescription')}</CardDescription>
+            </CardHeader>
+            <CardContent className="space-y-5">
+              {SOCIAL_FIELDS.map((name) => (
+                <TextField
+                  key={name}
+                  label={t(`admin.settings.${LABELS[name]}`)}
+                  type="url"
+                  placeholder="https://"
+                  error={errors[name]?.message}
+                  {...register(name, { onChange: () => clearErrors(name) })}
+                />
+              ))}
             </CardContent>
           </Card>
           <Button type="submit" loading={update.isPending} disabled={!isDirty && !update.isPending}>

@@ -111,8 +111,23 @@ export function RegisterForm() {
           <Trans
             i18nKey="auth.register.terms"
             components={{
-              terms: <Link to="/terms" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400" />,
-              privacy: <Link to="/privacy" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400" />,
+              // A new tab keeps what the visitor already typed into the form.
+              terms: (
+                <Link
+                  to="/terms"
+                  target="_blank"
+                  rel="noopener"
+                  className="font-medium text-indigo-600 hover:underline dark:text-indigo-400"
+                />
+              ),
+              privacy: (
+                <Link
+                  to="/privacy"
+                  target="_blank"
+                  rel="noopener"
+                  className="font-medium text-indigo-600 hover:underline dark:text-indigo-400"
+                />
+              ),
             }}
           />
         }

@@ -1,6 +1,7 @@
 import type { ForumReport } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 
 export interface ReportPage {
   reports: ForumReport[];
@@ -19,5 +20,10 @@ export function resolveReport(id: string): Promise<void> {
 
 /** Open reports, for admins and simple admins only. */
 export function useOpenReports(page: number, enabled: boolean) {
-  return useQuery({ queryKey: ['community', 'reports', page], queryFn: () => getOpenReports(page), enabled });
+  const viewerId = useViewerId();
+  return useQuery({
+    queryKey: userQueryKey(['community', 'reports'], viewerId, page),
+    queryFn: () => getOpenReports(page),
+    enabled,
+  });
 }

@@ -4,7 +4,9 @@ import { Markdown, renderMarkdown } from './markdown';
 
 describe('forum markdown', () => {
   it('renders formatting, lists and safe links', () => {
-    const html = renderMarkdown('**bold** and _it_\n\n- one\n- two\n\n[docs](https://example.org/docs)');
+    const holder = document.createElement('div');
+    holder.append(renderMarkdown('**bold** and _it_\n\n- one\n- two\n\n[docs](https://example.org/docs)'));
+    const html = holder.innerHTML;
     expect(html).toContain('<strong>bold</strong>');
     expect(html).toContain('<li>one</li>');
     expect(html).toContain('href="https://example.org/docs"');

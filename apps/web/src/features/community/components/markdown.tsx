@@ -1,6 +1,6 @@
 import DOMPurify from 'dompurify';
 import { Marked } from 'marked';
-import { useMemo } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { cn } from '@/lib/cn';
 
 function escapeHtml(value: string): string {
@@ -47,8 +47,8 @@ const ALLOWED_TAGS = [
   'td',
 ];
 
-/** Renders a member's markdown to sanitised HTML: no scripts, no event handlers, only http(s) and mailto links. */
-export function renderMarkdown(source: string): string {
+/** Renders a member's markdown to a sanitised DOM fragment: no scripts, no event handlers, only http(s), mailto and relative links. */
+export function renderMarkdown(source: string): DocumentFragment {
   const html = markdown.parse(source) as string;
   const clean = DOMPurify.sanitize(html, {
     ALLOWED_TAGS,
@@ -60,9 +60,7 @@ export function renderMarkdown(source: string): string {
     link.setAttribute('rel', 'nofollow noopener noreferrer ugc');
     link.setAttribute('target', '_blank');
   }
-  const holder = document.createElement('div');
-  holder.append(clean);
-  return holder.innerHTML;
+  return clean;
 }
 
 const proseClasses = cn(
@@ -76,9 +74,11 @@ const proseClasses = cn(
   '[&_table]:block [&_table]:overflow-x-auto [&_td]:border [&_td]:px-2 [&_th]:border [&_th]:px-2',
 );
 
-/** A post body. The HTML comes only from `renderMarkdown`, which sanitises it. */
+/** A post body: the sanitised nodes are placed directly, never as an HTML string. */
 export function Markdown({ source, className }: { source: string; className?: string }) {
-  const html = useMemo(() => renderMarkdown(source), [source]);
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown escapes raw HTML and sanitises the result with DOMPurify
-  return <div className={cn(proseClasses, className)} dangerouslySetInnerHTML={{ __html: html }} />;
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    ref.current?.replaceChildren(renderMarkdown(source));
+  }, [source]);
+  return <div ref={ref} className={cn(proseClasses, className)} />;
 }

@@ -1,2 +1,1 @@
 export { AboutPage } from './about-page';
-export { ContactPage } from './contact-page';

@@ -2,6 +2,7 @@ import { DASHBOARD_LATEST_ORDERS } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { type OrderList, ordersQueryKey } from '@/lib/orders';
+import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 
 /** Spec §2: the dashboard lists the 5 latest orders. */
 export function getLatestOrders(): Promise<OrderList> {
@@ -9,5 +10,6 @@ export function getLatestOrders(): Promise<OrderList> {
 }
 
 export function useLatestOrders() {
-  return useQuery({ queryKey: [...ordersQueryKey, 'latest'], queryFn: getLatestOrders });
+  const viewerId = useViewerId();
+  return useQuery({ queryKey: userQueryKey(ordersQueryKey, viewerId, 'latest'), queryFn: getLatestOrders });
 }

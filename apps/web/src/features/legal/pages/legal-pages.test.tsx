@@ -3,6 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, publicSettings } from '@/test/api-mock';
 import { renderRoute } from '@/test/render';
 
+/** The page's lazy chunk can take a while to arrive on a busy machine. */
+const PAGE_LOAD_MS = 15_000;
+
 const TERMS_IDS = [
   'acceptance',
   'service-description',
@@ -45,7 +48,7 @@ describe('terms of service', () => {
     mockApi({ 'GET /api/v1/settings/public': () => json(200, publicSettings({ platform_fee_percent: 12 })) });
     renderRoute('/terms');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Terms of Service' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms of Service' }, { timeout: PAGE_LOAD_MS })).toBeTruthy();
     const toc = screen.getByRole('navigation', { name: 'On this page' });
     expect(
       within(toc)
@@ -88,14 +91,14 @@ describe('terms of service', () => {
   it('says the split is unknown rather than guessing when the settings can not be read', async () => {
     mockApi({ 'GET /api/v1/settings/public': () => json(503, { detail: 'Down', code: 'SERVICE_UNAVAILABLE' }) });
     renderRoute('/terms');
-    expect(await screen.findByText(/current platform fee could not be loaded/)).toBeTruthy();
+    expect(await screen.findByText(/current platform fee could not be loaded/, {}, { timeout: PAGE_LOAD_MS })).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/\d+% is the platform fee/);
   });
 
   it('highlights the section whose top has crossed the line 100 px below the top of the viewport', async () => {
     mockApi();
     renderRoute('/terms');
-    await screen.findByRole('heading', { level: 1, name: 'Terms of Service' });
+    await screen.findByRole('heading', { level: 1, name: 'Terms of Service' }, { timeout: PAGE_LOAD_MS });
     layOut(Object.fromEntries(TERMS_IDS.map((id, index) => [id, 300 + index * 800])));
     scrollTo(0);
     expect(tocLink(/Acceptance of Terms/).getAttribute('aria-current')).toBe('location');
@@ -114,7 +117,7 @@ describe('terms of service', () => {
   it('scrolls to a section from the table of contents and moves focus to its heading', async () => {
     mockApi();
     const { user } = renderRoute('/terms');
-    await screen.findByRole('heading', { level: 1, name: 'Terms of Service' });
+    await screen.findByRole('heading', { level: 1, name: 'Terms of Service' }, { timeout: PAGE_LOAD_MS });
     const scrollIntoView = vi.fn();
     Element.prototype.scrollIntoView = scrollIntoView;
 
@@ -129,7 +132,7 @@ describe('terms of service', () => {
   it('offers back-to-top only after scrolling past 300 px, and it returns to the top', async () => {
     mockApi();
     renderRoute('/terms');
-    await screen.findByRole('heading', { level: 1, name: 'Terms of Service' });
+    await screen.findByRole('heading', { level: 1, name: 'Terms of Service' }, { timeout: PAGE_LOAD_MS });
     expect(screen.queryByRole('button', { name: 'Back to top' })).toBeNull();
 
     scrollTo(300);
@@ -152,7 +155,7 @@ describe('privacy policy', () => {
         json(200, publicSettings({ contact_email: 'privacy@example.org', contact_address: 'Gulberg III, Lahore' })),
     });
     renderRoute('/privacy');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' }, { timeout: PAGE_LOAD_MS })).toBeTruthy();
     const headings = within(screen.getByRole('main'))
       .getAllByRole('heading', { level: 2 })
       .map((heading) => heading.textContent);

@@ -1,6 +1,7 @@
 import type { NewsletterStatus, NewsletterSubscriber } from '@app/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 
 export interface SubscriberPage {
   subscribers: NewsletterSubscriber[];
@@ -32,8 +33,9 @@ export function getSubscribers(filter: SubscriberFilter): Promise<SubscriberPage
 }
 
 export function useSubscribers(filter: SubscriberFilter) {
+  const viewerId = useViewerId();
   return useQuery({
-    queryKey: ['admin', 'newsletter', filter],
+    queryKey: userQueryKey(['admin', 'newsletter'], viewerId, filter),
     queryFn: () => getSubscribers(filter),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { ordersQueryKey } from '@/lib/orders';
+import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 
 export interface DownloadLink {
   product_id: string;
@@ -18,7 +19,8 @@ export interface DownloadLinks {
   message?: string;
 }
 
-export const downloadLinksQueryKey = (orderId: string) => [...ordersQueryKey, orderId, 'download-links'] as const;
+export const downloadLinksQueryKey = (userId: string, orderId: string) =>
+  userQueryKey(ordersQueryKey, userId, orderId, 'download-links');
 
 export function getDownloadLinks(orderId: string): Promise<DownloadLinks> {
   return api.get<DownloadLinks>(`/orders/${encodeURIComponent(orderId)}/download-links`);
@@ -26,5 +28,6 @@ export function getDownloadLinks(orderId: string): Promise<DownloadLinks> {
 
 /** Signed links to each file of a paid order, fetched when the buyer opens the file list. */
 export function useDownloadLinks(orderId: string, enabled: boolean) {
-  return useQuery({ queryKey: downloadLinksQueryKey(orderId), queryFn: () => getDownloadLinks(orderId), enabled });
+  const viewerId = useViewerId();
+  return useQuery({ queryKey: downloadLinksQueryKey(viewerId, orderId), queryFn: () => getDownloadLinks(orderId), enabled });
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { type OrderList, type OrderStatus, ordersQueryKey } from '@/lib/orders';
+import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 
 export interface OrderFilters {
   page: number;
@@ -33,8 +34,9 @@ export function getOrders(filters: OrderFilters): Promise<OrderList> {
 
 /** The user's orders, newest first; the previous page stays on screen while the next loads. */
 export function useOrders(filters: OrderFilters) {
+  const viewerId = useViewerId();
   return useQuery({
-    queryKey: [...ordersQueryKey, 'list', filters],
+    queryKey: userQueryKey(ordersQueryKey, viewerId, 'list', filters),
     queryFn: () => getOrders(filters),
     placeholderData: keepPreviousData,
   });

@@ -2,6 +2,7 @@ import type { PublicProduct } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
+import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 
 export interface ProductDetail extends PublicProduct {
   related: PublicProduct[];
@@ -14,8 +15,10 @@ export function getProduct(id: string, signal?: AbortSignal): Promise<ProductDet
   return api.get<ProductDetail>(`/products/${encodeURIComponent(trimmed)}`, { signal });
 }
 
-export const productQueryKey = (id: string) => ['products', 'detail', id] as const;
+/** Sellers and admins may see listings others cannot: the answer depends on who asks. */
+export const productQueryKey = (id: string, viewerId: string) => userQueryKey(['products', 'detail', id], viewerId);
 
 export function useProduct(id: string) {
-  return useQuery({ queryKey: productQueryKey(id), queryFn: ({ signal }) => getProduct(id, signal) });
+  const viewerId = useViewerId();
+  return useQuery({ queryKey: productQueryKey(id, viewerId), queryFn: ({ signal }) => getProduct(id, signal) });
 }

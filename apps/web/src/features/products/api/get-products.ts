@@ -1,6 +1,7 @@
 import type { ProductList } from '@app/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 
 /** The catalogue filters GET /products/ understands (spec §5 Product queries). */
 export interface ProductQuery {
@@ -35,12 +36,15 @@ export function getProducts(query: ProductQuery, signal?: AbortSignal): Promise<
   return api.get<ProductList>(`/products/${productQueryString(query)}`, { signal });
 }
 
-export const productsQueryKey = (query: ProductQuery) => ['products', 'list', productQueryString(query)] as const;
+/** Status filters show sellers their own listings and admins every listing: the answer depends on who asks. */
+export const productsQueryKey = (query: ProductQuery, viewerId: string) =>
+  userQueryKey(['products', 'list'], viewerId, productQueryString(query));
 
 /** One catalogue page. The previous page stays on screen (dimmed by the caller) while the next loads. */
 export function useProducts(query: ProductQuery, { keepPrevious = false }: { keepPrevious?: boolean } = {}) {
+  const viewerId = useViewerId();
   return useQuery({
-    queryKey: productsQueryKey(query),
+    queryKey: productsQueryKey(query, viewerId),
     queryFn: ({ signal }) => getProducts(query, signal),
     placeholderData: keepPrevious ? keepPreviousData : undefined,
   });

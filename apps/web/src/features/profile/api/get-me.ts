@@ -2,6 +2,7 @@ import type { PublicUser } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { authStore } from '@/lib/auth-store';
+import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 
 export async function getMe(): Promise<PublicUser> {
   const user = await api.get<PublicUser>('/users/me');
@@ -11,5 +12,6 @@ export async function getMe(): Promise<PublicUser> {
 
 /** Re-reads the signed-in user so the profile page never edits a stale copy. */
 export function useMe() {
-  return useQuery({ queryKey: ['users', 'me'], queryFn: getMe });
+  const viewerId = useViewerId();
+  return useQuery({ queryKey: userQueryKey(['users', 'me'], viewerId), queryFn: getMe });
 }

@@ -1,6 +1,7 @@
 import type { PublicProduct } from '@app/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 import { sellerQueryKey } from './seller-query-key';
 
 export type ProductStatusFilter = '' | 'pending' | 'approved' | 'rejected';
@@ -27,8 +28,9 @@ export function getSellerProducts(filters: SellerProductFilters): Promise<Seller
 
 /** The seller's own products, newest first; the previous page stays on screen while the next loads. */
 export function useSellerProducts(filters: SellerProductFilters) {
+  const viewerId = useViewerId();
   return useQuery({
-    queryKey: [...sellerQueryKey, 'products', filters],
+    queryKey: userQueryKey(sellerQueryKey, viewerId, 'products', filters),
     queryFn: () => getSellerProducts(filters),
     placeholderData: keepPreviousData,
   });

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 import { sellerQueryKey } from './seller-query-key';
 
 export interface SalesDay {
@@ -17,5 +18,6 @@ export function getSellerSales(days: number): Promise<{ series: SalesDay[] }> {
 
 /** Units sold and earnings per day, oldest first. */
 export function useSellerSales(days = SALES_CHART_DAYS) {
-  return useQuery({ queryKey: [...sellerQueryKey, 'sales', days], queryFn: () => getSellerSales(days) });
+  const viewerId = useViewerId();
+  return useQuery({ queryKey: userQueryKey(sellerQueryKey, viewerId, 'sales', days), queryFn: () => getSellerSales(days) });
 }

@@ -1,6 +1,7 @@
 import type { SellerStats } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 import { sellerQueryKey } from './seller-query-key';
 
 export const EMPTY_SELLER_STATS: SellerStats = {
@@ -18,6 +19,7 @@ export function getSellerStats(): Promise<SellerStats> {
 
 /** Spec §8 silent fallback: stats that cannot be read show as zeros. */
 export function useSellerStats() {
-  const query = useQuery({ queryKey: [...sellerQueryKey, 'stats'], queryFn: getSellerStats });
+  const viewerId = useViewerId();
+  const query = useQuery({ queryKey: userQueryKey(sellerQueryKey, viewerId, 'stats'), queryFn: getSellerStats });
   return { ...query, stats: query.data ?? EMPTY_SELLER_STATS };
 }

@@ -10,6 +10,7 @@ import { CheckboxField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
+import { usePublicSettings } from '@/lib/settings/public-settings';
 import { useBecomeSeller } from '../api/become-seller';
 
 const linkClass = 'font-medium text-indigo-600 hover:underline dark:text-indigo-400';
@@ -18,6 +19,13 @@ const linkClass = 'font-medium text-indigo-600 hover:underline dark:text-indigo-
 export function BecomeSellerCard() {
   const { t } = useTranslation();
   const become = useBecomeSeller();
+  // The split the order ledger applies, as the server reports it (the platform fee is configuration).
+  const settings = usePublicSettings().data;
+  const split = settings && {
+    fee: settings.platform_fee_percent,
+    pool: settings.ai_pool_percent,
+    share: 100 - settings.platform_fee_percent - settings.ai_pool_percent,
+  };
   const [accepted, setAccepted] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -66,7 +74,13 @@ export function BecomeSellerCard() {
               setProblem(null);
             }}
             error={problem ?? undefined}
-            label={<Trans i18nKey="seller.become.terms" components={{ terms: <Link to="/terms" className={linkClass} /> }} />}
+            label={
+              <Trans
+                i18nKey={split ? 'seller.become.terms' : 'seller.become.termsNoSplit'}
+                values={split}
+                components={{ terms: <Link to="/terms#marketplace-rules" className={linkClass} /> }}
+              />
+            }
           />
           <Button type="submit" className="w-full" size="lg" loading={become.isPending}>
             {t('seller.become.submit')}

@@ -36,7 +36,12 @@ describe('seller page', () => {
     });
     const { user } = renderRoute('/seller');
 
-    expect(await screen.findByRole('heading', { name: 'Become a seller' })).toBeTruthy();
+    // The seller page's chunk is large: give it time to arrive on a busy machine.
+    expect(await screen.findByRole('heading', { name: 'Become a seller' }, { timeout: 20_000 })).toBeTruthy();
+    // The split the server reports (platform fee 10%, AI pool 10%).
+    expect(
+      await screen.findByRole('checkbox', { name: /10% is the platform fee, 10% goes to the AI token pool and I earn 80%/ }),
+    ).toBeTruthy();
     expect(screen.queryByText('Access Denied')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Start selling' }));
     expect(await screen.findByText('You must accept the seller terms')).toBeTruthy();

@@ -1,6 +1,7 @@
 import type { PublicProduct, SellerStats } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 import { simpleAdminCall } from '../lib/simple-admin-client';
 import { simpleAdminQueryKey } from './simple-admin-query-key';
 
@@ -13,5 +14,6 @@ export function getSimpleAdminDashboard(): Promise<SimpleAdminDashboard> {
 }
 
 export function useSimpleAdminDashboard() {
-  return useQuery({ queryKey: [...simpleAdminQueryKey, 'dashboard'], queryFn: getSimpleAdminDashboard });
+  const viewerId = useViewerId();
+  return useQuery({ queryKey: userQueryKey(simpleAdminQueryKey, viewerId, 'dashboard'), queryFn: getSimpleAdminDashboard });
 }

@@ -1,6 +1,7 @@
 import type { PublicProduct } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 import { simpleAdminCall } from '../lib/simple-admin-client';
 import { simpleAdminQueryKey } from './simple-admin-query-key';
 
@@ -9,5 +10,9 @@ export function getSimpleAdminProduct(id: string): Promise<PublicProduct> {
 }
 
 export function useSimpleAdminProduct(id: string) {
-  return useQuery({ queryKey: [...simpleAdminQueryKey, 'product', id], queryFn: () => getSimpleAdminProduct(id) });
+  const viewerId = useViewerId();
+  return useQuery({
+    queryKey: userQueryKey(simpleAdminQueryKey, viewerId, 'product', id),
+    queryFn: () => getSimpleAdminProduct(id),
+  });
 }

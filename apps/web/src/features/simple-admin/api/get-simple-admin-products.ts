@@ -1,6 +1,7 @@
 import type { PublicProduct } from '@app/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 import { simpleAdminCall } from '../lib/simple-admin-client';
 import { simpleAdminQueryKey } from './simple-admin-query-key';
 
@@ -25,8 +26,9 @@ export function getSimpleAdminProducts(query: SimpleAdminProductQuery): Promise<
 
 /** The simple admin's own products, newest first. */
 export function useSimpleAdminProducts(query: SimpleAdminProductQuery) {
+  const viewerId = useViewerId();
   return useQuery({
-    queryKey: [...simpleAdminQueryKey, 'products', query],
+    queryKey: userQueryKey(simpleAdminQueryKey, viewerId, 'products', query),
     queryFn: () => getSimpleAdminProducts(query),
     placeholderData: keepPreviousData,
   });
