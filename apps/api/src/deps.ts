@@ -9,6 +9,7 @@ import { createGoogleVerifier } from './lib/google';
 import { createMailer } from './lib/mailer';
 import { createLocalStorage } from './lib/storage';
 import { AccessTokens } from './lib/tokens';
+import { createTestTokenProvider, fixedParityRates } from './modules/ai-pool/providers';
 import { SearchDictionary } from './modules/catalog/dictionary';
 import { withProviderErrors } from './modules/payments/providers/provider';
 import { createStripeProvider } from './modules/payments/providers/stripe';
@@ -43,6 +44,8 @@ export function createDeps(
       ? createStripeConnectProvider(new Stripe(config.stripe.secretKey), config.publicUrl)
       : createTestPayoutProvider(db),
     payoutEncryptionKey: config.payouts.encryptionKey ?? createHash('sha256').update(`payout-accounts:${jwtSecret}`).digest(),
+    tokenTransfers: createTestTokenProvider(db),
+    exchangeRates: fixedParityRates,
     // The dictionary may be as stale as a cached catalogue page, and no staler.
     searchDictionary: new SearchDictionary(db, config.catalogCacheMs),
     downloadSigningKey: createHash('sha256').update(`downloads:${jwtSecret}`).digest('hex'),

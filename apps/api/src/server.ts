@@ -9,6 +9,7 @@ import { seedDemoSettings } from './db/seed/settings';
 import { prepareDatabase } from './db/setup';
 import { createDeps } from './deps';
 import { trackRequestsInFlight } from './lib/in-flight';
+import { startAiPoolSweeps } from './modules/ai-pool/transfers';
 import { startPaymentSweeps } from './modules/payments/reconcile';
 import { startPayoutSchedule } from './modules/payouts/transfers';
 
@@ -42,6 +43,8 @@ async function main(): Promise<void> {
   const stopPaymentSweeps = startPaymentSweeps(deps, log);
   // Finishes payouts a crash left in flight, then pays sellers when the payout schedule is due.
   const stopPayoutSchedule = startPayoutSchedule(deps, log);
+  // Finishes interrupted AI pool transfers and runs the scheduled one.
+  const stopAiPoolSweeps = startAiPoolSweeps(deps, log);
   let closing = false;
   const drainMs = config.shutdownDrainSeconds * 1000;
   const shutdown = async (signal: string) => {
@@ -59,6 +62,7 @@ async function main(): Promise<void> {
       // Only once no request can use them: the sweeps, then the pool, then the embedded server.
       await stopPaymentSweeps();
       await stopPayoutSchedule();
+      await stopAiPoolSweeps();
       await db.$client.end();
       await database.embedded?.stop();
     } catch (error) {

@@ -884,3 +884,73 @@ export const testPayoutTransfers = pgTable(
   },
   (table) => [uniqueIndex('test_payout_transfers_idempotency_unique').on(table.idempotencyKey)],
 );
+
+/** The AI token pool's transfer settings (one row): where the pool's money goes and when. */
+export const aiPoolSettings = pgTable(
+  'ai_pool_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    /** An EVM address (0x + 40 hex) that receives the pool's USDC; null until an admin sets it. */
+    walletAddress: text('wallet_address'),
+    tokenSymbol: text('token_symbol').notNull().default('USDC'),
+    autoTransferEnabled: boolean('auto_transfer_enabled').notNull().default(false),
+    /** A scheduled transfer runs only when the pool holds at least this much. */
+    autoTransferThresholdCents: integer('auto_transfer_threshold_cents').notNull().default(10_000),
+    schedule: text('schedule', { enum: ['daily', 'weekly', 'monthly'] })
+      .notNull()
+      .default('weekly'),
+    updatedBy: uuid('updated_by'),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('ai_pool_settings_single_row', sql`${table.id} = 1`),
+    check('ai_pool_settings_threshold_positive', sql`${table.autoTransferThresholdCents} > 0`),
+  ],
+);
+
+/**
+ * Money sent out of the AI token pool. A row is claimed (pending) before the provider is called,
+ * so at most one transfer is ever in flight and a crash leaves a row the reconciler can finish.
+ */
+export const aiPoolTransfers = pgTable(
+  'ai_pool_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    status: text('status', { enum: ['pending', 'completed', 'failed'] })
+      .notNull()
+      .default('pending'),
+    trigger: text('trigger', { enum: ['manual', 'scheduled'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    tokenSymbol: text('token_symbol').notNull(),
+    /** Tokens per USD at the time of the transfer, as decimal text (e.g. '1'). */
+    exchangeRate: numeric('exchange_rate', { precision: 20, scale: 8 }).notNull(),
+    tokenAmount: numeric('token_amount', { precision: 30, scale: 6 }).notNull(),
+    walletAddress: text('wallet_address').notNull(),
+    provider: text('provider').notNull(),
+    /** Sent to the provider: the same key never moves money twice. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    providerTransferId: text('provider_transfer_id'),
+    failureReason: text('failure_reason'),
+    requestedBy: uuid('requested_by'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('ai_pool_transfers_amount_positive', sql`${table.amountCents} > 0`),
+    uniqueIndex('ai_pool_transfers_idempotency_unique').on(table.idempotencyKey),
+    // One transfer in flight at a time, whatever races happen.
+    uniqueIndex('ai_pool_transfers_one_pending').on(table.status).where(sql`${table.status} = 'pending'`),
+    index('ai_pool_transfers_created_idx').on(table.createdAt.desc()),
+  ],
+);
+
+/** The built-in test token provider's own books: every transfer it made, once per idempotency key. */
+export const testTokenTransfers = pgTable('test_token_transfers', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  walletAddress: text('wallet_address').notNull(),
+  tokenSymbol: text('token_symbol').notNull(),
+  tokenAmount: numeric('token_amount', { precision: 30, scale: 6 }).notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { ExchangeRateSource, TokenTransferProvider } from '../modules/ai-pool/providers';
 import type { SearchDictionary } from '../modules/catalog/dictionary';
 import type { PaymentProvider } from '../modules/payments/providers/provider';
 import type { PayoutProvider } from '../modules/payouts/providers/provider';
@@ -22,6 +23,9 @@ export interface AppDeps {
   payouts: PayoutProvider;
   /** AES-256-GCM key for bank account numbers (PAYOUT_ENCRYPTION_KEY, or derived from the JWT secret outside production). */
   payoutEncryptionKey: Buffer;
+  /** Sends the AI token pool's money out (built-in test provider by default). */
+  tokenTransfers: TokenTransferProvider;
+  exchangeRates: ExchangeRateSource;
   /** The catalogue's word dictionary for typo correction, one per app instance. */
   searchDictionary: SearchDictionary;
   /** Signs download links (HMAC key derived from the JWT secret). */

@@ -24,6 +24,7 @@ const content = () => import('@/features/content/pages');
 const legal = () => import('@/features/legal/pages');
 const contact = () => import('@/features/contact/pages');
 const products = () => import('@/features/products/pages/product-detail-page');
+const aiPool = () => import('@/features/ai-pool/pages');
 const newsletterLinks = () => import('@/features/newsletter/pages/newsletter-link-pages');
 
 export const routes: RouteObject[] = [
@@ -44,6 +45,7 @@ export const routes: RouteObject[] = [
           { path: 'privacy', element: page(legal, 'PrivacyPage') },
           { path: 'terms', element: page(legal, 'TermsPage') },
           { path: 'community', element: page(() => import('@/features/community/pages/community-page'), 'CommunityPage') },
+          { path: 'ai-pool', element: page(() => import('@/features/ai-pool/pages/public-pool-page'), 'PublicPoolPage') },
           {
             path: 'community/threads/:id',
             element: page(() => import('@/features/community/pages/thread-page'), 'ThreadPage'),
@@ -59,6 +61,10 @@ export const routes: RouteObject[] = [
               { path: 'wishlist', element: page(() => import('@/features/wishlist/pages/wishlist-page'), 'WishlistPage') },
               { path: 'checkout', element: page(() => import('@/features/checkout/pages/checkout-page'), 'CheckoutPage') },
               { path: 'affiliate', element: page(() => import('@/features/affiliate/pages/affiliate-page'), 'AffiliatePage') },
+              {
+                path: 'payments',
+                element: page(() => import('@/features/payment-reports/pages/payment-history-page'), 'PaymentHistoryPage'),
+              },
             ],
           },
           {
@@ -108,6 +114,14 @@ export const routes: RouteObject[] = [
               { path: 'payments/transfers', element: page(payoutsAdmin, 'AdminTransfersPage') },
               { path: 'payments/bank-accounts', element: page(payoutsAdmin, 'AdminBankAccountsPage') },
               { path: 'payments/settings', element: page(payoutsAdmin, 'AdminPayoutSettingsPage') },
+              { path: 'ai-pool', element: page(aiPool, 'AdminPoolDashboardPage') },
+              { path: 'ai-pool/history', element: page(aiPool, 'AdminPoolHistoryPage') },
+              { path: 'ai-pool/report', element: page(aiPool, 'AdminPoolReportPage') },
+              { path: 'ai-pool/settings', element: page(aiPool, 'AdminPoolSettingsPage') },
+              {
+                path: 'payments',
+                element: page(() => import('@/features/payment-reports/pages/admin-payments-page'), 'AdminPaymentsPage'),
+              },
               {
                 path: 'newsletter',
                 element: page(() => import('@/features/newsletter/pages/admin-newsletter-page'), 'AdminNewsletterPage'),

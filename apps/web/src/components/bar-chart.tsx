@@ -53,7 +53,10 @@ export function BarChart({ title, data, formatValue = String, tone = 'indigo', c
         <span className="text-sm text-slate-500 dark:text-slate-400">{t('charts.total', { value: formatValue(total) })}</span>
       </figcaption>
       <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 gap-y-1">
-        <div className="flex h-40 flex-col justify-between text-right text-xs tabular-nums text-slate-400" aria-hidden>
+        <div
+          className="flex h-40 flex-col justify-between text-right text-xs tabular-nums text-slate-500 dark:text-slate-400"
+          aria-hidden
+        >
           <span>{formatValue(max)}</span>
           <span>{formatValue(0)}</span>
         </div>
@@ -86,7 +89,7 @@ export function BarChart({ title, data, formatValue = String, tone = 'indigo', c
           })}
         </svg>
         <span aria-hidden />
-        <div className="flex justify-between text-xs text-slate-400" aria-hidden>
+        <div className="flex justify-between text-xs text-slate-500 dark:text-slate-400" aria-hidden>
           {ticks.map((d) => (d ? <span key={d.date}>{formatDay(d.date)}</span> : null))}
         </div>
       </div>

@@ -1,8 +1,10 @@
 import {
   ArrowLeftRight,
+  Banknote,
   Bell,
   CalendarClock,
   ChartColumn,
+  Coins,
   ExternalLink,
   Inbox,
   Landmark,
@@ -58,6 +60,8 @@ export function AdminLayout() {
     { to: '/admin/simple-admins', label: t('admin.nav.simpleAdmins'), icon: ShieldCheck },
     { to: '/admin/promo-codes', label: t('admin.nav.promoCodes'), icon: TicketPercent },
     { to: '/admin/leads', label: t('chatbot.leads.nav'), icon: MessageSquareText },
+    { to: '/admin/payments', label: t('paymentReports.admin.nav'), icon: Banknote, end: true },
+    { to: '/admin/ai-pool', label: t('aiPool.nav.sidebar'), icon: Coins },
     { to: '/admin/newsletter', label: t('newsletter.admin.nav'), icon: Mail },
     { to: '/admin/payments/transfers', label: t('payouts.nav.transfers'), icon: ArrowLeftRight },
     { to: '/admin/payments/bank-accounts', label: t('payouts.nav.bankAccounts'), icon: Landmark },
@@ -92,7 +96,9 @@ export function AdminLayout() {
           {items.map((item) => (
             <SidebarLink key={item.to} {...item} />
           ))}
-          <p className="px-3 pt-5 pb-1 text-xs font-semibold tracking-wide text-slate-400 uppercase">{t('admin.nav.more')}</p>
+          <p className="px-3 pt-5 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+            {t('admin.nav.more')}
+          </p>
           {more.map((item) => (
             <SidebarLink key={item.to} {...item} />
           ))}

@@ -35,6 +35,7 @@ export function Footer() {
       links: [
         { to: '/about', label: t('footer.company.about') },
         { to: '/contact', label: t('footer.company.contact') },
+        { to: '/ai-pool', label: t('aiPool.public.footerLink') },
         { to: '/community', label: t('footer.company.blog') },
       ],
     },
@@ -43,6 +44,7 @@ export function Footer() {
       links: [
         { to: '/contact', label: t('footer.support.help') },
         { to: '/orders', label: t('footer.support.orders') },
+        { to: '/payments', label: t('paymentReports.history.footerLink') },
         { to: '/forgot-password', label: t('footer.support.account') },
       ],
     },

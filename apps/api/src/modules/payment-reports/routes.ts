@@ -1,0 +1,59 @@
+import {
+  blankToUndefined,
+  buyerPaymentListSchema,
+  exchangeRateSchema,
+  PAYMENT_HISTORY_LIMIT,
+  paymentAnalyticsSchema,
+} from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dayRangeFields, resolveDayRange } from '../../lib/date-range';
+import { exchangeRateQuery } from '../ai-pool/routes';
+import { exchangeRate } from '../ai-pool/transfers';
+import { currentUser, requireAuth } from '../auth/guard';
+import { buyerPaymentHistory, paymentAnalytics } from './service';
+
+const ANALYTICS_DEFAULT_DAYS = 30;
+const pageField = z.preprocess(
+  blankToUndefined,
+  z.coerce.number({ error: 'page must be a whole number of 1 or more' }).int().min(1).max(100_000).default(1),
+);
+const limitField = z.preprocess(
+  blankToUndefined,
+  z.coerce
+    .number({ error: 'limit must be a whole number from 1 to 100' })
+    .int('limit must be a whole number from 1 to 100')
+    .min(1, 'limit must be a whole number from 1 to 100')
+    .max(100, 'limit must be a whole number from 1 to 100')
+    .default(PAYMENT_HISTORY_LIMIT),
+);
+
+/** Money reports under /payments: admin analytics from the ledger, and each buyer's own payments. */
+export const paymentReportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.get(
+    '/admin/analytics',
+    {
+      preHandler: requireAuth('admin'),
+      schema: { querystring: z.object(dayRangeFields), response: { 200: paymentAnalyticsSchema } },
+    },
+    async (request) => paymentAnalytics(deps, resolveDayRange(request.query, ANALYTICS_DEFAULT_DAYS)),
+  );
+
+  // Spec §7 also lists the rate under /payments; it is the AI token pool's rate, for admins.
+  app.get(
+    '/exchange-rate',
+    { preHandler: requireAuth('admin'), schema: { querystring: exchangeRateQuery, response: { 200: exchangeRateSchema } } },
+    async (request) => exchangeRate(deps, request.query.from_currency, request.query.to_currency),
+  );
+
+  app.get(
+    '/history',
+    {
+      preHandler: requireAuth(),
+      schema: { querystring: z.object({ page: pageField, limit: limitField }), response: { 200: buyerPaymentListSchema } },
+    },
+    async (request) => buyerPaymentHistory(deps, currentUser(request).id, request.query.page, request.query.limit),
+  );
+};
