@@ -9,6 +9,7 @@ import { createMailer } from './lib/mailer';
 import { createLocalStorage } from './lib/storage';
 import { AccessTokens } from './lib/tokens';
 import { SearchDictionary } from './modules/catalog/dictionary';
+import { SearchIndex } from './modules/catalog/search-index';
 import { withProviderErrors } from './modules/payments/providers/provider';
 import { createStripeProvider } from './modules/payments/providers/stripe';
 import { createTestProcessor } from './modules/payments/providers/test-processor';
@@ -38,6 +39,8 @@ export function createDeps(
     ),
     // The dictionary may be as stale as a cached catalogue page, and no staler.
     searchDictionary: new SearchDictionary(db, config.catalogCacheMs),
+    // Kept in step on the same schedule as the dictionary.
+    searchIndex: config.searchIndex ? new SearchIndex(db, config.catalogCacheMs) : null,
     downloadSigningKey: createHash('sha256').update(`downloads:${jwtSecret}`).digest('hex'),
     embeddedDatabase: options.embeddedDatabase,
   };

@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { SearchDictionary } from '../modules/catalog/dictionary';
+import type { SearchIndex } from '../modules/catalog/search-index';
 import type { PaymentProvider } from '../modules/payments/providers/provider';
 import type { UserRow } from '../modules/users/repository';
 import type { GoogleVerifier } from './google';
@@ -19,6 +20,8 @@ export interface AppDeps {
   payments: PaymentProvider;
   /** The catalogue's word dictionary for typo correction, one per app instance. */
   searchDictionary: SearchDictionary;
+  /** The public catalogue's in-process search index (SEARCH_INDEX=on), or null: searches go to SQL. */
+  searchIndex: SearchIndex | null;
   /** Signs download links (HMAC key derived from the JWT secret). */
   downloadSigningKey: string;
   /** true when the app runs its own embedded PostgreSQL server. */

@@ -1,0 +1,738 @@
+import {
+  findCategory,
+  findLicense,
+  PRICE_BANDS,
+  PRODUCT_PAGE_LIMIT_DEFAULT,
+  PRODUCT_PAGE_LIMIT_MAX,
+  PRODUCT_TOTAL_CAP,
+  type ProductListQuery,
+  RATING_THRESHOLDS,
+} from '@app/shared';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { type FacetRow, findPublicProductsInOrder, type ProductPage } from './repository';
+import { compareBytes, parseSingleWordQuery, parseTsvector, setExpTable, tsRank } from './ts-rank';
+import type { CorrectedWord } from './typos';
+
+/**
+ * The public catalogue (approved, not deleted) as an in-memory search index: a derived read model
+ * of PostgreSQL, which stays the source of truth. It answers a public search with exactly the SQL
+ * path's matches, ranking, capped total and facets (see repository.ts listProducts), then loads
+ * only the page's rows from PostgreSQL by id.
+ *
+ * What it keeps per product is what search reads: PostgreSQL's own tsvector (lexemes with
+ * positions, so `@@` and `ts_rank` are reproduced rather than re-implemented with another
+ * stemmer), the lower-cased title, the filter and sort columns. Query words become lexemes through
+ * PostgreSQL's `to_tsquery('english', word)`, cached per word.
+ *
+ * Sync: a full load, then changes since a watermark on `updated_at` (with an overlap window for
+ * transactions that commit late), checked at most every `checkEveryMs` in the background, or
+ * before every search when that is 0 (tests, where every write must show at once). A product that
+ * changes gets a new slot and its old one is marked dead; a full reload compacts the dead ones.
+ */
+
+/** Rows re-read on every refresh: a transaction that commits up to this long after it stamped updated_at is not missed. */
+const OVERLAP_US = 60_000_000;
+const LOAD_BATCH = 5000;
+/** Past this share of dead slots (changed or removed products), the index is rebuilt. */
+const DEAD_SHARE = 0.25;
+const MAX_CACHED_WORDS = 100_000;
+
+// A type (not an interface) so it fits db.execute's row constraint.
+type ProductSearchRow = {
+  id: string;
+  title_lower: string;
+  title_length: number;
+  category: string;
+  license: string;
+  price_cents: number;
+  rating: string;
+  review_count: number;
+  sales_count: number;
+  featured: boolean;
+  seller_id: string;
+  created_us: string;
+  updated_us: string;
+  vector: string;
+  public: boolean;
+};
+
+const SEARCH_COLUMNS = sql.raw(`p.id::text as id, lower(p.title) as title_lower, length(p.title) as title_length,
+  p.category, p.license, p.price_cents, p.rating_average::text as rating, p.review_count, p.sales_count, p.featured,
+  p.seller_id::text as seller_id, (extract(epoch from p.created_at) * 1000000)::bigint::text as created_us,
+  (extract(epoch from p.updated_at) * 1000000)::bigint::text as updated_us, p.search_vector::text as vector,
+  (p.status = 'approved' and p.deleted_at is null) as public`);
+
+/** Small string sets (categories, licences, sellers) as numbers. */
+class Codes {
+  private readonly codes = new Map<string, number>();
+  code(value: string): number {
+    let code = this.codes.get(value);
+    if (code === undefined) {
+      code = this.codes.size;
+      this.codes.set(value, code);
+    }
+    return code;
+  }
+  find(value: string): number | undefined {
+    return this.codes.get(value);
+  }
+  values(): string[] {
+    return [...this.codes.keys()];
+  }
+}
+
+function grown<T extends Int32Array | Uint8Array | Float64Array>(array: T, capacity: number): T {
+  const next = new (array.constructor as new (length: number) => T)(capacity);
+  next.set(array);
+  return next;
+}
+
+/** One generation of the index: products in slots, posting lists of slots per lexeme. */
+export class IndexData {
+  size = 0;
+  aliveCount = 0;
+  private capacity: number;
+  alive: Uint8Array;
+  readonly ids: string[] = [];
+  readonly titles: string[] = [];
+  titleLength: Int32Array;
+  category: Int32Array;
+  license: Int32Array;
+  seller: Int32Array;
+  price: Int32Array;
+  rating: Float64Array;
+  reviews: Int32Array;
+  sales: Int32Array;
+  featured: Uint8Array;
+  created: Float64Array;
+  updated: Float64Array;
+  /** Per slot: [n, n lexeme ids ascending, n + 1 offsets into docPositions]. */
+  readonly docLexemes: (Int32Array | undefined)[] = [];
+  readonly docPositions: (Uint16Array | undefined)[] = [];
+  readonly slotOf = new Map<string, number>();
+  readonly categories = new Codes();
+  readonly licenses = new Codes();
+  readonly sellers = new Codes();
+  readonly lexemeIds = new Map<string, number>();
+  postings: Int32Array[] = [];
+  postingSize: number[] = [];
+
+  constructor(capacity = 1024) {
+    this.capacity = capacity;
+    this.alive = new Uint8Array(capacity);
+    this.titleLength = new Int32Array(capacity);
+    this.category = new Int32Array(capacity);
+    this.license = new Int32Array(capacity);
+    this.seller = new Int32Array(capacity);
+    this.price = new Int32Array(capacity);
+    this.rating = new Float64Array(capacity);
+    this.reviews = new Int32Array(capacity);
+    this.sales = new Int32Array(capacity);
+    this.featured = new Uint8Array(capacity);
+    this.created = new Float64Array(capacity);
+    this.updated = new Float64Array(capacity);
+  }
+
+  get deadCount(): number {
+    return this.size - this.aliveCount;
+  }
+
+  add(row: ProductSearchRow): void {
+    this.remove(row.id);
+    if (this.size === this.capacity) this.grow(this.capacity * 2);
+    const slot = this.size;
+    this.size += 1;
+    this.aliveCount += 1;
+    this.alive[slot] = 1;
+    this.slotOf.set(row.id, slot);
+    this.ids[slot] = row.id;
+    this.titles[slot] = row.title_lower;
+    this.titleLength[slot] = row.title_length;
+    this.category[slot] = this.categories.code(row.category);
+    this.license[slot] = this.licenses.code(row.license);
+    this.seller[slot] = this.sellers.code(row.seller_id);
+    this.price[slot] = row.price_cents;
+    this.rating[slot] = Number(row.rating);
+    this.reviews[slot] = row.review_count;
+    this.sales[slot] = row.sales_count;
+    this.featured[slot] = row.featured ? 1 : 0;
+    this.created[slot] = Number(row.created_us);
+    this.updated[slot] = Number(row.updated_us);
+    this.addDocument(slot, row.vector);
+  }
+
+  remove(id: string): void {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    this.slotOf.delete(id);
+    this.alive[slot] = 0;
+    this.aliveCount -= 1;
+    // The slot stays in the posting lists (skipped as dead) until the next rebuild; its texts can go now.
+    this.docLexemes[slot] = undefined;
+    this.docPositions[slot] = undefined;
+    this.titles[slot] = '';
+  }
+
+  /** Lexeme id, or undefined when no product (ever indexed in this generation) has it. */
+  lexeme(text: string): number | undefined {
+    return this.lexemeIds.get(text);
+  }
+
+  /** Where the product keeps a lexeme's positions, or undefined when it does not have it. */
+  positions(slot: number, lexeme: number): Uint16Array | undefined {
+    const doc = this.docLexemes[slot];
+    if (!doc || lexeme < 0) return undefined;
+    const n = doc[0] as number;
+    let low = 1;
+    let high = n + 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((doc[middle] as number) < lexeme) low = middle + 1;
+      else high = middle;
+    }
+    if (low > n || doc[low] !== lexeme) return undefined;
+    const at = low - 1;
+    return this.docPositions[slot]?.subarray(doc[n + 1 + at] as number, doc[n + 2 + at] as number);
+  }
+
+  hasAny(slot: number, lexemes: readonly number[]): boolean {
+    for (const lexeme of lexemes) if (this.positions(slot, lexeme)) return true;
+    return false;
+  }
+
+  /** Bytes held by the typed arrays and strings (an estimate: object headers not counted). */
+  bytes(): number {
+    let total = this.capacity * (1 + 4 * 8 + 8 * 3);
+    for (let slot = 0; slot < this.size; slot += 1) {
+      total += (this.docLexemes[slot]?.byteLength ?? 0) + (this.docPositions[slot]?.byteLength ?? 0);
+      total += 2 * ((this.titles[slot]?.length ?? 0) + 36);
+    }
+    for (const posting of this.postings) total += posting.byteLength;
+    for (const text of this.lexemeIds.keys()) total += 2 * text.length + 16;
+    return total;
+  }
+
+  private addDocument(slot: number, vectorText: string): void {
+    const parsed = parseTsvector(vectorText);
+    const entries = parsed.lexemes.map((text, i) => ({ id: this.lexemeId(text), positions: parsed.positions[i] as number[] }));
+    entries.sort((a, b) => a.id - b.id);
+    const n = entries.length;
+    const doc = new Int32Array(2 * n + 2);
+    doc[0] = n;
+    let offset = 0;
+    for (let i = 0; i < n; i += 1) {
+      const entry = entries[i] as { id: number; positions: number[] };
+      doc[1 + i] = entry.id;
+      doc[n + 1 + i] = offset;
+      offset += entry.positions.length;
+      this.post(entry.id, slot);
+    }
+    doc[2 * n + 1] = offset;
+    const positions = new Uint16Array(offset);
+    let at = 0;
+    for (const entry of entries) for (const position of entry.positions) positions[at++] = position;
+    this.docLexemes[slot] = doc;
+    this.docPositions[slot] = positions;
+  }
+
+  private lexemeId(text: string): number {
+    let id = this.lexemeIds.get(text);
+    if (id === undefined) {
+      id = this.lexemeIds.size;
+      this.lexemeIds.set(text, id);
+      this.postings.push(new Int32Array(4));
+      this.postingSize.push(0);
+    }
+    return id;
+  }
+
+  /** Slots only ever grow, so appending keeps every posting list sorted. */
+  private post(lexeme: number, slot: number): void {
+    let list = this.postings[lexeme] as Int32Array;
+    const size = this.postingSize[lexeme] as number;
+    if (size === list.length) {
+      list = grown(list, size * 2);
+      this.postings[lexeme] = list;
+    }
+    list[size] = slot;
+    this.postingSize[lexeme] = size + 1;
+  }
+
+  private grow(capacity: number): void {
+    this.capacity = capacity;
+    this.alive = grown(this.alive, capacity);
+    this.titleLength = grown(this.titleLength, capacity);
+    this.category = grown(this.category, capacity);
+    this.license = grown(this.license, capacity);
+    this.seller = grown(this.seller, capacity);
+    this.price = grown(this.price, capacity);
+    this.rating = grown(this.rating, capacity);
+    this.reviews = grown(this.reviews, capacity);
+    this.sales = grown(this.sales, capacity);
+    this.featured = grown(this.featured, capacity);
+    this.created = grown(this.created, capacity);
+    this.updated = grown(this.updated, capacity);
+  }
+}
+
+/** What a search returns before the page's rows are loaded. */
+export interface IndexResult {
+  ids: string[];
+  /** Matches counted, exact (the index counts every match cheaply; the page caps it). */
+  matched: number;
+  facets: FacetRow[];
+}
+
+/** The corrected words in the index's terms: lexeme ids per word group, typo levels, title patterns. */
+interface PlannedQuery {
+  /** Lexeme ids of each word group that has lexemes (stop-word-only groups drop out, as in to_tsquery). */
+  groups: number[][];
+  /** False when some group's lexemes are in no product: nothing matches. */
+  satisfiable: boolean;
+  /** ts_rank operands: every distinct lexeme of the query in byte order (unknown ones as negative ids). */
+  operands: number[];
+  /** Per word with alternatives at several typo levels: the lexeme ids of each level but the last, and the levels. */
+  typoWords: { levels: number[]; lexemes: number[][] }[];
+  /** Per query word, the alternatives as typed into the title regex. */
+  titleWords: string[][];
+  exactTitles: string[];
+}
+
+export type LexemesOf = (word: string) => string[] | undefined;
+
+/** Plans a query, or undefined when a word does not map to one plain lexeme (left to the SQL path). */
+function plan(data: IndexData, words: CorrectedWord[], lexemesOf: LexemesOf): PlannedQuery | undefined {
+  const groups: number[][] = [];
+  const operandTexts = new Set<string>();
+  const typoWords: PlannedQuery['typoWords'] = [];
+  let satisfiable = true;
+  const ids = (texts: string[]) => texts.map((text) => data.lexeme(text)).filter((id): id is number => id !== undefined);
+  for (const word of words) {
+    const texts = new Set<string>();
+    const byLevel = new Map<number, Set<string>>();
+    for (const alternative of word.alternatives) {
+      const lexemes = lexemesOf(alternative.word);
+      if (!lexemes) return undefined;
+      const level = byLevel.get(alternative.typos) ?? new Set<string>();
+      byLevel.set(alternative.typos, level);
+      for (const lexeme of lexemes) {
+        texts.add(lexeme);
+        level.add(lexeme);
+      }
+    }
+    const levels = [...byLevel.keys()].sort();
+    if (levels.length >= 2)
+      typoWords.push({ levels, lexemes: levels.slice(0, -1).map((level) => ids([...(byLevel.get(level) ?? [])])) });
+    if (texts.size === 0) continue;
+    for (const text of texts) operandTexts.add(text);
+    const group = ids([...texts]);
+    if (group.length === 0) satisfiable = false;
+    groups.push(group);
+  }
+  if (groups.length === 0) satisfiable = false;
+  let unknown = 0;
+  const operands = [...operandTexts].sort(compareBytes).map((text) => data.lexeme(text) ?? -1 - unknown++);
+  return {
+    groups,
+    satisfiable,
+    operands,
+    typoWords,
+    titleWords: words.map((w) => w.alternatives.map((a) => a.word)),
+    exactTitles: [words.map((w) => w.query).join(' '), words.map((w) => w.alternatives[0]?.word ?? w.query).join(' ')],
+  };
+}
+
+/** The filters of repository.ts filters(), for the public catalogue. */
+function filterFor(data: IndexData, query: ProductListQuery): ((slot: number) => boolean) | undefined {
+  const checks: ((slot: number) => boolean)[] = [];
+  const category = findCategory(query.category);
+  if (category) {
+    const code = data.categories.find(category.slug);
+    if (code === undefined) return () => false;
+    checks.push((slot) => data.category[slot] === code);
+  }
+  const license = findLicense(query.license);
+  if (license) {
+    const code = data.licenses.find(license.slug);
+    if (code === undefined) return () => false;
+    checks.push((slot) => data.license[slot] === code);
+  }
+  if (query.min_price !== undefined) {
+    const min = Math.round(query.min_price * 100);
+    checks.push((slot) => (data.price[slot] as number) >= min);
+  }
+  if (query.max_price !== undefined) {
+    const max = Math.round(query.max_price * 100);
+    checks.push((slot) => (data.price[slot] as number) <= max);
+  }
+  if (query.min_rating !== undefined) {
+    const min = query.min_rating;
+    checks.push((slot) => (data.rating[slot] as number) >= min);
+  }
+  if (query.featured !== undefined) {
+    const featured = query.featured ? 1 : 0;
+    checks.push((slot) => data.featured[slot] === featured);
+  }
+  if (query.seller_id) {
+    const code = data.sellers.find(query.seller_id.toLowerCase());
+    if (code === undefined) return () => false;
+    checks.push((slot) => data.seller[slot] === code);
+  }
+  if (checks.length === 0) return undefined;
+  return (slot) => checks.every((check) => check(slot));
+}
+
+/** Matching slots in ascending order: every group holds one of its lexemes (`@@`), alive, filtered. */
+function matchingSlots(data: IndexData, planned: PlannedQuery, keep: ((slot: number) => boolean) | undefined): Int32Array {
+  if (!planned.satisfiable) return new Int32Array(0);
+  // seen[slot] = how many groups in a row the slot has been found in so far.
+  const seen = new Uint8Array(data.size);
+  const last = planned.groups.length - 1;
+  const found: number[] = [];
+  planned.groups.forEach((group, index) => {
+    for (const lexeme of group) {
+      const list = data.postings[lexeme] as Int32Array;
+      const size = data.postingSize[lexeme] as number;
+      for (let i = 0; i < size; i += 1) {
+        const slot = list[i] as number;
+        if (seen[slot] !== index) continue;
+        seen[slot] = index + 1;
+        if (index === last && data.alive[slot] === 1 && (!keep || keep(slot))) found.push(slot);
+      }
+    }
+  });
+  return Int32Array.from(found).sort();
+}
+
+/** Slots whose lower-cased title holds the words in order, each at a word start (`\m(a|b).*\m(c|d)` in PostgreSQL). */
+function titleHoldsWordsInOrder(title: string, titleWords: string[][]): boolean {
+  let cursor = 0;
+  for (const alternatives of titleWords) {
+    let bestEnd = -1;
+    for (const word of alternatives) {
+      let at = title.indexOf(word, cursor);
+      while (at >= 0 && !isWordStart(title, at)) at = title.indexOf(word, at + 1);
+      if (at >= 0 && (bestEnd < 0 || at + word.length < bestEnd)) bestEnd = at + word.length;
+    }
+    if (bestEnd < 0) return false;
+    cursor = bestEnd;
+  }
+  return true;
+}
+
+/** PostgreSQL's regex word characters under the C locale the database uses: ASCII letters, digits, '_'. */
+function isWordChar(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+}
+
+function isWordStart(text: string, at: number): boolean {
+  return isWordChar(text.charCodeAt(at)) && (at === 0 || !isWordChar(text.charCodeAt(at - 1)));
+}
+
+/** The k best slots by `compare` (best first), without sorting every candidate. */
+function best(candidates: ArrayLike<number>, k: number, compare: (a: number, b: number) => number): number[] {
+  if (k <= 0) return [];
+  if (k * 4 >= candidates.length) return Array.from(candidates).sort(compare).slice(0, k);
+  // A heap whose root is the worst of the best k so far.
+  const heap: number[] = [];
+  const worse = (a: number, b: number) => compare(a, b) > 0;
+  const siftUp = (i: number) => {
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!worse(heap[i] as number, heap[parent] as number)) break;
+      [heap[i], heap[parent]] = [heap[parent] as number, heap[i] as number];
+      i = parent;
+    }
+  };
+  const siftDown = (i: number) => {
+    for (;;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let top = i;
+      if (left < heap.length && worse(heap[left] as number, heap[top] as number)) top = left;
+      if (right < heap.length && worse(heap[right] as number, heap[top] as number)) top = right;
+      if (top === i) return;
+      [heap[i], heap[top]] = [heap[top] as number, heap[i] as number];
+      i = top;
+    }
+  };
+  for (let i = 0; i < candidates.length; i += 1) {
+    const slot = candidates[i] as number;
+    if (heap.length < k) {
+      heap.push(slot);
+      siftUp(heap.length - 1);
+    } else if (compare(slot, heap[0] as number) < 0) {
+      heap[0] = slot;
+      siftDown(0);
+    }
+  }
+  return heap.sort(compare);
+}
+
+const byIdDesc = (data: IndexData) => (a: number, b: number) => ((data.ids[a] as string) < (data.ids[b] as string) ? 1 : -1);
+
+/** repository.ts ordering() for a search sorted by something other than relevance. */
+function sortedOrder(data: IndexData, query: ProductListQuery): (a: number, b: number) => number {
+  const sign = query.sort_order === 'asc' ? 1 : -1;
+  const id = (a: number, b: number) => sign * ((data.ids[a] as string) < (data.ids[b] as string) ? -1 : 1);
+  const by = (column: ArrayLike<number>) => (a: number, b: number) => sign * ((column[a] as number) - (column[b] as number));
+  const then =
+    (...parts: ((a: number, b: number) => number)[]) =>
+    (a: number, b: number) => {
+      for (const part of parts) {
+        const order = part(a, b);
+        if (order !== 0) return order;
+      }
+      return 0;
+    };
+  switch (query.sort_by ?? 'created_at') {
+    case 'price':
+      return then(by(data.price), id);
+    case 'rating':
+      return then(by(data.rating), by(data.reviews), id);
+    case 'popularity':
+      return then(by(data.sales), id);
+    case 'title': {
+      const titleSign = query.sort_order === 'desc' ? -1 : 1;
+      return (a, b) =>
+        titleSign * compareBytes(data.titles[a] as string, data.titles[b] as string) ||
+        titleSign * ((data.ids[a] as string) < (data.ids[b] as string) ? -1 : 1);
+    }
+    default:
+      return then(by(data.created), id);
+  }
+}
+
+/** repository.ts rankedSearch(): words in order in the title first, then the rest; typos, relevance, popularity. */
+function rankedPage(data: IndexData, planned: PlannedQuery, matches: Int32Array, offset: number, limit: number): number[] {
+  const wanted = offset + limit;
+  const typos = new Map<number, number>();
+  const typosOf = (slot: number) => {
+    let total = typos.get(slot);
+    if (total !== undefined) return total;
+    total = 0;
+    for (const word of planned.typoWords) {
+      const level = word.lexemes.findIndex((lexemes) => data.hasAny(slot, lexemes));
+      total += word.levels[level < 0 ? word.levels.length - 1 : level] as number;
+    }
+    typos.set(slot, total);
+    return total;
+  };
+  const inTitle: number[] = [];
+  const rest: number[] = [];
+  for (const slot of matches) {
+    if (titleHoldsWordsInOrder(data.titles[slot] as string, planned.titleWords)) inTitle.push(slot);
+    else rest.push(slot);
+  }
+  const exact = new Set(planned.exactTitles);
+  const idDesc = byIdDesc(data);
+  const first = best(inTitle, wanted, (a, b) => {
+    const exactA = exact.has(data.titles[a] as string) ? 1 : 0;
+    const exactB = exact.has(data.titles[b] as string) ? 1 : 0;
+    return (
+      exactB - exactA ||
+      typosOf(a) - typosOf(b) ||
+      (data.titleLength[a] as number) - (data.titleLength[b] as number) ||
+      (data.sales[b] as number) - (data.sales[a] as number) ||
+      idDesc(a, b)
+    );
+  });
+  if (first.length >= wanted) return first.slice(offset);
+  // ts_rank only when the total is not capped (as the SQL path, which would read every vector).
+  const ranks = new Map<number, number>();
+  if (matches.length <= PRODUCT_TOTAL_CAP) {
+    const andAtTop = planned.groups.length >= 2;
+    for (const slot of rest)
+      ranks.set(
+        slot,
+        tsRank(planned.operands, andAtTop, (lexeme) => data.positions(slot, lexeme)),
+      );
+  }
+  const restOffset = Math.max(0, offset - first.length);
+  const restPage = best(rest, restOffset + wanted - Math.max(offset, first.length), (a, b) => {
+    const typoOrder = typosOf(a) - typosOf(b);
+    if (typoOrder !== 0) return typoOrder;
+    const rankA = ranks.get(a) ?? 0;
+    const rankB = ranks.get(b) ?? 0;
+    if (rankA !== rankB) return rankB > rankA ? 1 : -1;
+    return (data.sales[b] as number) - (data.sales[a] as number) || idDesc(a, b);
+  }).slice(restOffset);
+  return [...first.slice(offset), ...restPage];
+}
+
+/** repository.ts countAndFacets(): facets over the first PRODUCT_TOTAL_CAP + 1 matches. */
+function facetsOf(data: IndexData, matches: Int32Array): FacetRow[] {
+  const counted = matches.subarray(0, PRODUCT_TOTAL_CAP + 1);
+  const counts = new Map<string, FacetRow>();
+  const bump = (kind: FacetRow['kind'], value: string) => {
+    const key = `${kind}\u0000${value}`;
+    const row = counts.get(key);
+    if (row) row.count += 1;
+    else counts.set(key, { kind, value, count: 1 });
+  };
+  const categories = data.categories.values();
+  const licenses = data.licenses.values();
+  for (const slot of counted) {
+    bump('category', categories[data.category[slot] as number] as string);
+    bump('license', licenses[data.license[slot] as number] as string);
+    const price = data.price[slot] as number;
+    const band = PRICE_BANDS.find((b) => price >= b.min * 100 && (b.max === null || price < b.max * 100));
+    if (band) bump('price', band.slug);
+    for (const threshold of RATING_THRESHOLDS) if ((data.rating[slot] as number) >= threshold) bump('rating', String(threshold));
+  }
+  return [...counts.values()];
+}
+
+/** Searches one generation of the index: page ids, match count and facets. */
+export function searchIndexData(
+  data: IndexData,
+  query: ProductListQuery,
+  words: CorrectedWord[],
+  lexemesOf: LexemesOf,
+): IndexResult | undefined {
+  const planned = plan(data, words, lexemesOf);
+  if (!planned) return undefined;
+  const page = query.page ?? 1;
+  const limit = Math.min(query.limit ?? PRODUCT_PAGE_LIMIT_DEFAULT, PRODUCT_PAGE_LIMIT_MAX);
+  const offset = (page - 1) * limit;
+  const matches = matchingSlots(data, planned, filterFor(data, query));
+  const slots =
+    (query.sort_by ?? 'relevance') === 'relevance'
+      ? rankedPage(data, planned, matches, offset, limit)
+      : best(matches, offset + limit, sortedOrder(data, query)).slice(offset);
+  return { ids: slots.map((slot) => data.ids[slot] as string), matched: matches.length, facets: facetsOf(data, matches) };
+}
+
+/**
+ * The index of one API process with its sync (see the comment at the top). `search()` returns
+ * undefined when it cannot answer (not loaded yet, or a word PostgreSQL splits into several
+ * lexemes): the caller then takes the SQL path.
+ */
+export class SearchIndex {
+  private data?: IndexData;
+  private watermarkUs = 0;
+  private checkedAt = 0;
+  private pending?: Promise<void>;
+  private readonly lexemes = new Map<string, string[] | null>();
+
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly checkEveryMs: number,
+  ) {}
+
+  /** Products, lexemes and bytes held (for the start-up log and the benchmark). */
+  stats(): { products: number; slots: number; lexemes: number; bytes: number } | undefined {
+    const data = this.data;
+    if (!data) return undefined;
+    return { products: data.aliveCount, slots: data.size, lexemes: data.lexemeIds.size, bytes: data.bytes() };
+  }
+
+  /** Loads the index if it is not there yet and waits for it. */
+  async load(): Promise<void> {
+    if (!this.data) await this.refresh();
+  }
+
+  async search(query: ProductListQuery, words: CorrectedWord[]): Promise<ProductPage | undefined> {
+    const data = await this.current();
+    if (!data) return undefined;
+    await this.learnWords(words.flatMap((w) => w.alternatives.map((a) => a.word)));
+    const result = searchIndexData(data, query, words, (word) => this.lexemes.get(word) ?? undefined);
+    if (!result) return undefined;
+    const page = query.page ?? 1;
+    const limit = Math.min(query.limit ?? PRODUCT_PAGE_LIMIT_DEFAULT, PRODUCT_PAGE_LIMIT_MAX);
+    return {
+      rows: await findPublicProductsInOrder(this.db, result.ids),
+      total: Math.min(result.matched, PRODUCT_TOTAL_CAP),
+      totalCapped: result.matched > PRODUCT_TOTAL_CAP,
+      facets: result.facets,
+      page,
+      limit,
+    };
+  }
+
+  private async current(): Promise<IndexData | undefined> {
+    if (this.checkEveryMs === 0) {
+      await this.refresh();
+      return this.data;
+    }
+    // Never make a search wait for the first load: the SQL path answers until it is ready.
+    if (!this.data || Date.now() - this.checkedAt >= this.checkEveryMs) this.refresh().catch(() => {});
+    return this.data;
+  }
+
+  private refresh(): Promise<void> {
+    this.checkedAt = Date.now();
+    this.pending ??= (this.data ? this.applyChanges() : this.reload()).finally(() => {
+      this.pending = undefined;
+    });
+    return this.pending;
+  }
+
+  /** A full load in batches; rows changed meanwhile are re-read by the next refresh (watermark = start). */
+  private async reload(): Promise<void> {
+    const [clock] = (
+      await this.db.execute<{ now_us: string }>(sql`select (extract(epoch from now()) * 1000000)::bigint::text as now_us`)
+    ).rows;
+    if (!distanceTableLoaded) await this.loadDistanceTable();
+    const data = new IndexData();
+    let after = '00000000-0000-0000-0000-000000000000';
+    for (;;) {
+      const rows = (
+        await this.db.execute<ProductSearchRow>(sql`select ${SEARCH_COLUMNS} from products p
+          where p.status = 'approved' and p.deleted_at is null and p.id > ${after}::uuid
+          order by p.id limit ${LOAD_BATCH}`)
+      ).rows;
+      for (const row of rows) data.add(row);
+      if (rows.length < LOAD_BATCH) break;
+      after = (rows.at(-1) as ProductSearchRow).id;
+    }
+    this.data = data;
+    this.watermarkUs = Number(clock?.now_us ?? 0);
+  }
+
+  /** Products changed since the watermark (minus the overlap); a full reload when counts disagree or too many slots are dead. */
+  private async applyChanges(): Promise<void> {
+    const data = this.data as IndexData;
+    const since = this.watermarkUs - OVERLAP_US;
+    // One statement: the changes and the count come from the same snapshot (no product: one row of nulls).
+    const result = await this.db.execute<
+      ProductSearchRow & { now_us: string; public_count: number }
+    >(sql`select c.now_us, c.public_count, ${SEARCH_COLUMNS}
+      from (select (extract(epoch from now()) * 1000000)::bigint::text as now_us,
+              (select coalesce(sum(total), 0)::int from product_counts where status = 'approved') as public_count) c
+      left join products p on p.updated_at > to_timestamp(${since}::float8 / 1000000)`);
+    for (const row of result.rows) {
+      if (row.id === null) continue;
+      const slot = data.slotOf.get(row.id);
+      if (!row.public) data.remove(row.id);
+      else if (slot === undefined || data.updated[slot] !== Number(row.updated_us)) data.add(row);
+    }
+    const [first] = result.rows;
+    this.watermarkUs = Number(first?.now_us ?? this.watermarkUs);
+    // A product deleted outright leaves no row to see: the trigger-kept count tells.
+    const countsDisagree = first !== undefined && first.public_count !== data.aliveCount;
+    if (countsDisagree || data.deadCount > Math.max(1000, data.size * DEAD_SHARE)) await this.reload();
+  }
+
+  private async loadDistanceTable(): Promise<void> {
+    const result = await this.db.execute<{ e: string }>(
+      sql`select exp(d::float4::float8 / 1.5::float8 - 2::float8)::text as e from generate_series(1, 100) as d order by d`,
+    );
+    setExpTable(result.rows.map((row) => Number(row.e)));
+    distanceTableLoaded = true;
+  }
+
+  /** Asks PostgreSQL for the lexemes of words not seen before: `to_tsquery('english', word)`. */
+  private async learnWords(words: string[]): Promise<void> {
+    const unknown = [...new Set(words)].filter((word) => !this.lexemes.has(word));
+    if (unknown.length === 0) return;
+    if (this.lexemes.size + unknown.length > MAX_CACHED_WORDS) this.lexemes.clear();
+    const result = await this.db.execute<{ word: string; query: string }>(
+      sql`select w as word, to_tsquery('english', w)::text as query from unnest(${sql.param(unknown)}::text[]) as w`,
+    );
+    for (const row of result.rows) this.lexemes.set(row.word, parseSingleWordQuery(row.query) ?? null);
+  }
+}
+
+let distanceTableLoaded = false;
