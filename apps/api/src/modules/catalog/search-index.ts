@@ -117,6 +117,8 @@ export class IndexData {
   readonly lexemeIds = new Map<string, number>();
   postings: Int32Array[] = [];
   postingSize: number[] = [];
+  /** Per-slot scratch space of one search at a time (a search runs without awaiting in between). */
+  scratch = new Int32Array(0);
 
   constructor(capacity = 1024) {
     this.capacity = capacity;
@@ -132,6 +134,13 @@ export class IndexData {
     this.featured = new Uint8Array(capacity);
     this.created = new Float64Array(capacity);
     this.updated = new Float64Array(capacity);
+  }
+
+  /** A zeroed per-slot array for one search. */
+  scratchSpace(): Int32Array {
+    if (this.scratch.length < this.size) this.scratch = new Int32Array(this.capacity);
+    else this.scratch.fill(0, 0, this.size);
+    return this.scratch;
   }
 
   get deadCount(): number {
@@ -215,23 +224,26 @@ export class IndexData {
 
   private addDocument(slot: number, vectorText: string): void {
     const parsed = parseTsvector(vectorText);
-    const entries = parsed.lexemes.map((text, i) => ({ id: this.lexemeId(text), positions: parsed.positions[i] as number[] }));
-    entries.sort((a, b) => a.id - b.id);
-    const n = entries.length;
+    const n = parsed.lexemes.length;
+    // Lexemes ordered by id: sort (id * 65536 + index) numerically, no comparator.
+    const order = new Float64Array(n);
+    for (let i = 0; i < n; i += 1) order[i] = this.lexemeId(parsed.lexemes[i] as string) * 65536 + i;
+    order.sort();
     const doc = new Int32Array(2 * n + 2);
     doc[0] = n;
+    let total = 0;
+    for (const entry of parsed.positions) total += entry.length;
+    const positions = new Uint16Array(total);
     let offset = 0;
-    for (let i = 0; i < n; i += 1) {
-      const entry = entries[i] as { id: number; positions: number[] };
-      doc[1 + i] = entry.id;
-      doc[n + 1 + i] = offset;
-      offset += entry.positions.length;
-      this.post(entry.id, slot);
+    for (let k = 0; k < n; k += 1) {
+      const key = order[k] as number;
+      const id = Math.floor(key / 65536);
+      doc[1 + k] = id;
+      doc[n + 1 + k] = offset;
+      for (const position of parsed.positions[key % 65536] as number[]) positions[offset++] = position;
+      this.post(id, slot);
     }
     doc[2 * n + 1] = offset;
-    const positions = new Uint16Array(offset);
-    let at = 0;
-    for (const entry of entries) for (const position of entry.positions) positions[at++] = position;
     this.docLexemes[slot] = doc;
     this.docPositions[slot] = positions;
   }
@@ -343,66 +355,61 @@ function plan(data: IndexData, words: CorrectedWord[], lexemesOf: LexemesOf): Pl
   };
 }
 
-/** The filters of repository.ts filters(), for the public catalogue. */
+/** The filters of repository.ts filters(), for the public catalogue; undefined when there are none. */
 function filterFor(data: IndexData, query: ProductListQuery): ((slot: number) => boolean) | undefined {
-  const checks: ((slot: number) => boolean)[] = [];
   const category = findCategory(query.category);
-  if (category) {
-    const code = data.categories.find(category.slug);
-    if (code === undefined) return () => false;
-    checks.push((slot) => data.category[slot] === code);
-  }
   const license = findLicense(query.license);
-  if (license) {
-    const code = data.licenses.find(license.slug);
-    if (code === undefined) return () => false;
-    checks.push((slot) => data.license[slot] === code);
-  }
-  if (query.min_price !== undefined) {
-    const min = Math.round(query.min_price * 100);
-    checks.push((slot) => (data.price[slot] as number) >= min);
-  }
-  if (query.max_price !== undefined) {
-    const max = Math.round(query.max_price * 100);
-    checks.push((slot) => (data.price[slot] as number) <= max);
-  }
-  if (query.min_rating !== undefined) {
-    const min = query.min_rating;
-    checks.push((slot) => (data.rating[slot] as number) >= min);
-  }
-  if (query.featured !== undefined) {
-    const featured = query.featured ? 1 : 0;
-    checks.push((slot) => data.featured[slot] === featured);
-  }
-  if (query.seller_id) {
-    const code = data.sellers.find(query.seller_id.toLowerCase());
-    if (code === undefined) return () => false;
-    checks.push((slot) => data.seller[slot] === code);
-  }
-  if (checks.length === 0) return undefined;
-  return (slot) => checks.every((check) => check(slot));
+  const categoryCode = category ? (data.categories.find(category.slug) ?? -1) : undefined;
+  const licenseCode = license ? (data.licenses.find(license.slug) ?? -1) : undefined;
+  const sellerCode = query.seller_id ? (data.sellers.find(query.seller_id.toLowerCase()) ?? -1) : undefined;
+  const minPrice = query.min_price === undefined ? undefined : Math.round(query.min_price * 100);
+  const maxPrice = query.max_price === undefined ? undefined : Math.round(query.max_price * 100);
+  const minRating = query.min_rating;
+  const featured = query.featured === undefined ? undefined : query.featured ? 1 : 0;
+  const none = [categoryCode, licenseCode, sellerCode, minPrice, maxPrice, minRating, featured].every((v) => v === undefined);
+  if (none) return undefined;
+  return (slot) =>
+    (categoryCode === undefined || data.category[slot] === categoryCode) &&
+    (licenseCode === undefined || data.license[slot] === licenseCode) &&
+    (sellerCode === undefined || data.seller[slot] === sellerCode) &&
+    (minPrice === undefined || (data.price[slot] as number) >= minPrice) &&
+    (maxPrice === undefined || (data.price[slot] as number) <= maxPrice) &&
+    (minRating === undefined || (data.rating[slot] as number) >= minRating) &&
+    (featured === undefined || data.featured[slot] === featured);
 }
 
 /** Matching slots in ascending order: every group holds one of its lexemes (`@@`), alive, filtered. */
 function matchingSlots(data: IndexData, planned: PlannedQuery, keep: ((slot: number) => boolean) | undefined): Int32Array {
   if (!planned.satisfiable) return new Int32Array(0);
   // seen[slot] = how many groups in a row the slot has been found in so far.
-  const seen = new Uint8Array(data.size);
-  const last = planned.groups.length - 1;
-  const found: number[] = [];
-  planned.groups.forEach((group, index) => {
-    for (const lexeme of group) {
+  const seen = data.scratchSpace();
+  const groups = planned.groups;
+  const last = groups.length - 1;
+  for (let index = 0; index < last; index += 1) {
+    for (const lexeme of groups[index] as number[]) {
       const list = data.postings[lexeme] as Int32Array;
       const size = data.postingSize[lexeme] as number;
       for (let i = 0; i < size; i += 1) {
         const slot = list[i] as number;
-        if (seen[slot] !== index) continue;
-        seen[slot] = index + 1;
-        if (index === last && data.alive[slot] === 1 && (!keep || keep(slot))) found.push(slot);
+        if (seen[slot] === index) seen[slot] = index + 1;
       }
     }
-  });
-  return Int32Array.from(found).sort();
+  }
+  const found: number[] = [];
+  for (const lexeme of groups[last] as number[]) {
+    const list = data.postings[lexeme] as Int32Array;
+    const size = data.postingSize[lexeme] as number;
+    for (let i = 0; i < size; i += 1) {
+      const slot = list[i] as number;
+      if (seen[slot] !== last) continue;
+      seen[slot] = last + 1;
+      if (data.alive[slot] === 1 && (!keep || keep(slot))) found.push(slot);
+    }
+  }
+  const matches = Int32Array.from(found);
+  // One posting list is already in order; several are merged by a sort.
+  if ((groups[last] as number[]).length > 1) matches.sort();
+  return matches;
 }
 
 /** Slots whose lower-cased title holds the words in order, each at a word start (`\m(a|b).*\m(c|d)` in PostgreSQL). */
@@ -470,8 +477,6 @@ function best(candidates: ArrayLike<number>, k: number, compare: (a: number, b: 
   return heap.sort(compare);
 }
 
-const byIdDesc = (data: IndexData) => (a: number, b: number) => ((data.ids[a] as string) < (data.ids[b] as string) ? 1 : -1);
-
 /** repository.ts ordering() for a search sorted by something other than relevance. */
 function sortedOrder(data: IndexData, query: ProductListQuery): (a: number, b: number) => number {
   const sign = query.sort_order === 'asc' ? 1 : -1;
@@ -507,35 +512,41 @@ function sortedOrder(data: IndexData, query: ProductListQuery): (a: number, b: n
 /** repository.ts rankedSearch(): words in order in the title first, then the rest; typos, relevance, popularity. */
 function rankedPage(data: IndexData, planned: PlannedQuery, matches: Int32Array, offset: number, limit: number): number[] {
   const wanted = offset + limit;
-  const typos = new Map<number, number>();
-  const typosOf = (slot: number) => {
-    let total = typos.get(slot);
-    if (total !== undefined) return total;
-    total = 0;
-    for (const word of planned.typoWords) {
-      const level = word.lexemes.findIndex((lexemes) => data.hasAny(slot, lexemes));
-      total += word.levels[level < 0 ? word.levels.length - 1 : level] as number;
-    }
-    typos.set(slot, total);
-    return total;
-  };
+  // Per slot, for this search: typos in the low bits, plus EXACT when the title is an exact match.
+  const EXACT = 1 << 20;
+  const keys = data.scratchSpace();
+  const typoWords = planned.typoWords;
+  const exact = planned.exactTitles;
   const inTitle: number[] = [];
   const rest: number[] = [];
   for (const slot of matches) {
-    if (titleHoldsWordsInOrder(data.titles[slot] as string, planned.titleWords)) inTitle.push(slot);
-    else rest.push(slot);
+    let typos = 0;
+    for (const word of typoWords) {
+      const level = word.lexemes.findIndex((lexemes) => data.hasAny(slot, lexemes));
+      typos += word.levels[level < 0 ? word.levels.length - 1 : level] as number;
+    }
+    const title = data.titles[slot] as string;
+    if (titleHoldsWordsInOrder(title, planned.titleWords)) {
+      keys[slot] = typos + (title === exact[0] || title === exact[1] ? EXACT : 0);
+      inTitle.push(slot);
+    } else {
+      keys[slot] = typos;
+      rest.push(slot);
+    }
   }
-  const exact = new Set(planned.exactTitles);
-  const idDesc = byIdDesc(data);
+  const ids = data.ids;
+  const sales = data.sales;
+  const titleLength = data.titleLength;
   const first = best(inTitle, wanted, (a, b) => {
-    const exactA = exact.has(data.titles[a] as string) ? 1 : 0;
-    const exactB = exact.has(data.titles[b] as string) ? 1 : 0;
+    const keyA = keys[a] as number;
+    const keyB = keys[b] as number;
+    const exactOrder = (keyB & EXACT) - (keyA & EXACT);
+    if (exactOrder !== 0) return exactOrder;
     return (
-      exactB - exactA ||
-      typosOf(a) - typosOf(b) ||
-      (data.titleLength[a] as number) - (data.titleLength[b] as number) ||
-      (data.sales[b] as number) - (data.sales[a] as number) ||
-      idDesc(a, b)
+      keyA - keyB ||
+      (titleLength[a] as number) - (titleLength[b] as number) ||
+      (sales[b] as number) - (sales[a] as number) ||
+      ((ids[a] as string) < (ids[b] as string) ? 1 : -1)
     );
   });
   if (first.length >= wanted) return first.slice(offset);
@@ -551,37 +562,60 @@ function rankedPage(data: IndexData, planned: PlannedQuery, matches: Int32Array,
   }
   const restOffset = Math.max(0, offset - first.length);
   const restPage = best(rest, restOffset + wanted - Math.max(offset, first.length), (a, b) => {
-    const typoOrder = typosOf(a) - typosOf(b);
+    const typoOrder = (keys[a] as number) - (keys[b] as number);
     if (typoOrder !== 0) return typoOrder;
     const rankA = ranks.get(a) ?? 0;
     const rankB = ranks.get(b) ?? 0;
     if (rankA !== rankB) return rankB > rankA ? 1 : -1;
-    return (data.sales[b] as number) - (data.sales[a] as number) || idDesc(a, b);
+    return (sales[b] as number) - (sales[a] as number) || ((ids[a] as string) < (ids[b] as string) ? 1 : -1);
   }).slice(restOffset);
   return [...first.slice(offset), ...restPage];
 }
 
 /** repository.ts countAndFacets(): facets over the first PRODUCT_TOTAL_CAP + 1 matches. */
 function facetsOf(data: IndexData, matches: Int32Array): FacetRow[] {
-  const counted = matches.subarray(0, PRODUCT_TOTAL_CAP + 1);
-  const counts = new Map<string, FacetRow>();
-  const bump = (kind: FacetRow['kind'], value: string) => {
-    const key = `${kind}\u0000${value}`;
-    const row = counts.get(key);
-    if (row) row.count += 1;
-    else counts.set(key, { kind, value, count: 1 });
-  };
   const categories = data.categories.values();
   const licenses = data.licenses.values();
-  for (const slot of counted) {
-    bump('category', categories[data.category[slot] as number] as string);
-    bump('license', licenses[data.license[slot] as number] as string);
+  const byCategory = new Int32Array(categories.length);
+  const byLicense = new Int32Array(licenses.length);
+  const byBand = new Int32Array(PRICE_BANDS.length);
+  const byRating = new Int32Array(RATING_THRESHOLDS.length);
+  const counted = Math.min(matches.length, PRODUCT_TOTAL_CAP + 1);
+  for (let i = 0; i < counted; i += 1) {
+    const slot = matches[i] as number;
+    (byCategory[data.category[slot] as number] as number) += 1;
+    (byLicense[data.license[slot] as number] as number) += 1;
     const price = data.price[slot] as number;
-    const band = PRICE_BANDS.find((b) => price >= b.min * 100 && (b.max === null || price < b.max * 100));
-    if (band) bump('price', band.slug);
-    for (const threshold of RATING_THRESHOLDS) if ((data.rating[slot] as number) >= threshold) bump('rating', String(threshold));
+    for (let band = 0; band < PRICE_BANDS.length; band += 1) {
+      const { min, max } = PRICE_BANDS[band] as (typeof PRICE_BANDS)[number];
+      if (price >= min * 100 && (max === null || price < max * 100)) {
+        (byBand[band] as number) += 1;
+        break;
+      }
+    }
+    const rating = data.rating[slot] as number;
+    for (let t = 0; t < RATING_THRESHOLDS.length; t += 1)
+      if (rating >= (RATING_THRESHOLDS[t] as number)) (byRating[t] as number) += 1;
   }
-  return [...counts.values()];
+  const rows: FacetRow[] = [];
+  const collect = (kind: FacetRow['kind'], values: readonly string[], counts: Int32Array) => {
+    counts.forEach((count, i) => {
+      if (count > 0) rows.push({ kind, value: values[i] as string, count });
+    });
+  };
+  collect('category', categories, byCategory);
+  collect('license', licenses, byLicense);
+  collect(
+    'price',
+    PRICE_BANDS.map((band) => band.slug),
+    byBand,
+  );
+  collect(
+    'rating',
+    RATING_THRESHOLDS.map((t) => String(t)),
+    byRating,
+  );
+  return rows;
 }
 
 /** Searches one generation of the index: page ids, match count and facets. */
@@ -634,10 +668,7 @@ export class SearchIndex {
   }
 
   async search(query: ProductListQuery, words: CorrectedWord[]): Promise<ProductPage | undefined> {
-    const data = await this.current();
-    if (!data) return undefined;
-    await this.learnWords(words.flatMap((w) => w.alternatives.map((a) => a.word)));
-    const result = searchIndexData(data, query, words, (word) => this.lexemes.get(word) ?? undefined);
+    const result = await this.find(query, words);
     if (!result) return undefined;
     const page = query.page ?? 1;
     const limit = Math.min(query.limit ?? PRODUCT_PAGE_LIMIT_DEFAULT, PRODUCT_PAGE_LIMIT_MAX);
@@ -649,6 +680,14 @@ export class SearchIndex {
       page,
       limit,
     };
+  }
+
+  /** The page's ids, the match count and the facets, without loading any row. */
+  async find(query: ProductListQuery, words: CorrectedWord[]): Promise<IndexResult | undefined> {
+    const data = await this.current();
+    if (!data) return undefined;
+    await this.learn(words.flatMap((w) => w.alternatives.map((a) => a.word)));
+    return searchIndexData(data, query, words, (word) => this.lexemes.get(word) ?? undefined);
   }
 
   private async current(): Promise<IndexData | undefined> {
@@ -724,7 +763,7 @@ export class SearchIndex {
   }
 
   /** Asks PostgreSQL for the lexemes of words not seen before: `to_tsquery('english', word)`. */
-  private async learnWords(words: string[]): Promise<void> {
+  async learn(words: string[]): Promise<void> {
     const unknown = [...new Set(words)].filter((word) => !this.lexemes.has(word));
     if (unknown.length === 0) return;
     if (this.lexemes.size + unknown.length > MAX_CACHED_WORDS) this.lexemes.clear();

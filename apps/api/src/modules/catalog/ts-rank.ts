@@ -121,51 +121,42 @@ export interface ParsedVector {
   positions: number[][];
 }
 
-const WEIGHT_CODES: Record<string, number> = { A: 3, B: 2, C: 1, D: 0 };
-
 /** Parses tsvector text output (`'lexeme':1A,5 'it''s':3B`): quotes and backslashes come doubled. */
 export function parseTsvector(text: string): ParsedVector {
   const lexemes: string[] = [];
   const positions: number[][] = [];
-  let i = 0;
-  while (i < text.length) {
-    if (text[i] !== "'") {
-      i += 1;
-      continue;
-    }
-    let lexeme = '';
-    i += 1;
-    while (i < text.length) {
-      const c = text[i] as string;
-      if ((c === "'" || c === '\\') && text[i + 1] === c) {
-        lexeme += c;
-        i += 2;
-      } else if (c === "'") {
-        i += 1;
-        break;
-      } else {
-        lexeme += c;
-        i += 1;
-      }
-    }
+  let i = text.indexOf("'");
+  while (i >= 0 && i < text.length) {
+    // The closing quote is the first single one (a doubled quote is part of the lexeme).
+    let close = text.indexOf("'", i + 1);
+    while (close >= 0 && text[close + 1] === "'") close = text.indexOf("'", close + 2);
+    if (close < 0) break;
+    let lexeme = text.slice(i + 1, close);
+    if (lexeme.includes("'")) lexeme = lexeme.replaceAll("''", "'");
+    if (lexeme.includes('\\')) lexeme = lexeme.replaceAll('\\\\', '\\');
+    i = close + 1;
     const packed: number[] = [];
-    if (text[i] === ':') {
+    if (text.charCodeAt(i) === 58 /* : */) {
       i += 1;
-      while (i < text.length) {
+      for (;;) {
         let position = 0;
-        while (i < text.length && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) {
-          position = position * 10 + (text.charCodeAt(i) - 48);
+        let code = text.charCodeAt(i);
+        while (code >= 48 && code <= 57) {
+          position = position * 10 + (code - 48);
           i += 1;
+          code = text.charCodeAt(i);
         }
-        const weight = WEIGHT_CODES[text[i] as string];
-        if (weight !== undefined) i += 1;
-        packed.push(((weight ?? 0) << 14) | position);
-        if (text[i] !== ',') break;
+        // A = 3, B = 2, C = 1; D (weight 0) is not printed.
+        const weight = code === 65 ? 3 : code === 66 ? 2 : code === 67 ? 1 : code === 68 ? 0 : -1;
+        if (weight >= 0) i += 1;
+        packed.push((Math.max(weight, 0) << 14) | position);
+        if (text.charCodeAt(i) !== 44 /* , */) break;
         i += 1;
       }
     }
     lexemes.push(lexeme);
     positions.push(packed);
+    i = text.indexOf("'", i);
   }
   return { lexemes, positions };
 }
