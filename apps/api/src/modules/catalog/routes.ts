@@ -13,6 +13,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // Built before the first search needs it (a few hundred ms on 100k products), never blocking start-up.
   app.addHook('onReady', async () => {
     dictionary.current().catch(() => {});
+    // The search index loads in the background too (tens of seconds on 100k products); SQL answers meanwhile.
+    if (deps.config.catalogCacheMs > 0) deps.searchIndex?.load().catch(() => {});
   });
 
   const cacheKey = (url: string) => url.slice(url.indexOf('?') + 1);

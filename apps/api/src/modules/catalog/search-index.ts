@@ -82,7 +82,7 @@ class Codes {
   }
 }
 
-function grown<T extends Int32Array | Uint8Array | Float64Array>(array: T, capacity: number): T {
+function grown<T extends Int32Array | Uint8Array | Uint16Array | Float64Array>(array: T, capacity: number): T {
   const next = new (array.constructor as new (length: number) => T)(capacity);
   next.set(array);
   return next;
@@ -107,9 +107,17 @@ export class IndexData {
   featured: Uint8Array;
   created: Float64Array;
   updated: Float64Array;
-  /** Per slot: [n, n lexeme ids ascending, n + 1 offsets into docPositions]. */
-  readonly docLexemes: (Int32Array | undefined)[] = [];
-  readonly docPositions: (Uint16Array | undefined)[] = [];
+  /**
+   * Every product's lexemes in one arena, not one array per product: at docStart[slot],
+   * [n, n lexeme ids ascending, n + 1 offsets into the positions arena from posStart[slot]].
+   * A changed product's old entries stay until the next rebuild.
+   */
+  docArena = new Int32Array(1 << 16);
+  docUsed = 0;
+  docStart: Int32Array;
+  posArena = new Uint16Array(1 << 16);
+  posUsed = 0;
+  posStart: Int32Array;
   readonly slotOf = new Map<string, number>();
   readonly categories = new Codes();
   readonly licenses = new Codes();
@@ -134,6 +142,8 @@ export class IndexData {
     this.featured = new Uint8Array(capacity);
     this.created = new Float64Array(capacity);
     this.updated = new Float64Array(capacity);
+    this.docStart = new Int32Array(capacity).fill(-1);
+    this.posStart = new Int32Array(capacity);
   }
 
   /** A zeroed per-slot array for one search. */
@@ -177,9 +187,8 @@ export class IndexData {
     this.slotOf.delete(id);
     this.alive[slot] = 0;
     this.aliveCount -= 1;
-    // The slot stays in the posting lists (skipped as dead) until the next rebuild; its texts can go now.
-    this.docLexemes[slot] = undefined;
-    this.docPositions[slot] = undefined;
+    // The slot stays in the posting lists and arenas (skipped as dead) until the next rebuild.
+    this.docStart[slot] = -1;
     this.titles[slot] = '';
   }
 
@@ -190,36 +199,45 @@ export class IndexData {
 
   /** Where the product keeps a lexeme's positions, or undefined when it does not have it. */
   positions(slot: number, lexeme: number): Uint16Array | undefined {
-    const doc = this.docLexemes[slot];
-    if (!doc || lexeme < 0) return undefined;
-    const n = doc[0] as number;
-    let low = 1;
-    let high = n + 1;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if ((doc[middle] as number) < lexeme) low = middle + 1;
-      else high = middle;
-    }
-    if (low > n || doc[low] !== lexeme) return undefined;
-    const at = low - 1;
-    return this.docPositions[slot]?.subarray(doc[n + 1 + at] as number, doc[n + 2 + at] as number);
+    const at = this.find(slot, lexeme);
+    if (at < 0) return undefined;
+    const base = this.docStart[slot] as number;
+    const n = this.docArena[base] as number;
+    const from = (this.posStart[slot] as number) + (this.docArena[base + n + 1 + at] as number);
+    const to = (this.posStart[slot] as number) + (this.docArena[base + n + 2 + at] as number);
+    return this.posArena.subarray(from, to);
   }
 
-  hasAny(slot: number, lexemes: readonly number[]): boolean {
-    for (const lexeme of lexemes) if (this.positions(slot, lexeme)) return true;
-    return false;
+  /** The lexeme's index among the product's lexemes, or -1. */
+  private find(slot: number, lexeme: number): number {
+    const base = this.docStart[slot] as number;
+    if (base < 0 || lexeme < 0) return -1;
+    const arena = this.docArena;
+    const n = arena[base] as number;
+    let low = base + 1;
+    let high = base + n + 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((arena[middle] as number) < lexeme) low = middle + 1;
+      else high = middle;
+    }
+    return low <= base + n && arena[low] === lexeme ? low - base - 1 : -1;
   }
 
   /** Bytes held by the typed arrays and strings (an estimate: object headers not counted). */
   bytes(): number {
-    let total = this.capacity * (1 + 4 * 8 + 8 * 3);
-    for (let slot = 0; slot < this.size; slot += 1) {
-      total += (this.docLexemes[slot]?.byteLength ?? 0) + (this.docPositions[slot]?.byteLength ?? 0);
-      total += 2 * ((this.titles[slot]?.length ?? 0) + 36);
-    }
+    let total = this.capacity * (1 + 4 * 8 + 8 * 3 + 4 * 2) + this.docArena.byteLength + this.posArena.byteLength;
+    for (let slot = 0; slot < this.size; slot += 1) total += 2 * ((this.titles[slot]?.length ?? 0) + 36);
     for (const posting of this.postings) total += posting.byteLength;
     for (const text of this.lexemeIds.keys()) total += 2 * text.length + 16;
     return total;
+  }
+
+  /** Drops the spare room of growable arrays once a full load is done. */
+  trim(): void {
+    this.docArena = this.docArena.slice(0, this.docUsed);
+    this.posArena = this.posArena.slice(0, this.posUsed);
+    this.postings = this.postings.map((list, lexeme) => list.slice(0, Math.max(1, this.postingSize[lexeme] as number)));
   }
 
   private addDocument(slot: number, vectorText: string): void {
@@ -229,23 +247,31 @@ export class IndexData {
     const order = new Float64Array(n);
     for (let i = 0; i < n; i += 1) order[i] = this.lexemeId(parsed.lexemes[i] as string) * 65536 + i;
     order.sort();
-    const doc = new Int32Array(2 * n + 2);
-    doc[0] = n;
     let total = 0;
     for (const entry of parsed.positions) total += entry.length;
-    const positions = new Uint16Array(total);
+    if (this.docUsed + 2 * n + 2 > this.docArena.length)
+      this.docArena = grown(this.docArena, Math.max(2 * this.docArena.length, this.docUsed + 2 * n + 2));
+    if (this.posUsed + total > this.posArena.length)
+      this.posArena = grown(this.posArena, Math.max(2 * this.posArena.length, this.posUsed + total));
+    const base = this.docUsed;
+    const doc = this.docArena;
+    const positions = this.posArena;
+    const posBase = this.posUsed;
+    doc[base] = n;
     let offset = 0;
     for (let k = 0; k < n; k += 1) {
       const key = order[k] as number;
       const id = Math.floor(key / 65536);
-      doc[1 + k] = id;
-      doc[n + 1 + k] = offset;
-      for (const position of parsed.positions[key % 65536] as number[]) positions[offset++] = position;
+      doc[base + 1 + k] = id;
+      doc[base + n + 1 + k] = offset;
+      for (const position of parsed.positions[key % 65536] as number[]) positions[posBase + offset++] = position;
       this.post(id, slot);
     }
-    doc[2 * n + 1] = offset;
-    this.docLexemes[slot] = doc;
-    this.docPositions[slot] = positions;
+    doc[base + 2 * n + 1] = offset;
+    this.docStart[slot] = base;
+    this.posStart[slot] = posBase;
+    this.docUsed += 2 * n + 2;
+    this.posUsed += total;
   }
 
   private lexemeId(text: string): number {
@@ -285,6 +311,8 @@ export class IndexData {
     this.featured = grown(this.featured, capacity);
     this.created = grown(this.created, capacity);
     this.updated = grown(this.updated, capacity);
+    this.docStart = grown(this.docStart, capacity);
+    this.posStart = grown(this.posStart, capacity);
   }
 }
 
@@ -509,22 +537,40 @@ function sortedOrder(data: IndexData, query: ProductListQuery): (a: number, b: n
   }
 }
 
+/**
+ * Per matching slot, the typos of the words it matched (the SQL path's CASE per word: the first
+ * level whose alternatives the product has, else the last), read from the posting lists.
+ */
+function typoCounts(data: IndexData, planned: PlannedQuery, matches: Int32Array): Int32Array {
+  const keys = data.scratchSpace();
+  if (planned.typoWords.length === 0) return keys;
+  const level = new Uint8Array(data.size);
+  for (const word of planned.typoWords) {
+    level.fill(0);
+    word.lexemes.forEach((lexemes, index) => {
+      for (const lexeme of lexemes) {
+        const list = data.postings[lexeme] as Int32Array;
+        const size = data.postingSize[lexeme] as number;
+        for (let i = 0; i < size; i += 1) if (level[list[i] as number] === 0) level[list[i] as number] = index + 1;
+      }
+    });
+    const last = word.levels.length - 1;
+    for (const slot of matches) (keys[slot] as number) += word.levels[level[slot] ? (level[slot] as number) - 1 : last] as number;
+  }
+  return keys;
+}
+
 /** repository.ts rankedSearch(): words in order in the title first, then the rest; typos, relevance, popularity. */
 function rankedPage(data: IndexData, planned: PlannedQuery, matches: Int32Array, offset: number, limit: number): number[] {
   const wanted = offset + limit;
   // Per slot, for this search: typos in the low bits, plus EXACT when the title is an exact match.
   const EXACT = 1 << 20;
-  const keys = data.scratchSpace();
-  const typoWords = planned.typoWords;
+  const keys = typoCounts(data, planned, matches);
   const exact = planned.exactTitles;
   const inTitle: number[] = [];
   const rest: number[] = [];
   for (const slot of matches) {
-    let typos = 0;
-    for (const word of typoWords) {
-      const level = word.lexemes.findIndex((lexemes) => data.hasAny(slot, lexemes));
-      typos += word.levels[level < 0 ? word.levels.length - 1 : level] as number;
-    }
+    const typos = keys[slot] as number;
     const title = data.titles[slot] as string;
     if (titleHoldsWordsInOrder(title, planned.titleWords)) {
       keys[slot] = typos + (title === exact[0] || title === exact[1] ? EXACT : 0);
@@ -726,6 +772,7 @@ export class SearchIndex {
       if (rows.length < LOAD_BATCH) break;
       after = (rows.at(-1) as ProductSearchRow).id;
     }
+    data.trim();
     this.data = data;
     this.watermarkUs = Number(clock?.now_us ?? 0);
   }
