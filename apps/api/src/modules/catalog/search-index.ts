@@ -33,7 +33,8 @@ import type { CorrectedWord } from './typos';
 
 /** Rows re-read on every refresh: a transaction that commits up to this long after it stamped updated_at is not missed. */
 const OVERLAP_US = 60_000_000;
-const LOAD_BATCH = 5000;
+// Small batches: parsing one batch blocks the event loop, and the API keeps serving during a load.
+const LOAD_BATCH = 1000;
 /** Past this share of dead slots (changed or removed products), the index is rebuilt. */
 const DEAD_SHARE = 0.25;
 const MAX_CACHED_WORDS = 100_000;
