@@ -31,6 +31,14 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(deps);
+  if (deps.searchIndex && config.catalogCacheMs > 0) {
+    // Before listening, so a new instance does not send its first searches to SQL; on failure, SQL answers.
+    const started = Date.now();
+    await deps.searchIndex.load().catch((error: unknown) => log(`search index not loaded: ${String(error)}`));
+    const stats = deps.searchIndex.stats();
+    if (stats)
+      log(`search index: ${stats.products} products in ${Date.now() - started} ms, ~${Math.round(stats.bytes / 2 ** 20)} MiB`);
+  }
   // Expires unpaid orders and resolves charges or refunds a crash left half-way (at start, then on a timer).
   const stopPaymentSweeps = startPaymentSweeps(deps, log);
   let closing = false;

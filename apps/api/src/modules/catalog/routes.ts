@@ -13,9 +13,6 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // Built before the first search needs it (a few hundred ms on 100k products), never blocking start-up.
   app.addHook('onReady', async () => {
     dictionary.current().catch(() => {});
-    // The search index is loaded before the server listens (tens of seconds on 100k products), so a
-    // new instance does not send its first searches to SQL; should the load fail, SQL answers.
-    if (deps.config.catalogCacheMs > 0) await deps.searchIndex?.load().catch(() => {});
   });
 
   const cacheKey = (url: string) => url.slice(url.indexOf('?') + 1);
