@@ -7,9 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { productListQuerySchema } from '@app/shared';
+import { loadConfig } from '../apps/api/src/config';
 import { createDatabase } from '../apps/api/src/db/client';
 import { prepareDatabase } from '../apps/api/src/db/setup';
-import { loadConfig } from '../apps/api/src/config';
 import { SearchDictionary } from '../apps/api/src/modules/catalog/dictionary';
 import { listProducts } from '../apps/api/src/modules/catalog/repository';
 import { SearchIndex } from '../apps/api/src/modules/catalog/search-index';
@@ -65,7 +65,9 @@ try {
     return (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number).toFixed(2);
   };
   const report = (name: string, times: number[]) =>
-    console.log(`${name}: ${times.length.toLocaleString('en-US')} queries, p50 ${percentile(times, 50)} ms, p99 ${percentile(times, 99)} ms, max ${percentile(times, 100)} ms`);
+    console.log(
+      `${name}: ${times.length.toLocaleString('en-US')} queries, p50 ${percentile(times, 50)} ms, p99 ${percentile(times, 99)} ms, max ${percentile(times, 100)} ms`,
+    );
 
   const inMemory: number[] = [];
   let unanswered = 0;
