@@ -25,12 +25,17 @@ import { authRoutes } from './modules/auth/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { adminChatbotRoutes, chatbotRoutes } from './modules/chatbot/routes';
+import { communityRoutes } from './modules/community/routes';
+import { adminContactRoutes, contactRoutes } from './modules/contact/routes';
+import { debugRoutes } from './modules/debug/routes';
 import { downloadsRoutes } from './modules/downloads/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mediaRoutes } from './modules/media/routes';
+import { adminNewsletterRoutes, newsletterRoutes } from './modules/newsletter/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { paymentsRoutes } from './modules/payments/routes';
+import { adminPayoutRoutes, sellerPayoutRoutes } from './modules/payouts/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { sellerRoutes } from './modules/sellers/routes';
 import { adminSettingsRoutes, publicSettingsRoutes, registerMaintenanceGate } from './modules/settings/routes';
@@ -75,6 +80,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
+    // A client that already hung up has no address left; it still gets a bucket, not a crash.
+    keyGenerator: (request) => request.ip ?? 'unknown',
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests. Please wait ${context.after} and try again.`),
   });
@@ -107,6 +114,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(paymentsRoutes, { prefix: '/payments' });
       await api.register(downloadsRoutes, { prefix: '/downloads' });
       await api.register(sellerRoutes, { prefix: '/seller' });
+      await api.register(sellerPayoutRoutes, { prefix: '/seller' });
+      await api.register(adminPayoutRoutes, { prefix: '/payments/admin' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });
       await api.register(publicSettingsRoutes, { prefix: '/settings' });
       await api.register(adminSettingsRoutes, { prefix: '/admin' });
@@ -116,6 +125,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(simpleAdminRoutes, { prefix: '/simple-admin' });
       await api.register(chatbotRoutes, { prefix: '/chatbot' });
       await api.register(adminChatbotRoutes, { prefix: '/admin' });
+      await api.register(contactRoutes, { prefix: '/contact' });
+      await api.register(adminContactRoutes, { prefix: '/admin' });
+      // Diagnostics for developers (spec §7 Debug): admins only, and never in production.
+      if (deps.config.env !== 'production') await api.register(debugRoutes);
+      await api.register(communityRoutes, { prefix: '/community' });
+      await api.register(newsletterRoutes, { prefix: '/newsletter' });
+      await api.register(adminNewsletterRoutes, { prefix: '/admin' });
       api.get('/openapi.json', async () => app.swagger());
     },
     { prefix: API_PREFIX },

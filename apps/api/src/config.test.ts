@@ -11,9 +11,24 @@ describe('configuration', () => {
 
   it('makes cookies Secure in production and requires a JWT secret there', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    const production = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) });
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      METRICS_TOKEN: 'm'.repeat(32),
+      PAYOUT_ENCRYPTION_KEY: 'ab'.repeat(32),
+    });
     expect(production.cookieSecure).toBe(true);
     expect(loadConfig({}).cookieSecure).toBe(false);
+  });
+
+  it('requires a 32-byte payout encryption key in production and accepts hex or base64', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), METRICS_TOKEN: 'm'.repeat(32) })).toThrow(
+      /PAYOUT_ENCRYPTION_KEY/,
+    );
+    expect(() => loadConfig({ PAYOUT_ENCRYPTION_KEY: 'too-short' })).toThrow(/32 bytes/);
+    expect(loadConfig({ PAYOUT_ENCRYPTION_KEY: 'ab'.repeat(32) }).payouts.encryptionKey?.length).toBe(32);
+    expect(loadConfig({ PAYOUT_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') }).payouts.encryptionKey?.length).toBe(32);
+    expect(loadConfig({}).payouts.encryptionKey).toBeUndefined();
   });
 
   it('lists every bad variable at once', () => {

@@ -34,8 +34,14 @@ const envSchema = z.object({
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('AI Marketplace <no-reply@localhost>'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
-  FAILED_LOGIN_LIMIT: z.coerce.number().int().min(1).default(10),
+  REFRESH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  REFRESH_IP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  FAILED_LOGIN_LIMIT: z.coerce.number().int().min(1).default(5),
+  FAILED_LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(1),
+  FAILED_LOGIN_MAX_LOCK_MINUTES: z.coerce.number().int().min(1).default(60),
+  FAILED_LOGIN_ACCOUNT_LIMIT: z.coerce.number().int().min(1).default(100),
   FAILED_LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  FAILED_LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -48,6 +54,13 @@ const envSchema = z.object({
     .default(30),
   PAYMENT_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   PAYMENT_STALE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  PAYOUT_ENCRYPTION_KEY: optionalText.pipe(
+    z
+      .string()
+      .refine((value) => decodeKey(value) !== null, 'PAYOUT_ENCRYPTION_KEY must be 32 bytes as 64 hex characters or base64')
+      .optional(),
+  ),
+  PAYOUT_CHECK_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   DOWNLOAD_LINK_TTL_HOURS: z.coerce
     .number()
     .int()
@@ -55,13 +68,19 @@ const envSchema = z.object({
     .max(24 * 30)
     .default(24),
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
-  /** Public searches from an in-process index of the catalogue (docs/decisions/0011) instead of SQL. */
+  /** Public searches from an in-process index of the catalogue (docs/decisions/0012-in-process-search-index.md) instead of SQL. */
   SEARCH_INDEX: z.enum(['on', 'off']).default('on'),
   METRICS_TOKEN: optionalText,
   CHATBOT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Forum posts one member may make per minute, against spam. */
+  COMMUNITY_THREADS_PER_MINUTE: z.coerce.number().int().min(1).default(3),
+  COMMUNITY_REPLIES_PER_MINUTE: z.coerce.number().int().min(1).default(6),
+  /** Newsletter sign-ups per client address per minute (each may send an e-mail). */
+  NEWSLETTER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
   CHATBOT_LLM_URL: optionalText.pipe(z.url().optional()),
   CHATBOT_LLM_API_KEY: optionalText,
   CHATBOT_LLM_MODEL: z.string().default('gpt-4o-mini'),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   WEB_DIST_DIR: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -85,7 +104,25 @@ export interface Config {
   google: { clientId: string | undefined; jwksUrl: string };
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   filesDir: string;
-  rateLimit: { authPerMinute: number; failedLoginLimit: number; failedLoginWindowMinutes: number };
+  rateLimit: {
+    /** Sign-in, register, forgot/reset password: per address. */
+    authPerMinute: number;
+    /** Session refreshes per sign-in session, and per address for callers without a known session. */
+    refreshPerMinute: number;
+    refreshPerIpPerMinute: number;
+  };
+  /** Wrong passwords (and authenticator codes): back-off per account and address, a slowdown per account. */
+  lockout: {
+    /** Failures from one address on one account before it waits… */
+    limit: number;
+    /** …this long, doubling with each further failure up to the cap. */
+    lockMinutes: number;
+    maxLockMinutes: number;
+    /** Failures on one account from every address within the window before each attempt is slowed. */
+    accountLimit: number;
+    windowMinutes: number;
+    slowdownMs: number;
+  };
   stripe: { secretKey: string; publishableKey: string | undefined; webhookSecret: string | undefined } | undefined;
   /** The marketplace's cut of each order, besides the 10% AI pool. */
   platformFeePercent: number;
@@ -97,16 +134,26 @@ export interface Config {
     /** A charge or refund still "in progress" after this long is resolved by the reconciler. */
     staleSeconds: number;
   };
+  payouts: {
+    /** AES-256-GCM key for bank account numbers; derived from the JWT secret when unset (never in production). */
+    encryptionKey: Buffer | undefined;
+    /** How often the scheduled payout run checks whether it is due (0: only at start). */
+    checkSeconds: number;
+  };
   downloadLinkTtlHours: number;
   /** How long identical anonymous catalogue responses are shared (0 disables). */
   catalogCacheMs: number;
   /** Public searches from the in-process search index (SEARCH_INDEX, default on). */
   searchIndex: boolean;
-  /** Bearer token for /metrics; without it only loopback callers may read them. */
+  /** Bearer token for /metrics (required in production); without it only loopback callers may read them. */
   metricsToken: string | undefined;
   webDistDir: string | undefined;
+  /** On SIGTERM, how long requests in flight may take before their connections are cut. */
+  shutdownDrainSeconds: number;
   logLevel: string;
   /** The shopping assistant: messages per minute per session and per address; an optional LLM to phrase answers. */
+  community: { threadsPerMinute: number; repliesPerMinute: number };
+  newsletter: { ratePerMinute: number };
   chatbot: {
     ratePerMinute: number;
     llm: { url: string; apiKey: string | undefined; model: string } | undefined;
@@ -126,6 +173,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new ConfigError('Invalid environment:\n  - JWT_SECRET: required in production (32+ random characters)');
   }
+  if (e.NODE_ENV === 'production' && e.SEED_DEMO) {
+    throw new ConfigError(
+      'Invalid environment:\n  - SEED_DEMO: demo accounts have public passwords and are never seeded in production (unset SEED_DEMO, use ADMIN_EMAIL/ADMIN_PASSWORD)',
+    );
+  }
+  if (e.NODE_ENV === 'production' && !e.METRICS_TOKEN) {
+    throw new ConfigError(
+      'Invalid environment:\n  - METRICS_TOKEN: required in production (a random token Prometheus sends as a bearer token)',
+    );
+  }
+  if (e.NODE_ENV === 'production' && !e.PAYOUT_ENCRYPTION_KEY) {
+    throw new ConfigError(
+      'Invalid environment:\n  - PAYOUT_ENCRYPTION_KEY: required in production (32 random bytes, hex or base64)',
+    );
+  }
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid environment:\n  - ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
@@ -138,7 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
-    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    seedDemo: e.NODE_ENV !== 'production' && (e.SEED_DEMO ?? !e.DATABASE_URL),
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlMinutes: e.ACCESS_TOKEN_TTL_MINUTES,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
@@ -150,8 +212,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     filesDir: path.join(dataDir, 'files'),
     rateLimit: {
       authPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
-      failedLoginLimit: e.FAILED_LOGIN_LIMIT,
-      failedLoginWindowMinutes: e.FAILED_LOGIN_WINDOW_MINUTES,
+      refreshPerMinute: e.REFRESH_RATE_LIMIT_PER_MINUTE,
+      refreshPerIpPerMinute: e.REFRESH_IP_RATE_LIMIT_PER_MINUTE,
+    },
+    lockout: {
+      limit: e.FAILED_LOGIN_LIMIT,
+      lockMinutes: e.FAILED_LOGIN_LOCK_MINUTES,
+      maxLockMinutes: e.FAILED_LOGIN_MAX_LOCK_MINUTES,
+      accountLimit: e.FAILED_LOGIN_ACCOUNT_LIMIT,
+      windowMinutes: e.FAILED_LOGIN_WINDOW_MINUTES,
+      slowdownMs: e.FAILED_LOGIN_SLOWDOWN_MS,
     },
     stripe: e.STRIPE_SECRET_KEY
       ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
@@ -162,12 +232,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sweepSeconds: e.PAYMENT_SWEEP_SECONDS,
       staleSeconds: e.PAYMENT_STALE_SECONDS,
     },
+    payouts: {
+      encryptionKey: e.PAYOUT_ENCRYPTION_KEY ? (decodeKey(e.PAYOUT_ENCRYPTION_KEY) ?? undefined) : undefined,
+      checkSeconds: e.PAYOUT_CHECK_SECONDS,
+    },
     downloadLinkTtlHours: e.DOWNLOAD_LINK_TTL_HOURS,
     catalogCacheMs: e.CATALOG_CACHE_MS,
     searchIndex: e.SEARCH_INDEX === 'on',
     metricsToken: e.METRICS_TOKEN,
     webDistDir: e.WEB_DIST_DIR,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     logLevel: e.LOG_LEVEL,
+    community: { threadsPerMinute: e.COMMUNITY_THREADS_PER_MINUTE, repliesPerMinute: e.COMMUNITY_REPLIES_PER_MINUTE },
+    newsletter: { ratePerMinute: e.NEWSLETTER_RATE_LIMIT_PER_MINUTE },
     chatbot: {
       ratePerMinute: e.CHATBOT_RATE_LIMIT_PER_MINUTE,
       llm: e.CHATBOT_LLM_URL
@@ -175,4 +252,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     },
   };
+}
+
+/** A 32-byte key written as 64 hex characters or as base64; null when it is neither. */
+function decodeKey(value: string): Buffer | null {
+  const key = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+  return key.length === 32 ? key : null;
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import Stripe from 'stripe';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AppDeps } from './lib/context';
@@ -13,6 +14,8 @@ import { SearchIndex } from './modules/catalog/search-index';
 import { withProviderErrors } from './modules/payments/providers/provider';
 import { createStripeProvider } from './modules/payments/providers/stripe';
 import { createTestProcessor } from './modules/payments/providers/test-processor';
+import { createStripeConnectProvider } from './modules/payouts/providers/stripe-connect';
+import { createTestPayoutProvider } from './modules/payouts/providers/test-provider';
 
 /** Wires the real collaborators from configuration. */
 export function createDeps(
@@ -37,6 +40,10 @@ export function createDeps(
       config.stripe ? createStripeProvider(config.stripe.secretKey) : createTestProcessor(db),
       options.log,
     ),
+    payouts: config.stripe
+      ? createStripeConnectProvider(new Stripe(config.stripe.secretKey), config.publicUrl)
+      : createTestPayoutProvider(db),
+    payoutEncryptionKey: config.payouts.encryptionKey ?? createHash('sha256').update(`payout-accounts:${jwtSecret}`).digest(),
     // The dictionary may be as stale as a cached catalogue page, and no staler.
     searchDictionary: new SearchDictionary(db, config.catalogCacheMs),
     // Kept in step on the same schedule as the dictionary.

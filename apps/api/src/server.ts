@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/client';
@@ -7,8 +8,10 @@ import { seedPromoCodes } from './db/seed/promos';
 import { prepareDatabase } from './db/setup';
 import { createDeps } from './deps';
 import { startPaymentSweeps } from './modules/payments/reconcile';
+import { startPayoutSchedule } from './modules/payouts/transfers';
 
-const SHUTDOWN_TIMEOUT_MS = 15_000;
+/** Beyond the drain, how long closing the database may take before the process gives up. */
+const SHUTDOWN_GRACE_MS = 20_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -41,20 +44,29 @@ async function main(): Promise<void> {
   }
   // Expires unpaid orders and resolves charges or refunds a crash left half-way (at start, then on a timer).
   const stopPaymentSweeps = startPaymentSweeps(deps, log);
+  // Finishes payouts a crash left in flight, then pays sellers when the payout schedule is due.
+  const stopPayoutSchedule = startPayoutSchedule(deps, log);
   let closing = false;
+  const drainMs = config.shutdownDrainSeconds * 1000;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    log(`${signal} received: finishing requests in flight, then stopping`);
-    const force = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS);
+    log(`${signal} received: finishing requests in flight (up to ${config.shutdownDrainSeconds} s), then stopping`);
+    const force = setTimeout(() => process.exit(1), drainMs + SHUTDOWN_GRACE_MS);
     force.unref();
+    let exitCode = 0;
     try {
-      await app.close();
+      await drainRequests(app, drainMs, log);
+      // Only once no request can use them: the sweeps, then the pool, then the embedded server.
       await stopPaymentSweeps();
+      await stopPayoutSchedule();
       await db.$client.end();
       await database.embedded?.stop();
+    } catch (error) {
+      console.error(error);
+      exitCode = 1;
     } finally {
-      process.exit(0);
+      process.exit(exitCode);
     }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -68,6 +80,19 @@ async function main(): Promise<void> {
     throw error;
   }
   log(`storefront and API at ${config.publicUrl} (API under /api/v1)`);
+}
+
+/** Stops accepting connections and waits for requests in flight; after `drainMs` the stragglers are cut off. */
+async function drainRequests(app: FastifyInstance, drainMs: number, log: (message: string) => void): Promise<void> {
+  const cutOff = setTimeout(() => {
+    log(`requests still in flight after ${drainMs / 1000} s: closing their connections`);
+    app.server.closeAllConnections();
+  }, drainMs);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(cutOff);
+  }
 }
 
 main().catch((error) => {

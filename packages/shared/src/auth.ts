@@ -145,10 +145,3 @@ export interface AuthResponse {
 export interface AuthProviders {
   google_client_id: string | null;
 }
-
-/** Error body of every failed API call (DESIGN.md API contract). */
-export interface ApiErrorBody {
-  detail: string;
-  code: string;
-  errors?: { field: string; message: string }[];
-}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneySchema } from './api';
 
 /**
  * Cart maths (spec §9), in integer cents, shared by the server (which decides) and the client
@@ -134,31 +135,41 @@ export const validateCartSchema = z.object({
   promo_code: z.string().trim().max(40).optional().nullable(),
 });
 
-export interface CartItemView {
-  id: string;
-  product_id: string;
-  title: string;
-  price: number;
-  originalPrice: number | null;
-  image: string | null;
-  seller: string;
-  category: string;
-  license: string;
-  description: string;
-  status: string;
-  quantity: number;
-}
+export const cartItemViewSchema = z.object({
+  id: z.string(),
+  product_id: z.string(),
+  title: z.string(),
+  price: moneySchema,
+  originalPrice: moneySchema.nullable(),
+  image: z.string().nullable(),
+  seller: z.string(),
+  category: z.string(),
+  license: z.string(),
+  description: z.string(),
+  status: z.string(),
+  quantity: z.number(),
+});
+export type CartItemView = z.output<typeof cartItemViewSchema>;
 
-export interface CartView {
-  items: CartItemView[];
-  totalItems: number;
-  subtotal: number;
-  discount: number;
-  tax: number;
-  shippingCost: number;
-  total: number;
-  promoCode: { code: string; discount: number; type: 'percent' | 'fixed'; description: string } | null;
-}
+export const cartViewSchema = z.object({
+  items: z.array(cartItemViewSchema),
+  totalItems: z.number(),
+  subtotal: moneySchema,
+  discount: moneySchema,
+  tax: moneySchema,
+  shippingCost: moneySchema,
+  total: moneySchema,
+  promoCode: z
+    .object({ code: z.string(), discount: moneySchema, type: z.enum(['percent', 'fixed']), description: z.string() })
+    .nullable(),
+});
+export type CartView = z.output<typeof cartViewSchema>;
+
+/** Every cart route's answer: the cart, and why a saved promo code no longer applies (or null). */
+export const cartResponseSchema = z.object({ promo_notice: z.string().nullable(), ...cartViewSchema.shape });
+
+/** POST /orders/validate-cart: the client's items re-priced by the server. */
+export const validatedCartSchema = z.object({ valid: z.literal(true), ...cartResponseSchema.shape });
 
 /** Card details for the built-in test processor. */
 export const cardPaymentSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema, moneySchema } from './api';
 
 /** Catalogue contract: categories, licences, list filters (spec §5 Product queries) and shapes. */
 
@@ -106,68 +107,78 @@ export const productListQuerySchema = z
   });
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 
-export interface PublicProduct {
-  id: string;
-  title: string;
-  name: string;
-  short_description: string;
-  description: string;
-  price: number;
-  original_price: number | null;
-  originalPrice: number | null;
-  images: string[];
-  image: string | null;
-  image_url: string | null;
-  seller: string;
-  seller_name: string;
-  seller_id: string;
-  category: string;
-  category_slug: string;
-  license: string;
-  license_type: string;
-  status: 'pending' | 'approved' | 'rejected';
-  featured: boolean;
-  rejection_reason: string | null;
-  rating: number;
-  review_count: number;
-  sales_count: number;
-  tags: string[];
-  created_at: string;
-  updated_at: string;
-}
+/** The product as every catalogue route returns it (spec §3 Product, with its aliases). */
+export const publicProductSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  name: z.string(),
+  short_description: z.string(),
+  description: z.string(),
+  price: moneySchema,
+  original_price: moneySchema.nullable(),
+  originalPrice: moneySchema.nullable(),
+  images: z.array(z.string()),
+  image: z.string().nullable(),
+  image_url: z.string().nullable(),
+  seller: z.string(),
+  seller_name: z.string(),
+  seller_id: z.string(),
+  category: z.string(),
+  category_slug: z.string(),
+  license: z.string(),
+  license_type: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  featured: z.boolean(),
+  rejection_reason: z.string().nullable(),
+  rating: z.number(),
+  review_count: z.number(),
+  sales_count: z.number(),
+  tags: z.array(z.string()),
+  created_at: isoDateSchema,
+  updated_at: isoDateSchema,
+});
+export type PublicProduct = z.output<typeof publicProductSchema>;
 
-export interface FacetCount {
-  value: string;
-  label: string;
-  count: number;
-}
+export const facetCountSchema = z.object({ value: z.string(), label: z.string(), count: z.number() });
+export type FacetCount = z.output<typeof facetCountSchema>;
 
 /** Counts over the matches (over the first PRODUCT_TOTAL_CAP of them when the total is capped). */
-export interface ProductFacets {
-  category: FacetCount[];
-  license: FacetCount[];
-  price: FacetCount[];
+export const productFacetsSchema = z.object({
+  category: z.array(facetCountSchema),
+  license: z.array(facetCountSchema),
+  price: z.array(facetCountSchema),
   /** Cumulative: "4" counts products rated 4 and up. */
-  rating: FacetCount[];
-}
+  rating: z.array(facetCountSchema),
+});
+export type ProductFacets = z.output<typeof productFacetsSchema>;
 
-export interface ProductList {
-  products: PublicProduct[];
+export const productListSchema = z.object({
+  products: z.array(publicProductSchema),
   /** Exact up to PRODUCT_TOTAL_CAP; when `total_capped`, there are more. */
-  total: number;
-  total_capped: boolean;
-  page: number;
-  pages: number;
-  facets: ProductFacets;
+  total: z.number(),
+  total_capped: z.boolean(),
+  page: z.number(),
+  pages: z.number(),
+  facets: productFacetsSchema,
   /** The query as typo correction read it, when a word was corrected ("Did you mean"). */
-  did_you_mean: string | null;
-}
+  did_you_mean: z.string().nullable(),
+});
+export type ProductList = z.output<typeof productListSchema>;
 
-export interface CategoryCount {
-  slug: string;
-  name: string;
-  count: number;
-}
+/** GET /products/{id}: the product and a few related ones from its category. */
+export const productDetailSchema = publicProductSchema.extend({ related: z.array(publicProductSchema) });
+
+export const categoryCountSchema = z.object({ slug: z.string(), name: z.string(), count: z.number() });
+export type CategoryCount = z.output<typeof categoryCountSchema>;
+export const categoryListSchema = z.object({ categories: z.array(categoryCountSchema) });
+
+/** GET /products/debug/count (admins). */
+export const productCountSchema = z.object({
+  total: z.number(),
+  approved: z.number(),
+  pending: z.number(),
+  rejected: z.number(),
+});
 
 export const reviewRequestSchema = z.object({
   rating: z.coerce
@@ -183,17 +194,37 @@ export const reviewRequestSchema = z.object({
 });
 export type ReviewRequest = z.input<typeof reviewRequestSchema>;
 
-export interface PublicReview {
-  id: string;
-  product_id: string;
-  user_id: string;
-  user_name: string;
-  rating: number;
-  comment: string;
-  created_at: string;
-  updated_at: string;
-}
+export const publicReviewSchema = z.object({
+  id: z.string(),
+  product_id: z.string(),
+  user_id: z.string(),
+  user_name: z.string(),
+  rating: z.number(),
+  comment: z.string(),
+  created_at: isoDateSchema,
+  updated_at: isoDateSchema,
+});
+export type PublicReview = z.output<typeof publicReviewSchema>;
+
+export const reviewListSchema = z.object({
+  reviews: z.array(publicReviewSchema),
+  total: z.number(),
+  page: z.number(),
+  pages: z.number(),
+  average_rating: z.number(),
+  review_count: z.number(),
+  can_review: z.boolean(),
+});
 
 export const wishlistAddSchema = z.object({
   product_id: z.uuid({ error: 'Product not found' }),
 });
+
+export const wishlistItemSchema = publicProductSchema.extend({ added_at: isoDateSchema });
+/** The wishlist (`items` and its alias `products`); add and remove answer it with a message. */
+export const wishlistSchema = z.object({
+  items: z.array(wishlistItemSchema),
+  products: z.array(wishlistItemSchema),
+  total: z.number(),
+});
+export const wishlistChangeSchema = z.object({ message: z.string(), ...wishlistSchema.shape });

@@ -42,3 +42,30 @@ export const NOTIFICATIONS = {
   cleanupIntervalMs: 10_000,
   defaultPosition: 'top-right',
 } as const;
+
+/** The figures the legal pages state (spec §9 Legal text limits, §5 Legal-text rules, §2 Legal pages). */
+export const LEGAL = {
+  effectiveDate: '2025-08-08',
+  version: '1.0',
+  nextReviewDate: '2026-02-08',
+  refundProcessingBusinessDays: { min: 5, max: 10 },
+  accessAfterTerminationDays: 90,
+  changeNoticeDays: 30,
+  breachNoticeHours: 72,
+  deletionActiveDays: 30,
+  deletionBackupDays: 90,
+  retentionAccountYears: 3,
+  retentionTransactionYears: 7,
+  retentionSupportYears: 3,
+  classActionOptOutDays: 30,
+  legalResponseBusinessDays: { min: 5, max: 7 },
+  minimumAge: 18,
+  guardianConsentAges: { min: 13, max: 17 },
+  deletedUnderAge: 13,
+  governingLaw: 'California',
+  arbitrators: 1,
+  companyCity: 'Lahore, Pakistan',
+  /** Section detection line and back-to-top threshold (spec §9). */
+  sectionDetectionPx: 100,
+  backToTopPx: 300,
+} as const;

@@ -46,6 +46,11 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     totpSecret: text('totp_secret'),
     totpEnabled: boolean('totp_enabled').notNull().default(false),
+    /** The authenticator time-step of the last accepted code: a code is good once. */
+    totpLastStep: integer('totp_last_step'),
+    /** Wrong authenticator codes in a row, for the back-off. */
+    totpFailures: integer('totp_failures').notNull().default(0),
+    totpLastFailureAt: timestamp('totp_last_failure_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -102,9 +107,15 @@ export const failedLogins = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
+    /** The caller's address: locks hold per account and address, so a stranger cannot lock the owner out. */
+    ip: text('ip').notNull().default(''),
     attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('failed_logins_email_time_idx').on(table.email, table.attemptedAt)],
+  (table) => [
+    index('failed_logins_email_time_idx').on(table.email, table.attemptedAt),
+    index('failed_logins_email_ip_time_idx').on(table.email, table.ip, table.attemptedAt),
+    index('failed_logins_time_idx').on(table.attemptedAt),
+  ],
 );
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -558,8 +569,39 @@ export const siteSettings = pgTable('site_settings', {
   maintenanceMessage: text('maintenance_message')
     .notNull()
     .default('We are performing scheduled maintenance. Please check back shortly.'),
+  /** Public contact details and social links (footer, /contact); empty means not shown. */
+  contactEmail: text('contact_email').notNull().default(''),
+  contactPhone: text('contact_phone').notNull().default(''),
+  contactAddress: text('contact_address').notNull().default(''),
+  socialX: text('social_x').notNull().default(''),
+  socialLinkedin: text('social_linkedin').notNull().default(''),
+  socialGithub: text('social_github').notNull().default(''),
+  socialYoutube: text('social_youtube').notNull().default(''),
   updatedAt: updatedAt(),
 });
+
+/** Messages sent through the contact form; admins read them at /admin/messages and mark them handled. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    /** The sender's account when signed in. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The sending address, for the per-address hourly limit. */
+    ip: text('ip').notNull(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('contact_messages_created_idx').on(table.createdAt.desc()),
+    index('contact_messages_ip_created_idx').on(table.ip, table.createdAt),
+  ],
+);
 
 /** The shopping assistant's conversations: the context lives here, not in the browser or in memory. */
 export const chatSessions = pgTable(
@@ -618,4 +660,229 @@ export const auditLog = pgTable(
     index('audit_log_created_idx').on(table.createdAt.desc()),
     index('audit_log_subject_idx').on(table.subjectType, table.subjectId),
   ],
+);
+
+/** Community forum sections, seeded by the migration; `slug` is what the storefront translates. */
+export const forumCategories = pgTable('forum_categories', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** A forum thread. Bodies are raw markdown, sanitised when rendered. */
+export const forumThreads = pgTable(
+  'forum_threads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => forumCategories.id),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Optional: the product the thread is about (buyers of it get a badge on their replies). */
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    isPinned: boolean('is_pinned').notNull().default(false),
+    isLocked: boolean('is_locked').notNull().default(false),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(body, '')), 'B')`,
+    ),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('forum_threads_listing_idx').on(table.categoryId, table.isPinned.desc(), table.lastActivityAt.desc()),
+    index('forum_threads_activity_idx').on(table.isPinned.desc(), table.lastActivityAt.desc()),
+    index('forum_threads_author_created_idx').on(table.authorId, table.createdAt.desc()),
+    index('forum_threads_search_idx').using('gin', table.searchVector),
+  ],
+);
+
+export const forumReplies = pgTable(
+  'forum_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => forumThreads.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('forum_replies_thread_created_idx').on(table.threadId, table.createdAt),
+    index('forum_replies_author_created_idx').on(table.authorId, table.createdAt.desc()),
+  ],
+);
+
+/** A member's report of a thread or a reply, for moderators to review. One per member and post. */
+export const forumReports = pgTable(
+  'forum_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => forumThreads.id, { onDelete: 'cascade' }),
+    replyId: uuid('reply_id').references(() => forumReplies.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('forum_reports_thread_once').on(table.reporterId, table.threadId).where(sql`reply_id is null`),
+    uniqueIndex('forum_reports_reply_once').on(table.reporterId, table.replyId).where(sql`reply_id is not null`),
+    index('forum_reports_open_idx').on(table.createdAt.desc()).where(sql`resolved_at is null`),
+  ],
+);
+
+export const NEWSLETTER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
+
+/**
+ * Newsletter addresses. Visitors confirm by e-mail (double opt-in); accounts are kept in step with
+ * `users.newsletter_subscribed` (a trigger copies the account's choice here, the newsletter module
+ * copies confirmations and unsubscriptions back).
+ */
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased. */
+    email: text('email').notNull().unique(),
+    status: text('status', { enum: NEWSLETTER_STATUSES }).notNull().default('pending'),
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('newsletter_status_known', sql`${table.status} in ('pending', 'confirmed', 'unsubscribed')`),
+    index('newsletter_status_created_idx').on(table.status, table.createdAt.desc()),
+  ],
+);
+
+export const PAYOUT_SCHEDULES = ['daily', 'weekly', 'manual'] as const;
+
+/** Payout settings, one row (id = 1). `last_run_at` is claimed atomically by the scheduled run. */
+export const payoutSettings = pgTable(
+  'payout_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    schedule: text('schedule', { enum: PAYOUT_SCHEDULES }).notNull().default('weekly'),
+    minimumPayoutCents: integer('minimum_payout_cents').notNull().default(2500),
+    /** Sales younger than this are pending: the legal refund window (30 days) by default. */
+    holdDays: integer('hold_days').notNull().default(30),
+    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('payout_settings_single_row', sql`${table.id} = 1`),
+    check('payout_settings_minimum', sql`${table.minimumPayoutCents} >= 0`),
+    check('payout_settings_hold', sql`${table.holdDays} between 0 and 365`),
+  ],
+);
+
+/**
+ * Bank accounts: a seller's payout account (user_id set, one per seller) or one of the platform's
+ * own (user_id null, admin-managed). The full number is stored only encrypted (AES-256-GCM).
+ */
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    holderName: text('holder_name').notNull(),
+    bankName: text('bank_name').notNull().default(''),
+    accountType: text('account_type', { enum: ['iban', 'us'] }).notNull(),
+    country: text('country').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    /** ABA routing numbers are public bank identifiers; kept in clear. */
+    routingNumber: text('routing_number'),
+    maskedNumber: text('masked_number').notNull(),
+    numberEncrypted: text('number_encrypted').notNull(),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    /** Where the payout provider pays this seller (test: its own account id; Stripe: the connected acct_…). */
+    payoutProvider: text('payout_provider'),
+    providerDestinationId: text('provider_destination_id'),
+    onboardingUrl: text('onboarding_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('bank_accounts_one_per_seller').on(table.userId).where(sql`${table.userId} is not null`),
+    uniqueIndex('bank_accounts_one_primary_platform')
+      .on(table.isPrimary)
+      .where(sql`${table.userId} is null and ${table.isPrimary}`),
+  ],
+);
+
+export const PAYOUT_STATUSES = ['processing', 'paid', 'failed', 'reversing', 'reversed'] as const;
+
+/**
+ * Money sent to a seller. The row is written (processing) before the provider is called, with the
+ * row id as the provider's idempotency key, so a crash mid-run is finished by the reconciler
+ * without paying twice. processing and paid payouts count against the seller's balance.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status', { enum: PAYOUT_STATUSES }).notNull().default('processing'),
+    provider: text('provider').notNull(),
+    bankAccountId: uuid('bank_account_id').references(() => bankAccounts.id, { onDelete: 'set null' }),
+    accountMasked: text('account_masked'),
+    destinationId: text('destination_id').notNull(),
+    providerTransferId: text('provider_transfer_id'),
+    providerReversalId: text('provider_reversal_id'),
+    failureReason: text('failure_reason'),
+    /** schedule · admin · payment (an admin paid out one sale's sellers) */
+    trigger: text('trigger').notNull(),
+    triggeredBy: uuid('triggered_by'),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('payouts_amount_positive', sql`${table.amountCents} > 0`),
+    check('payouts_status_known', sql`${table.status} in ('processing', 'paid', 'failed', 'reversing', 'reversed')`),
+    // At most one transfer on its way per seller: a second concurrent run cannot claim the same money.
+    uniqueIndex('payouts_one_in_flight_per_seller').on(table.sellerId).where(sql`${table.status} = 'processing'`),
+    index('payouts_seller_created_idx').on(table.sellerId, table.createdAt.desc()),
+    index('payouts_status_created_idx').on(table.status, table.createdAt.desc()),
+  ],
+);
+
+/** Transfers of the built-in test payout provider: its own books, one per idempotency key. */
+export const testPayoutTransfers = pgTable(
+  'test_payout_transfers',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    destinationId: text('destination_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    reversedCents: integer('reversed_cents').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('test_payout_transfers_idempotency_unique').on(table.idempotencyKey)],
 );

@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import type { SearchDictionary } from '../modules/catalog/dictionary';
 import type { SearchIndex } from '../modules/catalog/search-index';
 import type { PaymentProvider } from '../modules/payments/providers/provider';
+import type { PayoutProvider } from '../modules/payouts/providers/provider';
 import type { UserRow } from '../modules/users/repository';
 import type { GoogleVerifier } from './google';
 import type { Mailer } from './mailer';
@@ -18,6 +19,10 @@ export interface AppDeps {
   accessTokens: AccessTokens;
   google: GoogleVerifier | null;
   payments: PaymentProvider;
+  /** Sends sellers their payouts (test provider, or Stripe Connect with STRIPE_SECRET_KEY). */
+  payouts: PayoutProvider;
+  /** AES-256-GCM key for bank account numbers (PAYOUT_ENCRYPTION_KEY, or derived from the JWT secret outside production). */
+  payoutEncryptionKey: Buffer;
   /** The catalogue's word dictionary for typo correction, one per app instance. */
   searchDictionary: SearchDictionary;
   /** The public catalogue's in-process search index (SEARCH_INDEX=on), or null: searches go to SQL. */

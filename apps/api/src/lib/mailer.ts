@@ -9,6 +9,10 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where a reply goes (the sender of a contact message); the From address stays ours. */
+  replyTo?: string;
+  /** Extra headers, e.g. List-Unsubscribe for mailing-list mail. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -18,9 +18,12 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
 
 const auth = () => import('@/features/auth/pages');
 const admin = () => import('@/features/admin/pages/admin-pages');
+const payoutsAdmin = () => import('@/features/payouts/pages/admin-payout-pages');
 const simpleAdmin = () => import('@/features/simple-admin/pages/simple-admin-pages');
 const content = () => import('@/features/content/pages');
+const legal = () => import('@/features/legal/pages');
 const products = () => import('@/features/products/pages/product-detail-page');
+const newsletterLinks = () => import('@/features/newsletter/pages/newsletter-link-pages');
 
 export const routes: RouteObject[] = [
   {
@@ -37,9 +40,15 @@ export const routes: RouteObject[] = [
           { path: 'cart', element: page(() => import('@/features/cart/pages/cart-page'), 'CartPage') },
           { path: 'about', element: page(content, 'AboutPage') },
           { path: 'contact', element: page(content, 'ContactPage') },
-          { path: 'privacy', element: page(content, 'PrivacyPage') },
-          { path: 'terms', element: page(content, 'TermsPage') },
+          { path: 'privacy', element: page(legal, 'PrivacyPage') },
+          { path: 'terms', element: page(legal, 'TermsPage') },
           { path: 'community', element: page(() => import('@/features/community/pages/community-page'), 'CommunityPage') },
+          {
+            path: 'community/threads/:id',
+            element: page(() => import('@/features/community/pages/thread-page'), 'ThreadPage'),
+          },
+          { path: 'newsletter/confirm', element: page(newsletterLinks, 'NewsletterConfirmPage') },
+          { path: 'newsletter/unsubscribe', element: page(newsletterLinks, 'NewsletterUnsubscribePage') },
           {
             element: <ProtectedRoute />,
             children: [
@@ -85,6 +94,13 @@ export const routes: RouteObject[] = [
               { path: 'simple-admins', element: page(admin, 'AdminSimpleAdminsPage') },
               { path: 'simple-admins-test', element: page(admin, 'AdminSimpleAdminsPage') },
               { path: 'promo-codes', element: page(admin, 'AdminPromoCodesPage') },
+              { path: 'payments/transfers', element: page(payoutsAdmin, 'AdminTransfersPage') },
+              { path: 'payments/bank-accounts', element: page(payoutsAdmin, 'AdminBankAccountsPage') },
+              { path: 'payments/settings', element: page(payoutsAdmin, 'AdminPayoutSettingsPage') },
+              {
+                path: 'newsletter',
+                element: page(() => import('@/features/newsletter/pages/admin-newsletter-page'), 'AdminNewsletterPage'),
+              },
               {
                 path: 'leads',
                 element: page(() => import('@/features/chatbot/pages/admin-leads-page'), 'AdminLeadsPage'),

@@ -20,13 +20,32 @@ export function json(status: number, body?: unknown): Response {
   });
 }
 
+/** GET /settings/public as a fresh install answers it, with `overrides`. */
+export function publicSettings(overrides: Record<string, unknown> = {}) {
+  return {
+    site_name: 'AI Marketplace',
+    admin_email: '',
+    maintenance_mode: false,
+    maintenance_message: '',
+    contact_email: '',
+    contact_phone: '',
+    contact_address: '',
+    social_x: '',
+    social_linkedin: '',
+    social_github: '',
+    social_youtube: '',
+    platform_fee_percent: 10,
+    ai_pool_percent: 10,
+    ...overrides,
+  };
+}
+
 /** The server answers for a visitor with no session and no Google configured, unless a test says otherwise. */
 const defaults: Record<string, MockHandler> = {
   'POST /api/v1/auth/refresh': () => json(401, { detail: 'Not authenticated', code: 'UNAUTHORIZED' }),
   'GET /api/v1/auth/providers': () => json(200, { google_client_id: null }),
   // Every page reads the site settings (maintenance mode, site name).
-  'GET /api/v1/settings/public': () =>
-    json(200, { site_name: 'AI Marketplace', admin_email: '', maintenance_mode: false, maintenance_message: '' }),
+  'GET /api/v1/settings/public': () => json(200, publicSettings()),
   // The header's notification centre, for signed-in users.
   'GET /api/v1/notifications': () => json(200, { notifications: [], unread: 0 }),
   // The header shows a signed-in user's cart count on every public page.

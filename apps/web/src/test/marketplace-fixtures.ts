@@ -57,6 +57,40 @@ export function sellerHandlers(products: PublicProduct[] = [], stats = sellerSta
         total: products.length,
         pagination: { page: 1, limit: 10, total: products.length, pages: products.length ? 1 : 0 },
       }),
+    ...payoutHandlers(),
+  };
+}
+
+/** The seller dashboard's Payouts section: a seller with one held sale and no payout account yet. */
+export function payoutHandlers(): Record<string, MockHandler> {
+  return {
+    'GET /api/v1/seller/payouts/balance': () =>
+      json(200, {
+        pending: 15.99,
+        available: 0,
+        in_transit: 0,
+        paid_out: 0,
+        hold_days: 30,
+        minimum_payout: 25,
+        next_release_at: '2026-12-01T10:00:00.000Z',
+        currency: 'usd',
+      }),
+    'GET /api/v1/seller/payouts': () => json(200, { payouts: [], total: 0, page: 1, pages: 1 }),
+    'GET /api/v1/seller/payouts/statement': () =>
+      json(200, {
+        lines: [
+          {
+            date: '2026-11-01T10:00:00.000Z',
+            type: 'sale',
+            reference: 'ORD-1001',
+            description: 'Prompt Kit',
+            amount: 15.99,
+            available_on: '2026-12-01T10:00:00.000Z',
+            status: 'pending',
+          },
+        ],
+      }),
+    'GET /api/v1/seller/payout-account': () => json(200, { account: null }),
   };
 }
 

@@ -14,17 +14,30 @@ import { presentUser } from '../users/present';
 import { currentUser, requireAuth } from './guard';
 import * as auth from './service';
 import { clearSessionCookie, REFRESH_COOKIE, sendSession } from './session-reply';
-import { endSession, rotateSession } from './sessions';
+import { currentFamily, endSession, rotateSession } from './sessions';
 import { disableTotp, enableTotp, startTotpEnrolment } from './totp';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const authLimit = { rateLimit: { max: deps.config.rateLimit.authPerMinute, timeWindow: 60_000 } };
+  // Every page load refreshes: its own generous limit per session, so a shared address never signs anyone out.
+  const refreshLimit = {
+    rateLimit: {
+      keyGenerator: async (request: FastifyRequest) => {
+        const family = await currentFamily(deps.db, null, request.cookies[REFRESH_COOKIE]);
+        return family ? `session:${family}` : `ip:${request.ip ?? 'unknown'}`;
+      },
+      max: (_request: FastifyRequest, key: string) =>
+        key.startsWith('session:') ? deps.config.rateLimit.refreshPerMinute : deps.config.rateLimit.refreshPerIpPerMinute,
+      timeWindow: 60_000,
+    },
+  };
 
   const replySignedIn = (reply: FastifyReply, result: auth.SignedIn) => sendSession(reply, deps, result);
   const clearRefreshCookie = (reply: FastifyReply) => clearSessionCookie(reply, deps);
 
   const userAgent = (request: FastifyRequest) => request.headers['user-agent'];
+  const caller = (request: FastifyRequest): auth.Caller => ({ ip: request.ip ?? '', userAgent: userAgent(request) });
 
   app.get('/providers', async () => ({ google_client_id: deps.google?.clientId ?? null }));
 
@@ -35,12 +48,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/login', { schema: { body: loginRequestSchema }, config: authLimit }, async (request, reply) => {
-    const result = await auth.loginUser(deps, request.body, userAgent(request));
+    const result = await auth.loginUser(deps, request.body, caller(request));
     return replySignedIn(reply, result);
   });
 
   app.post('/admin/login', { schema: { body: adminLoginRequestSchema }, config: authLimit }, async (request, reply) => {
-    const result = await auth.loginWithRole(deps, request.body, ['admin'], 'Admin access required', userAgent(request));
+    const result = await auth.loginWithRole(deps, request.body, ['admin'], 'Admin access required', caller(request));
     return replySignedIn(reply, result);
   });
 
@@ -49,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return replySignedIn(reply, result);
   });
 
-  app.post('/refresh', { config: authLimit }, async (request, reply) => {
+  app.post('/refresh', { config: refreshLimit }, async (request, reply) => {
     // An anonymous visitor has nothing to refresh: say so without an error status.
     if (!request.cookies[REFRESH_COOKIE]) return reply.code(204).send();
     try {
@@ -88,7 +101,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     startTotpEnrolment(deps, currentUser(request)),
   );
   app.post('/totp/enable', { preHandler: requireAuth('admin'), schema: { body: totpCodeSchema } }, async (request) =>
-    enableTotp(deps, currentUser(request), request.body.code),
+    enableTotp(deps, currentUser(request), request.body.code, request.cookies[REFRESH_COOKIE]),
   );
   app.post('/totp/disable', { preHandler: requireAuth('admin'), schema: { body: totpCodeSchema } }, async (request) =>
     disableTotp(deps, currentUser(request), request.body.code),

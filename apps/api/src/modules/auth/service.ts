@@ -1,5 +1,5 @@
 import { hasRole, RESET_LINK_TTL_HOURS, type RegisterRequest } from '@app/shared';
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { failedLogins, passwordResetTokens } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError, fieldError } from '../../lib/errors';
@@ -13,6 +13,7 @@ import {
   type UserRow,
   updateUser,
 } from '../users/repository';
+import { assertMayTryPassword, clearFailedPasswords, recordFailedPassword } from './lockout';
 import { revokeAllSessions, type SessionTokens, startSession } from './sessions';
 import { assertSecondFactor } from './totp';
 
@@ -44,31 +45,26 @@ export async function registerUser(deps: AppDeps, input: Required<RegisterReques
   });
 }
 
+/** Who is asking: the address (for lockouts) and the browser (shown with sessions). */
+export interface Caller {
+  ip: string;
+  userAgent?: string;
+}
+
 /**
- * Checks e-mail and password. Takes the same time whether or not the account exists, and locks
- * an e-mail after too many failures in the window (counted in the database, shared by every instance).
+ * Checks e-mail and password. Takes the same time whether or not the account exists; wrong
+ * passwords back off per account and address (see lockout.ts), counted in the database.
  */
-export async function authenticate(deps: AppDeps, email: string, password: string): Promise<UserRow> {
-  const { failedLoginLimit, failedLoginWindowMinutes } = deps.config.rateLimit;
-  const since = new Date(Date.now() - failedLoginWindowMinutes * 60_000);
-  const [failures] = await deps.db
-    .select({ total: count() })
-    .from(failedLogins)
-    .where(and(eq(failedLogins.email, email), gt(failedLogins.attemptedAt, since)));
-  if ((failures?.total ?? 0) >= failedLoginLimit) {
-    throw new AppError(
-      'RATE_LIMITED',
-      `Too many failed sign-in attempts for this account. Please try again in ${failedLoginWindowMinutes} minutes.`,
-    );
-  }
+export async function authenticate(deps: AppDeps, email: string, password: string, ip: string): Promise<UserRow> {
+  await assertMayTryPassword(deps.db, deps.config.lockout, email, ip);
   const user = await findUserByEmail(deps.db, email);
   const valid = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
   if (!user || !valid) {
-    await deps.db.insert(failedLogins).values({ email });
+    await recordFailedPassword(deps.db, email, ip);
     throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
   }
   if (!user.isActive) throw new AppError('FORBIDDEN', 'This account has been suspended. Please contact support.');
-  await deps.db.delete(failedLogins).where(eq(failedLogins.email, email));
+  await clearFailedPasswords(deps.db, email, ip);
   return user;
 }
 
@@ -79,10 +75,10 @@ export interface Credentials {
 }
 
 /** E-mail and password sign-in for every role (plus the authenticator code where enrolled). */
-export async function loginUser(deps: AppDeps, credentials: Credentials, userAgent?: string): Promise<SignedIn> {
-  const user = await authenticate(deps, credentials.email, credentials.password);
-  await assertSecondFactor(user, credentials.totp_code);
-  return signIn(deps, user, userAgent);
+export async function loginUser(deps: AppDeps, credentials: Credentials, caller: Caller): Promise<SignedIn> {
+  const user = await authenticate(deps, credentials.email, credentials.password, caller.ip);
+  await assertSecondFactor(deps, user, credentials.totp_code);
+  return signIn(deps, user, caller.userAgent);
 }
 
 /** Sign-in restricted to some roles (admin console, simple-admin area). */
@@ -91,12 +87,12 @@ export async function loginWithRole(
   credentials: Credentials,
   roles: string[],
   refusal: string,
-  userAgent?: string,
+  caller: Caller,
 ): Promise<SignedIn> {
-  const user = await authenticate(deps, credentials.email, credentials.password);
+  const user = await authenticate(deps, credentials.email, credentials.password, caller.ip);
   if (!hasRole(user.role, roles)) throw new AppError('FORBIDDEN', refusal);
-  await assertSecondFactor(user, credentials.totp_code);
-  return signIn(deps, user, userAgent);
+  await assertSecondFactor(deps, user, credentials.totp_code);
+  return signIn(deps, user, caller.userAgent);
 }
 
 async function signIn(deps: AppDeps, user: UserRow, userAgent?: string): Promise<SignedIn> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { refreshTokens } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
@@ -93,6 +93,26 @@ export async function revokeAllSessions(db: DbOrTx, userId: string): Promise<voi
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/** The session family a refresh token belongs to, if it is this user's (rate limits, 2FA switch-on). */
+export async function currentFamily(db: DbOrTx, userId: string | null, presented: string | undefined): Promise<string | null> {
+  if (!presented) return null;
+  const [token] = await db
+    .select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(presented)));
+  if (!token || (userId !== null && token.userId !== userId)) return null;
+  return token.familyId;
+}
+
+/** Ends every session of a user except `keepFamily` (null: all of them). */
+export async function revokeOtherSessions(db: DbOrTx, userId: string, keepFamily: string | null): Promise<void> {
+  if (!keepFamily) return revokeAllSessions(db, userId);
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), ne(refreshTokens.familyId, keepFamily)));
 }
 
 async function revokeFamily(db: DbOrTx, familyId: string): Promise<void> {

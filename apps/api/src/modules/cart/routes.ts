@@ -1,22 +1,23 @@
-import { addToCartSchema, applyPromoSchema, updateCartItemSchema } from '@app/shared';
+import { addToCartSchema, applyPromoSchema, cartResponseSchema, updateCartItemSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '../../lib/validation';
 import { currentUser, requireSignedIn } from '../auth/guard';
 import { addToCart, applyPromo, clearCart, loadCart, presentCart, removeFromCart, removePromo, setCartQuantity } from './service';
 
 const productParams = idParams('This product is not in your cart');
+const response = { 200: cartResponseSchema };
 
 /** The server-side cart (spec §7 Cart). Signed-out callers get the spec's 'Please log in to …' messages. */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
-  app.get('/', { preHandler: requireSignedIn('Please log in to view your cart') }, async (request) =>
+  app.get('/', { preHandler: requireSignedIn('Please log in to view your cart'), schema: { response } }, async (request) =>
     presentCart(await loadCart(deps.db, currentUser(request).id)),
   );
 
   app.post(
     '/add',
-    { preHandler: requireSignedIn('Please log in to add items to cart'), schema: { body: addToCartSchema } },
+    { preHandler: requireSignedIn('Please log in to add items to cart'), schema: { body: addToCartSchema, response } },
     async (request) => addToCart(deps, currentUser(request), request.body.product_id, request.body.quantity),
   );
 
@@ -24,18 +25,18 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     '/items/:id',
     {
       preHandler: requireSignedIn('Please log in to modify cart'),
-      schema: { params: productParams, body: updateCartItemSchema },
+      schema: { params: productParams, body: updateCartItemSchema, response },
     },
     async (request) => setCartQuantity(deps, currentUser(request), request.params.id, request.body.quantity),
   );
 
   app.delete(
     '/items/:id',
-    { preHandler: requireSignedIn('Please log in to modify cart'), schema: { params: productParams } },
+    { preHandler: requireSignedIn('Please log in to modify cart'), schema: { params: productParams, response } },
     async (request) => removeFromCart(deps, currentUser(request), request.params.id),
   );
 
-  app.delete('/clear', { preHandler: requireSignedIn('Please log in to clear cart') }, async (request) => {
+  app.delete('/clear', { preHandler: requireSignedIn('Please log in to clear cart'), schema: { response } }, async (request) => {
     const user = currentUser(request);
     await clearCart(deps.db, user.id);
     return presentCart(await loadCart(deps.db, user.id));
@@ -43,11 +44,13 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/promo',
-    { preHandler: requireSignedIn('Please log in to apply promo codes'), schema: { body: applyPromoSchema } },
+    { preHandler: requireSignedIn('Please log in to apply promo codes'), schema: { body: applyPromoSchema, response } },
     async (request) => applyPromo(deps, currentUser(request), request.body.code),
   );
 
-  app.delete('/promo', { preHandler: requireSignedIn('Please log in to apply promo codes') }, async (request) =>
-    removePromo(deps, currentUser(request)),
+  app.delete(
+    '/promo',
+    { preHandler: requireSignedIn('Please log in to apply promo codes'), schema: { response } },
+    async (request) => removePromo(deps, currentUser(request)),
   );
 };

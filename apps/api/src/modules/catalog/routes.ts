@@ -1,4 +1,11 @@
-import { productListQuerySchema } from '@app/shared';
+import {
+  categoryListSchema,
+  productCountSchema,
+  productDetailSchema,
+  productListQuerySchema,
+  productListSchema,
+} from '@app/shared';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MicroCache } from '../../lib/micro-cache';
@@ -22,39 +29,56 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
-      schema: { querystring: productListQuerySchema },
+      schema: { querystring: productListQuerySchema, response: { 200: productListSchema } },
       // A hot page is answered before validation and the handler even run.
       onRequest: async (request, reply) => {
         if (!isPublicPage(request.query)) return;
         const page = pages.peek(cacheKey(request.url));
         if (page === undefined) return;
-        return reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=5').send(page);
+        return sendJsonText(reply.header('cache-control', 'public, max-age=5'), page);
       },
     },
     async (request, reply) => {
-      reply.type('application/json; charset=utf-8');
       if (!isPublicPage(request.query)) {
         const viewer = await resolveRequestUser(request);
         reply.header('cache-control', 'private, no-store');
-        return JSON.stringify(await browseProducts(deps, request.query, viewer));
+        return browseProducts(deps, request.query, viewer);
       }
       reply.header('cache-control', 'public, max-age=5');
-      // The raw query string is the key: cheap, and identical URLs are what repeat under load.
-      return pages.get(cacheKey(request.url), async () => JSON.stringify(await browseProducts(deps, request.query, null)));
+      // Pages are cached as JSON text (sent as is, past the serializer); the raw query string is the key:
+      // cheap, and identical URLs are what repeat under load.
+      const page = await pages.get(cacheKey(request.url), async () =>
+        JSON.stringify(productListSchema.encode(await browseProducts(deps, request.query, null))),
+      );
+      return sendJsonText(reply, page);
     },
   );
 
   const categories = new MicroCache<{ categories: Awaited<ReturnType<typeof listCategories>> }>(deps.config.catalogCacheMs);
-  app.get('/categories/list', async (_request, reply) => {
+  app.get('/categories/list', { schema: { response: { 200: categoryListSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=30');
     return categories.get('all', async () => ({ categories: await listCategories(deps) }));
   });
 
-  app.get('/debug/count', { preHandler: requireAuth('admin') }, async () => countProducts(deps));
+  // A diagnostic of the spec's client: outside production only, and for admins.
+  if (deps.config.env !== 'production') {
+    app.get('/debug/count', { preHandler: requireAuth('admin'), schema: { response: { 200: productCountSchema } } }, async () =>
+      countProducts(deps),
+    );
+  }
 
   // The service tells a blank id (422) from an unknown one (404), as the spec words them.
-  app.get('/:id', { schema: { params: z.object({ id: z.string() }) } }, async (request) => {
-    const viewer = await resolveRequestUser(request);
-    return getProductDetail(deps, request.params.id, viewer);
-  });
+  app.get(
+    '/:id',
+    { schema: { params: z.object({ id: z.string() }), response: { 200: productDetailSchema } } },
+    async (request) => {
+      const viewer = await resolveRequestUser(request);
+      return getProductDetail(deps, request.params.id, viewer);
+    },
+  );
 };
+
+/** JSON text with a JSON content type is sent as it is: already encoded through the route's schema. */
+function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}

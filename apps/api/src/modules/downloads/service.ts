@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { DownloadLink } from '@app/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { orderItems, orders, productFiles, products } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
@@ -10,16 +11,6 @@ import type { OrderRow } from '../orders/present';
 import type { UserRow } from '../users/repository';
 
 export type ProductFileRow = typeof productFiles.$inferSelect;
-
-export interface DownloadLink {
-  product_id: string;
-  product_title: string;
-  file_id: string;
-  file_name: string;
-  size_bytes: number;
-  url: string;
-  expires_at: string;
-}
 
 /** A paid order of the caller, or 404 (someone else's order looks exactly like a missing one). */
 export async function requirePaidOwnOrder(deps: AppDeps, user: UserRow, orderId: string): Promise<OrderRow> {

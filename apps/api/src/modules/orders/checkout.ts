@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { CheckoutResult } from '@app/shared';
 import { aiPoolShareCents } from '@app/shared';
 import { and, eq } from 'drizzle-orm';
 import { orderItems, orders, promoRedemptions, users } from '../../db/schema';
@@ -12,18 +13,6 @@ import { settleCharge } from '../payments/settle';
 import type { UserRow } from '../users/repository';
 import { closeUnpaidOrders, findUnchargedOrders, markIntentVoided, notPayableReason } from './lifecycle';
 import type { OrderRow } from './present';
-
-export interface CheckoutResult {
-  order_id: string;
-  order_number: string;
-  payment_intent_id: string | null;
-  client_secret: string | null;
-  amount: number;
-  currency: string;
-  provider: string;
-  status: string;
-  payment_status: string;
-}
 
 class ExistingOrder extends Error {
   constructor(readonly order: OrderRow) {

@@ -1,4 +1,18 @@
-import { blankToUndefined, refundRequestSchema, validateCartSchema } from '@app/shared';
+import {
+  blankToUndefined,
+  checkoutResultSchema,
+  downloadLinksSchema,
+  messageSchema,
+  orderListSchema,
+  orderSchema,
+  orderStatsSchema,
+  refundRequestedSchema,
+  refundRequestSchema,
+  regeneratedLinksSchema,
+  savedOrderSchema,
+  validateCartSchema,
+  validatedCartSchema,
+} from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../../db/schema';
@@ -40,24 +54,31 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/validate-cart',
-    { preHandler: requireSignedIn('Please log in to validate cart'), schema: { body: validateCartSchema } },
+    {
+      preHandler: requireSignedIn('Please log in to validate cart'),
+      schema: { body: validateCartSchema, response: { 200: validatedCartSchema } },
+    },
     async (request) => validateCart(deps, currentUser(request), request.body.cart_items, request.body.promo_code),
   );
 
-  app.post('/checkout', signedIn, async (request, reply) => {
+  app.post('/checkout', { ...signedIn, schema: { response: { 201: checkoutResultSchema } } }, async (request, reply) => {
     const key = request.headers['idempotency-key'];
     const result = await checkout(deps, currentUser(request), typeof key === 'string' ? key : undefined);
     reply.code(201);
     return result;
   });
 
-  app.post('/save-order', signedIn, async (request) => saveVerifiedOrder(deps, currentUser(request), request.body));
+  app.post('/save-order', { ...signedIn, schema: { response: { 200: savedOrderSchema } } }, async (request) =>
+    saveVerifiedOrder(deps, currentUser(request), request.body),
+  );
 
-  app.get('/', { ...signedIn, schema: { querystring: listQuery } }, async (request) =>
+  app.get('/', { ...signedIn, schema: { querystring: listQuery, response: { 200: orderListSchema } } }, async (request) =>
     listOwnOrders(deps, currentUser(request), request.query),
   );
 
-  app.get('/stats', signedIn, async (request) => ownOrderStats(deps, currentUser(request)));
+  app.get('/stats', { ...signedIn, schema: { response: { 200: orderStatsSchema } } }, async (request) =>
+    ownOrderStats(deps, currentUser(request)),
+  );
 
   app.get(
     '/download-product-files/:productId',
@@ -68,26 +89,34 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/:id', { ...signedIn, schema: { params: orderParams } }, async (request) =>
+  app.get('/:id', { ...signedIn, schema: { params: orderParams, response: { 200: orderSchema } } }, async (request) =>
     getOwnOrder(deps, currentUser(request), request.params.id),
   );
 
-  app.get('/:id/download-links', { ...signedIn, schema: { params: orderParams } }, async (request) => {
-    const order = await requirePaidOwnOrder(deps, currentUser(request), request.params.id);
-    const { links, expiresAt } = await issueDownloadLinks(deps, order);
-    return { order_id: order.id, links, expires_at: expiresAt.toISOString() };
-  });
+  app.get(
+    '/:id/download-links',
+    { ...signedIn, schema: { params: orderParams, response: { 200: downloadLinksSchema } } },
+    async (request) => {
+      const order = await requirePaidOwnOrder(deps, currentUser(request), request.params.id);
+      const { links, expiresAt } = await issueDownloadLinks(deps, order);
+      return { order_id: order.id, links, expires_at: expiresAt.toISOString() };
+    },
+  );
 
-  app.post('/:id/regenerate-links', { ...signedIn, schema: { params: orderParams } }, async (request) => {
-    const order = await requirePaidOwnOrder(deps, currentUser(request), request.params.id);
-    const { links, expiresAt } = await regenerateDownloadLinks(deps, order);
-    return {
-      order_id: order.id,
-      links,
-      expires_at: expiresAt.toISOString(),
-      message: 'New download links created; earlier links no longer work.',
-    };
-  });
+  app.post(
+    '/:id/regenerate-links',
+    { ...signedIn, schema: { params: orderParams, response: { 200: regeneratedLinksSchema } } },
+    async (request) => {
+      const order = await requirePaidOwnOrder(deps, currentUser(request), request.params.id);
+      const { links, expiresAt } = await regenerateDownloadLinks(deps, order);
+      return {
+        order_id: order.id,
+        links,
+        expires_at: expiresAt.toISOString(),
+        message: 'New download links created; earlier links no longer work.',
+      };
+    },
+  );
 
   app.get('/:id/download-zip', { ...signedIn, schema: { params: orderParams } }, async (request, reply) => {
     const order = await requirePaidOwnOrder(deps, currentUser(request), request.params.id);
@@ -96,13 +125,17 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:id/resend-email',
-    { ...signedIn, schema: { params: orderParams }, config: { rateLimit: { max: 5, timeWindow: 60_000 } } },
+    {
+      ...signedIn,
+      schema: { params: orderParams, response: { 200: messageSchema } },
+      config: { rateLimit: { max: 5, timeWindow: 60_000 } },
+    },
     async (request) => resendReceipt(deps, currentUser(request), request.params.id),
   );
 
   app.post(
     '/:id/request-refund',
-    { ...signedIn, schema: { params: orderParams, body: refundRequestSchema } },
+    { ...signedIn, schema: { params: orderParams, body: refundRequestSchema, response: { 201: refundRequestedSchema } } },
     async (request, reply) => {
       reply.code(201);
       return requestRefund(deps, currentUser(request), request.params.id, request.body.reason);

@@ -1,3 +1,4 @@
+import type { PaymentState } from '@app/shared';
 import { and, eq, lt } from 'drizzle-orm';
 import { orders } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
@@ -7,13 +8,6 @@ import type { OrderRow } from '../orders/present';
 import type { UserRow } from '../users/repository';
 import type { ChargeResult } from './providers/provider';
 import { settleCharge } from './settle';
-
-export interface PaymentState {
-  status: 'succeeded' | 'processing';
-  order_id: string;
-  order_number: string;
-  payment_status: string;
-}
 
 /**
  * Pays one of the caller's orders. The test processor charges the card here; with Stripe the

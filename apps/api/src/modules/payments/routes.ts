@@ -1,4 +1,4 @@
-import { TEST_CARDS } from '@app/shared';
+import { checkoutResultSchema, paymentConfigSchema, paymentStateSchema, TEST_CARDS, webhookReceiptSchema } from '@app/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
@@ -18,7 +18,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const signedIn = { preHandler: requireAuth() };
 
-  app.get('/config', async () => ({
+  app.get('/config', { schema: { response: { 200: paymentConfigSchema } } }, async () => ({
     provider: deps.payments.name,
     test_mode: deps.payments.name === 'test',
     publishable_key: deps.config.stripe?.publishableKey ?? null,
@@ -26,14 +26,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   for (const path of ['/confirm-payment/:id', '/confirm-payment-no-auth/:id']) {
-    app.post(path, { ...signedIn, schema: { params: intentParams } }, async (request) =>
+    app.post(path, { ...signedIn, schema: { params: intentParams, response: { 200: paymentStateSchema } } }, async (request) =>
       confirmPayment(deps, currentUser(request), request.params.id, request.body),
     );
   }
 
   // Compatibility: the spec's client creates an intent itself. Amounts it sends are ignored.
   for (const path of ['/create-payment-intent', '/create-payment-intent-no-auth']) {
-    app.post(path, signedIn, async (request, reply) => {
+    app.post(path, { ...signedIn, schema: { response: { 201: checkoutResultSchema } } }, async (request, reply) => {
       const user = currentUser(request);
       const orderId = (request.body as { order_id?: unknown } | undefined)?.order_id;
       reply.code(201);
@@ -62,7 +62,7 @@ const stripeWebhook: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post('/webhook', async (request) => {
+  app.post('/webhook', { schema: { response: { 200: webhookReceiptSchema } } }, async (request) => {
     const stripe = (deps.payments as { client?: Stripe }).client;
     const secret = deps.config.stripe?.webhookSecret;
     if (!stripe || !secret) throw new AppError('NOT_FOUND', 'Stripe webhooks are not configured');
@@ -74,7 +74,7 @@ const stripeWebhook: FastifyPluginAsyncZod = async (app) => {
       throw new AppError('BAD_REQUEST', 'Invalid webhook signature');
     }
     const [seen] = await deps.db.select().from(webhookEvents).where(eq(webhookEvents.id, event.id));
-    if (seen) return { received: true, duplicate: true };
+    if (seen) return { received: true as const, duplicate: true as const };
     if (event.type === 'payment_intent.succeeded') {
       const charge = describeIntent(event.data.object as Stripe.PaymentIntent);
       if (charge.status === 'succeeded') {
@@ -91,6 +91,6 @@ const stripeWebhook: FastifyPluginAsyncZod = async (app) => {
       }
     }
     await deps.db.insert(webhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
-    return { received: true };
+    return { received: true as const };
   });
 };

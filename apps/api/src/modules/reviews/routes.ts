@@ -1,4 +1,4 @@
-import { reviewRequestSchema } from '@app/shared';
+import { noContentSchema, publicReviewSchema, reviewListSchema, reviewRequestSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../../lib/validation';
@@ -15,14 +15,21 @@ const pageQuery = z.object({
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
-  app.get('/products/:id/reviews', { schema: { params: productParams, querystring: pageQuery } }, async (request) => {
-    const viewer = await resolveRequestUser(request);
-    return getProductReviews(deps, request.params.id, viewer, request.query.page, request.query.limit);
-  });
+  app.get(
+    '/products/:id/reviews',
+    { schema: { params: productParams, querystring: pageQuery, response: { 200: reviewListSchema } } },
+    async (request) => {
+      const viewer = await resolveRequestUser(request);
+      return getProductReviews(deps, request.params.id, viewer, request.query.page, request.query.limit);
+    },
+  );
 
   app.post(
     '/products/:id/reviews',
-    { preHandler: requireAuth(), schema: { params: productParams, body: reviewRequestSchema } },
+    {
+      preHandler: requireAuth(),
+      schema: { params: productParams, body: reviewRequestSchema, response: { 201: publicReviewSchema } },
+    },
     async (request, reply) => {
       reply.code(201);
       return createReview(deps, currentUser(request), request.params.id, request.body);
@@ -31,12 +38,19 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/reviews/:id',
-    { preHandler: requireAuth(), schema: { params: reviewParams, body: reviewRequestSchema } },
+    {
+      preHandler: requireAuth(),
+      schema: { params: reviewParams, body: reviewRequestSchema, response: { 200: publicReviewSchema } },
+    },
     async (request) => updateReview(deps, currentUser(request), request.params.id, request.body),
   );
 
-  app.delete('/reviews/:id', { preHandler: requireAuth(), schema: { params: reviewParams } }, async (request, reply) => {
-    await deleteReview(deps, currentUser(request), request.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/reviews/:id',
+    { preHandler: requireAuth(), schema: { params: reviewParams, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      await deleteReview(deps, currentUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
 };

@@ -1,11 +1,11 @@
 import { posix } from 'node:path';
-import { hasRole } from '@app/shared';
+import { hasRole, siteSettingsUpdateSchema } from '@app/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import { nonEmptyUpdate } from '../../lib/validation';
 import { requireAuth, resolveRequestUser } from '../auth/guard';
-import { readSettings, settingsUpdateSchema, updateSettings } from './service';
+import { readSettings, updateSettings } from './service';
 
 export const publicSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/public', async (_request, reply) => {
@@ -18,7 +18,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/settings', { preHandler: requireAuth('admin') }, async () => readSettings(app.deps));
   app.put(
     '/settings',
-    { preHandler: requireAuth('admin'), schema: { body: nonEmptyUpdate(settingsUpdateSchema) } },
+    { preHandler: requireAuth('admin'), schema: { body: nonEmptyUpdate(siteSettingsUpdateSchema) } },
     async (request) => updateSettings(app.deps, request.body),
   );
 };

@@ -1,24 +1,13 @@
+import { AI_POOL_SHARE, type PublicSettings, type siteSettingsUpdateSchema } from '@app/shared';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { siteSettings } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { MicroCache } from '../../lib/micro-cache';
 
-export const settingsUpdateSchema = z
-  .object({
-    site_name: z.string().trim().min(2, 'Site name must be at least 2 characters').max(80),
-    admin_email: z.string().trim().email('Please enter a valid email address'),
-    maintenance_mode: z.boolean(),
-    maintenance_message: z.string().trim().min(5, 'Maintenance message must be at least 5 characters').max(500),
-  })
-  .partial();
+export type { PublicSettings };
 
-export interface PublicSettings {
-  site_name: string;
-  admin_email: string;
-  maintenance_mode: boolean;
-  maintenance_message: string;
-}
+type SettingsRow = typeof siteSettings.$inferSelect;
 
 /** Settings are read on every request (maintenance check): kept for 2 s so every instance agrees within that. */
 const cache = new WeakMap<AppDeps, MicroCache<PublicSettings>>();
@@ -32,26 +21,53 @@ export function readSettings(deps: AppDeps): Promise<PublicSettings> {
   return entry.get('settings', async () => {
     await deps.db.insert(siteSettings).values({ id: 1 }).onConflictDoNothing();
     const [row] = await deps.db.select().from(siteSettings).where(eq(siteSettings.id, 1));
-    return {
-      site_name: row?.siteName ?? 'AI Marketplace',
-      admin_email: row?.adminEmail ?? '',
-      maintenance_mode: row?.maintenanceMode ?? false,
-      maintenance_message: row?.maintenanceMessage ?? '',
-    };
+    if (!row) throw new Error('site settings row missing');
+    return presentSettings(deps, row);
   });
 }
 
-export async function updateSettings(deps: AppDeps, input: z.output<typeof settingsUpdateSchema>): Promise<PublicSettings> {
+function presentSettings(deps: AppDeps, row: SettingsRow): PublicSettings {
+  return {
+    site_name: row.siteName,
+    admin_email: row.adminEmail,
+    maintenance_mode: row.maintenanceMode,
+    maintenance_message: row.maintenanceMessage,
+    contact_email: row.contactEmail,
+    contact_phone: row.contactPhone,
+    contact_address: row.contactAddress,
+    social_x: row.socialX,
+    social_linkedin: row.socialLinkedin,
+    social_github: row.socialGithub,
+    social_youtube: row.socialYoutube,
+    // The split the order ledger applies (orders/fulfil.ts writeLedger), stated in the seller terms.
+    platform_fee_percent: deps.config.platformFeePercent,
+    ai_pool_percent: Math.round(AI_POOL_SHARE * 100),
+  };
+}
+
+const COLUMNS = {
+  site_name: 'siteName',
+  admin_email: 'adminEmail',
+  maintenance_mode: 'maintenanceMode',
+  maintenance_message: 'maintenanceMessage',
+  contact_email: 'contactEmail',
+  contact_phone: 'contactPhone',
+  contact_address: 'contactAddress',
+  social_x: 'socialX',
+  social_linkedin: 'socialLinkedin',
+  social_github: 'socialGithub',
+  social_youtube: 'socialYoutube',
+} as const satisfies Record<keyof z.output<typeof siteSettingsUpdateSchema>, keyof SettingsRow>;
+
+/** Saves the given fields and answers with the settings every visitor now sees. */
+export async function updateSettings(deps: AppDeps, input: z.output<typeof siteSettingsUpdateSchema>): Promise<PublicSettings> {
+  const changes: Partial<SettingsRow> = {};
+  for (const [field, column] of Object.entries(COLUMNS) as [keyof typeof COLUMNS, (typeof COLUMNS)[keyof typeof COLUMNS]][]) {
+    const value = input[field];
+    if (value !== undefined) Object.assign(changes, { [column]: value });
+  }
   await deps.db.insert(siteSettings).values({ id: 1 }).onConflictDoNothing();
-  await deps.db
-    .update(siteSettings)
-    .set({
-      ...(input.site_name !== undefined && { siteName: input.site_name }),
-      ...(input.admin_email !== undefined && { adminEmail: input.admin_email }),
-      ...(input.maintenance_mode !== undefined && { maintenanceMode: input.maintenance_mode }),
-      ...(input.maintenance_message !== undefined && { maintenanceMessage: input.maintenance_message }),
-    })
-    .where(eq(siteSettings.id, 1));
+  await deps.db.update(siteSettings).set(changes).where(eq(siteSettings.id, 1));
   cache.get(deps)?.clear();
   return readSettings(deps);
 }

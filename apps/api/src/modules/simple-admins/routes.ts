@@ -73,13 +73,10 @@ export const simpleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: deps.config.rateLimit.authPerMinute, timeWindow: 60_000 } },
     },
     async (request, reply) => {
-      const result = await loginWithRole(
-        deps,
-        request.body,
-        ['simple_admin'],
-        'Simple admin access required',
-        request.headers['user-agent'],
-      );
+      const result = await loginWithRole(deps, request.body, ['simple_admin'], 'Simple admin access required', {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
       return { success: true, ...sendSession(reply, deps, result) };
     },
   );

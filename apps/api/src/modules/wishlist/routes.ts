@@ -1,4 +1,4 @@
-import { wishlistAddSchema } from '@app/shared';
+import { wishlistAddSchema, wishlistChangeSchema, wishlistSchema } from '@app/shared';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,9 +27,9 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
     return { items, products: items, total: items.length };
   };
 
-  app.get('/', async (request) => listFor(currentUser(request).id));
+  app.get('/', { schema: { response: { 200: wishlistSchema } } }, async (request) => listFor(currentUser(request).id));
 
-  app.post('/add', { schema: { body: wishlistAddSchema } }, async (request, reply) => {
+  app.post('/add', { schema: { body: wishlistAddSchema, response: { 201: wishlistChangeSchema } } }, async (request, reply) => {
     const user = currentUser(request);
     const product = await getVisibleProduct(deps, request.body.product_id, user);
     await deps.db.insert(wishlistItems).values({ userId: user.id, productId: product.id }).onConflictDoNothing();
@@ -37,7 +37,11 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: 'Added to wishlist', ...(await listFor(user.id)) };
   });
 
-  app.delete('/remove/:id', { schema: { params: z.object({ id: z.uuid({ error: 'Product not found' }) }) } }, async (request) => {
+  const removeSchema = {
+    params: z.object({ id: z.uuid({ error: 'Product not found' }) }),
+    response: { 200: wishlistChangeSchema },
+  };
+  app.delete('/remove/:id', { schema: removeSchema }, async (request) => {
     const user = currentUser(request);
     await deps.db
       .delete(wishlistItems)

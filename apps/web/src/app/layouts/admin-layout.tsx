@@ -1,9 +1,13 @@
 import {
+  ArrowLeftRight,
   Bell,
+  CalendarClock,
   ChartColumn,
   ExternalLink,
+  Landmark,
   LayoutDashboard,
   LogOut,
+  Mail,
   Menu,
   MessageSquareText,
   Package,
@@ -53,6 +57,10 @@ export function AdminLayout() {
     { to: '/admin/simple-admins', label: t('admin.nav.simpleAdmins'), icon: ShieldCheck },
     { to: '/admin/promo-codes', label: t('admin.nav.promoCodes'), icon: TicketPercent },
     { to: '/admin/leads', label: t('chatbot.leads.nav'), icon: MessageSquareText },
+    { to: '/admin/newsletter', label: t('newsletter.admin.nav'), icon: Mail },
+    { to: '/admin/payments/transfers', label: t('payouts.nav.transfers'), icon: ArrowLeftRight },
+    { to: '/admin/payments/bank-accounts', label: t('payouts.nav.bankAccounts'), icon: Landmark },
+    { to: '/admin/payments/settings', label: t('payouts.nav.settings'), icon: CalendarClock },
   ];
 
   const signOut = () => logout.mutate({ redirectTo: '/' });

@@ -1,15 +1,10 @@
-import { MAINTENANCE_POLL_MS } from '@app/shared';
+import { MAINTENANCE_POLL_MS, type PublicSettings } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
 
-/** GET /settings/public: the site name and the maintenance switch every visitor needs. */
-export interface PublicSettings {
-  site_name: string;
-  admin_email: string;
-  maintenance_mode: boolean;
-  maintenance_message: string;
-}
+/** GET /settings/public: the site name, the maintenance switch, contact details and the order split. */
+export type { PublicSettings };
 
 export const publicSettingsQueryKey = ['settings', 'public'] as const;
 

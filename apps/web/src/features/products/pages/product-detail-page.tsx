@@ -173,6 +173,14 @@ function ProductView({ product }: { product: ProductDetail }) {
               ))}
             </ul>
           )}
+          <p className="mt-6 text-sm text-slate-700 dark:text-slate-300">
+            <Link
+              to={`/community?product=${product.id}`}
+              className="font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+            >
+              {t('community.askAboutProduct')}
+            </Link>
+          </p>
         </section>
         <ProductReviews key={product.id} productId={product.id} />
       </div>

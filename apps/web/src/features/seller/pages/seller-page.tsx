@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { buttonClasses } from '@/components/ui/button';
 import { PlaceholderPage } from '@/components/ui/placeholder-page';
+import { SellerPayouts } from '@/features/payouts/components/seller-payouts';
 import { useRequiredUser } from '@/lib/auth-store';
 import { BecomeSellerCard } from '../components/become-seller-card';
 import { ProductEditor } from '../components/product-editor';
@@ -55,6 +56,7 @@ function SellerDashboard() {
       <SalesChart />
       {editor && <ProductEditor key={editor.product?.id ?? 'new'} product={editor.product} onClose={() => setEditor(null)} />}
       <SellerProducts onAdd={() => setEditor({})} onEdit={(product) => setEditor({ product })} />
+      <SellerPayouts />
     </div>
   );
 }

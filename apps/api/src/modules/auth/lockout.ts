@@ -1,0 +1,74 @@
+import { and, count, eq, gt, lt, max } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { DbOrTx } from '../../db/client';
+import { failedLogins } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+
+/**
+ * Wrong passwords back off per account *and* address: someone guessing from one address waits
+ * (1 min, doubling, capped) while the owner signing in from elsewhere is never locked out.
+ * Guessing spread over many addresses is slowed per account, never locked.
+ * Rows live in the database, so every instance sees the same counts.
+ */
+
+/** Failures older than this no longer count for anything and are deleted. */
+const RETENTION_MS = 24 * 3_600_000;
+
+type Lockout = Config['lockout'];
+
+/** How long a caller waits after `failures` failures in a row (0 while under the limit). */
+export function backOffMs(lockout: Pick<Lockout, 'limit' | 'lockMinutes' | 'maxLockMinutes'>, failures: number): number {
+  if (failures < lockout.limit) return 0;
+  const doublings = Math.min(failures - lockout.limit, 30);
+  return Math.min(lockout.lockMinutes * 2 ** doublings, lockout.maxLockMinutes) * 60_000;
+}
+
+/** The 429 a caller gets while backing off, naming when to try again. */
+export function tooManyAttempts(waitMs: number, what = 'sign-in attempts'): AppError {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  return new AppError(
+    'RATE_LIMITED',
+    `Too many failed ${what}. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  );
+}
+
+/**
+ * Refuses a caller still backing off on this account, and slows every attempt while the account
+ * as a whole sees many failures. Runs the same for unknown e-mails as for real accounts.
+ */
+export async function assertMayTryPassword(db: DbOrTx, lockout: Lockout, email: string, ip: string): Promise<void> {
+  const [mine] = await db
+    .select({ failures: count(), last: max(failedLogins.attemptedAt) })
+    .from(failedLogins)
+    .where(
+      and(
+        eq(failedLogins.email, email),
+        eq(failedLogins.ip, ip),
+        gt(failedLogins.attemptedAt, new Date(Date.now() - RETENTION_MS)),
+      ),
+    );
+  const wait = backOffMs(lockout, mine?.failures ?? 0);
+  const lockedUntil = mine?.last ? new Date(mine.last).getTime() + wait : 0;
+  if (wait > 0 && lockedUntil > Date.now()) throw tooManyAttempts(lockedUntil - Date.now());
+
+  const [everyone] = await db
+    .select({ failures: count() })
+    .from(failedLogins)
+    .where(
+      and(eq(failedLogins.email, email), gt(failedLogins.attemptedAt, new Date(Date.now() - lockout.windowMinutes * 60_000))),
+    );
+  if ((everyone?.failures ?? 0) >= lockout.accountLimit && lockout.slowdownMs > 0) {
+    await new Promise((resolve) => setTimeout(resolve, lockout.slowdownMs));
+  }
+}
+
+/** Records a wrong password from an address, and drops rows too old to matter. */
+export async function recordFailedPassword(db: DbOrTx, email: string, ip: string): Promise<void> {
+  await db.insert(failedLogins).values({ email, ip });
+  await db.delete(failedLogins).where(lt(failedLogins.attemptedAt, new Date(Date.now() - RETENTION_MS)));
+}
+
+/** A right password from an address wipes that address's failures on the account. */
+export async function clearFailedPasswords(db: DbOrTx, email: string, ip: string): Promise<void> {
+  await db.delete(failedLogins).where(and(eq(failedLogins.email, email), eq(failedLogins.ip, ip)));
+}

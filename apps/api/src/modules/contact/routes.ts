@@ -1,0 +1,37 @@
+import { contactMessageUpdateSchema, contactRequestSchema } from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, requireAuth, resolveRequestUser } from '../auth/guard';
+import { listContactMessages, markContactMessage, sendContactMessage } from './service';
+
+/** POST /contact: the contact form, open to visitors. */
+export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/', { schema: { body: contactRequestSchema } }, async (request, reply) => {
+    const viewer = await resolveRequestUser(request);
+    const message = await sendContactMessage(app.deps, request.body, { ip: request.ip, userId: viewer?.id ?? null }, (error) =>
+      request.log.warn({ err: error }, 'contact message stored but not e-mailed'),
+    );
+    return reply.code(201).send({ detail: 'Message sent', id: message.id, created_at: message.created_at });
+  });
+};
+
+const inboxQuery = z.object({
+  status: z.enum(['open', 'handled', 'all'], { error: 'status must be open, handled or all' }).default('all'),
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').max(100_000).default(1),
+  limit: z.coerce.number().int().min(1, 'limit must be 1 or more').max(100, 'limit must be at most 100').default(20),
+});
+
+/** The contact inbox under /admin, for admins only. */
+export const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/contact-messages', { preHandler: requireAuth('admin'), schema: { querystring: inboxQuery } }, async (request) =>
+    listContactMessages(app.deps, request.query),
+  );
+  app.patch(
+    '/contact-messages/:id',
+    {
+      preHandler: requireAuth('admin'),
+      schema: { params: z.object({ id: z.uuid() }), body: contactMessageUpdateSchema },
+    },
+    async (request) => markContactMessage(app.deps, request.params.id, request.body.handled, currentUser(request).id),
+  );
+};

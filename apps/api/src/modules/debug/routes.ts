@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { count, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { decodeJwt } from 'jose';
+import { products, users } from '../../db/schema';
+import type { AppDeps } from '../../lib/context';
+import { currentUser, requireAuth } from '../auth/guard';
+import { imageUrl } from '../catalog/present';
+
+/** Stored images checked by /debug/check-uploads: those of the newest products. */
+const CHECKED_PRODUCTS = 20;
+
+/**
+ * The spec's debug routes (§7 Debug, §2 /debug-images). app.ts registers them only outside
+ * production, and every one needs an admin.
+ */
+export const debugRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  app.addHook('preHandler', requireAuth('admin'));
+
+  app.get('/debug/check-uploads', async () => checkUploads(deps));
+
+  app.get('/debug/check-auth-token', async (request) => {
+    const user = currentUser(request);
+    const claims = decodeJwt((request.headers.authorization ?? '').slice(7).trim());
+    return {
+      valid: true,
+      user: { id: user.id, email: user.email, role: user.role },
+      issued_at: claims.iat ? new Date(claims.iat * 1000).toISOString() : null,
+      expires_at: claims.exp ? new Date(claims.exp * 1000).toISOString() : null,
+    };
+  });
+
+  app.get('/test', async () => ({ message: 'API is working', environment: deps.config.env, time: new Date().toISOString() }));
+
+  app.get('/simple-admin-test/status', async () => {
+    const [row] = await deps.db
+      .select({ total: count(), active: sql<number>`count(*) filter (where ${users.isActive})`.mapWith(Number) })
+      .from(users)
+      .where(eq(users.role, 'simple_admin'));
+    return { status: 'ok', simple_admins: { total: row?.total ?? 0, active: row?.active ?? 0 } };
+  });
+};
+
+/** Whether the uploads folder exists and whether each stored image of the newest products is really there. */
+async function checkUploads(deps: AppDeps) {
+  const rows = await deps.db
+    .select({ images: products.images })
+    .from(products)
+    .orderBy(desc(products.createdAt))
+    .limit(CHECKED_PRODUCTS);
+  const keys = [...new Set(rows.flatMap((row) => row.images))].filter((reference) => !/^(https?:\/\/|\/)/.test(reference));
+  const files = await Promise.all(
+    keys.map(async (key) => ({
+      filename: path.posix.basename(key),
+      url: imageUrl(key),
+      exists: await deps.storage
+        .head(key, 1)
+        .then((bytes) => bytes.length > 0)
+        .catch(() => false),
+    })),
+  );
+  return { uploads_exists: fs.existsSync(deps.config.filesDir), uploads_path: deps.config.filesDir, files };
+}

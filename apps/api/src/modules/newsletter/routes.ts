@@ -1,0 +1,61 @@
+import { NEWSLETTER_STATUSES, newsletterSubscribeSchema, newsletterTokenSchema } from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../auth/guard';
+import { confirmSubscription, exportSubscribersCsv, listSubscribers, subscribe, unsubscribe } from './service';
+
+const optionalToken = z.object({ token: z.string().max(500).optional() });
+
+/** Public newsletter routes: subscribe (double opt-in), confirm, unsubscribe (also one-click, RFC 8058). */
+export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  // Mail clients send the one-click unsubscribe as a form post; the token is in the query string.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
+
+  app.post(
+    '/subscribe',
+    {
+      schema: { body: newsletterSubscribeSchema },
+      config: { rateLimit: { max: deps.config.newsletter.ratePerMinute, timeWindow: 60_000 } },
+    },
+    async (request, reply) => {
+      reply.code(202);
+      return subscribe(deps, request.body.email);
+    },
+  );
+
+  app.post('/confirm', { schema: { body: newsletterTokenSchema } }, async (request) =>
+    confirmSubscription(deps, request.body.token),
+  );
+
+  app.post('/unsubscribe', { schema: { querystring: optionalToken, body: optionalToken.optional() } }, async (request) =>
+    unsubscribe(deps, request.query.token ?? request.body?.token),
+  );
+};
+
+const listQuery = z.object({
+  status: z.enum(NEWSLETTER_STATUSES, { error: 'status must be pending, confirmed or unsubscribed' }).optional(),
+  q: z.string().trim().max(254, 'Search must be at most 254 characters').optional(),
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').max(100_000).default(1),
+  limit: z.coerce.number().int().min(1, 'limit must be 1 or more').max(100, 'limit must be at most 100').default(25),
+});
+
+/** Admin list and CSV export of the subscribers. */
+export const adminNewsletterRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  app.get('/newsletter/subscribers', { preHandler: requireAuth('admin'), schema: { querystring: listQuery } }, async (request) =>
+    listSubscribers(deps, request.query),
+  );
+
+  app.get(
+    '/newsletter/subscribers.csv',
+    { preHandler: requireAuth('admin'), schema: { querystring: listQuery.pick({ status: true }) } },
+    async (request, reply) => {
+      const csv = await exportSubscribersCsv(deps, request.query.status);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="newsletter-subscribers.csv"')
+        .send(csv);
+    },
+  );
+};

@@ -1,0 +1,224 @@
+import type { NewsletterStatus, NewsletterSubscriber } from '@app/shared';
+import { and, count, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { newsletterSubscribers, users } from '../../db/schema';
+import type { AppDeps } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { CONFIRM_LINK_TTL_MS, type LinkPurpose, newsletterKey, signLink, verifyLink } from './links';
+
+type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
+
+/** A second request for the same address within this time sends no second e-mail. */
+const RESEND_COOLDOWN_MS = 60_000;
+const INVALID_LINK = 'This link is invalid or has expired';
+export const SUBSCRIBE_REPLY = 'Please check your inbox and click the link to confirm your subscription.';
+
+function tokenFor(deps: AppDeps, subscriber: SubscriberRow, purpose: LinkPurpose): string {
+  const now = Date.now();
+  return signLink(newsletterKey(deps.downloadSigningKey), {
+    s: subscriber.id,
+    p: purpose,
+    iat: now,
+    exp: purpose === 'confirm' ? now + CONFIRM_LINK_TTL_MS : 0,
+  });
+}
+
+/** Every newsletter mail carries a visible unsubscribe link and the one-click List-Unsubscribe headers. */
+async function sendNewsletterMail(
+  deps: AppDeps,
+  subscriber: SubscriberRow,
+  subject: string,
+  lines: string[],
+  action?: { label: string; url: string },
+) {
+  const unsubscribeToken = tokenFor(deps, subscriber, 'unsubscribe');
+  const unsubscribePage = `${deps.config.publicUrl}/newsletter/unsubscribe?token=${unsubscribeToken}`;
+  const oneClick = `${deps.config.publicUrl}/api/v1/newsletter/unsubscribe?token=${unsubscribeToken}`;
+  const text = [
+    ...lines,
+    ...(action ? ['', `${action.label}: ${action.url}`] : []),
+    '',
+    `Unsubscribe: ${unsubscribePage}`,
+    '',
+  ].join('\n');
+  const html = [
+    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    action ? `<p><a href="${action.url}">${escapeHtml(action.label)}</a></p>` : '',
+    `<p style="font-size:12px;color:#666"><a href="${unsubscribePage}">Unsubscribe</a></p>`,
+  ].join('');
+  await deps.mailer.send({
+    to: subscriber.email,
+    subject,
+    text,
+    html,
+    headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  });
+}
+
+/**
+ * Starts a double opt-in: the address gets a confirmation link (or, if it is already confirmed, a
+ * note saying so). The reply is the same either way, so it tells nobody who is subscribed.
+ */
+export async function subscribe(deps: AppDeps, email: string): Promise<{ status: 'pending'; detail: string }> {
+  const { subscriber, send } = await deps.db.transaction(async (tx) => {
+    await tx.insert(newsletterSubscribers).values({ email }).onConflictDoNothing();
+    const [row] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).for('update');
+    if (!row) throw new Error('subscriber not stored');
+    const recentlySent = row.confirmationSentAt && Date.now() - row.confirmationSentAt.getTime() < RESEND_COOLDOWN_MS;
+    if (recentlySent) return { subscriber: row, send: false };
+    const [updated] = await tx
+      .update(newsletterSubscribers)
+      .set({ confirmationSentAt: new Date(), ...(row.status === 'unsubscribed' && { status: 'pending' as const }) })
+      .where(eq(newsletterSubscribers.id, row.id))
+      .returning();
+    return { subscriber: updated ?? row, send: true };
+  });
+  if (send) {
+    if (subscriber.status === 'confirmed') {
+      await sendNewsletterMail(deps, subscriber, 'You are already subscribed', [
+        'Someone (hopefully you) asked to subscribe this address to our newsletter.',
+        'It is already subscribed, so nothing has changed.',
+      ]);
+    } else {
+      const url = `${deps.config.publicUrl}/newsletter/confirm?token=${tokenFor(deps, subscriber, 'confirm')}`;
+      await sendNewsletterMail(
+        deps,
+        subscriber,
+        'Please confirm your newsletter subscription',
+        [
+          'Thanks for signing up for our newsletter.',
+          'Please confirm your address with the link below. If you did not sign up, ignore this e-mail.',
+        ],
+        { label: 'Confirm subscription', url },
+      );
+    }
+  }
+  return { status: 'pending', detail: SUBSCRIBE_REPLY };
+}
+
+async function setAccountFlag(tx: DbOrTx, email: string, subscribed: boolean): Promise<void> {
+  await tx
+    .update(users)
+    .set({ newsletterSubscribed: subscribed })
+    .where(
+      and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt), sql`${users.newsletterSubscribed} <> ${subscribed}`),
+    );
+}
+
+/** Confirms the address named by a genuine confirmation link; an unsubscription after the link was sent wins. */
+export async function confirmSubscription(deps: AppDeps, token: string): Promise<{ status: NewsletterStatus; email: string }> {
+  const claims = verifyLink(newsletterKey(deps.downloadSigningKey), token, 'confirm');
+  if (!claims) throw new AppError('BAD_REQUEST', INVALID_LINK);
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, claims.s)).for('update');
+    if (!row) throw new AppError('BAD_REQUEST', INVALID_LINK);
+    if (row.status === 'unsubscribed' && row.unsubscribedAt && row.unsubscribedAt.getTime() >= claims.iat) {
+      throw new AppError('BAD_REQUEST', INVALID_LINK);
+    }
+    if (row.status !== 'confirmed') {
+      await tx
+        .update(newsletterSubscribers)
+        .set({ status: 'confirmed', confirmedAt: new Date(), unsubscribedAt: null })
+        .where(eq(newsletterSubscribers.id, row.id));
+    }
+    await setAccountFlag(tx, row.email, true);
+    return { status: 'confirmed' as const, email: row.email };
+  });
+}
+
+/** Unsubscribes the address named by a genuine unsubscribe link; doing it twice is harmless. */
+export async function unsubscribe(
+  deps: AppDeps,
+  token: string | undefined,
+): Promise<{ status: NewsletterStatus; email: string }> {
+  const claims = token ? verifyLink(newsletterKey(deps.downloadSigningKey), token, 'unsubscribe') : null;
+  if (!claims) throw new AppError('BAD_REQUEST', INVALID_LINK);
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, claims.s)).for('update');
+    if (!row) throw new AppError('BAD_REQUEST', INVALID_LINK);
+    if (row.status !== 'unsubscribed') {
+      await tx
+        .update(newsletterSubscribers)
+        .set({ status: 'unsubscribed', unsubscribedAt: new Date() })
+        .where(eq(newsletterSubscribers.id, row.id));
+    }
+    await setAccountFlag(tx, row.email, false);
+    return { status: 'unsubscribed' as const, email: row.email };
+  });
+}
+
+const registered = sql<boolean>`exists (select 1 from ${users} u where lower(u.email) = "newsletter_subscribers"."email" and u.deleted_at is null)`;
+
+function filterOf(status?: NewsletterStatus, q?: string) {
+  return and(
+    status ? eq(newsletterSubscribers.status, status) : undefined,
+    q ? ilike(newsletterSubscribers.email, `%${escapeLike(q)}%`) : undefined,
+  );
+}
+
+function present(row: SubscriberRow & { registered: boolean }): NewsletterSubscriber {
+  return {
+    id: row.id,
+    email: row.email,
+    status: row.status,
+    registered: row.registered,
+    created_at: row.createdAt.toISOString(),
+    confirmed_at: row.confirmedAt?.toISOString() ?? null,
+    unsubscribed_at: row.unsubscribedAt?.toISOString() ?? null,
+  };
+}
+
+/** A page of the subscriber list for admins, newest first. */
+export async function listSubscribers(
+  deps: AppDeps,
+  query: { status?: NewsletterStatus; q?: string; page: number; limit: number },
+) {
+  const where = filterOf(query.status, query.q);
+  const [rows, [counted]] = await Promise.all([
+    deps.db
+      .select({ row: newsletterSubscribers, registered })
+      .from(newsletterSubscribers)
+      .where(where)
+      .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    deps.db.select({ total: count() }).from(newsletterSubscribers).where(where),
+  ]);
+  const total = counted?.total ?? 0;
+  return {
+    subscribers: rows.map(({ row, registered }) => present({ ...row, registered })),
+    total,
+    page: query.page,
+    pages: Math.ceil(total / query.limit),
+  };
+}
+
+const CSV_COLUMNS = ['email', 'status', 'registered', 'created_at', 'confirmed_at', 'unsubscribed_at'] as const;
+
+/** The whole list (optionally one status) as CSV, safe to open in a spreadsheet. */
+export async function exportSubscribersCsv(deps: AppDeps, status?: NewsletterStatus): Promise<string> {
+  const rows = await deps.db
+    .select({ row: newsletterSubscribers, registered })
+    .from(newsletterSubscribers)
+    .where(filterOf(status))
+    .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id));
+  const lines = rows.map(({ row, registered }) => {
+    const item = present({ ...row, registered });
+    return CSV_COLUMNS.map((column) => csvCell(String(item[column] ?? ''))).join(',');
+  });
+  return `${[CSV_COLUMNS.join(','), ...lines].join('\r\n')}\r\n`;
+}
+
+/** Quotes a CSV cell and defuses spreadsheet formulas (a cell starting with = + - @). */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n']/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}

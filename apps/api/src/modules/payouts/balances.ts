@@ -1,0 +1,200 @@
+import type { SellerBalanceView, StatementLine } from '@app/shared';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { ledgerEntries, orderItems, orders, payouts } from '../../db/schema';
+import { centsToDollars } from '../../lib/money';
+import { readPayoutSettings } from './settings';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const sale = alias(ledgerEntries, 'sale');
+
+export interface BalanceCents {
+  pending: number;
+  /** May be negative: a refund of money already paid out, netted off by later payouts. */
+  available: number;
+  inTransit: number;
+  paidOut: number;
+  nextReleaseAt: Date | null;
+}
+
+/**
+ * A seller's money, from the ledger alone. Each seller entry (a sale, or a refund's reversal) is
+ * dated by its sale: while the sale is younger than the hold it is pending, so a refund inside the
+ * window cancels pending money; after that it is released. Available is released money minus
+ * every payout that is paid or on its way.
+ */
+export async function sellerBalanceCents(
+  db: DbOrTx,
+  sellerId: string,
+  holdDays: number,
+  now = new Date(),
+): Promise<BalanceCents> {
+  const cutoff = new Date(now.getTime() - holdDays * DAY_MS);
+  const [ledger] = await db
+    .select({
+      pending: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${sale.createdAt} > ${cutoff}), 0)`,
+      released: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${sale.createdAt} <= ${cutoff}), 0)`,
+      oldestPending: sql<Date | null>`min(${sale.createdAt}) filter (where ${sale.createdAt} > ${cutoff})`,
+    })
+    .from(ledgerEntries)
+    .innerJoin(
+      sale,
+      and(
+        eq(sale.orderId, ledgerEntries.orderId),
+        eq(sale.sellerId, ledgerEntries.sellerId),
+        eq(sale.kind, 'seller'),
+        eq(sale.reason, 'sale'),
+      ),
+    )
+    .where(and(eq(ledgerEntries.kind, 'seller'), eq(ledgerEntries.sellerId, sellerId)));
+  const sent = await db
+    .select({ status: payouts.status, total: sql<string>`sum(${payouts.amountCents})` })
+    .from(payouts)
+    .where(eq(payouts.sellerId, sellerId))
+    .groupBy(payouts.status);
+  const byStatus = (status: string) => Number(sent.find((row) => row.status === status)?.total ?? 0);
+  const inTransit = byStatus('processing');
+  const paidOut = byStatus('paid') + byStatus('reversing');
+  const oldest = ledger?.oldestPending ? new Date(ledger.oldestPending) : null;
+  return {
+    pending: Number(ledger?.pending ?? 0),
+    available: Number(ledger?.released ?? 0) - inTransit - paidOut,
+    inTransit,
+    paidOut,
+    nextReleaseAt: oldest ? new Date(oldest.getTime() + holdDays * DAY_MS) : null,
+  };
+}
+
+/** The seller's balance as the dashboard shows it (dollars). */
+export async function getSellerBalance(db: DbOrTx, sellerId: string, now = new Date()): Promise<SellerBalanceView> {
+  const settings = await readPayoutSettings(db);
+  const balance = await sellerBalanceCents(db, sellerId, settings.holdDays, now);
+  return {
+    pending: centsToDollars(balance.pending),
+    available: centsToDollars(balance.available),
+    in_transit: centsToDollars(balance.inTransit),
+    paid_out: centsToDollars(balance.paidOut),
+    hold_days: settings.holdDays,
+    minimum_payout: centsToDollars(settings.minimumPayoutCents),
+    next_release_at: balance.nextReleaseAt?.toISOString() ?? null,
+    currency: 'usd',
+  };
+}
+
+const STATEMENT_MAX_LINES = 10_000;
+
+/**
+ * Every movement of a seller's money, newest first: sales and refunds from the ledger (with the
+ * day each is released) and payouts (a reversed payout shows its money coming back).
+ */
+export async function getSellerStatement(
+  db: DbOrTx,
+  sellerId: string,
+  range: { from?: Date; to?: Date },
+  now = new Date(),
+): Promise<StatementLine[]> {
+  const settings = await readPayoutSettings(db);
+  const holdMs = settings.holdDays * DAY_MS;
+  const titles = sql<string>`(select string_agg(${orderItems.productTitle}, ', ' order by ${orderItems.productTitle}) from ${orderItems} where ${orderItems.orderId} = ${ledgerEntries.orderId} and ${orderItems.sellerId} = ${sellerId})`;
+  const entries = await db
+    .select({
+      createdAt: ledgerEntries.createdAt,
+      reason: ledgerEntries.reason,
+      amountCents: ledgerEntries.amountCents,
+      orderNumber: orders.orderNumber,
+      soldAt: sale.createdAt,
+      titles,
+    })
+    .from(ledgerEntries)
+    .innerJoin(orders, eq(orders.id, ledgerEntries.orderId))
+    .innerJoin(
+      sale,
+      and(
+        eq(sale.orderId, ledgerEntries.orderId),
+        eq(sale.sellerId, ledgerEntries.sellerId),
+        eq(sale.kind, 'seller'),
+        eq(sale.reason, 'sale'),
+      ),
+    )
+    .where(
+      and(
+        eq(ledgerEntries.kind, 'seller'),
+        eq(ledgerEntries.sellerId, sellerId),
+        range.from ? gte(ledgerEntries.createdAt, range.from) : undefined,
+        range.to ? lt(ledgerEntries.createdAt, range.to) : undefined,
+      ),
+    )
+    .orderBy(asc(ledgerEntries.createdAt))
+    .limit(STATEMENT_MAX_LINES);
+  const sent = await db
+    .select()
+    .from(payouts)
+    .where(
+      and(
+        eq(payouts.sellerId, sellerId),
+        sql`${payouts.status} <> 'failed'`,
+        range.from ? gte(payouts.createdAt, range.from) : undefined,
+        range.to ? lt(payouts.createdAt, range.to) : undefined,
+      ),
+    )
+    .orderBy(asc(payouts.createdAt))
+    .limit(STATEMENT_MAX_LINES);
+
+  const lines: StatementLine[] = entries.map((entry) => {
+    const availableOn = new Date(entry.soldAt.getTime() + holdMs);
+    return {
+      date: entry.createdAt.toISOString(),
+      type: entry.reason,
+      reference: entry.orderNumber,
+      description: entry.titles ?? '',
+      amount: centsToDollars(entry.amountCents),
+      available_on: availableOn.toISOString(),
+      status: availableOn <= now ? 'available' : 'pending',
+    };
+  });
+  for (const payout of sent) {
+    lines.push({
+      date: payout.createdAt.toISOString(),
+      type: 'payout',
+      reference: payout.providerTransferId ?? payout.id,
+      description: payout.accountMasked ? `Payout to ${payout.accountMasked}` : 'Payout',
+      amount: -centsToDollars(payout.amountCents),
+      available_on: null,
+      status: payout.status === 'reversed' ? 'paid' : payout.status,
+    });
+    if (payout.status === 'reversed') {
+      lines.push({
+        date: payout.updatedAt.toISOString(),
+        type: 'payout_reversed',
+        reference: payout.providerReversalId ?? payout.id,
+        description: 'Payout reversed',
+        amount: centsToDollars(payout.amountCents),
+        available_on: null,
+        status: 'reversed',
+      });
+    }
+  }
+  return lines.sort((a, b) => b.date.localeCompare(a.date));
+}
+
+const CSV_COLUMNS = ['date', 'type', 'reference', 'description', 'amount_usd', 'available_on', 'status'] as const;
+
+/** RFC 4180 CSV; text a spreadsheet would run as a formula (= + - @) is prefixed with a quote mark. */
+export function statementCsv(lines: StatementLine[]): string {
+  const rows = lines.map((line) => [
+    line.date,
+    line.type,
+    line.reference,
+    line.description,
+    line.amount.toFixed(2),
+    line.available_on ?? '',
+    line.status,
+  ]);
+  return `${[CSV_COLUMNS as readonly string[], ...rows].map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
+}
+
+function csvField(value: string): string {
+  const safe = /^[=+@\t\r-]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}

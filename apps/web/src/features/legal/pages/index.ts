@@ -1,0 +1,3 @@
+import '../i18n';
+
+export { PrivacyPage, TermsPage } from './legal-pages';

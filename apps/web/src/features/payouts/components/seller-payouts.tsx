@@ -1,0 +1,262 @@
+import { ArrowDownToLine, Banknote, Clock, Landmark, Send, Wallet } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { StatCard } from '@/components/stat-card';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { Pagination } from '@/components/ui/pagination';
+import { Table, TableCard, Td, Th } from '@/features/admin/components/data-table';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate, formatMoney } from '@/lib/format';
+import { translateMessage } from '@/lib/i18n';
+import { notify } from '@/lib/notify';
+import { useSellerBalance } from '../api/get-seller-balance';
+import { useSellerPayouts } from '../api/get-seller-payouts';
+import { downloadStatementCsv, useStatement } from '../api/get-statement';
+import { useDeletePayoutAccount, usePayoutAccount, useSavePayoutAccount } from '../api/payout-account';
+import { BankAccountForm } from './bank-account-form';
+import { PayoutStatusBadge } from './payout-status-badge';
+
+/** The seller dashboard's Payouts section: balance, payout account, payout history and statement. */
+export function SellerPayouts() {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="payouts-heading" id="payouts" className="space-y-6">
+      <div>
+        <h2 id="payouts-heading" className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
+          {t('payouts.title')}
+        </h2>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">{t('payouts.subtitle')}</p>
+      </div>
+      <BalanceCards />
+      <PayoutAccountCard />
+      <PayoutHistory />
+      <Statement />
+    </section>
+  );
+}
+
+function BalanceCards() {
+  const { t } = useTranslation();
+  const balance = useSellerBalance();
+  const show = (value: number | undefined) => (value === undefined ? '…' : formatMoney(value));
+  const data = balance.data;
+  return (
+    <div className="space-y-2">
+      <ul aria-label={t('payouts.balance.label')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <li>
+          <StatCard icon={Clock} tone="amber" label={t('payouts.balance.pending')} value={show(data?.pending)} />
+        </li>
+        <li>
+          <StatCard
+            icon={Wallet}
+            tone={data && data.available < 0 ? 'red' : 'emerald'}
+            label={t('payouts.balance.available')}
+            value={show(data?.available)}
+          />
+        </li>
+        <li>
+          <StatCard icon={Send} tone="indigo" label={t('payouts.balance.inTransit')} value={show(data?.in_transit)} />
+        </li>
+        <li>
+          <StatCard icon={Banknote} tone="violet" label={t('payouts.balance.paidOut')} value={show(data?.paid_out)} />
+        </li>
+      </ul>
+      {data && (
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {t('payouts.balance.rules', { days: data.hold_days, minimum: formatMoney(data.minimum_payout) })}
+          {data.next_release_at && ` ${t('payouts.balance.nextRelease', { date: formatDate(data.next_release_at) })}`}
+        </p>
+      )}
+      {data && data.available < 0 && <Alert tone="error">{t('payouts.balance.negative')}</Alert>}
+    </div>
+  );
+}
+
+function PayoutAccountCard() {
+  const { t } = useTranslation();
+  const account = usePayoutAccount();
+  const save = useSavePayoutAccount();
+  const remove = useDeletePayoutAccount();
+  const [editing, setEditing] = useState(false);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const current = account.data?.account ?? null;
+  const failed = (error: unknown) =>
+    notify.error(t('payouts.account.failed'), translateMessage(errorMessage(error, t('common.operationFailed'))));
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Landmark className="size-5" aria-hidden />
+          {t('payouts.account.title')}
+        </CardTitle>
+        <CardDescription>{t('payouts.account.description')}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {current && (
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-slate-800 dark:text-slate-200">
+              <span className="font-medium">{current.account_holder_name}</span>
+              {current.bank_name && ` · ${current.bank_name}`} · <span className="font-mono">{current.masked_number}</span>
+              {current.routing_number && ` · ${t('payouts.account.routingShort', { number: current.routing_number })}`}
+            </p>
+            <div className="flex gap-2">
+              <Button variant="outline" size="sm" onClick={() => setEditing((open) => !open)}>
+                {t('payouts.account.replace')}
+              </Button>
+              <Button variant="ghost" size="sm" onClick={() => setConfirmRemove(true)}>
+                {t('payouts.account.remove')}
+              </Button>
+            </div>
+          </div>
+        )}
+        {current?.onboarding_url && (
+          <Alert tone="info">
+            <a href={current.onboarding_url} className="font-medium underline" rel="noopener noreferrer">
+              {t('payouts.account.onboarding')}
+            </a>
+          </Alert>
+        )}
+        {!account.isPending && (!current || editing) && (
+          <BankAccountForm
+            submitLabel={t('payouts.account.save')}
+            busy={save.isPending}
+            onServerError={failed}
+            onSubmit={async (values) => {
+              await save.mutateAsync(values);
+              setEditing(false);
+              notify.success(t('payouts.account.saved'));
+            }}
+          />
+        )}
+      </CardContent>
+      <ConfirmDialog
+        open={confirmRemove}
+        title={t('payouts.account.removeTitle')}
+        description={t('payouts.account.removeDescription')}
+        confirmLabel={t('payouts.account.remove')}
+        busy={remove.isPending}
+        onCancel={() => setConfirmRemove(false)}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => notify.success(t('payouts.account.removed')),
+            onError: failed,
+            onSettled: () => setConfirmRemove(false),
+          })
+        }
+      />
+    </Card>
+  );
+}
+
+function PayoutHistory() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const history = useSellerPayouts(page);
+  const list = history.data?.payouts ?? [];
+  return (
+    <div className="space-y-3">
+      <h3 className="text-lg font-semibold text-slate-900 dark:text-white">{t('payouts.history.title')}</h3>
+      <TableCard
+        loading={history.isPending}
+        error={history.isError ? errorMessage(history.error, t('common.operationFailed')) : null}
+        empty={list.length === 0 ? t('payouts.history.empty') : null}
+      >
+        <Table aria-label={t('payouts.history.title')}>
+          <thead>
+            <tr>
+              <Th>{t('payouts.columns.date')}</Th>
+              <Th>{t('payouts.columns.amount')}</Th>
+              <Th>{t('payouts.columns.status')}</Th>
+              <Th>{t('payouts.columns.account')}</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((payout) => (
+              <tr key={payout.id}>
+                <Td className="whitespace-nowrap">{formatDate(payout.created_at)}</Td>
+                <Td className="whitespace-nowrap font-medium">{formatMoney(payout.amount)}</Td>
+                <Td>
+                  <PayoutStatusBadge status={payout.status} />
+                  {payout.failure_reason && (
+                    <p className="mt-1 text-xs text-red-700 dark:text-red-400">{payout.failure_reason}</p>
+                  )}
+                </Td>
+                <Td className="font-mono whitespace-nowrap">{payout.account ?? '—'}</Td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </TableCard>
+      {history.data && history.data.pages > 1 && (
+        <Pagination page={page} pages={history.data.pages} onPageChange={setPage} label={t('payouts.history.title')} />
+      )}
+    </div>
+  );
+}
+
+function Statement() {
+  const { t } = useTranslation();
+  const statement = useStatement();
+  const [downloading, setDownloading] = useState(false);
+  const lines = statement.data?.lines ?? [];
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadStatementCsv();
+    } catch (error) {
+      notify.error(t('payouts.statement.downloadFailed'), translateMessage(errorMessage(error, t('common.operationFailed'))));
+    } finally {
+      setDownloading(false);
+    }
+  };
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h3 className="text-lg font-semibold text-slate-900 dark:text-white">{t('payouts.statement.title')}</h3>
+        <Button variant="outline" size="sm" onClick={download} disabled={downloading}>
+          <ArrowDownToLine className="size-4" aria-hidden />
+          {t('payouts.statement.csv')}
+        </Button>
+      </div>
+      <TableCard
+        loading={statement.isPending}
+        error={statement.isError ? errorMessage(statement.error, t('common.operationFailed')) : null}
+        empty={lines.length === 0 ? t('payouts.statement.empty') : null}
+      >
+        <Table aria-label={t('payouts.statement.title')} className="min-w-[40rem]">
+          <thead>
+            <tr>
+              <Th>{t('payouts.columns.date')}</Th>
+              <Th>{t('payouts.columns.type')}</Th>
+              <Th>{t('payouts.columns.description')}</Th>
+              <Th className="text-right">{t('payouts.columns.amount')}</Th>
+              <Th>{t('payouts.columns.status')}</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line) => (
+              <tr key={`${line.type}-${line.reference}-${line.date}`}>
+                <Td className="whitespace-nowrap">{formatDate(line.date)}</Td>
+                <Td>{t(`payouts.lineTypes.${line.type}`)}</Td>
+                <Td>
+                  <p>{line.description}</p>
+                  <p className="font-mono text-xs text-slate-500 dark:text-slate-400">{line.reference}</p>
+                </Td>
+                <Td className="text-right font-medium whitespace-nowrap">{formatMoney(line.amount)}</Td>
+                <Td className="whitespace-nowrap">
+                  {line.status === 'pending' && line.available_on
+                    ? t('payouts.statement.heldUntil', { date: formatDate(line.available_on) })
+                    : t(`payouts.lineStatus.${line.status}`, { defaultValue: line.status })}
+                </Td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </TableCard>
+    </div>
+  );
+}
