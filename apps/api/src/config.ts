@@ -68,6 +68,8 @@ const envSchema = z.object({
     .max(24 * 30)
     .default(24),
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /** Public searches from an in-process index of the catalogue (docs/decisions/0017-in-process-search-index.md) instead of SQL. */
+  SEARCH_INDEX: z.enum(['on', 'off']).default('on'),
   METRICS_TOKEN: optionalText,
   CHATBOT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   /** Forum posts one member may make per minute, against spam. */
@@ -141,6 +143,8 @@ export interface Config {
   downloadLinkTtlHours: number;
   /** How long identical anonymous catalogue responses are shared (0 disables). */
   catalogCacheMs: number;
+  /** Public searches from the in-process search index (SEARCH_INDEX, default on). */
+  searchIndex: boolean;
   /** Bearer token for /metrics (required in production); without it only loopback callers may read them. */
   metricsToken: string | undefined;
   webDistDir: string | undefined;
@@ -234,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     downloadLinkTtlHours: e.DOWNLOAD_LINK_TTL_HOURS,
     catalogCacheMs: e.CATALOG_CACHE_MS,
+    searchIndex: e.SEARCH_INDEX === 'on',
     metricsToken: e.METRICS_TOKEN,
     webDistDir: e.WEB_DIST_DIR,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,

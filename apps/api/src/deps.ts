@@ -11,6 +11,7 @@ import { createLocalStorage } from './lib/storage';
 import { AccessTokens } from './lib/tokens';
 import { createTestTokenProvider, fixedParityRates } from './modules/ai-pool/providers';
 import { SearchDictionary } from './modules/catalog/dictionary';
+import { SearchIndex } from './modules/catalog/search-index';
 import { withProviderErrors } from './modules/payments/providers/provider';
 import { createStripeProvider } from './modules/payments/providers/stripe';
 import { createTestProcessor } from './modules/payments/providers/test-processor';
@@ -48,6 +49,8 @@ export function createDeps(
     exchangeRates: fixedParityRates,
     // The dictionary may be as stale as a cached catalogue page, and no staler.
     searchDictionary: new SearchDictionary(db, config.catalogCacheMs),
+    // Kept in step on the same schedule as the dictionary.
+    searchIndex: config.searchIndex ? new SearchIndex(db, config.catalogCacheMs) : null,
     downloadSigningKey: createHash('sha256').update(`downloads:${jwtSecret}`).digest('hex'),
     embeddedDatabase: options.embeddedDatabase,
   };

@@ -39,6 +39,22 @@ async function main(): Promise<void> {
 
   const app = await buildApp(deps);
   const requestsInFlight = trackRequestsInFlight(app);
+  if (deps.searchIndex && config.catalogCacheMs > 0) {
+    // In the background: searches take the SQL path until the index is ready (a 100k catalogue
+    // takes tens of seconds to load), so a restart never waits for it to accept payments.
+    const started = Date.now();
+    const index = deps.searchIndex;
+    void index
+      .load()
+      .then(() => {
+        const stats = index.stats();
+        if (stats)
+          log(
+            `search index: ${stats.products} products in ${Date.now() - started} ms, ~${Math.round(stats.bytes / 2 ** 20)} MiB`,
+          );
+      })
+      .catch((error: unknown) => log(`search index not loaded (searches use SQL): ${String(error)}`));
+  }
   // Expires unpaid orders and resolves charges or refunds a crash left half-way (at start, then on a timer).
   const stopPaymentSweeps = startPaymentSweeps(deps, log);
   // Finishes payouts a crash left in flight, then pays sellers when the payout schedule is due.

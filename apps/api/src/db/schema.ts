@@ -174,6 +174,8 @@ export const products = pgTable(
     index('products_seller_status_idx').on(table.sellerId, table.status, table.createdAt.desc()),
     index('products_search_idx').using('gin', table.searchVector),
     index('products_title_trgm_idx').using('gin', sql`lower(${table.title}) gin_trgm_ops`),
+    // The search index reads the products changed since its last refresh.
+    index('products_updated_idx').on(table.updatedAt),
   ],
 );
 

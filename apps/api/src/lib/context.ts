@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { ExchangeRateSource, TokenTransferProvider } from '../modules/ai-pool/providers';
 import type { SearchDictionary } from '../modules/catalog/dictionary';
+import type { SearchIndex } from '../modules/catalog/search-index';
 import type { PaymentProvider } from '../modules/payments/providers/provider';
 import type { PayoutProvider } from '../modules/payouts/providers/provider';
 import type { UserRow } from '../modules/users/repository';
@@ -28,6 +29,8 @@ export interface AppDeps {
   exchangeRates: ExchangeRateSource;
   /** The catalogue's word dictionary for typo correction, one per app instance. */
   searchDictionary: SearchDictionary;
+  /** The public catalogue's in-process search index (SEARCH_INDEX=on), or null: searches go to SQL. */
+  searchIndex: SearchIndex | null;
   /** Signs download links (HMAC key derived from the JWT secret). */
   downloadSigningKey: string;
   /** true when the app runs its own embedded PostgreSQL server. */

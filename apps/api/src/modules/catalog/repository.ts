@@ -322,3 +322,16 @@ export async function listRelatedProducts(db: DbOrTx, product: ProductRow, limit
     .limit(limit);
   return rows as ProductRow[];
 }
+
+/** Public products by id in the order given (a search index's page); ids no longer public are skipped. */
+export async function findPublicProductsInOrder(db: DbOrTx, ids: string[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  const rows = (await db
+    .select(productColumns)
+    .from(products)
+    .where(
+      and(sql`${products.id} = any(${sql.param(ids)}::uuid[])`, eq(products.status, 'approved'), isNull(products.deletedAt)),
+    )) as ProductRow[];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)).filter((row): row is ProductRow => row !== undefined);
+}

@@ -36,7 +36,13 @@ import { correctQuery, queryWords, suggestion } from './typos';
 export async function browseProducts(deps: AppDeps, query: ProductListQuery, viewer: UserRow | null): Promise<ProductList> {
   const words = queryWords(query.search ?? '');
   const corrected = words.length > 0 ? correctQuery(await deps.searchDictionary.current(), words) : [];
-  const result = await listProducts(deps.db, query, visibilityFor(query, viewer), corrected);
+  const visibility = visibilityFor(query, viewer);
+  // Public searches come from the in-process index when it can answer; listings and status views from SQL.
+  const indexed =
+    deps.searchIndex && visibility.kind === 'public' && corrected.length > 0
+      ? await deps.searchIndex.search(query, corrected)
+      : undefined;
+  const result = indexed ?? (await listProducts(deps.db, query, visibility, corrected));
   return {
     products: result.rows.map(presentProduct),
     total: result.total,

@@ -1,0 +1,825 @@
+import {
+  findCategory,
+  findLicense,
+  PRICE_BANDS,
+  PRODUCT_PAGE_LIMIT_DEFAULT,
+  PRODUCT_PAGE_LIMIT_MAX,
+  PRODUCT_TOTAL_CAP,
+  type ProductListQuery,
+  RATING_THRESHOLDS,
+} from '@app/shared';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { type FacetRow, findPublicProductsInOrder, type ProductPage } from './repository';
+import { compareBytes, parseSingleWordQuery, parseTsvector, setExpTable, tsRank } from './ts-rank';
+import type { CorrectedWord } from './typos';
+
+/**
+ * The public catalogue (approved, not deleted) as an in-memory search index: a derived read model
+ * of PostgreSQL, which stays the source of truth. It answers a public search with exactly the SQL
+ * path's matches, ranking, capped total and facets (see repository.ts listProducts), then loads
+ * only the page's rows from PostgreSQL by id.
+ *
+ * What it keeps per product is what search reads: PostgreSQL's own tsvector (lexemes with
+ * positions, so `@@` and `ts_rank` are reproduced rather than re-implemented with another
+ * stemmer), the lower-cased title, the filter and sort columns. Query words become lexemes through
+ * PostgreSQL's `to_tsquery('english', word)`, cached per word.
+ *
+ * Sync: a full load, then changes since a watermark on `updated_at` (with an overlap window for
+ * transactions that commit late), checked at most every `checkEveryMs` in the background, or
+ * before every search when that is 0 (tests, where every write must show at once). A product that
+ * changes gets a new slot and its old one is marked dead; a full reload compacts the dead ones.
+ */
+
+/** Rows re-read on every refresh: a transaction that commits up to this long after it stamped updated_at is not missed. */
+const OVERLAP_US = 60_000_000;
+// Small batches: parsing one batch blocks the event loop, and the API keeps serving during a load.
+const LOAD_BATCH = 1000;
+/** Past this share of dead slots (changed or removed products), the index is rebuilt. */
+const DEAD_SHARE = 0.25;
+const MAX_CACHED_WORDS = 100_000;
+
+// A type (not an interface) so it fits db.execute's row constraint.
+type ProductSearchRow = {
+  id: string;
+  title_lower: string;
+  title_length: number;
+  category: string;
+  license: string;
+  price_cents: number;
+  rating: string;
+  review_count: number;
+  sales_count: number;
+  featured: boolean;
+  seller_id: string;
+  created_us: string;
+  updated_us: string;
+  vector: string;
+  public: boolean;
+};
+
+const SEARCH_COLUMNS = sql.raw(`p.id::text as id, lower(p.title) as title_lower, length(p.title) as title_length,
+  p.category, p.license, p.price_cents, p.rating_average::text as rating, p.review_count, p.sales_count, p.featured,
+  p.seller_id::text as seller_id, (extract(epoch from p.created_at) * 1000000)::bigint::text as created_us,
+  (extract(epoch from p.updated_at) * 1000000)::bigint::text as updated_us, p.search_vector::text as vector,
+  (p.status = 'approved' and p.deleted_at is null) as public`);
+
+/** Small string sets (categories, licences, sellers) as numbers. */
+class Codes {
+  private readonly codes = new Map<string, number>();
+  code(value: string): number {
+    let code = this.codes.get(value);
+    if (code === undefined) {
+      code = this.codes.size;
+      this.codes.set(value, code);
+    }
+    return code;
+  }
+  find(value: string): number | undefined {
+    return this.codes.get(value);
+  }
+  values(): string[] {
+    return [...this.codes.keys()];
+  }
+}
+
+function grown<T extends Int32Array | Uint8Array | Uint16Array | Float64Array>(array: T, capacity: number): T {
+  const next = new (array.constructor as new (length: number) => T)(capacity);
+  next.set(array);
+  return next;
+}
+
+/** One generation of the index: products in slots, posting lists of slots per lexeme. */
+export class IndexData {
+  size = 0;
+  aliveCount = 0;
+  private capacity: number;
+  alive: Uint8Array;
+  readonly ids: string[] = [];
+  readonly titles: string[] = [];
+  titleLength: Int32Array;
+  category: Int32Array;
+  license: Int32Array;
+  seller: Int32Array;
+  price: Int32Array;
+  rating: Float64Array;
+  reviews: Int32Array;
+  sales: Int32Array;
+  featured: Uint8Array;
+  created: Float64Array;
+  updated: Float64Array;
+  /**
+   * Every product's lexemes in one arena, not one array per product: at docStart[slot],
+   * [n, n lexeme ids ascending, n + 1 offsets into the positions arena from posStart[slot]].
+   * A changed product's old entries stay until the next rebuild.
+   */
+  docArena = new Int32Array(1 << 16);
+  docUsed = 0;
+  docStart: Int32Array;
+  posArena = new Uint16Array(1 << 16);
+  posUsed = 0;
+  posStart: Int32Array;
+  readonly slotOf = new Map<string, number>();
+  readonly categories = new Codes();
+  readonly licenses = new Codes();
+  readonly sellers = new Codes();
+  readonly lexemeIds = new Map<string, number>();
+  postings: Int32Array[] = [];
+  postingSize: number[] = [];
+  /** Per-slot scratch space of one search at a time (a search runs without awaiting in between). */
+  scratch = new Int32Array(0);
+
+  constructor(capacity = 1024) {
+    this.capacity = capacity;
+    this.alive = new Uint8Array(capacity);
+    this.titleLength = new Int32Array(capacity);
+    this.category = new Int32Array(capacity);
+    this.license = new Int32Array(capacity);
+    this.seller = new Int32Array(capacity);
+    this.price = new Int32Array(capacity);
+    this.rating = new Float64Array(capacity);
+    this.reviews = new Int32Array(capacity);
+    this.sales = new Int32Array(capacity);
+    this.featured = new Uint8Array(capacity);
+    this.created = new Float64Array(capacity);
+    this.updated = new Float64Array(capacity);
+    this.docStart = new Int32Array(capacity).fill(-1);
+    this.posStart = new Int32Array(capacity);
+  }
+
+  /** A zeroed per-slot array for one search. */
+  scratchSpace(): Int32Array {
+    if (this.scratch.length < this.size) this.scratch = new Int32Array(this.capacity);
+    else this.scratch.fill(0, 0, this.size);
+    return this.scratch;
+  }
+
+  get deadCount(): number {
+    return this.size - this.aliveCount;
+  }
+
+  add(row: ProductSearchRow): void {
+    this.remove(row.id);
+    if (this.size === this.capacity) this.grow(this.capacity * 2);
+    const slot = this.size;
+    this.size += 1;
+    this.aliveCount += 1;
+    this.alive[slot] = 1;
+    this.slotOf.set(row.id, slot);
+    this.ids[slot] = row.id;
+    this.titles[slot] = row.title_lower;
+    this.titleLength[slot] = row.title_length;
+    this.category[slot] = this.categories.code(row.category);
+    this.license[slot] = this.licenses.code(row.license);
+    this.seller[slot] = this.sellers.code(row.seller_id);
+    this.price[slot] = row.price_cents;
+    this.rating[slot] = Number(row.rating);
+    this.reviews[slot] = row.review_count;
+    this.sales[slot] = row.sales_count;
+    this.featured[slot] = row.featured ? 1 : 0;
+    this.created[slot] = Number(row.created_us);
+    this.updated[slot] = Number(row.updated_us);
+    this.addDocument(slot, row.vector);
+  }
+
+  remove(id: string): void {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    this.slotOf.delete(id);
+    this.alive[slot] = 0;
+    this.aliveCount -= 1;
+    // The slot stays in the posting lists and arenas (skipped as dead) until the next rebuild.
+    this.docStart[slot] = -1;
+    this.titles[slot] = '';
+  }
+
+  /** Lexeme id, or undefined when no product (ever indexed in this generation) has it. */
+  lexeme(text: string): number | undefined {
+    return this.lexemeIds.get(text);
+  }
+
+  /** Where the product keeps a lexeme's positions, or undefined when it does not have it. */
+  positions(slot: number, lexeme: number): Uint16Array | undefined {
+    const at = this.find(slot, lexeme);
+    if (at < 0) return undefined;
+    const base = this.docStart[slot] as number;
+    const n = this.docArena[base] as number;
+    const from = (this.posStart[slot] as number) + (this.docArena[base + n + 1 + at] as number);
+    const to = (this.posStart[slot] as number) + (this.docArena[base + n + 2 + at] as number);
+    return this.posArena.subarray(from, to);
+  }
+
+  /** The lexeme's index among the product's lexemes, or -1. */
+  private find(slot: number, lexeme: number): number {
+    const base = this.docStart[slot] as number;
+    if (base < 0 || lexeme < 0) return -1;
+    const arena = this.docArena;
+    const n = arena[base] as number;
+    let low = base + 1;
+    let high = base + n + 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((arena[middle] as number) < lexeme) low = middle + 1;
+      else high = middle;
+    }
+    return low <= base + n && arena[low] === lexeme ? low - base - 1 : -1;
+  }
+
+  /** Bytes held by the typed arrays and strings (an estimate: object headers not counted). */
+  bytes(): number {
+    let total = this.capacity * (1 + 4 * 8 + 8 * 3 + 4 * 2) + this.docArena.byteLength + this.posArena.byteLength;
+    for (let slot = 0; slot < this.size; slot += 1) total += 2 * ((this.titles[slot]?.length ?? 0) + 36);
+    for (const posting of this.postings) total += posting.byteLength;
+    for (const text of this.lexemeIds.keys()) total += 2 * text.length + 16;
+    return total;
+  }
+
+  /** Drops the spare room of growable arrays once a full load is done. */
+  trim(): void {
+    this.docArena = this.docArena.slice(0, this.docUsed);
+    this.posArena = this.posArena.slice(0, this.posUsed);
+    this.postings = this.postings.map((list, lexeme) => list.slice(0, Math.max(1, this.postingSize[lexeme] as number)));
+  }
+
+  private addDocument(slot: number, vectorText: string): void {
+    const parsed = parseTsvector(vectorText);
+    const n = parsed.lexemes.length;
+    // Lexemes ordered by id: sort (id * 65536 + index) numerically, no comparator.
+    const order = new Float64Array(n);
+    for (let i = 0; i < n; i += 1) order[i] = this.lexemeId(parsed.lexemes[i] as string) * 65536 + i;
+    order.sort();
+    let total = 0;
+    for (const entry of parsed.positions) total += entry.length;
+    if (this.docUsed + 2 * n + 2 > this.docArena.length)
+      this.docArena = grown(this.docArena, Math.max(2 * this.docArena.length, this.docUsed + 2 * n + 2));
+    if (this.posUsed + total > this.posArena.length)
+      this.posArena = grown(this.posArena, Math.max(2 * this.posArena.length, this.posUsed + total));
+    const base = this.docUsed;
+    const doc = this.docArena;
+    const positions = this.posArena;
+    const posBase = this.posUsed;
+    doc[base] = n;
+    let offset = 0;
+    for (let k = 0; k < n; k += 1) {
+      const key = order[k] as number;
+      const id = Math.floor(key / 65536);
+      doc[base + 1 + k] = id;
+      doc[base + n + 1 + k] = offset;
+      for (const position of parsed.positions[key % 65536] as number[]) positions[posBase + offset++] = position;
+      this.post(id, slot);
+    }
+    doc[base + 2 * n + 1] = offset;
+    this.docStart[slot] = base;
+    this.posStart[slot] = posBase;
+    this.docUsed += 2 * n + 2;
+    this.posUsed += total;
+  }
+
+  private lexemeId(text: string): number {
+    let id = this.lexemeIds.get(text);
+    if (id === undefined) {
+      id = this.lexemeIds.size;
+      this.lexemeIds.set(text, id);
+      this.postings.push(new Int32Array(4));
+      this.postingSize.push(0);
+    }
+    return id;
+  }
+
+  /** Slots only ever grow, so appending keeps every posting list sorted. */
+  private post(lexeme: number, slot: number): void {
+    let list = this.postings[lexeme] as Int32Array;
+    const size = this.postingSize[lexeme] as number;
+    if (size === list.length) {
+      list = grown(list, size * 2);
+      this.postings[lexeme] = list;
+    }
+    list[size] = slot;
+    this.postingSize[lexeme] = size + 1;
+  }
+
+  private grow(capacity: number): void {
+    this.capacity = capacity;
+    this.alive = grown(this.alive, capacity);
+    this.titleLength = grown(this.titleLength, capacity);
+    this.category = grown(this.category, capacity);
+    this.license = grown(this.license, capacity);
+    this.seller = grown(this.seller, capacity);
+    this.price = grown(this.price, capacity);
+    this.rating = grown(this.rating, capacity);
+    this.reviews = grown(this.reviews, capacity);
+    this.sales = grown(this.sales, capacity);
+    this.featured = grown(this.featured, capacity);
+    this.created = grown(this.created, capacity);
+    this.updated = grown(this.updated, capacity);
+    this.docStart = grown(this.docStart, capacity);
+    this.posStart = grown(this.posStart, capacity);
+  }
+}
+
+/** What a search returns before the page's rows are loaded. */
+export interface IndexResult {
+  ids: string[];
+  /** Matches counted, exact (the index counts every match cheaply; the page caps it). */
+  matched: number;
+  facets: FacetRow[];
+}
+
+/** The corrected words in the index's terms: lexeme ids per word group, typo levels, title patterns. */
+interface PlannedQuery {
+  /** Lexeme ids of each word group that has lexemes (stop-word-only groups drop out, as in to_tsquery). */
+  groups: number[][];
+  /** False when some group's lexemes are in no product: nothing matches. */
+  satisfiable: boolean;
+  /** ts_rank operands: every distinct lexeme of the query in byte order (unknown ones as negative ids). */
+  operands: number[];
+  /** Per word with alternatives at several typo levels: the lexeme ids of each level but the last, and the levels. */
+  typoWords: { levels: number[]; lexemes: number[][] }[];
+  /** Per query word, the alternatives as typed into the title regex. */
+  titleWords: string[][];
+  exactTitles: string[];
+}
+
+export type LexemesOf = (word: string) => string[] | undefined;
+
+/** Plans a query, or undefined when a word does not map to one plain lexeme (left to the SQL path). */
+function plan(data: IndexData, words: CorrectedWord[], lexemesOf: LexemesOf): PlannedQuery | undefined {
+  const groups: number[][] = [];
+  const operandTexts = new Set<string>();
+  const typoWords: PlannedQuery['typoWords'] = [];
+  let satisfiable = true;
+  const ids = (texts: string[]) => texts.map((text) => data.lexeme(text)).filter((id): id is number => id !== undefined);
+  for (const word of words) {
+    const texts = new Set<string>();
+    const byLevel = new Map<number, Set<string>>();
+    for (const alternative of word.alternatives) {
+      const lexemes = lexemesOf(alternative.word);
+      if (!lexemes) return undefined;
+      const level = byLevel.get(alternative.typos) ?? new Set<string>();
+      byLevel.set(alternative.typos, level);
+      for (const lexeme of lexemes) {
+        texts.add(lexeme);
+        level.add(lexeme);
+      }
+    }
+    const levels = [...byLevel.keys()].sort();
+    if (levels.length >= 2)
+      typoWords.push({ levels, lexemes: levels.slice(0, -1).map((level) => ids([...(byLevel.get(level) ?? [])])) });
+    if (texts.size === 0) continue;
+    for (const text of texts) operandTexts.add(text);
+    const group = ids([...texts]);
+    if (group.length === 0) satisfiable = false;
+    groups.push(group);
+  }
+  if (groups.length === 0) satisfiable = false;
+  let unknown = 0;
+  const operands = [...operandTexts].sort(compareBytes).map((text) => data.lexeme(text) ?? -1 - unknown++);
+  return {
+    groups,
+    satisfiable,
+    operands,
+    typoWords,
+    titleWords: words.map((w) => w.alternatives.map((a) => a.word)),
+    exactTitles: [words.map((w) => w.query).join(' '), words.map((w) => w.alternatives[0]?.word ?? w.query).join(' ')],
+  };
+}
+
+/** The filters of repository.ts filters(), for the public catalogue; undefined when there are none. */
+function filterFor(data: IndexData, query: ProductListQuery): ((slot: number) => boolean) | undefined {
+  const category = findCategory(query.category);
+  const license = findLicense(query.license);
+  const categoryCode = category ? (data.categories.find(category.slug) ?? -1) : undefined;
+  const licenseCode = license ? (data.licenses.find(license.slug) ?? -1) : undefined;
+  const sellerCode = query.seller_id ? (data.sellers.find(query.seller_id.toLowerCase()) ?? -1) : undefined;
+  const minPrice = query.min_price === undefined ? undefined : Math.round(query.min_price * 100);
+  const maxPrice = query.max_price === undefined ? undefined : Math.round(query.max_price * 100);
+  const minRating = query.min_rating;
+  const featured = query.featured === undefined ? undefined : query.featured ? 1 : 0;
+  const none = [categoryCode, licenseCode, sellerCode, minPrice, maxPrice, minRating, featured].every((v) => v === undefined);
+  if (none) return undefined;
+  return (slot) =>
+    (categoryCode === undefined || data.category[slot] === categoryCode) &&
+    (licenseCode === undefined || data.license[slot] === licenseCode) &&
+    (sellerCode === undefined || data.seller[slot] === sellerCode) &&
+    (minPrice === undefined || (data.price[slot] as number) >= minPrice) &&
+    (maxPrice === undefined || (data.price[slot] as number) <= maxPrice) &&
+    (minRating === undefined || (data.rating[slot] as number) >= minRating) &&
+    (featured === undefined || data.featured[slot] === featured);
+}
+
+/** Matching slots in ascending order: every group holds one of its lexemes (`@@`), alive, filtered. */
+function matchingSlots(data: IndexData, planned: PlannedQuery, keep: ((slot: number) => boolean) | undefined): Int32Array {
+  if (!planned.satisfiable) return new Int32Array(0);
+  // seen[slot] = how many groups in a row the slot has been found in so far.
+  const seen = data.scratchSpace();
+  const groups = planned.groups;
+  const last = groups.length - 1;
+  for (let index = 0; index < last; index += 1) {
+    for (const lexeme of groups[index] as number[]) {
+      const list = data.postings[lexeme] as Int32Array;
+      const size = data.postingSize[lexeme] as number;
+      for (let i = 0; i < size; i += 1) {
+        const slot = list[i] as number;
+        if (seen[slot] === index) seen[slot] = index + 1;
+      }
+    }
+  }
+  const found: number[] = [];
+  for (const lexeme of groups[last] as number[]) {
+    const list = data.postings[lexeme] as Int32Array;
+    const size = data.postingSize[lexeme] as number;
+    for (let i = 0; i < size; i += 1) {
+      const slot = list[i] as number;
+      if (seen[slot] !== last) continue;
+      seen[slot] = last + 1;
+      if (data.alive[slot] === 1 && (!keep || keep(slot))) found.push(slot);
+    }
+  }
+  const matches = Int32Array.from(found);
+  // One posting list is already in order; several are merged by a sort.
+  if ((groups[last] as number[]).length > 1) matches.sort();
+  return matches;
+}
+
+/** Slots whose lower-cased title holds the words in order, each at a word start (`\m(a|b).*\m(c|d)` in PostgreSQL). */
+function titleHoldsWordsInOrder(title: string, titleWords: string[][]): boolean {
+  let cursor = 0;
+  for (const alternatives of titleWords) {
+    let bestEnd = -1;
+    for (const word of alternatives) {
+      let at = title.indexOf(word, cursor);
+      while (at >= 0 && !isWordStart(title, at)) at = title.indexOf(word, at + 1);
+      if (at >= 0 && (bestEnd < 0 || at + word.length < bestEnd)) bestEnd = at + word.length;
+    }
+    if (bestEnd < 0) return false;
+    cursor = bestEnd;
+  }
+  return true;
+}
+
+/** PostgreSQL's regex word characters under the C locale the database uses: ASCII letters, digits, '_'. */
+function isWordChar(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+}
+
+function isWordStart(text: string, at: number): boolean {
+  return isWordChar(text.charCodeAt(at)) && (at === 0 || !isWordChar(text.charCodeAt(at - 1)));
+}
+
+/** The k best slots by `compare` (best first), without sorting every candidate. */
+function best(candidates: ArrayLike<number>, k: number, compare: (a: number, b: number) => number): number[] {
+  if (k <= 0) return [];
+  if (k * 4 >= candidates.length) return Array.from(candidates).sort(compare).slice(0, k);
+  // A heap whose root is the worst of the best k so far.
+  const heap: number[] = [];
+  const worse = (a: number, b: number) => compare(a, b) > 0;
+  const siftUp = (i: number) => {
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!worse(heap[i] as number, heap[parent] as number)) break;
+      [heap[i], heap[parent]] = [heap[parent] as number, heap[i] as number];
+      i = parent;
+    }
+  };
+  const siftDown = (i: number) => {
+    for (;;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let top = i;
+      if (left < heap.length && worse(heap[left] as number, heap[top] as number)) top = left;
+      if (right < heap.length && worse(heap[right] as number, heap[top] as number)) top = right;
+      if (top === i) return;
+      [heap[i], heap[top]] = [heap[top] as number, heap[i] as number];
+      i = top;
+    }
+  };
+  for (let i = 0; i < candidates.length; i += 1) {
+    const slot = candidates[i] as number;
+    if (heap.length < k) {
+      heap.push(slot);
+      siftUp(heap.length - 1);
+    } else if (compare(slot, heap[0] as number) < 0) {
+      heap[0] = slot;
+      siftDown(0);
+    }
+  }
+  return heap.sort(compare);
+}
+
+/** repository.ts ordering() for a search sorted by something other than relevance. */
+function sortedOrder(data: IndexData, query: ProductListQuery): (a: number, b: number) => number {
+  const sign = query.sort_order === 'asc' ? 1 : -1;
+  const id = (a: number, b: number) => sign * ((data.ids[a] as string) < (data.ids[b] as string) ? -1 : 1);
+  const by = (column: ArrayLike<number>) => (a: number, b: number) => sign * ((column[a] as number) - (column[b] as number));
+  const then =
+    (...parts: ((a: number, b: number) => number)[]) =>
+    (a: number, b: number) => {
+      for (const part of parts) {
+        const order = part(a, b);
+        if (order !== 0) return order;
+      }
+      return 0;
+    };
+  switch (query.sort_by ?? 'created_at') {
+    case 'price':
+      return then(by(data.price), id);
+    case 'rating':
+      return then(by(data.rating), by(data.reviews), id);
+    case 'popularity':
+      return then(by(data.sales), id);
+    case 'title': {
+      const titleSign = query.sort_order === 'desc' ? -1 : 1;
+      return (a, b) =>
+        titleSign * compareBytes(data.titles[a] as string, data.titles[b] as string) ||
+        titleSign * ((data.ids[a] as string) < (data.ids[b] as string) ? -1 : 1);
+    }
+    default:
+      return then(by(data.created), id);
+  }
+}
+
+/**
+ * Per matching slot, the typos of the words it matched (the SQL path's CASE per word: the first
+ * level whose alternatives the product has, else the last), read from the posting lists.
+ */
+function typoCounts(data: IndexData, planned: PlannedQuery, matches: Int32Array): Int32Array {
+  const keys = data.scratchSpace();
+  if (planned.typoWords.length === 0) return keys;
+  const level = new Uint8Array(data.size);
+  for (const word of planned.typoWords) {
+    level.fill(0);
+    word.lexemes.forEach((lexemes, index) => {
+      for (const lexeme of lexemes) {
+        const list = data.postings[lexeme] as Int32Array;
+        const size = data.postingSize[lexeme] as number;
+        for (let i = 0; i < size; i += 1) if (level[list[i] as number] === 0) level[list[i] as number] = index + 1;
+      }
+    });
+    const last = word.levels.length - 1;
+    for (const slot of matches) (keys[slot] as number) += word.levels[level[slot] ? (level[slot] as number) - 1 : last] as number;
+  }
+  return keys;
+}
+
+/** repository.ts rankedSearch(): words in order in the title first, then the rest; typos, relevance, popularity. */
+function rankedPage(data: IndexData, planned: PlannedQuery, matches: Int32Array, offset: number, limit: number): number[] {
+  const wanted = offset + limit;
+  // Per slot, for this search: typos in the low bits, plus EXACT when the title is an exact match.
+  const EXACT = 1 << 20;
+  const keys = typoCounts(data, planned, matches);
+  const exact = planned.exactTitles;
+  const inTitle: number[] = [];
+  const rest: number[] = [];
+  for (const slot of matches) {
+    const typos = keys[slot] as number;
+    const title = data.titles[slot] as string;
+    if (titleHoldsWordsInOrder(title, planned.titleWords)) {
+      keys[slot] = typos + (title === exact[0] || title === exact[1] ? EXACT : 0);
+      inTitle.push(slot);
+    } else {
+      keys[slot] = typos;
+      rest.push(slot);
+    }
+  }
+  const ids = data.ids;
+  const sales = data.sales;
+  const titleLength = data.titleLength;
+  const first = best(inTitle, wanted, (a, b) => {
+    const keyA = keys[a] as number;
+    const keyB = keys[b] as number;
+    const exactOrder = (keyB & EXACT) - (keyA & EXACT);
+    if (exactOrder !== 0) return exactOrder;
+    return (
+      keyA - keyB ||
+      (titleLength[a] as number) - (titleLength[b] as number) ||
+      (sales[b] as number) - (sales[a] as number) ||
+      ((ids[a] as string) < (ids[b] as string) ? 1 : -1)
+    );
+  });
+  if (first.length >= wanted) return first.slice(offset);
+  // ts_rank only when the total is not capped (as the SQL path, which would read every vector).
+  const ranks = new Map<number, number>();
+  if (matches.length <= PRODUCT_TOTAL_CAP) {
+    const andAtTop = planned.groups.length >= 2;
+    for (const slot of rest)
+      ranks.set(
+        slot,
+        tsRank(planned.operands, andAtTop, (lexeme) => data.positions(slot, lexeme)),
+      );
+  }
+  const restOffset = Math.max(0, offset - first.length);
+  const restPage = best(rest, restOffset + wanted - Math.max(offset, first.length), (a, b) => {
+    const typoOrder = (keys[a] as number) - (keys[b] as number);
+    if (typoOrder !== 0) return typoOrder;
+    const rankA = ranks.get(a) ?? 0;
+    const rankB = ranks.get(b) ?? 0;
+    if (rankA !== rankB) return rankB > rankA ? 1 : -1;
+    return (sales[b] as number) - (sales[a] as number) || ((ids[a] as string) < (ids[b] as string) ? 1 : -1);
+  }).slice(restOffset);
+  return [...first.slice(offset), ...restPage];
+}
+
+/** repository.ts countAndFacets(): facets over the first PRODUCT_TOTAL_CAP + 1 matches. */
+function facetsOf(data: IndexData, matches: Int32Array): FacetRow[] {
+  const categories = data.categories.values();
+  const licenses = data.licenses.values();
+  const byCategory = new Int32Array(categories.length);
+  const byLicense = new Int32Array(licenses.length);
+  const byBand = new Int32Array(PRICE_BANDS.length);
+  const byRating = new Int32Array(RATING_THRESHOLDS.length);
+  const counted = Math.min(matches.length, PRODUCT_TOTAL_CAP + 1);
+  for (let i = 0; i < counted; i += 1) {
+    const slot = matches[i] as number;
+    (byCategory[data.category[slot] as number] as number) += 1;
+    (byLicense[data.license[slot] as number] as number) += 1;
+    const price = data.price[slot] as number;
+    for (let band = 0; band < PRICE_BANDS.length; band += 1) {
+      const { min, max } = PRICE_BANDS[band] as (typeof PRICE_BANDS)[number];
+      if (price >= min * 100 && (max === null || price < max * 100)) {
+        (byBand[band] as number) += 1;
+        break;
+      }
+    }
+    const rating = data.rating[slot] as number;
+    for (let t = 0; t < RATING_THRESHOLDS.length; t += 1)
+      if (rating >= (RATING_THRESHOLDS[t] as number)) (byRating[t] as number) += 1;
+  }
+  const rows: FacetRow[] = [];
+  const collect = (kind: FacetRow['kind'], values: readonly string[], counts: Int32Array) => {
+    counts.forEach((count, i) => {
+      if (count > 0) rows.push({ kind, value: values[i] as string, count });
+    });
+  };
+  collect('category', categories, byCategory);
+  collect('license', licenses, byLicense);
+  collect(
+    'price',
+    PRICE_BANDS.map((band) => band.slug),
+    byBand,
+  );
+  collect(
+    'rating',
+    RATING_THRESHOLDS.map((t) => String(t)),
+    byRating,
+  );
+  return rows;
+}
+
+/** Searches one generation of the index: page ids, match count and facets. */
+export function searchIndexData(
+  data: IndexData,
+  query: ProductListQuery,
+  words: CorrectedWord[],
+  lexemesOf: LexemesOf,
+): IndexResult | undefined {
+  const planned = plan(data, words, lexemesOf);
+  if (!planned) return undefined;
+  const page = query.page ?? 1;
+  const limit = Math.min(query.limit ?? PRODUCT_PAGE_LIMIT_DEFAULT, PRODUCT_PAGE_LIMIT_MAX);
+  const offset = (page - 1) * limit;
+  const matches = matchingSlots(data, planned, filterFor(data, query));
+  const slots =
+    (query.sort_by ?? 'relevance') === 'relevance'
+      ? rankedPage(data, planned, matches, offset, limit)
+      : best(matches, offset + limit, sortedOrder(data, query)).slice(offset);
+  return { ids: slots.map((slot) => data.ids[slot] as string), matched: matches.length, facets: facetsOf(data, matches) };
+}
+
+/**
+ * The index of one API process with its sync (see the comment at the top). `search()` returns
+ * undefined when it cannot answer (not loaded yet, or a word PostgreSQL splits into several
+ * lexemes): the caller then takes the SQL path.
+ */
+export class SearchIndex {
+  private data?: IndexData;
+  private watermarkUs = 0;
+  private checkedAt = 0;
+  private pending?: Promise<void>;
+  private readonly lexemes = new Map<string, string[] | null>();
+
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly checkEveryMs: number,
+  ) {}
+
+  /** Products, lexemes and bytes held (for the start-up log and the benchmark). */
+  stats(): { products: number; slots: number; lexemes: number; bytes: number } | undefined {
+    const data = this.data;
+    if (!data) return undefined;
+    return { products: data.aliveCount, slots: data.size, lexemes: data.lexemeIds.size, bytes: data.bytes() };
+  }
+
+  /** Loads the index if it is not there yet and waits for it. */
+  async load(): Promise<void> {
+    if (!this.data) await this.refresh();
+  }
+
+  async search(query: ProductListQuery, words: CorrectedWord[]): Promise<ProductPage | undefined> {
+    const result = await this.find(query, words);
+    if (!result) return undefined;
+    const page = query.page ?? 1;
+    const limit = Math.min(query.limit ?? PRODUCT_PAGE_LIMIT_DEFAULT, PRODUCT_PAGE_LIMIT_MAX);
+    return {
+      rows: await findPublicProductsInOrder(this.db, result.ids),
+      total: Math.min(result.matched, PRODUCT_TOTAL_CAP),
+      totalCapped: result.matched > PRODUCT_TOTAL_CAP,
+      facets: result.facets,
+      page,
+      limit,
+    };
+  }
+
+  /** The page's ids, the match count and the facets, without loading any row. */
+  async find(query: ProductListQuery, words: CorrectedWord[]): Promise<IndexResult | undefined> {
+    const data = await this.current();
+    if (!data) return undefined;
+    await this.learn(words.flatMap((w) => w.alternatives.map((a) => a.word)));
+    return searchIndexData(data, query, words, (word) => this.lexemes.get(word) ?? undefined);
+  }
+
+  private async current(): Promise<IndexData | undefined> {
+    if (this.checkEveryMs === 0) {
+      await this.refresh();
+      return this.data;
+    }
+    // Never make a search wait for the first load: the SQL path answers until it is ready.
+    if (!this.data || Date.now() - this.checkedAt >= this.checkEveryMs) this.refresh().catch(() => {});
+    return this.data;
+  }
+
+  private refresh(): Promise<void> {
+    this.checkedAt = Date.now();
+    this.pending ??= (this.data ? this.applyChanges() : this.reload()).finally(() => {
+      this.pending = undefined;
+    });
+    return this.pending;
+  }
+
+  /** A full load in batches; rows changed meanwhile are re-read by the next refresh (watermark = start). */
+  private async reload(): Promise<void> {
+    const [clock] = (
+      await this.db.execute<{ now_us: string }>(sql`select (extract(epoch from now()) * 1000000)::bigint::text as now_us`)
+    ).rows;
+    if (!distanceTableLoaded) await this.loadDistanceTable();
+    const data = new IndexData();
+    let after = '00000000-0000-0000-0000-000000000000';
+    for (;;) {
+      const rows = (
+        await this.db.execute<ProductSearchRow>(sql`select ${SEARCH_COLUMNS} from products p
+          where p.status = 'approved' and p.deleted_at is null and p.id > ${after}::uuid
+          order by p.id limit ${LOAD_BATCH}`)
+      ).rows;
+      for (const row of rows) data.add(row);
+      if (rows.length < LOAD_BATCH) break;
+      after = (rows.at(-1) as ProductSearchRow).id;
+    }
+    data.trim();
+    this.data = data;
+    this.watermarkUs = Number(clock?.now_us ?? 0);
+  }
+
+  /** Products changed since the watermark (minus the overlap); a full reload when counts disagree or too many slots are dead. */
+  private async applyChanges(): Promise<void> {
+    const data = this.data as IndexData;
+    const since = this.watermarkUs - OVERLAP_US;
+    // One statement: the changes and the count come from the same snapshot (no product: one row of nulls).
+    const result = await this.db.execute<
+      ProductSearchRow & { now_us: string; public_count: number }
+    >(sql`select c.now_us, c.public_count, ${SEARCH_COLUMNS}
+      from (select (extract(epoch from now()) * 1000000)::bigint::text as now_us,
+              (select coalesce(sum(total), 0)::int from product_counts where status = 'approved') as public_count) c
+      left join products p on p.updated_at > to_timestamp(${since}::float8 / 1000000)`);
+    for (const row of result.rows) {
+      if (row.id === null) continue;
+      const slot = data.slotOf.get(row.id);
+      if (!row.public) data.remove(row.id);
+      else if (slot === undefined || data.updated[slot] !== Number(row.updated_us)) data.add(row);
+    }
+    const [first] = result.rows;
+    this.watermarkUs = Number(first?.now_us ?? this.watermarkUs);
+    // A product deleted outright leaves no row to see: the trigger-kept count tells.
+    const countsDisagree = first !== undefined && first.public_count !== data.aliveCount;
+    if (countsDisagree || data.deadCount > Math.max(1000, data.size * DEAD_SHARE)) await this.reload();
+  }
+
+  private async loadDistanceTable(): Promise<void> {
+    const result = await this.db.execute<{ e: string }>(
+      sql`select exp(d::float4::float8 / 1.5::float8 - 2::float8)::text as e from generate_series(1, 100) as d order by d`,
+    );
+    setExpTable(result.rows.map((row) => Number(row.e)));
+    distanceTableLoaded = true;
+  }
+
+  /** Asks PostgreSQL for the lexemes of words not seen before: `to_tsquery('english', word)`. */
+  async learn(words: string[]): Promise<void> {
+    const unknown = [...new Set(words)].filter((word) => !this.lexemes.has(word));
+    if (unknown.length === 0) return;
+    if (this.lexemes.size + unknown.length > MAX_CACHED_WORDS) this.lexemes.clear();
+    const result = await this.db.execute<{ word: string; query: string }>(
+      sql`select w as word, to_tsquery('english', w)::text as query from unnest(${sql.param(unknown)}::text[]) as w`,
+    );
+    for (const row of result.rows) this.lexemes.set(row.word, parseSingleWordQuery(row.query) ?? null);
+  }
+}
+
+let distanceTableLoaded = false;
