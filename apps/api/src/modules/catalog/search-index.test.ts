@@ -263,3 +263,29 @@ describe('the search index follows every write', () => {
     expect(await found('strevnat')).toEqual(['Strevant Mapper']);
   });
 });
+
+describe('the search index with the page cache on', () => {
+  it('finds a product approved a moment ago on the very next search, and drops it once rejected', async () => {
+    const app = await createTestApp({ CATALOG_CACHE_MS: '60000' });
+    try {
+      const seller = await createUser(app.db, 'seller');
+      await createProduct(app.db, seller, { title: 'Amberine Warm Start' });
+      await (app.deps.searchIndex as SearchIndex).load();
+      const product = await createProduct(app.db, seller, { title: 'Orphelin Ledger Tool', status: 'pending' });
+      // Each search is a distinct URL, so the page cache cannot answer it.
+      const titles = async (search: string) => {
+        const response = await app.app.inject({ url: `/api/v1/products/?search=${encodeURIComponent(search)}` });
+        expect(response.statusCode).toBe(200);
+        return (response.json() as { products: { title: string }[] }).products.map((p) => p.title);
+      };
+      expect(await titles('orphelin')).toEqual([]);
+      await app.db.update(products).set({ status: 'approved' }).where(eq(products.id, product.id));
+      expect(await titles('orphelin ledger')).toEqual(['Orphelin Ledger Tool']);
+      await app.db.update(products).set({ status: 'rejected' }).where(eq(products.id, product.id));
+      expect(await titles('orphelin tool')).toEqual([]);
+      expect(await titles('amberine')).toEqual(['Amberine Warm Start']);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -694,6 +694,8 @@ export class SearchIndex {
   private data?: IndexData;
   private watermarkUs = 0;
   private checkedAt = 0;
+  /** The dictionary version the index was last refreshed at (see current()). */
+  private version = -1;
   private pending?: Promise<void>;
   private readonly lexemes = new Map<string, string[] | null>();
 
@@ -743,13 +745,32 @@ export class SearchIndex {
       return this.data;
     }
     // Never make a search wait for the first load: the SQL path answers until it is ready.
-    if (!this.data || Date.now() - this.checkedAt >= this.checkEveryMs) this.refresh().catch(() => {});
+    if (!this.data) {
+      this.refresh().catch(() => {});
+      return undefined;
+    }
+    // A product that becomes or stops being public moves the dictionary version (its triggers run in
+    // the writing transaction, on any instance): catch up before answering, so an approved product
+    // is found by the next search. Other changes (prices, sales) follow within checkEveryMs.
+    try {
+      for (let attempt = 0; attempt < 2 && (await readDictionaryVersion(this.db)) !== this.version; attempt += 1) {
+        await this.refresh();
+      }
+    } catch {
+      return this.data; // the database hiccupped: answer from the index as it is
+    }
+    if (Date.now() - this.checkedAt >= this.checkEveryMs) this.refresh().catch(() => {});
     return this.data;
   }
 
   private refresh(): Promise<void> {
     this.checkedAt = Date.now();
-    this.pending ??= (this.data ? this.applyChanges() : this.reload()).finally(() => {
+    this.pending ??= (async () => {
+      // Read first: a change committed after this read moves the version again, so it is not missed.
+      const version = await readDictionaryVersion(this.db);
+      await (this.data ? this.applyChanges() : this.reload());
+      this.version = version;
+    })().finally(() => {
       this.pending = undefined;
     });
     return this.pending;
@@ -823,3 +844,8 @@ export class SearchIndex {
 }
 
 let distanceTableLoaded = false;
+
+async function readDictionaryVersion(db: DbOrTx): Promise<number> {
+  const [row] = (await db.execute<{ version: number }>(sql`select version from search_words_version where id = 1`)).rows;
+  return Number(row?.version ?? 0);
+}
