@@ -35,7 +35,8 @@ async function signIn(page: Page, { email, password }: { email: string; password
 }
 
 /** A row of the seller's or the admin's product table. */
-const productRow = (page: Page, title: string) => page.getByRole('row').filter({ hasText: title });
+// The product table comes first; the seller's payout statement below it also has a row per sale.
+const productRow = (page: Page, title: string) => page.getByRole('row').filter({ hasText: title }).first();
 
 async function totalSales(page: Page): Promise<number> {
   const card = page.getByRole('list', { name: 'Your figures' }).getByRole('listitem').filter({ hasText: 'Sales' });
