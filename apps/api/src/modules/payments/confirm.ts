@@ -82,23 +82,28 @@ const WAIT_LIMIT_MS = 15_000;
  */
 async function claimOrWait(deps: AppDeps, order: OrderRow): Promise<PaymentState | null> {
   const giveUpAt = Date.now() + WAIT_LIMIT_MS;
-  while ((await claimPayment(deps, order)) === 'busy') {
-    if (Date.now() > giveUpAt) throw new AppError('CONFLICT', 'A payment for this order is already in progress');
-    await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
+  for (;;) {
+    const claim = await claimPayment(deps, order);
+    if (claim === 'claimed') return null;
+    if (claim === 'busy' && Date.now() > giveUpAt) {
+      throw new AppError('CONFLICT', 'A payment for this order is already in progress');
+    }
+    if (claim === 'busy') await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
     const [current] = await deps.db.select().from(orders).where(eq(orders.id, order.id));
+    // The charge in flight (or one that landed between our two reads) paid the order: say so, charge nothing.
     if (current?.paymentStatus === 'paid') return stateOf(current, 'succeeded');
   }
-  return null;
 }
 
 /**
  * Claims the order for one charge: it must be open, unexpired and its products still buyable at
  * the price ordered. An expired order is expired here and then, a withdrawn product cancels it.
  */
-async function claimPayment(deps: AppDeps, order: OrderRow): Promise<'claimed' | 'busy'> {
+async function claimPayment(deps: AppDeps, order: OrderRow): Promise<'claimed' | 'busy' | 'paid'> {
   const problem = await deps.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
     if (!locked) return 'Payment not found';
+    if (locked.paymentStatus === 'paid') return 'paid';
     const reason = notPayableReason(locked);
     if (reason) return reason;
     if (locked.paymentStatus === 'processing') return 'busy';
@@ -116,7 +121,7 @@ async function claimPayment(deps: AppDeps, order: OrderRow): Promise<'claimed' |
     await tx.update(orders).set({ paymentStatus: 'processing', paymentAttemptAt: new Date() }).where(eq(orders.id, locked.id));
     return 'claimed';
   });
-  if (problem === 'claimed' || problem === 'busy') return problem;
+  if (problem === 'claimed' || problem === 'busy' || problem === 'paid') return problem;
   throw new AppError('ORDER_NOT_PAYABLE', problem);
 }
 
