@@ -103,7 +103,11 @@ describe('header', () => {
     await user.click(open);
     const sheet = await screen.findByRole('dialog', { name: 'Menu' });
     const nav = within(sheet).getByRole('navigation', { name: 'Mobile' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Products', 'Community', 'About', 'Contact']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Products', 'Community', 'About', 'Contact']);
     expect(within(sheet).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
     // Focus stays inside the sheet (Tab cycles through its controls only).
     for (let step = 0; step < 8; step += 1) {
