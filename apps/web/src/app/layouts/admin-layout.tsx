@@ -78,7 +78,7 @@ export function AdminLayout() {
               <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/50 lg:hidden" />
               <Dialog.Content
                 aria-describedby={undefined}
-                className="fixed inset-y-0 left-0 z-50 flex w-64 max-w-[85vw] flex-col border-r border-slate-200 bg-white focus:outline-none lg:hidden dark:border-slate-800 dark:bg-slate-900"
+                className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col border-r border-slate-200 bg-white focus:outline-none lg:hidden dark:border-slate-800 dark:bg-slate-900"
               >
                 <Dialog.Title className="sr-only">{t('admin.nav.label')}</Dialog.Title>
                 {sidebar}

@@ -20,6 +20,7 @@ export function SimpleAdminLayout() {
   const auth = useAuth();
   const logout = useLogout();
   const signedIn = auth.status === 'authenticated' && hasRole(auth.user.role, ['simple_admin']);
+  const signOut = () => logout.mutate({ redirectTo: '/simple-admin/login' });
   const items = [
     { to: '/simple-admin', label: t('simpleAdmin.nav.dashboard'), end: true },
     { to: '/simple-admin/products', label: t('simpleAdmin.nav.products'), end: true },
@@ -36,7 +37,7 @@ export function SimpleAdminLayout() {
             {t('simpleAdmin.badge')}
           </span>
           {signedIn && (
-            <nav aria-label={t('simpleAdmin.nav.label')} className="hidden items-center gap-1 md:flex">
+            <nav aria-label={t('simpleAdmin.nav.label')} className="hidden items-center gap-1 lg:flex">
               {items.map((item) => (
                 <NavLink
                   key={item.to}
@@ -57,16 +58,33 @@ export function SimpleAdminLayout() {
             {signedIn && (
               <button
                 type="button"
-                className={cn(buttonClasses('ghost', 'sm'), 'shrink-0 max-sm:size-10 max-sm:px-0')}
+                className={cn(buttonClasses('ghost', 'sm'), 'shrink-0 max-lg:size-10 max-lg:px-0 max-sm:hidden')}
                 disabled={logout.isPending}
-                onClick={() => logout.mutate({ redirectTo: '/simple-admin/login' })}
+                onClick={signOut}
               >
                 <LogOut className="size-4" aria-hidden />
-                {/* Phones: the icon, still named by the hidden text. */}
-                <span className="max-sm:sr-only">{t('userMenu.signOut')}</span>
+                {/* Below lg: the icon, still named by the hidden text; on phones it is in the menu sheet. */}
+                <span className="max-lg:sr-only">{t('userMenu.signOut')}</span>
               </button>
             )}
-            {signedIn && <MobileNav links={items} label={t('simpleAdmin.nav.label')} from="md" />}
+            {signedIn && (
+              <MobileNav
+                links={items}
+                label={t('simpleAdmin.nav.label')}
+                from="lg"
+                footer={
+                  <button
+                    type="button"
+                    className={cn(buttonClasses('outline', 'md'), 'w-full')}
+                    disabled={logout.isPending}
+                    onClick={signOut}
+                  >
+                    <LogOut className="size-4" aria-hidden />
+                    {t('userMenu.signOut')}
+                  </button>
+                }
+              />
+            )}
           </div>
         </div>
       </header>

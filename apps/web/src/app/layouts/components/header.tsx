@@ -48,7 +48,7 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/85 backdrop-blur-md dark:border-slate-800/80 dark:bg-slate-950/85">
-      {/* Phones: the mark only; the navigation moves into the menu sheet below lg. The controls keep room for one more icon. */}
+      {/* Phones: the mark only; navigation in a sheet below lg; search in its own row below xl. Room is kept for one more icon. */}
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-3 sm:px-6 lg:px-8">
         <Logo className="shrink-0" nameClassName="max-sm:sr-only" />
         <nav aria-label={t('nav.main')} className="ml-2 hidden items-center gap-1 lg:flex">
@@ -58,14 +58,14 @@ export function Header() {
             </NavLink>
           ))}
         </nav>
-        <SearchForm className="ml-auto hidden w-full max-w-xs min-w-0 lg:block" />
-        <div className="ml-auto flex min-w-0 items-center gap-0.5 sm:gap-1 lg:ml-2">
-          {auth.status === 'authenticated' && (
-            <p className="mr-2 hidden max-w-56 truncate whitespace-nowrap text-sm text-slate-600 xl:block dark:text-slate-400">
-              {t('header.welcomeBack')}{' '}
-              <span className="font-semibold text-slate-900 dark:text-white">{displayName(auth.user)}</span>
-            </p>
-          )}
+        <SearchForm className="ml-auto hidden w-full max-w-xs min-w-0 xl:block" />
+        {auth.status === 'authenticated' && (
+          <p className="ml-auto hidden max-w-48 min-w-0 truncate text-sm whitespace-nowrap text-slate-600 xl:ml-2 xl:block dark:text-slate-400">
+            {t('header.welcomeBack')}{' '}
+            <span className="font-semibold text-slate-900 dark:text-white">{displayName(auth.user)}</span>
+          </p>
+        )}
+        <div className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-1 xl:ml-1">
           <ThemeToggle className="shrink-0" />
           {auth.status === 'authenticated' && <NotificationCentre />}
           <CartLink count={cartCount} className="shrink-0" />
@@ -76,11 +76,7 @@ export function Header() {
               <Link to="/login" state={returnHere} className={cn(buttonClasses('ghost', 'sm'), 'shrink-0')}>
                 {t('header.signIn')}
               </Link>
-              <Link
-                to="/register"
-                state={returnHere}
-                className={cn(buttonClasses('primary', 'sm'), 'hidden shrink-0 sm:inline-flex')}
-              >
+              <Link to="/register" state={returnHere} className={cn(buttonClasses('primary', 'sm'), 'shrink-0 max-sm:hidden')}>
                 {t('header.getStarted')}
               </Link>
             </>
@@ -104,7 +100,7 @@ export function Header() {
           />
         </div>
       </div>
-      <div className="border-t border-slate-200/80 px-4 py-2 lg:hidden dark:border-slate-800/80">
+      <div className="border-t border-slate-200/80 px-4 py-2 xl:hidden dark:border-slate-800/80">
         <SearchForm />
       </div>
     </header>
