@@ -76,7 +76,7 @@ export function CheckoutPage() {
           {t('checkout.backToCart')}
         </Link>
       </div>
-      <div className="mt-8 grid gap-8 lg:grid-cols-5">
+      <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-5">
         <div className="space-y-6 lg:col-span-3">
           {payment?.test_mode && payment.test_cards && !free && <TestModeNotice cards={payment.test_cards} />}
           <Card>
