@@ -60,7 +60,7 @@ export function Header() {
         </nav>
         <SearchForm className="ml-auto hidden w-full max-w-xs min-w-0 xl:block" />
         {auth.status === 'authenticated' && (
-          <p className="ml-auto hidden max-w-48 min-w-0 truncate text-sm whitespace-nowrap text-slate-600 xl:ml-2 xl:block dark:text-slate-400">
+          <p className="ml-2 hidden max-w-48 min-w-0 truncate text-sm whitespace-nowrap text-slate-600 xl:block dark:text-slate-400">
             {t('header.welcomeBack')}{' '}
             <span className="font-semibold text-slate-900 dark:text-white">{displayName(auth.user)}</span>
           </p>
