@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, snap, uniqueEmail } from './browser';
@@ -118,6 +119,19 @@ afterAll(async () => {
   await browser?.close();
 });
 
+async function seriousAccessibilityViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').withTags(['wcag2a', 'wcag2aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+async function insideWindow(page: Page, locator: ReturnType<Page['locator']>): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  return box !== null && box.x >= 0 && box.x + box.width <= width;
+}
+
 /** Loaded: the network is quiet, the main content has a heading and no whole-page spinner is left. */
 async function loadRoute(page: Page, path: string) {
   await page.goto(path, { waitUntil: 'networkidle' });
@@ -180,6 +194,33 @@ describe('no sideways scrolling at any width', () => {
       expect(failures).toEqual([]);
     });
   }
+
+  it('on a 390 px phone the user menu and the navigation sheet fit, pass axe and give focus back', async () => {
+    const { page } = pages.get('admin') as { page: Page };
+    await page.setViewportSize({ width: 390, height: 800 });
+    await loadRoute(page, '/products');
+
+    const avatar = page.getByRole('button', { name: 'User menu' });
+    await avatar.click();
+    const menu = page.getByRole('menu');
+    await menu.getByRole('menuitem', { name: 'Admin Panel' }).waitFor();
+    expect(await insideWindow(page, menu)).toBe(true);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await avatar.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    await menuButton.click();
+    const sheet = page.getByRole('dialog', { name: 'Menu' });
+    await sheet.getByRole('link', { name: 'Community' }).waitFor();
+    expect(await insideWindow(page, sheet)).toBe(true);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await snap(page, 'mobile-navigation-sheet-390');
+    await sheet.getByRole('link', { name: 'Community' }).click();
+    await page.waitForURL('**/community');
+    await sheet.waitFor({ state: 'detached' });
+  });
 
   it('checkout in test-card mode never loads Stripe.js', async () => {
     const { page } = pages.get('buyer') as { page: Page };

@@ -30,7 +30,8 @@ export function UserMenu({ user, onSignOut, signingOut = false }: UserMenuProps)
   ];
 
   return (
-    <DropdownMenu.Root>
+    // Not modal: a menu leaves the page as it is (no aria-hidden on the rest, which axe flags while focus can reach it).
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label={t('userMenu.trigger')}
         className="group flex shrink-0 items-center gap-1 rounded-full p-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 sm:pr-2 dark:hover:bg-slate-800"
