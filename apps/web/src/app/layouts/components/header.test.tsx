@@ -5,6 +5,15 @@ import { json, mockApi } from '@/test/api-mock';
 import { makeSession } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
 
+/** The menu button once its menu has loaded (the header first shows a look-alike without the menu). */
+async function menuButton(name: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const button = screen.getByRole('button', { name });
+    expect(button.getAttribute('aria-haspopup')).toBeTruthy();
+    return button;
+  });
+}
+
 describe('header', () => {
   it('offers Sign in and Get started to visitors', async () => {
     authStore.clear();
@@ -75,7 +84,7 @@ describe('header', () => {
     authStore.setSession(makeSession());
     mockApi();
     const { user, router } = renderRoute('/');
-    const trigger = screen.getByRole('button', { name: 'User menu' });
+    const trigger = await menuButton('User menu');
 
     trigger.focus();
     await user.keyboard('{Enter}');
@@ -98,7 +107,7 @@ describe('header', () => {
     authStore.clear();
     mockApi();
     const { user, router } = renderRoute('/');
-    const open = screen.getByRole('button', { name: 'Open menu' });
+    const open = await menuButton('Open menu');
 
     await user.click(open);
     const sheet = await screen.findByRole('dialog', { name: 'Menu' });

@@ -12,8 +12,7 @@ import { displayName, useAuth } from '@/lib/auth-store';
 import { useCart } from '@/lib/cart/get-cart';
 import { cn } from '@/lib/cn';
 import { type FromState, pathOf } from '@/lib/redirect';
-import { MobileNav } from './mobile-nav';
-import { UserMenu } from './user-menu';
+import { MobileNavSlot, UserMenuSlot } from './lazy-menus';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -70,7 +69,7 @@ export function Header() {
           {auth.status === 'authenticated' && <NotificationCentre />}
           <CartLink count={cartCount} className="shrink-0" />
           {auth.status === 'authenticated' ? (
-            <UserMenu user={auth.user} onSignOut={signOut} signingOut={logout.isPending} />
+            <UserMenuSlot user={auth.user} onSignOut={signOut} signingOut={logout.isPending} />
           ) : (
             <>
               <Link to="/login" state={returnHere} className={cn(buttonClasses('ghost', 'sm'), 'shrink-0')}>
@@ -81,7 +80,7 @@ export function Header() {
               </Link>
             </>
           )}
-          <MobileNav
+          <MobileNavSlot
             links={mobileLinks}
             label={t('nav.mobile')}
             from="lg"

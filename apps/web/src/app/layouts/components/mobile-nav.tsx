@@ -1,10 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { Menu, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { type NavFrom, NavTriggerFace, navTriggerClass } from './menu-triggers';
 
 /**
  * Calls `close` when the screen grows to `minWidth` (a rotated tablet, a widened window): the sheet's
@@ -36,10 +37,11 @@ export interface MobileNavProps {
   /** Extra content under the links (sign-in buttons for visitors). */
   footer?: ReactNode;
   /** The width from which the links are in the header itself: the trigger hides and an open sheet closes. */
-  from: 'md' | 'lg';
+  from: NavFrom;
+  /** Opens as it mounts (the button was pressed while the sheet was still loading). */
+  defaultOpen?: boolean;
 }
 
-const triggerHidden = { md: 'md:hidden', lg: 'lg:hidden' } as const;
 const breakpoints = { md: '48rem', lg: '64rem' } as const;
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -54,11 +56,11 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * The header's navigation on narrow screens: a menu button opening a side sheet (Radix Dialog: focus
  * trapped inside, Escape and the overlay close it, focus returns to the button). Following a link closes it.
  */
-export function MobileNav({ links, label, footer, from }: MobileNavProps) {
+export function MobileNav({ links, label, footer, from, defaultOpen = false }: MobileNavProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   // Open only on the page where it was opened: a navigation (link, back button) closes it.
-  const [openOn, setOpenOn] = useState<string | null>(null);
+  const [openOn, setOpenOn] = useState<string | null>(defaultOpen ? pathname : null);
   const open = openOn === pathname;
   const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
   useCloseFromWidth(
@@ -69,11 +71,8 @@ export function MobileNav({ links, label, footer, from }: MobileNavProps) {
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger
-        className={cn(buttonClasses('ghost', 'icon'), 'shrink-0', triggerHidden[from])}
-        aria-label={t('header.openMenu')}
-      >
-        <Menu className="size-5" aria-hidden />
+      <Dialog.Trigger className={navTriggerClass(from)} aria-label={t('header.openMenu')}>
+        <NavTriggerFace />
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/50" />

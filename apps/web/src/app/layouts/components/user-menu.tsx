@@ -1,23 +1,25 @@
 import { hasRole, type PublicUser } from '@app/shared';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, Heart, LayoutDashboard, LogOut, Package, Settings, ShieldCheck, Store } from 'lucide-react';
+import { Heart, LayoutDashboard, LogOut, Package, Settings, ShieldCheck, Store } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { UserAvatar } from '@/components/user-avatar';
 import { displayName } from '@/lib/auth-store';
 import { cn } from '@/lib/cn';
+import { UserMenuFace, userMenuTriggerClass } from './menu-triggers';
 
 export interface UserMenuProps {
   user: PublicUser;
   onSignOut: () => void;
   signingOut?: boolean;
+  /** Opens as it mounts (the button was pressed while the menu was still loading). */
+  defaultOpen?: boolean;
 }
 
 const itemClass =
   'flex w-full cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-left text-sm text-slate-700 outline-none select-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60 data-[highlighted]:bg-slate-100 dark:text-slate-300 dark:data-[highlighted]:bg-slate-800';
 
 /** The avatar's menu (Radix DropdownMenu: arrow keys, Escape, focus back on the trigger, ARIA menu roles). */
-export function UserMenu({ user, onSignOut, signingOut = false }: UserMenuProps) {
+export function UserMenu({ user, onSignOut, signingOut = false, defaultOpen = false }: UserMenuProps) {
   const { t } = useTranslation();
 
   const links = [
@@ -31,16 +33,9 @@ export function UserMenu({ user, onSignOut, signingOut = false }: UserMenuProps)
 
   return (
     // Not modal: a menu leaves the page as it is (no aria-hidden on the rest, which axe flags while focus can reach it).
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        aria-label={t('userMenu.trigger')}
-        className="group flex shrink-0 items-center gap-1 rounded-full p-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 sm:pr-2 dark:hover:bg-slate-800"
-      >
-        <UserAvatar user={user} />
-        <ChevronDown
-          className="hidden size-4 text-slate-500 transition-transform group-data-[state=open]:rotate-180 sm:block"
-          aria-hidden
-        />
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
+      <DropdownMenu.Trigger aria-label={t('userMenu.trigger')} className={userMenuTriggerClass}>
+        <UserMenuFace user={user} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
