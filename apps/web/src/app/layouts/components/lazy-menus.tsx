@@ -1,18 +1,27 @@
-import { lazy, Suspense, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavTriggerFace, navTriggerClass, UserMenuFace, userMenuTriggerClass } from './menu-triggers';
 import type { MobileNavProps } from './mobile-nav';
 import type { UserMenuProps } from './user-menu';
 
-// The menus (Radix DropdownMenu and Dialog) load in their own chunk as the header first renders,
-// so they stay out of the first download of every page.
-const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
-const MobileNav = lazy(async () => ({ default: (await import('./mobile-nav')).MobileNav }));
+// The menus (Radix DropdownMenu and Dialog, ~30 kB) stay out of the first download of every page:
+// their chunks are requested as soon as this module runs, without holding up the first render.
+let userMenu: ComponentType<UserMenuProps> | undefined;
+let mobileNav: ComponentType<MobileNavProps> | undefined;
+const loadUserMenu = () => import('./user-menu').then((module) => (userMenu = module.UserMenu));
+const loadMobileNav = () => import('./mobile-nav').then((module) => (mobileNav = module.MobileNav));
+void loadUserMenu().catch(() => {});
+void loadMobileNav().catch(() => {});
+const LazyUserMenu = lazy(async () => ({ default: await loadUserMenu() }));
+const LazyMobileNav = lazy(async () => ({ default: await loadMobileNav() }));
 
 /** The user menu; until it has loaded, the same avatar button, and a press on it opens the menu once it is there. */
 export function UserMenuSlot(props: Omit<UserMenuProps, 'defaultOpen'>) {
   const { t } = useTranslation();
   const [pressed, setPressed] = useState(false);
+  // Decided once per mount, so the menu is never swapped for another instance while in use.
+  const [Loaded] = useState(() => userMenu);
+  if (Loaded) return <Loaded {...props} />;
   return (
     <Suspense
       fallback={
@@ -26,7 +35,7 @@ export function UserMenuSlot(props: Omit<UserMenuProps, 'defaultOpen'>) {
         </button>
       }
     >
-      <UserMenu {...props} defaultOpen={pressed} />
+      <LazyUserMenu {...props} defaultOpen={pressed} />
     </Suspense>
   );
 }
@@ -35,6 +44,8 @@ export function UserMenuSlot(props: Omit<UserMenuProps, 'defaultOpen'>) {
 export function MobileNavSlot(props: Omit<MobileNavProps, 'defaultOpen'>) {
   const { t } = useTranslation();
   const [pressed, setPressed] = useState(false);
+  const [Loaded] = useState(() => mobileNav);
+  if (Loaded) return <Loaded {...props} />;
   return (
     <Suspense
       fallback={
@@ -48,7 +59,7 @@ export function MobileNavSlot(props: Omit<MobileNavProps, 'defaultOpen'>) {
         </button>
       }
     >
-      <MobileNav {...props} defaultOpen={pressed} />
+      <LazyMobileNav {...props} defaultOpen={pressed} />
     </Suspense>
   );
 }
