@@ -9,6 +9,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { useLogout } from '@/features/auth/api/logout';
 import { CartLink } from '@/features/cart/components/cart-link';
 import { NotificationCentre } from '@/features/notifications/components/notification-centre';
+import { LanguagePicker } from '@/features/preferences/components/language-picker';
 import { SearchForm } from '@/features/search/components/search-form';
 import { displayName, useAuth } from '@/lib/auth-store';
 import { useCart } from '@/lib/cart/get-cart';
@@ -63,6 +64,7 @@ export function Header() {
               <span className="font-semibold text-slate-900 dark:text-white">{displayName(auth.user)}</span>
             </p>
           )}
+          <LanguagePicker />
           <ThemeToggle />
           {auth.status === 'authenticated' && <NotificationCentre />}
           <CartLink count={cartCount} />

@@ -1,0 +1,51 @@
+import { LANGUAGES, type Language } from '@app/shared';
+import { Languages } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/cn';
+import { notify } from '@/lib/notify';
+import { setLanguage, usePreferences } from '@/lib/preferences';
+
+/**
+ * The header's language control: icon-sized (a globe and the language code), a native select so it
+ * works with every keyboard, screen reader and phone. Each language is named in its own words.
+ */
+export function LanguagePicker({ className }: { className?: string }) {
+  const { t } = useTranslation('preferences');
+  const { language } = usePreferences();
+  const id = useId();
+
+  const choose = async (next: Language) => {
+    if ((await setLanguage(next)) === 'failed') notify.error(t('status.failed'));
+  };
+
+  return (
+    <div
+      className={cn(
+        'relative inline-flex h-10 items-center gap-1 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
+        'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-indigo-600 dark:has-focus-visible:outline-indigo-400',
+        className,
+      )}
+    >
+      <Languages className="size-5" aria-hidden />
+      <span aria-hidden>{language.toUpperCase()}</span>
+      <label htmlFor={id} className="sr-only">
+        {t('language.label')}
+      </label>
+      {/* The real control covers the visible code: native menus, keyboard and screen readers for free. */}
+      <select
+        id={id}
+        value={language}
+        onChange={(event) => void choose(event.target.value as Language)}
+        title={t('language.label')}
+        className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0"
+      >
+        {LANGUAGES.map((code) => (
+          <option key={code} value={code} lang={code}>
+            {t(`language.names.${code}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
