@@ -11,12 +11,13 @@ import { setLanguage, usePreferences } from '@/lib/preferences';
  * works with every keyboard, screen reader and phone. Each language is named in its own words.
  */
 export function LanguagePicker({ className }: { className?: string }) {
-  const { t } = useTranslation('preferences');
+  const { t, i18n } = useTranslation('preferences');
   const { language } = usePreferences();
   const id = useId();
 
   const choose = async (next: Language) => {
-    if ((await setLanguage(next)) === 'failed') notify.error(t('status.failed'));
+    // Said in the language just chosen (the `t` of this render still speaks the old one).
+    if ((await setLanguage(next)) === 'failed') notify.error(i18n.t('status.failed', { ns: 'preferences' }));
   };
 
   return (
