@@ -64,7 +64,7 @@ export function Header() {
               <span className="font-semibold text-slate-900 dark:text-white">{displayName(auth.user)}</span>
             </p>
           )}
-          <LanguagePicker />
+          <LanguagePicker className="max-sm:hidden" />
           <ThemeToggle />
           {auth.status === 'authenticated' && <NotificationCentre />}
           <CartLink count={cartCount} />
@@ -96,6 +96,7 @@ export function Header() {
         <SearchForm />
       </div>
       <div id={mobileMenuId} hidden={!mobileOpen} className="border-t border-slate-200 px-4 pb-4 md:hidden dark:border-slate-800">
+        <LanguagePicker labelled className="mt-2 sm:hidden" />
         <nav aria-label={t('nav.mobile')} className="flex flex-col py-2">
           {nav.map((item) => (
             <NavLink key={item.to} to={item.to} className={navLinkClass}>

@@ -10,7 +10,13 @@ import { setLanguage, usePreferences } from '@/lib/preferences';
  * The header's language control: icon-sized (a globe and the language code), a native select so it
  * works with every keyboard, screen reader and phone. Each language is named in its own words.
  */
-export function LanguagePicker({ className }: { className?: string }) {
+export function LanguagePicker({
+  className,
+  labelled = false,
+}: {
+  className?: string /** Shows the language's name (menus). */;
+  labelled?: boolean;
+}) {
   const { t, i18n } = useTranslation('preferences');
   const { language } = usePreferences();
   const id = useId();
@@ -23,13 +29,20 @@ export function LanguagePicker({ className }: { className?: string }) {
   return (
     <div
       className={cn(
-        'relative inline-flex h-10 items-center gap-1 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
+        'relative inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-lg px-2.5 text-sm font-medium sm:px-2 text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
         'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-indigo-600 dark:has-focus-visible:outline-indigo-400',
         className,
       )}
     >
       <Languages className="size-5" aria-hidden />
-      <span aria-hidden>{language.toUpperCase()}</span>
+      {labelled ? (
+        <span aria-hidden>{t(`language.names.${language}`)}</span>
+      ) : (
+        // Icon-sized on phones; the code joins the globe where the header has room.
+        <span aria-hidden className="hidden sm:inline">
+          {language.toUpperCase()}
+        </span>
+      )}
       <label htmlFor={id} className="sr-only">
         {t('language.label')}
       </label>
