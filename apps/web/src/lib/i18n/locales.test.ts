@@ -16,7 +16,9 @@ type Flat = Map<string, string>;
 
 function flatten(value: unknown, prefix = '', out: Flat = new Map()): Flat {
   if (typeof value === 'string') out.set(prefix, value);
-  else if (Array.isArray(value)) value.forEach((item, index) => flatten(item, `${prefix}[${index}]`, out));
+  else if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) flatten(item, `${prefix}[${index}]`, out);
+  }
   else if (typeof value === 'object' && value !== null) {
     for (const [key, child] of Object.entries(value)) flatten(child, prefix ? `${prefix}\u0000${key}` : key, out);
   }
