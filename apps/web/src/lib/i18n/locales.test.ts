@@ -18,8 +18,7 @@ function flatten(value: unknown, prefix = '', out: Flat = new Map()): Flat {
   if (typeof value === 'string') out.set(prefix, value);
   else if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) flatten(item, `${prefix}[${index}]`, out);
-  }
-  else if (typeof value === 'object' && value !== null) {
+  } else if (typeof value === 'object' && value !== null) {
     for (const [key, child] of Object.entries(value)) flatten(child, prefix ? `${prefix}\u0000${key}` : key, out);
   }
   return out;
