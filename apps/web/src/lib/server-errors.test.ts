@@ -22,6 +22,10 @@ describe('server errors in the reader’s language', () => {
   it('translates a detail it knows word for word, else says what the code means', async () => {
     await switchLanguage('fr');
     expect(errorMessage(await failure('Product not found', 'NOT_FOUND', 404), 'x')).toBe('Produit introuvable');
+    // Sentences with full stops are whole keys, not nested paths.
+    expect(errorMessage(await failure('Your session has ended. Please sign in again.', 'UNAUTHORIZED', 401), 'x')).toBe(
+      'Votre session a expiré. Veuillez vous reconnecter.',
+    );
     expect(errorMessage(await failure('This refund was already decided', 'CONFLICT', 409), 'x')).toBe(
       'Les données ont changé entre-temps. Veuillez recharger la page et réessayer.',
     );
