@@ -73,7 +73,8 @@ interface Reply {
     products?: { title: string; price: number; url: string; id: string }[];
     link?: { href: string };
     quick_replies?: string[];
-    rows?: { label: string; value: string }[];
+    values?: Record<string, string | number>;
+    rows?: { label: string; value: string; kind?: string; data?: Record<string, string | number> }[];
     has_more?: boolean;
   }[];
   context: { flow: string; step: string | null; name: string | null; email: string | null; last_intent: string | null };
