@@ -88,6 +88,8 @@ export type AffiliateSaleStatus = (typeof AFFILIATE_SALE_STATUSES)[number];
 
 /** One referred sale, without anything about the buyer. */
 export const affiliateSaleSchema = z.object({
+  /** An opaque reference for the row (not the order's id or number). */
+  reference: z.string(),
   date: isoDateSchema,
   amount: moneySchema,
   commission: moneySchema,

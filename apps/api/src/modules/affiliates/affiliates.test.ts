@@ -217,7 +217,7 @@ describe('a referred order', () => {
     });
     const sales = (await a.call('GET', '/affiliates/me/sales')).json();
     expect(sales.total).toBe(1);
-    expect(Object.keys(sales.sales[0]).sort()).toEqual(['amount', 'available_on', 'commission', 'date', 'status']);
+    expect(Object.keys(sales.sales[0]).sort()).toEqual(['amount', 'available_on', 'commission', 'date', 'reference', 'status']);
     expect(sales.sales[0]).toMatchObject({ amount: 40, commission: 2, status: 'pending' });
     expect(JSON.stringify(sales)).not.toContain(buyer.user.email);
 

@@ -87,8 +87,14 @@ export async function listAffiliateSales(
 ): Promise<AffiliateSaleList> {
   const { holdDays } = await readPayoutSettings(deps.db);
   const [rows, counted] = await Promise.all([
-    deps.db.execute<{ paid_at: Date | string; total_cents: number; payment_status: string; commission: string }>(sql`
-      select o.paid_at, o.total_cents, o.payment_status,
+    deps.db.execute<{
+      reference: string;
+      paid_at: Date | string;
+      total_cents: number;
+      payment_status: string;
+      commission: string;
+    }>(sql`
+      select left(encode(sha256(convert_to('affiliate-sale:' || o.id::text, 'UTF8')), 'hex'), 16) as reference, o.paid_at, o.total_cents, o.payment_status,
         coalesce((select l.amount_cents from ledger_entries l
           where l.order_id = o.id and l.kind = 'affiliate' and l.reason = 'sale' and l.seller_id = ${userId}), 0)::bigint as commission
       from orders o
@@ -106,6 +112,7 @@ export async function listAffiliateSales(
     const status: AffiliateSaleStatus =
       row.payment_status === 'refunded' ? 'refunded' : availableOn <= now ? 'available' : 'pending';
     return {
+      reference: row.reference,
       date: paidAt.toISOString(),
       amount: centsToDollars(row.total_cents),
       commission: centsToDollars(Number(row.commission)),
