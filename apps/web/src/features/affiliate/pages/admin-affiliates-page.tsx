@@ -134,7 +134,7 @@ function Overview() {
       {totals && (
         <p className="text-sm text-slate-600 dark:text-slate-400">
           {t('affiliate.admin.totals', {
-            members: overview.data?.total ?? 0,
+            count: overview.data?.total ?? 0,
             clicks: totals.clicks,
             orders: totals.orders,
             sales: formatMoney(totals.sales),
@@ -147,16 +147,16 @@ function Overview() {
         error={overview.isError ? errorMessage(overview.error, t('common.operationFailed')) : null}
         empty={rows.length === 0 ? t('affiliate.admin.empty') : null}
       >
-        <Table aria-label={t('affiliate.admin.overviewTitle')} className="min-w-[48rem]">
+        <Table aria-label={t('affiliate.admin.overviewTitle')} className="min-w-[44rem]">
           <thead>
             <tr>
               <Th>{t('affiliate.admin.member')}</Th>
               <Th>{t('affiliate.admin.code')}</Th>
-              <Th className="text-right">{t('affiliate.stats.clicks')}</Th>
-              <Th className="text-right">{t('affiliate.stats.orders')}</Th>
-              <Th className="text-right">{t('affiliate.stats.sales')}</Th>
-              <Th className="text-right">{t('affiliate.admin.earnings')}</Th>
-              <Th className="text-right">{t('affiliate.stats.pending')}</Th>
+              <Th className="text-right">{t('affiliate.admin.columns.clicks')}</Th>
+              <Th className="text-right">{t('affiliate.admin.columns.orders')}</Th>
+              <Th className="text-right">{t('affiliate.admin.columns.sales')}</Th>
+              <Th className="text-right">{t('affiliate.admin.columns.earnings')}</Th>
+              <Th className="text-right">{t('affiliate.admin.columns.pending')}</Th>
             </tr>
           </thead>
           <tbody>

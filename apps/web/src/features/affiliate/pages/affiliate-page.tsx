@@ -20,7 +20,7 @@ export function AffiliatePage() {
   const data = dashboard.data;
 
   return (
-    <div className="mx-auto max-w-5xl space-y-8 px-4 py-10 sm:px-6">
+    <div className="mx-auto max-w-6xl space-y-8 px-4 py-10 sm:px-6">
       <DocumentTitle title={t('affiliate.title')} />
       <header className="space-y-1">
         <h1 className="flex items-center gap-3 text-2xl font-bold text-slate-900 dark:text-white">
@@ -41,7 +41,7 @@ export function AffiliatePage() {
         <>
           {!data.programme_enabled && <Alert tone="info">{t('affiliate.paused')}</Alert>}
           <ReferralLinkCard code={data.code} percent={data.commission_percent} days={data.cookie_days} />
-          <ul aria-label={t('affiliate.stats.label')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+          <ul aria-label={t('affiliate.stats.label')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
             <li>
               <StatCard icon={MousePointerClick} label={t('affiliate.stats.clicks')} value={data.stats.clicks} />
             </li>
