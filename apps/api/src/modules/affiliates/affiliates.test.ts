@@ -191,6 +191,23 @@ describe('a referral link', () => {
   });
 });
 
+describe('visits from one address', () => {
+  it('are capped per minute, so a script can not even make the server count them', async () => {
+    const limited = await createTestApp({ AFFILIATE_VISITS_PER_MINUTE: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        statuses.push(
+          (await limited.app.inject({ method: 'GET', url: '/r/abcdefghjk', headers: { 'user-agent': `bot/${i}` } })).statusCode,
+        );
+      }
+      expect(statuses).toEqual([302, 302, 302, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('a referred order', () => {
   it('pays 5% of the total out of the platform fee when paid, and takes it back on refund', async () => {
     const a = await member();
