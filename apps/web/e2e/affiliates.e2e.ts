@@ -81,6 +81,8 @@ describe('affiliates', () => {
     const buyer = await newAccount('referred');
     await buyer.page.goto(link);
     await buyer.page.waitForURL(`${app().baseUrl}/`);
+    // The storefront refreshes its session on load; let it finish before the API calls rotate it again.
+    await buyer.page.waitForLoadState('networkidle');
     const cookie = (await buyer.context.cookies()).find((c) => c.name === 'mkt_ref');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/v1' });
     const catalogue = (await (await buyer.context.request.get('/api/v1/products?limit=1')).json()) as {
