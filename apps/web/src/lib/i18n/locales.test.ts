@@ -32,6 +32,12 @@ function missingKeys(english: Flat, other: Flat): string[] {
   return [...english.keys()].filter((key) => !other.has(key) && !(PLURAL.test(key) && stems.has(key.replace(PLURAL, ''))));
 }
 
+/** Keys `other` has that English no longer has (plural forms of an English key are fine). */
+function staleKeys(english: Flat, other: Flat): string[] {
+  const stems = new Set([...english.keys()].map((key) => key.replace(PLURAL, '')));
+  return [...other.keys()].filter((key) => !english.has(key) && !(PLURAL.test(key) && stems.has(key.replace(PLURAL, ''))));
+}
+
 const others = LANGUAGES.filter((language) => language !== 'en');
 
 describe('locale files', () => {
@@ -43,10 +49,11 @@ describe('locale files', () => {
     for (const suffix of NAMESPACES) {
       const file = `${language}${suffix}.json`;
       const present = files[`./${file}`] !== undefined;
-      it.skipIf(!present)(`${file} has every key of en${suffix}.json with the same placeholders`, () => {
+      it.skipIf(!present)(`${file} has exactly the keys of en${suffix}.json with the same placeholders`, () => {
         const english = flatten(files[`./en${suffix}.json`]);
         const other = flatten(files[`./${file}`]);
         expect(missingKeys(english, other).map((key) => key.replaceAll('\u0000', '.'))).toEqual([]);
+        expect(staleKeys(english, other).map((key) => key.replaceAll('\u0000', '.'))).toEqual([]);
         const broken = [...english]
           .filter(([key]) => other.has(key))
           .filter(([key, text]) =>
