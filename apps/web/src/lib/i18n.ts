@@ -55,11 +55,6 @@ export function activeLanguage(): Language {
   return (LANGUAGES as readonly string[]).includes(language) ? (language as Language) : 'en';
 }
 
-/** True when a translation of the UI exists in this build (the others fall back to English). */
-export function hasTranslation(language: Language): boolean {
-  return `./i18n/${language}.json` in bundleFiles;
-}
-
 async function loadBundle(language: Language, namespace: string, suffix: string): Promise<void> {
   if (i18n.hasResourceBundle(language, namespace)) return;
   const load = bundleFiles[`./i18n/${language}${suffix}.json`];
