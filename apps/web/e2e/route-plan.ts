@@ -92,6 +92,7 @@ export const ROUTE_PLAN: PlannedVisit[] = [
   { pattern: '/admin/newsletter', as: 'admin', path: at('/admin/newsletter') },
   { pattern: '/admin/messages', as: 'admin', path: at('/admin/messages') },
   { pattern: '/admin/leads', as: 'admin', path: at('/admin/leads') },
+  { pattern: '/admin/affiliates', as: 'admin', path: at('/admin/affiliates') },
 
   // A simple admin in their own area.
   { pattern: '/simple-admin', as: 'simple_admin', path: at('/simple-admin') },

@@ -1,4 +1,5 @@
 export * from './admin';
+export * from './affiliates';
 export * from './ai-pool';
 export * from './api';
 export * from './auth';
@@ -12,6 +13,7 @@ export * from './newsletter';
 export * from './notifications';
 export * from './orders';
 export * from './payouts';
+export * from './preferences';
 export * from './promo';
 export * from './roles';
 export * from './seller';

@@ -3,8 +3,11 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { cartItems, cartPromos, ledgerEntries, orderItems, orders, products } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
+import { escapeHtml, formatMailDate, formatMailMoney, mailTexts } from '../../lib/mail-texts';
 import { centsToDollars } from '../../lib/money';
+import { affiliateCommissionCents } from '../affiliates/commission';
 import { issueDownloadLinks } from '../downloads/service';
+import { languageOf } from '../users/preferences';
 import { findUserById } from '../users/repository';
 import type { OrderItemRow, OrderRow } from './present';
 
@@ -75,17 +78,24 @@ export async function reverseSaleInTx(tx: Tx, orderId: string): Promise<void> {
   }
 }
 
-/** Order total = Σ seller earnings + AI pool (10%) + platform fee, exactly, in cents. */
+/**
+ * Order total = Σ seller earnings + AI pool (10%) + platform fee, exactly, in cents. A referred
+ * order's commission is carved out of the platform fee (an `affiliate` entry owed to the referrer).
+ */
 export async function writeLedger(tx: DbOrTx, order: OrderRow, items: OrderItemRow[], platformFeePercent: number): Promise<void> {
   const aiPool = aiPoolShareCents(order.totalCents);
   const platform = Math.round((order.totalCents * platformFeePercent) / 100);
+  const commission = order.affiliateId ? affiliateCommissionCents(order.totalCents, order.affiliateCommissionBps, platform) : 0;
   const forSellers = order.totalCents - aiPool - platform;
   const bySeller = new Map<string, number>();
   for (const item of items) bySeller.set(item.sellerId, (bySeller.get(item.sellerId) ?? 0) + item.unitPriceCents * item.quantity);
   const shares = splitProportionally(forSellers, [...bySeller.values()]);
   const entries = [
     { orderId: order.id, kind: 'ai_pool' as const, sellerId: null, amountCents: aiPool },
-    { orderId: order.id, kind: 'platform' as const, sellerId: null, amountCents: platform },
+    { orderId: order.id, kind: 'platform' as const, sellerId: null, amountCents: platform - commission },
+    ...(commission > 0
+      ? [{ orderId: order.id, kind: 'affiliate' as const, sellerId: order.affiliateId, amountCents: commission }]
+      : []),
     ...[...bySeller.keys()].map((sellerId, index) => ({
       orderId: order.id,
       kind: 'seller' as const,
@@ -114,7 +124,7 @@ export function splitProportionally(amount: number, weights: number[]): number[]
   return parts;
 }
 
-/** E-mails the receipt with fresh download links. */
+/** E-mails the receipt with fresh download links, in the buyer's language. */
 export async function sendReceipt(deps: AppDeps, orderId: string): Promise<void> {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
   if (order?.paymentStatus !== 'paid') return;
@@ -122,39 +132,38 @@ export async function sendReceipt(deps: AppDeps, orderId: string): Promise<void>
   if (!user) return;
   const items = await deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   const { links, expiresAt } = await issueDownloadLinks(deps, order);
-  const lines = items.map(
-    (item) => `- ${item.productTitle} × ${item.quantity}: $${centsToDollars(item.unitPriceCents * item.quantity).toFixed(2)}`,
-  );
+  const language = languageOf(user);
+  const m = mailTexts(language);
+  const money = (cents: number) => formatMailMoney(language, centsToDollars(cents));
+  const until = formatMailDate(language, expiresAt);
+  const total = `${m.receipt.total}: ${money(order.totalCents)}`;
+  const lines = items.map((item) => `- ${item.productTitle} × ${item.quantity}: ${money(item.unitPriceCents * item.quantity)}`);
   const downloads = links.map((link) => `- ${link.product_title} / ${link.file_name}: ${deps.config.publicUrl}${link.url}`);
   await deps.mailer.send({
     to: user.email,
-    subject: `Your receipt for order ${order.orderNumber}`,
+    subject: m.receipt.subject(order.orderNumber),
     text: [
-      `Hi ${user.firstName},`,
+      m.hi(user.firstName),
       '',
-      `Thank you for your purchase. Order ${order.orderNumber} is paid.`,
+      m.receipt.thanks(order.orderNumber),
       '',
       ...lines,
-      `Total: $${centsToDollars(order.totalCents).toFixed(2)} USD`,
+      total,
       '',
-      `Download your files (links valid until ${expiresAt.toUTCString()}):`,
+      m.receipt.downloads(until),
       ...downloads,
       '',
-      `You can always get new links from ${deps.config.publicUrl}/orders`,
+      m.receipt.newLinks(`${deps.config.publicUrl}/orders`),
     ].join('\n'),
-    html: `<p>Hi ${escapeHtml(user.firstName)},</p><p>Thank you for your purchase. Order <strong>${order.orderNumber}</strong> is paid.</p><ul>${items
+    html: `<p>${m.hi(escapeHtml(user.firstName))}</p><p>${m.receipt.thanks(`<strong>${order.orderNumber}</strong>`)}</p><ul>${items
       .map((item) => `<li>${escapeHtml(item.productTitle)} × ${item.quantity}</li>`)
       .join(
         '',
-      )}</ul><p>Total: <strong>$${centsToDollars(order.totalCents).toFixed(2)} USD</strong></p><p>Downloads (valid until ${expiresAt.toUTCString()}):</p><ul>${links
+      )}</ul><p>${m.receipt.total}: <strong>${money(order.totalCents)}</strong></p><p>${m.receipt.downloadsHeading(until)}</p><ul>${links
       .map(
         (link) =>
           `<li><a href="${deps.config.publicUrl}${link.url}">${escapeHtml(link.product_title)}: ${escapeHtml(link.file_name)}</a></li>`,
       )
       .join('')}</ul>`,
   });
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

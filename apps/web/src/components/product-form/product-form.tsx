@@ -128,7 +128,7 @@ export function ProductForm({ product, submitLabel, onSubmit, onSaved, onCancel 
       const onFiles: Partial<Record<FileField, string>> = {};
       if (error instanceof ApiError) {
         for (const { field, message } of error.fieldErrors) {
-          if ((FILE_FIELDS as readonly string[]).includes(field)) onFiles[field as FileField] = message;
+          if ((FILE_FIELDS as readonly string[]).includes(field)) onFiles[field as FileField] = translateMessage(message);
         }
       }
       setFileErrors(onFiles);

@@ -7,6 +7,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { useLogout } from '@/features/auth/api/logout';
 import { CartLink } from '@/features/cart/components/cart-link';
 import { NotificationCentre } from '@/features/notifications/components/notification-centre';
+import { LanguagePicker } from '@/features/preferences/components/language-picker';
 import { SearchForm } from '@/features/search/components/search-form';
 import { displayName, useAuth } from '@/lib/auth-store';
 import { useCart } from '@/lib/cart/get-cart';
@@ -47,7 +48,7 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/85 backdrop-blur-md dark:border-slate-800/80 dark:bg-slate-950/85">
-      {/* Phones: the mark only; navigation in a sheet below lg; search in its own row below xl. Room is kept for one more icon. */}
+      {/* Phones: the mark only; navigation in a sheet below lg; search in its own row below xl. The language picker is icon-sized on phones. */}
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-3 sm:px-6 lg:px-8">
         <Logo className="shrink-0" nameClassName="max-sm:sr-only" />
         <nav aria-label={t('nav.main')} className="ml-2 hidden items-center gap-1 lg:flex">
@@ -65,6 +66,7 @@ export function Header() {
           </p>
         )}
         <div className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-1 xl:ml-1">
+          <LanguagePicker className="shrink-0" />
           <ThemeToggle className="shrink-0" />
           {auth.status === 'authenticated' && <NotificationCentre />}
           <CartLink count={cartCount} className="shrink-0" />
