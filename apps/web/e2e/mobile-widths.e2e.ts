@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, snap, uniqueEmail } from './browser';
+import { app, launchBrowser, newPage, snap, uniqueEmail } from './browser';
 import { type PlannedVisit, ROUTE_PLAN, type RouteIds, type Visitor } from './route-plan';
 
 /**
@@ -194,6 +194,21 @@ describe('no sideways scrolling at any width', () => {
       expect(failures).toEqual([]);
     });
   }
+
+  it('in French, the language with the longest header words, the visitor header still fits', async () => {
+    const context = await browser.newContext({ baseURL: app().baseUrl, locale: 'fr-FR' });
+    try {
+      const page = await context.newPage();
+      const failures: string[] = [];
+      for (const path of ['/', '/products']) {
+        failures.push(...(await checkRoute(page, { pattern: path, as: 'visitor', path: () => path })));
+      }
+      await page.getByRole('link', { name: 'Se connecter' }).first().waitFor();
+      expect(failures).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 
   it('on a 390 px phone the user menu and the navigation sheet fit, pass axe and give focus back', async () => {
     const { page } = pages.get('admin') as { page: Page };

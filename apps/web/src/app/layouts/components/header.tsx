@@ -77,7 +77,7 @@ export function Header() {
               <Link to="/login" state={returnHere} className={cn(buttonClasses('ghost', 'sm'), 'shrink-0')}>
                 {t('header.signIn')}
               </Link>
-              <Link to="/register" state={returnHere} className={cn(buttonClasses('primary', 'sm'), 'shrink-0 max-sm:hidden')}>
+              <Link to="/register" state={returnHere} className={cn(buttonClasses('primary', 'sm'), 'shrink-0 max-md:hidden')}>
                 {t('header.getStarted')}
               </Link>
             </>
