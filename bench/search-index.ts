@@ -88,7 +88,7 @@ try {
     await index.search(query, words);
     withRows.push(performance.now() - t0);
   }
-  report('index + page rows from PostgreSQL', withRows);
+  report('index + the page rows it holds as JSON', withRows);
 
   const viaSql: number[] = [];
   let same = 0;
@@ -97,7 +97,7 @@ try {
     const page = await listProducts(db, query, { kind: 'public' }, words);
     viaSql.push(performance.now() - t0);
     const indexed = await index.search(query, words);
-    if (indexed && indexed.rows.map((r) => r.id).join() === page.rows.map((r) => r.id).join()) same += 1;
+    if (indexed && indexed.ids.join() === page.rows.map((r) => r.id).join()) same += 1;
   }
   report('SQL path (for comparison)', viaSql);
   console.log(`same ids in the same order on both paths: ${same} of ${viaSql.length}`);

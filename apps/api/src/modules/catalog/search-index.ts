@@ -8,21 +8,25 @@ import {
   type ProductListQuery,
   RATING_THRESHOLDS,
 } from '@app/shared';
-import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { type FacetRow, findPublicProductsInOrder, type ProductPage } from './repository';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { products } from '../../db/schema';
+import { productJson } from './present';
+import { type FacetRow, type ProductRow, productColumns } from './repository';
 import { compareBytes, parseSingleWordQuery, parseTsvector, setExpTable, tsRank } from './ts-rank';
 import type { CorrectedWord } from './typos';
 
 /**
  * The public catalogue (approved, not deleted) as an in-memory search index: a derived read model
  * of PostgreSQL, which stays the source of truth. It answers a public search with exactly the SQL
- * path's matches, ranking, capped total and facets (see repository.ts listProducts), then loads
- * only the page's rows from PostgreSQL by id.
+ * path's matches, ranking, capped total and facets (see repository.ts listProducts), and the page's
+ * rows as the API sends them: each public product's JSON (presentProduct, encoded through the
+ * response schema) is kept as UTF-8 bytes, written when the product is read, so a search makes no
+ * round trip for its rows and serialises nothing per row.
  *
  * What it keeps per product is what search reads: PostgreSQL's own tsvector (lexemes with
  * positions, so `@@` and `ts_rank` are reproduced rather than re-implemented with another
- * stemmer), the lower-cased title, the filter and sort columns. Query words become lexemes through
+ * stemmer), the lower-cased title, the filter and sort columns, the row's JSON. Query words become lexemes through
  * PostgreSQL's `to_tsquery('english', word)`, cached per word.
  *
  * Sync: a full load, then changes since a watermark on `updated_at` (with an overlap window for
@@ -39,30 +43,24 @@ const LOAD_BATCH = 1000;
 const DEAD_SHARE = 0.25;
 const MAX_CACHED_WORDS = 100_000;
 
-// A type (not an interface) so it fits db.execute's row constraint.
-type ProductSearchRow = {
-  id: string;
-  title_lower: string;
-  title_length: number;
-  category: string;
-  license: string;
-  price_cents: number;
-  rating: string;
-  review_count: number;
-  sales_count: number;
-  featured: boolean;
-  seller_id: string;
-  created_us: string;
-  updated_us: string;
-  vector: string;
-  public: boolean;
+/** What the index reads of a product: the row as the API presents it, plus PostgreSQL's own search data. */
+const INDEXED_COLUMNS = {
+  ...productColumns,
+  titleLower: sql<string>`lower(${products.title})`,
+  titleLength: sql<number>`length(${products.title})`,
+  createdUs: sql<string>`(extract(epoch from ${products.createdAt}) * 1000000)::bigint::text`,
+  updatedUs: sql<string>`(extract(epoch from ${products.updatedAt}) * 1000000)::bigint::text`,
+  vector: sql<string>`${products.searchVector}::text`,
+  isPublic: sql<boolean>`(${products.status} = 'approved' and ${products.deletedAt} is null)`,
 };
-
-const SEARCH_COLUMNS = sql.raw(`p.id::text as id, lower(p.title) as title_lower, length(p.title) as title_length,
-  p.category, p.license, p.price_cents, p.rating_average::text as rating, p.review_count, p.sales_count, p.featured,
-  p.seller_id::text as seller_id, (extract(epoch from p.created_at) * 1000000)::bigint::text as created_us,
-  (extract(epoch from p.updated_at) * 1000000)::bigint::text as updated_us, p.search_vector::text as vector,
-  (p.status = 'approved' and p.deleted_at is null) as public`);
+type IndexedProductRow = ProductRow & {
+  titleLower: string;
+  titleLength: number;
+  createdUs: string;
+  updatedUs: string;
+  vector: string;
+  isPublic: boolean;
+};
 
 /** Small string sets (categories, licences, sellers) as numbers. */
 class Codes {
@@ -119,6 +117,11 @@ export class IndexData {
   posArena = new Uint16Array(1 << 16);
   posUsed = 0;
   posStart: Int32Array;
+  /** Every product's JSON (UTF-8) in one arena: rowStart[slot], rowLength[slot]. A changed product's old bytes stay until the next rebuild. */
+  rowArena = Buffer.allocUnsafe(1 << 20);
+  rowUsed = 0;
+  rowStart: Int32Array;
+  rowLength: Int32Array;
   readonly slotOf = new Map<string, number>();
   readonly categories = new Codes();
   readonly licenses = new Codes();
@@ -145,6 +148,8 @@ export class IndexData {
     this.updated = new Float64Array(capacity);
     this.docStart = new Int32Array(capacity).fill(-1);
     this.posStart = new Int32Array(capacity);
+    this.rowStart = new Int32Array(capacity);
+    this.rowLength = new Int32Array(capacity);
   }
 
   /** A zeroed per-slot array for one search. */
@@ -158,7 +163,7 @@ export class IndexData {
     return this.size - this.aliveCount;
   }
 
-  add(row: ProductSearchRow): void {
+  add(row: IndexedProductRow): void {
     this.remove(row.id);
     if (this.size === this.capacity) this.grow(this.capacity * 2);
     const slot = this.size;
@@ -167,19 +172,39 @@ export class IndexData {
     this.alive[slot] = 1;
     this.slotOf.set(row.id, slot);
     this.ids[slot] = row.id;
-    this.titles[slot] = row.title_lower;
-    this.titleLength[slot] = row.title_length;
+    this.titles[slot] = row.titleLower;
+    this.titleLength[slot] = row.titleLength;
     this.category[slot] = this.categories.code(row.category);
     this.license[slot] = this.licenses.code(row.license);
-    this.seller[slot] = this.sellers.code(row.seller_id);
-    this.price[slot] = row.price_cents;
-    this.rating[slot] = Number(row.rating);
-    this.reviews[slot] = row.review_count;
-    this.sales[slot] = row.sales_count;
+    this.seller[slot] = this.sellers.code(row.sellerId);
+    this.price[slot] = row.priceCents;
+    this.rating[slot] = row.ratingAverage;
+    this.reviews[slot] = row.reviewCount;
+    this.sales[slot] = row.salesCount;
     this.featured[slot] = row.featured ? 1 : 0;
-    this.created[slot] = Number(row.created_us);
-    this.updated[slot] = Number(row.updated_us);
+    this.created[slot] = Number(row.createdUs);
+    this.updated[slot] = Number(row.updatedUs);
     this.addDocument(slot, row.vector);
+    this.addRow(slot, productJson(row));
+  }
+
+  /** The product's JSON as the API sends it (a view into the arena, not a copy). */
+  rowJson(slot: number): Uint8Array {
+    const start = this.rowStart[slot] as number;
+    return this.rowArena.subarray(start, start + (this.rowLength[slot] as number));
+  }
+
+  private addRow(slot: number, json: string): void {
+    const length = Buffer.byteLength(json);
+    if (this.rowUsed + length > this.rowArena.length) {
+      const next = Buffer.allocUnsafe(Math.max(2 * this.rowArena.length, this.rowUsed + length));
+      this.rowArena.copy(next, 0, 0, this.rowUsed);
+      this.rowArena = next;
+    }
+    this.rowArena.write(json, this.rowUsed, 'utf8');
+    this.rowStart[slot] = this.rowUsed;
+    this.rowLength[slot] = length;
+    this.rowUsed += length;
   }
 
   remove(id: string): void {
@@ -227,7 +252,11 @@ export class IndexData {
 
   /** Bytes held by the typed arrays and strings (an estimate: object headers not counted). */
   bytes(): number {
-    let total = this.capacity * (1 + 4 * 8 + 8 * 3 + 4 * 2) + this.docArena.byteLength + this.posArena.byteLength;
+    let total =
+      this.capacity * (1 + 4 * 10 + 8 * 3 + 4 * 2) +
+      this.docArena.byteLength +
+      this.posArena.byteLength +
+      this.rowArena.byteLength;
     for (let slot = 0; slot < this.size; slot += 1) total += 2 * ((this.titles[slot]?.length ?? 0) + 36);
     for (const posting of this.postings) total += posting.byteLength;
     for (const text of this.lexemeIds.keys()) total += 2 * text.length + 16;
@@ -238,6 +267,7 @@ export class IndexData {
   trim(): void {
     this.docArena = this.docArena.slice(0, this.docUsed);
     this.posArena = this.posArena.slice(0, this.posUsed);
+    this.rowArena = Buffer.from(this.rowArena.subarray(0, this.rowUsed));
     this.postings = this.postings.map((list, lexeme) => list.slice(0, Math.max(1, this.postingSize[lexeme] as number)));
   }
 
@@ -314,12 +344,16 @@ export class IndexData {
     this.updated = grown(this.updated, capacity);
     this.docStart = grown(this.docStart, capacity);
     this.posStart = grown(this.posStart, capacity);
+    this.rowStart = grown(this.rowStart, capacity);
+    this.rowLength = grown(this.rowLength, capacity);
   }
 }
 
 /** What a search returns before the page's rows are loaded. */
 export interface IndexResult {
   ids: string[];
+  /** The page's products as JSON (UTF-8), in page order: see IndexData.rowJson(). */
+  rows: Uint8Array[];
   /** Matches counted, exact (the index counts every match cheaply; the page caps it). */
   matched: number;
   facets: FacetRow[];
@@ -682,7 +716,24 @@ export function searchIndexData(
     (query.sort_by ?? 'relevance') === 'relevance'
       ? rankedPage(data, planned, matches, offset, limit)
       : best(matches, offset + limit, sortedOrder(data, query)).slice(offset);
-  return { ids: slots.map((slot) => data.ids[slot] as string), matched: matches.length, facets: facetsOf(data, matches) };
+  return {
+    ids: slots.map((slot) => data.ids[slot] as string),
+    rows: slots.map((slot) => data.rowJson(slot)),
+    matched: matches.length,
+    facets: facetsOf(data, matches),
+  };
+}
+
+/** A page of public search results from the index, its rows as JSON. */
+export interface IndexedPage {
+  ids: string[];
+  /** Each product's JSON as the API sends it (UTF-8), in page order. */
+  rows: Uint8Array[];
+  total: number;
+  totalCapped: boolean;
+  facets: FacetRow[];
+  page: number;
+  limit: number;
 }
 
 /**
@@ -697,10 +748,12 @@ export class SearchIndex {
   /** The dictionary version the index was last refreshed at (see current()). */
   private version = -1;
   private pending?: Promise<void>;
+  private versionRead?: Promise<number>;
+  private nextVersionRead?: Promise<number>;
   private readonly lexemes = new Map<string, string[] | null>();
 
   constructor(
-    private readonly db: DbOrTx,
+    private readonly db: Database,
     private readonly checkEveryMs: number,
   ) {}
 
@@ -716,13 +769,15 @@ export class SearchIndex {
     if (!this.data) await this.refresh();
   }
 
-  async search(query: ProductListQuery, words: CorrectedWord[]): Promise<ProductPage | undefined> {
+  /** A page of public search results, rows included (no round trip: they are held as JSON). */
+  async search(query: ProductListQuery, words: CorrectedWord[]): Promise<IndexedPage | undefined> {
     const result = await this.find(query, words);
     if (!result) return undefined;
     const page = query.page ?? 1;
     const limit = Math.min(query.limit ?? PRODUCT_PAGE_LIMIT_DEFAULT, PRODUCT_PAGE_LIMIT_MAX);
     return {
-      rows: await findPublicProductsInOrder(this.db, result.ids),
+      ids: result.ids,
+      rows: result.rows,
       total: Math.min(result.matched, PRODUCT_TOTAL_CAP),
       totalCapped: result.matched > PRODUCT_TOTAL_CAP,
       facets: result.facets,
@@ -731,7 +786,7 @@ export class SearchIndex {
     };
   }
 
-  /** The page's ids, the match count and the facets, without loading any row. */
+  /** The page's ids and rows, the match count and the facets. */
   async find(query: ProductListQuery, words: CorrectedWord[]): Promise<IndexResult | undefined> {
     const data = await this.current();
     if (!data) return undefined;
@@ -753,7 +808,7 @@ export class SearchIndex {
     // the writing transaction, on any instance): catch up before answering, so an approved product
     // is found by the next search. Other changes (prices, sales) follow within checkEveryMs.
     try {
-      for (let attempt = 0; attempt < 2 && (await readDictionaryVersion(this.db)) !== this.version; attempt += 1) {
+      for (let attempt = 0; attempt < 2 && (await this.readVersion()) !== this.version; attempt += 1) {
         await this.refresh();
       }
     } catch {
@@ -761,6 +816,31 @@ export class SearchIndex {
     }
     if (Date.now() - this.checkedAt >= this.checkEveryMs) this.refresh().catch(() => {});
     return this.data;
+  }
+
+  /**
+   * The dictionary version, read by a statement that starts after this call, so a write committed
+   * before it is seen. Concurrent callers share reads: one arriving while a read is in flight
+   * waits for the next read, which starts once that one is done and serves every caller queued.
+   */
+  private readVersion(): Promise<number> {
+    if (!this.versionRead) return this.startVersionRead();
+    const inFlight = this.versionRead;
+    this.nextVersionRead ??= inFlight
+      .catch(() => undefined)
+      .then(() => {
+        this.nextVersionRead = undefined;
+        return this.startVersionRead();
+      });
+    return this.nextVersionRead;
+  }
+
+  private startVersionRead(): Promise<number> {
+    const read: Promise<number> = readDictionaryVersion(this.db).finally(() => {
+      if (this.versionRead === read) this.versionRead = undefined;
+    });
+    this.versionRead = read;
+    return read;
   }
 
   private refresh(): Promise<void> {
@@ -785,14 +865,15 @@ export class SearchIndex {
     const data = new IndexData();
     let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
-      const rows = (
-        await this.db.execute<ProductSearchRow>(sql`select ${SEARCH_COLUMNS} from products p
-          where p.status = 'approved' and p.deleted_at is null and p.id > ${after}::uuid
-          order by p.id limit ${LOAD_BATCH}`)
-      ).rows;
+      const rows = (await this.db
+        .select(INDEXED_COLUMNS)
+        .from(products)
+        .where(and(eq(products.status, 'approved'), isNull(products.deletedAt), gt(products.id, after)))
+        .orderBy(asc(products.id))
+        .limit(LOAD_BATCH)) as IndexedProductRow[];
       for (const row of rows) data.add(row);
       if (rows.length < LOAD_BATCH) break;
-      after = (rows.at(-1) as ProductSearchRow).id;
+      after = (rows.at(-1) as IndexedProductRow).id;
     }
     data.trim();
     this.data = data;
@@ -803,23 +884,31 @@ export class SearchIndex {
   private async applyChanges(): Promise<void> {
     const data = this.data as IndexData;
     const since = this.watermarkUs - OVERLAP_US;
-    // One statement: the changes and the count come from the same snapshot (no product: one row of nulls).
-    const result = await this.db.execute<
-      ProductSearchRow & { now_us: string; public_count: number }
-    >(sql`select c.now_us, c.public_count, ${SEARCH_COLUMNS}
-      from (select (extract(epoch from now()) * 1000000)::bigint::text as now_us,
-              (select coalesce(sum(total), 0)::int from product_counts where status = 'approved') as public_count) c
-      left join products p on p.updated_at > to_timestamp(${since}::float8 / 1000000)`);
-    for (const row of result.rows) {
-      if (row.id === null) continue;
+    // One snapshot for the clock, the count and the changes (repeatable read, read only).
+    const { clock, changed } = await this.db.transaction(
+      async (tx) => {
+        const [clock] = (
+          await tx.execute<{ now_us: string; public_count: number }>(
+            sql`select (extract(epoch from now()) * 1000000)::bigint::text as now_us,
+              (select coalesce(sum(total), 0)::int from product_counts where status = 'approved') as public_count`,
+          )
+        ).rows;
+        const changed = (await tx
+          .select(INDEXED_COLUMNS)
+          .from(products)
+          .where(sql`${products.updatedAt} > to_timestamp(${since}::float8 / 1000000)`)) as IndexedProductRow[];
+        return { clock, changed };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    for (const row of changed) {
       const slot = data.slotOf.get(row.id);
-      if (!row.public) data.remove(row.id);
-      else if (slot === undefined || data.updated[slot] !== Number(row.updated_us)) data.add(row);
+      if (!row.isPublic) data.remove(row.id);
+      else if (slot === undefined || data.updated[slot] !== Number(row.updatedUs)) data.add(row);
     }
-    const [first] = result.rows;
-    this.watermarkUs = Number(first?.now_us ?? this.watermarkUs);
+    this.watermarkUs = Number(clock?.now_us ?? this.watermarkUs);
     // A product deleted outright leaves no row to see: the trigger-kept count tells.
-    const countsDisagree = first !== undefined && first.public_count !== data.aliveCount;
+    const countsDisagree = clock !== undefined && clock.public_count !== data.aliveCount;
     if (countsDisagree || data.deadCount > Math.max(1000, data.size * DEAD_SHARE)) await this.reload();
   }
 
@@ -845,7 +934,7 @@ export class SearchIndex {
 
 let distanceTableLoaded = false;
 
-async function readDictionaryVersion(db: DbOrTx): Promise<number> {
+async function readDictionaryVersion(db: Database): Promise<number> {
   const [row] = (await db.execute<{ version: number }>(sql`select version from search_words_version where id = 1`)).rows;
   return Number(row?.version ?? 0);
 }
