@@ -87,6 +87,34 @@ function grown<T extends Int32Array | Uint8Array | Uint16Array | Float64Array>(a
   return next;
 }
 
+/** PostgreSQL's regex word characters under the C locale: the runs a `\m` word start begins. */
+const WORD_RUNS = /[0-9A-Za-z_]+/g;
+
+/** Per-slot working arrays of one search at a time (a search runs without awaiting in between), kept between searches. */
+class Scratch {
+  /** Per slot, how many word groups in a row it has been found in (matchingSlots). */
+  groups = new Int32Array(0);
+  matches = new Int32Array(0);
+  rest = new Int32Array(0);
+  /** Per matching slot, its typos (plus EXACT for an exact title). */
+  keys = new Int32Array(0);
+  /** Per slot, title words found so far (title candidates), or IN_TITLE. */
+  marks = new Uint8Array(0);
+  levels = new Uint8Array(0);
+  ranks = new Float64Array(0);
+
+  fit(capacity: number): void {
+    if (this.groups.length >= capacity) return;
+    this.groups = new Int32Array(capacity);
+    this.matches = new Int32Array(capacity);
+    this.rest = new Int32Array(capacity);
+    this.keys = new Int32Array(capacity);
+    this.marks = new Uint8Array(capacity);
+    this.levels = new Uint8Array(capacity);
+    this.ranks = new Float64Array(capacity);
+  }
+}
+
 /** One generation of the index: products in slots, posting lists of slots per lexeme. */
 export class IndexData {
   size = 0;
@@ -129,8 +157,16 @@ export class IndexData {
   readonly lexemeIds = new Map<string, number>();
   postings: Int32Array[] = [];
   postingSize: number[] = [];
-  /** Per-slot scratch space of one search at a time (a search runs without awaiting in between). */
-  scratch = new Int32Array(0);
+  /** Title tokens (runs of regex word characters of the lower-cased title) and the slots whose title has each. */
+  readonly titleTokenIds = new Map<string, number>();
+  titlePostings: Int32Array[] = [];
+  titlePostingSize: number[] = [];
+  /** The title tokens in code-unit order (they are ASCII), for prefix ranges; rebuilt when a token was added. */
+  private sortedTokens?: string[];
+  /** Per slot: the PRICE_BANDS index of its price (255: none), and a bit per RATING_THRESHOLDS entry it reaches. */
+  priceBand: Uint8Array;
+  ratingMask: Uint8Array;
+  private scratch = new Scratch();
 
   constructor(capacity = 1024) {
     this.capacity = capacity;
@@ -150,13 +186,31 @@ export class IndexData {
     this.posStart = new Int32Array(capacity);
     this.rowStart = new Int32Array(capacity);
     this.rowLength = new Int32Array(capacity);
+    this.priceBand = new Uint8Array(capacity);
+    this.ratingMask = new Uint8Array(capacity);
   }
 
-  /** A zeroed per-slot array for one search. */
-  scratchSpace(): Int32Array {
-    if (this.scratch.length < this.size) this.scratch = new Int32Array(this.capacity);
-    else this.scratch.fill(0, 0, this.size);
+  /** The working arrays of one search, sized for every slot. */
+  scratchSpace(): Scratch {
+    this.scratch.fit(this.capacity);
     return this.scratch;
+  }
+
+  /** Every title token that starts with `prefix`. */
+  tokensStartingWith(prefix: string): number[] {
+    this.sortedTokens ??= [...this.titleTokenIds.keys()].sort();
+    const sorted = this.sortedTokens;
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((sorted[middle] as string) < prefix) low = middle + 1;
+      else high = middle;
+    }
+    const found: number[] = [];
+    for (let i = low; i < sorted.length && (sorted[i] as string).startsWith(prefix); i += 1)
+      found.push(this.titleTokenIds.get(sorted[i] as string) as number);
+    return found;
   }
 
   get deadCount(): number {
@@ -185,7 +239,38 @@ export class IndexData {
     this.created[slot] = Number(row.createdUs);
     this.updated[slot] = Number(row.updatedUs);
     this.addDocument(slot, row.vector);
+    this.addTitle(slot, row.titleLower);
     this.addRow(slot, productJson(row));
+    this.priceBand[slot] = PRICE_BANDS.findIndex(
+      (band) => row.priceCents >= band.min * 100 && (band.max === null || row.priceCents < band.max * 100),
+    );
+    let mask = 0;
+    RATING_THRESHOLDS.forEach((threshold, bit) => {
+      if (row.ratingAverage >= threshold) mask |= 1 << bit;
+    });
+    this.ratingMask[slot] = mask;
+  }
+
+  /** Posts the slot under each distinct token of its title (slots only grow, so lists stay sorted). */
+  private addTitle(slot: number, title: string): void {
+    for (const token of new Set(title.match(WORD_RUNS))) {
+      let id = this.titleTokenIds.get(token);
+      if (id === undefined) {
+        id = this.titleTokenIds.size;
+        this.titleTokenIds.set(token, id);
+        this.titlePostings.push(new Int32Array(4));
+        this.titlePostingSize.push(0);
+        this.sortedTokens = undefined;
+      }
+      let list = this.titlePostings[id] as Int32Array;
+      const size = this.titlePostingSize[id] as number;
+      if (size === list.length) {
+        list = grown(list, size * 2);
+        this.titlePostings[id] = list;
+      }
+      list[size] = slot;
+      this.titlePostingSize[id] = size + 1;
+    }
   }
 
   /** The product's JSON as the API sends it (a view into the arena, not a copy). */
@@ -259,6 +344,7 @@ export class IndexData {
       this.rowArena.byteLength;
     for (let slot = 0; slot < this.size; slot += 1) total += 2 * ((this.titles[slot]?.length ?? 0) + 36);
     for (const posting of this.postings) total += posting.byteLength;
+    for (const posting of this.titlePostings) total += posting.byteLength;
     for (const text of this.lexemeIds.keys()) total += 2 * text.length + 16;
     return total;
   }
@@ -269,6 +355,9 @@ export class IndexData {
     this.posArena = this.posArena.slice(0, this.posUsed);
     this.rowArena = Buffer.from(this.rowArena.subarray(0, this.rowUsed));
     this.postings = this.postings.map((list, lexeme) => list.slice(0, Math.max(1, this.postingSize[lexeme] as number)));
+    this.titlePostings = this.titlePostings.map((list, token) =>
+      list.slice(0, Math.max(1, this.titlePostingSize[token] as number)),
+    );
   }
 
   private addDocument(slot: number, vectorText: string): void {
@@ -346,6 +435,8 @@ export class IndexData {
     this.posStart = grown(this.posStart, capacity);
     this.rowStart = grown(this.rowStart, capacity);
     this.rowLength = grown(this.rowLength, capacity);
+    this.priceBand = grown(this.priceBand, capacity);
+    this.ratingMask = grown(this.ratingMask, capacity);
   }
 }
 
@@ -441,11 +532,16 @@ function filterFor(data: IndexData, query: ProductListQuery): ((slot: number) =>
     (featured === undefined || data.featured[slot] === featured);
 }
 
-/** Matching slots in ascending order: every group holds one of its lexemes (`@@`), alive, filtered. */
+/**
+ * Matching slots in ascending order: every group holds one of its lexemes (`@@`), alive, filtered.
+ * A view into the search's scratch space, valid until the next search.
+ */
 function matchingSlots(data: IndexData, planned: PlannedQuery, keep: ((slot: number) => boolean) | undefined): Int32Array {
   if (!planned.satisfiable) return new Int32Array(0);
+  const scratch = data.scratchSpace();
   // seen[slot] = how many groups in a row the slot has been found in so far.
-  const seen = data.scratchSpace();
+  const seen = scratch.groups;
+  seen.fill(0, 0, data.size);
   const groups = planned.groups;
   const last = groups.length - 1;
   for (let index = 0; index < last; index += 1) {
@@ -458,21 +554,32 @@ function matchingSlots(data: IndexData, planned: PlannedQuery, keep: ((slot: num
       }
     }
   }
-  const found: number[] = [];
+  // In every group: MATCHED when alive and kept by the filters, else DROPPED.
+  const DROPPED = last + 1;
+  const MATCHED = last + 2;
+  const found = scratch.matches;
+  let count = 0;
   for (const lexeme of groups[last] as number[]) {
     const list = data.postings[lexeme] as Int32Array;
     const size = data.postingSize[lexeme] as number;
     for (let i = 0; i < size; i += 1) {
       const slot = list[i] as number;
       if (seen[slot] !== last) continue;
-      seen[slot] = last + 1;
-      if (data.alive[slot] === 1 && (!keep || keep(slot))) found.push(slot);
+      if (data.alive[slot] === 1 && (!keep || keep(slot))) {
+        seen[slot] = MATCHED;
+        found[count++] = slot;
+      } else seen[slot] = DROPPED;
     }
   }
-  const matches = Int32Array.from(found);
-  // One posting list is already in order; several are merged by a sort.
-  if ((groups[last] as number[]).length > 1) matches.sort();
-  return matches;
+  // One posting list is already in order; several are merged by a sort, or by a scan when the matches are many.
+  if ((groups[last] as number[]).length > 1 && count > 1) {
+    if (count * 16 < data.size) found.subarray(0, count).sort();
+    else {
+      count = 0;
+      for (let slot = 0; slot < data.size; slot += 1) if (seen[slot] === MATCHED) found[count++] = slot;
+    }
+  }
+  return found.subarray(0, count);
 }
 
 /** Slots whose lower-cased title holds the words in order, each at a word start (`\m(a|b).*\m(c|d)` in PostgreSQL). */
@@ -577,11 +684,13 @@ function sortedOrder(data: IndexData, query: ProductListQuery): (a: number, b: n
  * level whose alternatives the product has, else the last), read from the posting lists.
  */
 function typoCounts(data: IndexData, planned: PlannedQuery, matches: Int32Array): Int32Array {
-  const keys = data.scratchSpace();
+  const scratch = data.scratchSpace();
+  const keys = scratch.keys;
+  for (const slot of matches) keys[slot] = 0;
   if (planned.typoWords.length === 0) return keys;
-  const level = new Uint8Array(data.size);
+  const level = scratch.levels;
   for (const word of planned.typoWords) {
-    level.fill(0);
+    level.fill(0, 0, data.size);
     word.lexemes.forEach((lexemes, index) => {
       for (const lexeme of lexemes) {
         const list = data.postings[lexeme] as Int32Array;
@@ -595,6 +704,59 @@ function typoCounts(data: IndexData, planned: PlannedQuery, matches: Int32Array)
   return keys;
 }
 
+/** Marks a matching slot whose title holds the words in order. */
+const IN_TITLE = 255;
+
+/**
+ * The matching slots whose lower-cased title holds the query words in order, each at a word start
+ * (the SQL path's `lower(title) ~ '\m(a|b).*\m(c|d)'`), marked IN_TITLE in scratch.marks. Only
+ * candidates are checked: a word found at a word start begins a title token that starts with the
+ * word's leading run of word characters, so the title token lists give a superset cheaply. When
+ * those lists are longer than the matches, every match is checked instead.
+ */
+function titleMatches(data: IndexData, planned: PlannedQuery, matches: Int32Array): number[] {
+  const marks = data.scratchSpace().marks;
+  const words = planned.titleWords;
+  const found: number[] = [];
+  const tokenLists = words.map((alternatives) => {
+    const tokens = new Set<number>();
+    for (const word of alternatives) {
+      const run = word.match(LEADING_WORD_RUN)?.[0];
+      if (run) for (const token of data.tokensStartingWith(run)) tokens.add(token);
+    }
+    return [...tokens];
+  });
+  let work = 0;
+  for (const tokens of tokenLists) for (const token of tokens) work += data.titlePostingSize[token] as number;
+  if (work > 4 * matches.length) {
+    for (const slot of matches) {
+      const inTitle = titleHoldsWordsInOrder(data.titles[slot] as string, words);
+      marks[slot] = inTitle ? IN_TITLE : 0;
+      if (inTitle) found.push(slot);
+    }
+    return found;
+  }
+  // marks[slot] = how many words in a row the slot's title has a candidate token for.
+  marks.fill(0, 0, data.size);
+  tokenLists.forEach((tokens, index) => {
+    for (const token of tokens) {
+      const list = data.titlePostings[token] as Int32Array;
+      const size = data.titlePostingSize[token] as number;
+      for (let i = 0; i < size; i += 1) if (marks[list[i] as number] === index) marks[list[i] as number] = index + 1;
+    }
+  });
+  for (const slot of matches) {
+    if (marks[slot] !== words.length) continue;
+    if (titleHoldsWordsInOrder(data.titles[slot] as string, words)) {
+      marks[slot] = IN_TITLE;
+      found.push(slot);
+    }
+  }
+  return found;
+}
+
+const LEADING_WORD_RUN = /^[0-9A-Za-z_]+/;
+
 /** repository.ts rankedSearch(): words in order in the title first, then the rest; typos, relevance, popularity. */
 function rankedPage(data: IndexData, planned: PlannedQuery, matches: Int32Array, offset: number, limit: number): number[] {
   const wanted = offset + limit;
@@ -602,18 +764,10 @@ function rankedPage(data: IndexData, planned: PlannedQuery, matches: Int32Array,
   const EXACT = 1 << 20;
   const keys = typoCounts(data, planned, matches);
   const exact = planned.exactTitles;
-  const inTitle: number[] = [];
-  const rest: number[] = [];
-  for (const slot of matches) {
-    const typos = keys[slot] as number;
+  const inTitle = titleMatches(data, planned, matches);
+  for (const slot of inTitle) {
     const title = data.titles[slot] as string;
-    if (titleHoldsWordsInOrder(title, planned.titleWords)) {
-      keys[slot] = typos + (title === exact[0] || title === exact[1] ? EXACT : 0);
-      inTitle.push(slot);
-    } else {
-      keys[slot] = typos;
-      rest.push(slot);
-    }
+    if (title === exact[0] || title === exact[1]) (keys[slot] as number) += EXACT;
   }
   const ids = data.ids;
   const sales = data.sales;
@@ -631,26 +785,32 @@ function rankedPage(data: IndexData, planned: PlannedQuery, matches: Int32Array,
     );
   });
   if (first.length >= wanted) return first.slice(offset);
-  // ts_rank only when the total is not capped (as the SQL path, which would read every vector).
-  const ranks = new Map<number, number>();
-  if (matches.length <= PRODUCT_TOTAL_CAP) {
-    const andAtTop = planned.groups.length >= 2;
-    for (const slot of rest)
-      ranks.set(
-        slot,
-        tsRank(planned.operands, andAtTop, (lexeme) => data.positions(slot, lexeme)),
-      );
-  }
+  const scratch = data.scratchSpace();
+  const marks = scratch.marks;
+  const rest = scratch.rest;
+  let restCount = 0;
+  for (const slot of matches) if (marks[slot] !== IN_TITLE) rest[restCount++] = slot;
+  const restSlots = rest.subarray(0, restCount);
   const restOffset = Math.max(0, offset - first.length);
-  const restPage = best(rest, restOffset + wanted - Math.max(offset, first.length), (a, b) => {
-    const typoOrder = (keys[a] as number) - (keys[b] as number);
-    if (typoOrder !== 0) return typoOrder;
-    const rankA = ranks.get(a) ?? 0;
-    const rankB = ranks.get(b) ?? 0;
-    if (rankA !== rankB) return rankB > rankA ? 1 : -1;
-    return (sales[b] as number) - (sales[a] as number) || ((ids[a] as string) < (ids[b] as string) ? 1 : -1);
-  }).slice(restOffset);
-  return [...first.slice(offset), ...restPage];
+  const restWanted = restOffset + wanted - Math.max(offset, first.length);
+  const byPopularity = (a: number, b: number) =>
+    (sales[b] as number) - (sales[a] as number) || ((ids[a] as string) < (ids[b] as string) ? 1 : -1);
+  let restPage: number[];
+  // ts_rank only when the total is not capped (as the SQL path, which would read every vector).
+  if (matches.length <= PRODUCT_TOTAL_CAP) {
+    const ranks = scratch.ranks;
+    const andAtTop = planned.groups.length >= 2;
+    for (const slot of restSlots) ranks[slot] = tsRank(planned.operands, andAtTop, (lexeme) => data.positions(slot, lexeme));
+    restPage = best(restSlots, restWanted, (a, b) => {
+      const typoOrder = (keys[a] as number) - (keys[b] as number);
+      if (typoOrder !== 0) return typoOrder;
+      const rankA = ranks[a] as number;
+      const rankB = ranks[b] as number;
+      if (rankA !== rankB) return rankB > rankA ? 1 : -1;
+      return byPopularity(a, b);
+    });
+  } else restPage = best(restSlots, restWanted, (a, b) => (keys[a] as number) - (keys[b] as number) || byPopularity(a, b));
+  return [...first.slice(offset), ...restPage.slice(restOffset)];
 }
 
 /** repository.ts countAndFacets(): facets over the first PRODUCT_TOTAL_CAP + 1 matches. */
@@ -659,29 +819,22 @@ function facetsOf(data: IndexData, matches: Int32Array): FacetRow[] {
   const licenses = data.licenses.values();
   const byCategory = new Int32Array(categories.length);
   const byLicense = new Int32Array(licenses.length);
-  const byBand = new Int32Array(PRICE_BANDS.length);
+  const byBand = new Int32Array(PRICE_BANDS.length + 1);
   const byRating = new Int32Array(RATING_THRESHOLDS.length);
   const counted = Math.min(matches.length, PRODUCT_TOTAL_CAP + 1);
   for (let i = 0; i < counted; i += 1) {
     const slot = matches[i] as number;
     (byCategory[data.category[slot] as number] as number) += 1;
     (byLicense[data.license[slot] as number] as number) += 1;
-    const price = data.price[slot] as number;
-    for (let band = 0; band < PRICE_BANDS.length; band += 1) {
-      const { min, max } = PRICE_BANDS[band] as (typeof PRICE_BANDS)[number];
-      if (price >= min * 100 && (max === null || price < max * 100)) {
-        (byBand[band] as number) += 1;
-        break;
-      }
-    }
-    const rating = data.rating[slot] as number;
-    for (let t = 0; t < RATING_THRESHOLDS.length; t += 1)
-      if (rating >= (RATING_THRESHOLDS[t] as number)) (byRating[t] as number) += 1;
+    (byBand[Math.min(data.priceBand[slot] as number, PRICE_BANDS.length)] as number) += 1;
+    const mask = data.ratingMask[slot] as number;
+    for (let t = 0; t < RATING_THRESHOLDS.length; t += 1) if (mask & (1 << t)) (byRating[t] as number) += 1;
   }
   const rows: FacetRow[] = [];
   const collect = (kind: FacetRow['kind'], values: readonly string[], counts: Int32Array) => {
-    counts.forEach((count, i) => {
-      if (count > 0) rows.push({ kind, value: values[i] as string, count });
+    values.forEach((value, i) => {
+      const count = counts[i] as number;
+      if (count > 0) rows.push({ kind, value, count });
     });
   };
   collect('category', categories, byCategory);
