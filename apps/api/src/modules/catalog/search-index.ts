@@ -13,7 +13,7 @@ import type { Database } from '../../db/client';
 import { products } from '../../db/schema';
 import { productJson } from './present';
 import { type FacetRow, type ProductRow, productColumns } from './repository';
-import { compareBytes, parseSingleWordQuery, parseTsvector, setExpTable, tsRank } from './ts-rank';
+import { compareBytes, type OperandPositions, parseSingleWordQuery, parseTsvector, setExpTable, tsRank } from './ts-rank';
 import type { CorrectedWord } from './typos';
 
 /**
@@ -90,29 +90,75 @@ function grown<T extends Int32Array | Uint8Array | Uint16Array | Float64Array>(a
 /** PostgreSQL's regex word characters under the C locale: the runs a `\m` word start begins. */
 const WORD_RUNS = /[0-9A-Za-z_]+/g;
 
-/** Per-slot working arrays of one search at a time (a search runs without awaiting in between), kept between searches. */
+/**
+ * Per-slot working space of one search at a time (a search runs without awaiting in between), kept
+ * between searches. Sets of slots are bitsets: a 100k catalogue's set is 12.5 kB, cheap to clear
+ * and to keep in cache while posting lists are walked.
+ */
 class Scratch {
-  /** Per slot, how many word groups in a row it has been found in (matchingSlots). */
-  groups = new Int32Array(0);
   matches = new Int32Array(0);
-  rest = new Int32Array(0);
-  /** Per matching slot, its typos (plus EXACT for an exact title). */
+  /** Per matching slot, its typos (see typoCounts). */
   keys = new Int32Array(0);
-  /** Per slot, title words found so far (title candidates), or IN_TITLE. */
-  marks = new Uint8Array(0);
   levels = new Uint8Array(0);
   ranks = new Float64Array(0);
+  /** Zeros: the typo counts of a search whose words have no typo levels. */
+  zeros = new Int32Array(0);
+  /** The current search's matches, and those whose title holds the words (exactly, for exactTitle). */
+  matched = new Int32Array(0);
+  inTitle = new Int32Array(0);
+  exactTitle = new Int32Array(0);
+  /** Two sets for building the others. */
+  setA = new Int32Array(0);
+  setB = new Int32Array(0);
 
   fit(capacity: number): void {
-    if (this.groups.length >= capacity) return;
-    this.groups = new Int32Array(capacity);
+    if (this.matches.length >= capacity) return;
     this.matches = new Int32Array(capacity);
-    this.rest = new Int32Array(capacity);
     this.keys = new Int32Array(capacity);
-    this.marks = new Uint8Array(capacity);
     this.levels = new Uint8Array(capacity);
     this.ranks = new Float64Array(capacity);
+    this.zeros = new Int32Array(capacity);
+    const words = (capacity >>> 5) + 1;
+    this.matched = new Int32Array(words);
+    this.inTitle = new Int32Array(words);
+    this.exactTitle = new Int32Array(words);
+    this.setA = new Int32Array(words);
+    this.setB = new Int32Array(words);
   }
+}
+
+function hasSlot(set: Int32Array, slot: number): boolean {
+  return ((set[slot >>> 5] as number) & (1 << (slot & 31))) !== 0;
+}
+
+function addSlot(set: Int32Array, slot: number): void {
+  (set[slot >>> 5] as number) |= 1 << (slot & 31);
+}
+
+/** Adds every slot of the lexemes' (or title tokens') posting lists to the set. */
+function addPostings(set: Int32Array, lists: Int32Array[], sizes: number[], ids: readonly number[]): void {
+  for (const id of ids) {
+    const list = lists[id] as Int32Array;
+    const size = sizes[id] as number;
+    for (let i = 0; i < size; i += 1) {
+      const slot = list[i] as number;
+      (set[slot >>> 5] as number) |= 1 << (slot & 31);
+    }
+  }
+}
+
+/** Writes the set's slots in ascending order into `into`; returns how many. */
+function slotsOf(set: Int32Array, into: Int32Array): number {
+  let count = 0;
+  for (let word = 0; word < set.length; word += 1) {
+    let bits = set[word] as number;
+    while (bits !== 0) {
+      const lowest = bits & -bits;
+      into[count++] = (word << 5) + 31 - Math.clz32(lowest);
+      bits ^= lowest;
+    }
+  }
+  return count;
 }
 
 /** One generation of the index: products in slots, posting lists of slots per lexeme. */
@@ -134,6 +180,8 @@ export class IndexData {
   featured: Uint8Array;
   created: Float64Array;
   updated: Float64Array;
+  /** The id's first 48 bits as a number: ids compare as their text does whenever these differ. */
+  idKey: Float64Array;
   /**
    * Every product's lexemes in one arena, not one array per product: at docStart[slot],
    * [n, n lexeme ids ascending, n + 1 offsets into the positions arena from posStart[slot]].
@@ -182,6 +230,7 @@ export class IndexData {
     this.featured = new Uint8Array(capacity);
     this.created = new Float64Array(capacity);
     this.updated = new Float64Array(capacity);
+    this.idKey = new Float64Array(capacity);
     this.docStart = new Int32Array(capacity).fill(-1);
     this.posStart = new Int32Array(capacity);
     this.rowStart = new Int32Array(capacity);
@@ -226,6 +275,8 @@ export class IndexData {
     this.alive[slot] = 1;
     this.slotOf.set(row.id, slot);
     this.ids[slot] = row.id;
+    // Lower-case hex orders as its value, so the first 12 digits order ids as their text does.
+    this.idKey[slot] = Number.parseInt(row.id.slice(0, 8), 16) * 65536 + Number.parseInt(row.id.slice(9, 13), 16);
     this.titles[slot] = row.titleLower;
     this.titleLength[slot] = row.titleLength;
     this.category[slot] = this.categories.code(row.category);
@@ -308,15 +359,33 @@ export class IndexData {
     return this.lexemeIds.get(text);
   }
 
-  /** Where the product keeps a lexeme's positions, or undefined when it does not have it. */
-  positions(slot: number, lexeme: number): Uint16Array | undefined {
-    const at = this.find(slot, lexeme);
-    if (at < 0) return undefined;
+  /** Locates the product's positions of each operand (see OperandPositions); unknown operands (negative ids) are absent. */
+  locateOperands(slot: number, operands: readonly number[], into: OperandPositions): void {
+    into.arena = this.posArena;
     const base = this.docStart[slot] as number;
-    const n = this.docArena[base] as number;
-    const from = (this.posStart[slot] as number) + (this.docArena[base + n + 1 + at] as number);
-    const to = (this.posStart[slot] as number) + (this.docArena[base + n + 2 + at] as number);
-    return this.posArena.subarray(from, to);
+    const posBase = this.posStart[slot] as number;
+    const n = base < 0 ? 0 : (this.docArena[base] as number);
+    for (let i = 0; i < operands.length; i += 1) {
+      const at = this.find(slot, operands[i] as number);
+      if (at < 0) {
+        into.starts[i] = -1;
+        continue;
+      }
+      into.starts[i] = posBase + (this.docArena[base + n + 1 + at] as number);
+      into.ends[i] = posBase + (this.docArena[base + n + 2 + at] as number);
+    }
+  }
+
+  /** Byte order of two slots' ids (-1 or 1; a slot is never compared with itself). */
+  compareIds(a: number, b: number): number {
+    const difference = (this.idKey[a] as number) - (this.idKey[b] as number);
+    if (difference !== 0) return difference < 0 ? -1 : 1;
+    return (this.ids[a] as string) < (this.ids[b] as string) ? -1 : 1;
+  }
+
+  /** True when the product has the lexeme. */
+  has(slot: number, lexeme: number): boolean {
+    return this.find(slot, lexeme) >= 0;
   }
 
   /** The lexeme's index among the product's lexemes, or -1. */
@@ -431,6 +500,7 @@ export class IndexData {
     this.featured = grown(this.featured, capacity);
     this.created = grown(this.created, capacity);
     this.updated = grown(this.updated, capacity);
+    this.idKey = grown(this.idKey, capacity);
     this.docStart = grown(this.docStart, capacity);
     this.posStart = grown(this.posStart, capacity);
     this.rowStart = grown(this.rowStart, capacity);
@@ -533,53 +603,63 @@ function filterFor(data: IndexData, query: ProductListQuery): ((slot: number) =>
 }
 
 /**
- * Matching slots in ascending order: every group holds one of its lexemes (`@@`), alive, filtered.
- * A view into the search's scratch space, valid until the next search.
+ * Matching slots in ascending order: every group holds one of its lexemes (`@@`), alive, filtered;
+ * also left in scratch.matched. The smallest group gives the candidates; each larger group then
+ * keeps those that have one of its lexemes, read from the product's own lexemes when the
+ * candidates are few, else from the group's posting lists. A view into the search's scratch
+ * space, valid until the next search.
  */
 function matchingSlots(data: IndexData, planned: PlannedQuery, keep: ((slot: number) => boolean) | undefined): Int32Array {
-  if (!planned.satisfiable) return new Int32Array(0);
   const scratch = data.scratchSpace();
-  // seen[slot] = how many groups in a row the slot has been found in so far.
-  const seen = scratch.groups;
-  seen.fill(0, 0, data.size);
-  const groups = planned.groups;
-  const last = groups.length - 1;
-  for (let index = 0; index < last; index += 1) {
-    for (const lexeme of groups[index] as number[]) {
-      const list = data.postings[lexeme] as Int32Array;
-      const size = data.postingSize[lexeme] as number;
-      for (let i = 0; i < size; i += 1) {
-        const slot = list[i] as number;
-        if (seen[slot] === index) seen[slot] = index + 1;
+  const matched = scratch.matched;
+  matched.fill(0);
+  if (!planned.satisfiable) return new Int32Array(0);
+  const postingsOf = (lexemes: number[]) => lexemes.reduce((sum, lexeme) => sum + (data.postingSize[lexeme] as number), 0);
+  const groups = planned.groups
+    .map((lexemes) => ({ lexemes, postings: postingsOf(lexemes) }))
+    .sort((a, b) => a.postings - b.postings);
+  const found = scratch.matches;
+  const smallest = (groups[0] as (typeof groups)[number]).lexemes;
+  let count: number;
+  if (smallest.length === 1) {
+    const lexeme = smallest[0] as number;
+    count = data.postingSize[lexeme] as number;
+    found.set((data.postings[lexeme] as Int32Array).subarray(0, count));
+  } else {
+    // Several posting lists (each in order) merged through a set, which lists its slots in order.
+    const union = scratch.setA;
+    union.fill(0);
+    addPostings(union, data.postings, data.postingSize, smallest);
+    count = slotsOf(union, found);
+  }
+  for (let g = 1; g < groups.length && count > 0; g += 1) {
+    const { lexemes, postings } = groups[g] as (typeof groups)[number];
+    let kept = 0;
+    if (count * lexemes.length * 64 < postings) {
+      for (let i = 0; i < count; i += 1) {
+        const slot = found[i] as number;
+        if (lexemes.some((lexeme) => data.has(slot, lexeme))) found[kept++] = slot;
+      }
+    } else {
+      const group = scratch.setA;
+      group.fill(0);
+      addPostings(group, data.postings, data.postingSize, lexemes);
+      for (let i = 0; i < count; i += 1) {
+        const slot = found[i] as number;
+        if (hasSlot(group, slot)) found[kept++] = slot;
       }
     }
+    count = kept;
   }
-  // In every group: MATCHED when alive and kept by the filters, else DROPPED.
-  const DROPPED = last + 1;
-  const MATCHED = last + 2;
-  const found = scratch.matches;
-  let count = 0;
-  for (const lexeme of groups[last] as number[]) {
-    const list = data.postings[lexeme] as Int32Array;
-    const size = data.postingSize[lexeme] as number;
-    for (let i = 0; i < size; i += 1) {
-      const slot = list[i] as number;
-      if (seen[slot] !== last) continue;
-      if (data.alive[slot] === 1 && (!keep || keep(slot))) {
-        seen[slot] = MATCHED;
-        found[count++] = slot;
-      } else seen[slot] = DROPPED;
+  let kept = 0;
+  for (let i = 0; i < count; i += 1) {
+    const slot = found[i] as number;
+    if (data.alive[slot] === 1 && (!keep || keep(slot))) {
+      found[kept++] = slot;
+      addSlot(matched, slot);
     }
   }
-  // One posting list is already in order; several are merged by a sort, or by a scan when the matches are many.
-  if ((groups[last] as number[]).length > 1 && count > 1) {
-    if (count * 16 < data.size) found.subarray(0, count).sort();
-    else {
-      count = 0;
-      for (let slot = 0; slot < data.size; slot += 1) if (seen[slot] === MATCHED) found[count++] = slot;
-    }
-  }
-  return found.subarray(0, count);
+  return found.subarray(0, kept);
 }
 
 /** Slots whose lower-cased title holds the words in order, each at a word start (`\m(a|b).*\m(c|d)` in PostgreSQL). */
@@ -650,7 +730,7 @@ function best(candidates: ArrayLike<number>, k: number, compare: (a: number, b: 
 /** repository.ts ordering() for a search sorted by something other than relevance. */
 function sortedOrder(data: IndexData, query: ProductListQuery): (a: number, b: number) => number {
   const sign = query.sort_order === 'asc' ? 1 : -1;
-  const id = (a: number, b: number) => sign * ((data.ids[a] as string) < (data.ids[b] as string) ? -1 : 1);
+  const id = (a: number, b: number) => sign * data.compareIds(a, b);
   const by = (column: ArrayLike<number>) => (a: number, b: number) => sign * ((column[a] as number) - (column[b] as number));
   const then =
     (...parts: ((a: number, b: number) => number)[]) =>
@@ -671,8 +751,7 @@ function sortedOrder(data: IndexData, query: ProductListQuery): (a: number, b: n
     case 'title': {
       const titleSign = query.sort_order === 'desc' ? -1 : 1;
       return (a, b) =>
-        titleSign * compareBytes(data.titles[a] as string, data.titles[b] as string) ||
-        titleSign * ((data.ids[a] as string) < (data.ids[b] as string) ? -1 : 1);
+        titleSign * compareBytes(data.titles[a] as string, data.titles[b] as string) || titleSign * data.compareIds(a, b);
     }
     default:
       return then(by(data.created), id);
@@ -685,9 +764,9 @@ function sortedOrder(data: IndexData, query: ProductListQuery): (a: number, b: n
  */
 function typoCounts(data: IndexData, planned: PlannedQuery, matches: Int32Array): Int32Array {
   const scratch = data.scratchSpace();
+  if (planned.typoWords.length === 0) return scratch.zeros;
   const keys = scratch.keys;
   for (const slot of matches) keys[slot] = 0;
-  if (planned.typoWords.length === 0) return keys;
   const level = scratch.levels;
   for (const word of planned.typoWords) {
     level.fill(0, 0, data.size);
@@ -704,20 +783,30 @@ function typoCounts(data: IndexData, planned: PlannedQuery, matches: Int32Array)
   return keys;
 }
 
-/** Marks a matching slot whose title holds the words in order. */
-const IN_TITLE = 255;
-
 /**
  * The matching slots whose lower-cased title holds the query words in order, each at a word start
- * (the SQL path's `lower(title) ~ '\m(a|b).*\m(c|d)'`), marked IN_TITLE in scratch.marks. Only
- * candidates are checked: a word found at a word start begins a title token that starts with the
- * word's leading run of word characters, so the title token lists give a superset cheaply. When
- * those lists are longer than the matches, every match is checked instead.
+ * (the SQL path's `lower(title) ~ '\m(a|b).*\m(c|d)'`), also left in scratch.inTitle (and in
+ * scratch.exactTitle when the title is the query itself). Only candidates are checked: a word
+ * found at a word start begins a title token that starts with the word's leading run of word
+ * characters, so the title token lists give a superset cheaply. When those lists are longer than
+ * the matches, every match is checked instead.
  */
 function titleMatches(data: IndexData, planned: PlannedQuery, matches: Int32Array): number[] {
-  const marks = data.scratchSpace().marks;
+  const scratch = data.scratchSpace();
   const words = planned.titleWords;
+  const exact = planned.exactTitles;
+  const inTitle = scratch.inTitle;
+  const exactTitle = scratch.exactTitle;
+  inTitle.fill(0);
+  exactTitle.fill(0);
   const found: number[] = [];
+  const check = (slot: number) => {
+    const title = data.titles[slot] as string;
+    if (!titleHoldsWordsInOrder(title, words)) return;
+    addSlot(inTitle, slot);
+    if (title === exact[0] || title === exact[1]) addSlot(exactTitle, slot);
+    found.push(slot);
+  };
   const tokenLists = words.map((alternatives) => {
     const tokens = new Set<number>();
     for (const word of alternatives) {
@@ -729,30 +818,32 @@ function titleMatches(data: IndexData, planned: PlannedQuery, matches: Int32Arra
   let work = 0;
   for (const tokens of tokenLists) for (const token of tokens) work += data.titlePostingSize[token] as number;
   if (work > 4 * matches.length) {
-    for (const slot of matches) {
-      const inTitle = titleHoldsWordsInOrder(data.titles[slot] as string, words);
-      marks[slot] = inTitle ? IN_TITLE : 0;
-      if (inTitle) found.push(slot);
-    }
+    for (const slot of matches) check(slot);
     return found;
   }
-  // marks[slot] = how many words in a row the slot's title has a candidate token for.
-  marks.fill(0, 0, data.size);
-  tokenLists.forEach((tokens, index) => {
-    for (const token of tokens) {
-      const list = data.titlePostings[token] as Int32Array;
-      const size = data.titlePostingSize[token] as number;
-      for (let i = 0; i < size; i += 1) if (marks[list[i] as number] === index) marks[list[i] as number] = index + 1;
-    }
-  });
-  for (const slot of matches) {
-    if (marks[slot] !== words.length) continue;
-    if (titleHoldsWordsInOrder(data.titles[slot] as string, words)) {
-      marks[slot] = IN_TITLE;
-      found.push(slot);
+  // Candidates: matches whose title has, for every word, a token the word may begin.
+  const candidates = scratch.setA;
+  candidates.set(scratch.matched);
+  const word = scratch.setB;
+  for (const tokens of tokenLists) {
+    word.fill(0);
+    addPostings(word, data.titlePostings, data.titlePostingSize, tokens);
+    for (let i = 0; i < candidates.length; i += 1) (candidates[i] as number) &= word[i] as number;
+  }
+  forEachSlot(candidates, check);
+  return found;
+}
+
+/** Calls `visit` with every slot of the set, in ascending order. */
+function forEachSlot(set: Int32Array, visit: (slot: number) => void): void {
+  for (let word = 0; word < set.length; word += 1) {
+    let bits = set[word] as number;
+    while (bits !== 0) {
+      const lowest = bits & -bits;
+      visit((word << 5) + 31 - Math.clz32(lowest));
+      bits ^= lowest;
     }
   }
-  return found;
 }
 
 const LEADING_WORD_RUN = /^[0-9A-Za-z_]+/;
@@ -760,57 +851,97 @@ const LEADING_WORD_RUN = /^[0-9A-Za-z_]+/;
 /** repository.ts rankedSearch(): words in order in the title first, then the rest; typos, relevance, popularity. */
 function rankedPage(data: IndexData, planned: PlannedQuery, matches: Int32Array, offset: number, limit: number): number[] {
   const wanted = offset + limit;
-  // Per slot, for this search: typos in the low bits, plus EXACT when the title is an exact match.
-  const EXACT = 1 << 20;
   const keys = typoCounts(data, planned, matches);
-  const exact = planned.exactTitles;
   const inTitle = titleMatches(data, planned, matches);
-  for (const slot of inTitle) {
-    const title = data.titles[slot] as string;
-    if (title === exact[0] || title === exact[1]) (keys[slot] as number) += EXACT;
-  }
-  const ids = data.ids;
+  const scratch = data.scratchSpace();
+  const exactTitle = scratch.exactTitle;
   const sales = data.sales;
   const titleLength = data.titleLength;
   const first = best(inTitle, wanted, (a, b) => {
-    const keyA = keys[a] as number;
-    const keyB = keys[b] as number;
-    const exactOrder = (keyB & EXACT) - (keyA & EXACT);
-    if (exactOrder !== 0) return exactOrder;
+    const exactA = hasSlot(exactTitle, a) ? 0 : 1;
+    const exactB = hasSlot(exactTitle, b) ? 0 : 1;
     return (
-      keyA - keyB ||
+      exactA - exactB ||
+      (keys[a] as number) - (keys[b] as number) ||
       (titleLength[a] as number) - (titleLength[b] as number) ||
       (sales[b] as number) - (sales[a] as number) ||
-      ((ids[a] as string) < (ids[b] as string) ? 1 : -1)
+      data.compareIds(b, a)
     );
   });
   if (first.length >= wanted) return first.slice(offset);
-  const scratch = data.scratchSpace();
-  const marks = scratch.marks;
-  const rest = scratch.rest;
-  let restCount = 0;
-  for (const slot of matches) if (marks[slot] !== IN_TITLE) rest[restCount++] = slot;
-  const restSlots = rest.subarray(0, restCount);
   const restOffset = Math.max(0, offset - first.length);
   const restWanted = restOffset + wanted - Math.max(offset, first.length);
-  const byPopularity = (a: number, b: number) =>
-    (sales[b] as number) - (sales[a] as number) || ((ids[a] as string) < (ids[b] as string) ? 1 : -1);
   let restPage: number[];
   // ts_rank only when the total is not capped (as the SQL path, which would read every vector).
   if (matches.length <= PRODUCT_TOTAL_CAP) {
+    const rest: number[] = [];
+    for (const slot of matches) if (!hasSlot(scratch.inTitle, slot)) rest.push(slot);
     const ranks = scratch.ranks;
     const andAtTop = planned.groups.length >= 2;
-    for (const slot of restSlots) ranks[slot] = tsRank(planned.operands, andAtTop, (lexeme) => data.positions(slot, lexeme));
-    restPage = best(restSlots, restWanted, (a, b) => {
+    const operands = planned.operands;
+    const located: OperandPositions = {
+      arena: data.posArena,
+      starts: new Int32Array(operands.length),
+      ends: new Int32Array(operands.length),
+    };
+    for (const slot of rest) {
+      data.locateOperands(slot, operands, located);
+      ranks[slot] = tsRank(operands.length, andAtTop, located);
+    }
+    restPage = best(rest, restWanted, (a, b) => {
       const typoOrder = (keys[a] as number) - (keys[b] as number);
       if (typoOrder !== 0) return typoOrder;
       const rankA = ranks[a] as number;
       const rankB = ranks[b] as number;
       if (rankA !== rankB) return rankB > rankA ? 1 : -1;
-      return byPopularity(a, b);
+      return (sales[b] as number) - (sales[a] as number) || data.compareIds(b, a);
     });
-  } else restPage = best(restSlots, restWanted, (a, b) => (keys[a] as number) - (keys[b] as number) || byPopularity(a, b));
+  } else restPage = mostPopular(data, matches, keys, scratch.inTitle, restWanted);
   return [...first.slice(offset), ...restPage.slice(restOffset)];
+}
+
+/**
+ * The k best matches outside the title bucket of a capped search (no ts_rank): fewest typos, then
+ * most sales, then the highest id. One pass with a heap of k, the comparison written out (this is
+ * the hot loop of searches with many matches).
+ */
+function mostPopular(data: IndexData, matches: Int32Array, typos: Int32Array, inTitle: Int32Array, k: number): number[] {
+  if (k <= 0) return [];
+  const sales = data.sales;
+  // True when slot a ranks after slot b.
+  const after = (a: number, b: number): boolean => {
+    const typoOrder = (typos[a] as number) - (typos[b] as number);
+    if (typoOrder !== 0) return typoOrder > 0;
+    const salesOrder = (sales[b] as number) - (sales[a] as number);
+    if (salesOrder !== 0) return salesOrder > 0;
+    return data.compareIds(a, b) < 0;
+  };
+  const heap: number[] = [];
+  for (const slot of matches) {
+    if (hasSlot(inTitle, slot)) continue;
+    if (heap.length < k) {
+      heap.push(slot);
+      for (let i = heap.length - 1; i > 0; ) {
+        const parent = (i - 1) >> 1;
+        if (!after(heap[i] as number, heap[parent] as number)) break;
+        [heap[i], heap[parent]] = [heap[parent] as number, heap[i] as number];
+        i = parent;
+      }
+    } else if (after(heap[0] as number, slot)) {
+      heap[0] = slot;
+      for (let i = 0; ; ) {
+        const left = 2 * i + 1;
+        const right = left + 1;
+        let worst = i;
+        if (left < k && after(heap[left] as number, heap[worst] as number)) worst = left;
+        if (right < k && after(heap[right] as number, heap[worst] as number)) worst = right;
+        if (worst === i) break;
+        [heap[i], heap[worst]] = [heap[worst] as number, heap[i] as number];
+        i = worst;
+      }
+    }
+  }
+  return heap.sort((a, b) => (after(a, b) ? 1 : -1));
 }
 
 /** repository.ts countAndFacets(): facets over the first PRODUCT_TOTAL_CAP + 1 matches. */
