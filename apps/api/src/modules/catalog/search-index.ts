@@ -620,6 +620,12 @@ function matchingSlots(data: IndexData, planned: PlannedQuery, keep: ((slot: num
     .sort((a, b) => a.postings - b.postings);
   const found = scratch.matches;
   const smallest = (groups[0] as (typeof groups)[number]).lexemes;
+  if (groups.length === 1 && smallest.length === 1 && !keep && data.deadCount === 0) {
+    // One lexeme, no filter, no dead slot: its posting list is the answer.
+    const lexeme = smallest[0] as number;
+    addPostings(matched, data.postings, data.postingSize, smallest);
+    return (data.postings[lexeme] as Int32Array).subarray(0, data.postingSize[lexeme] as number);
+  }
   let count: number;
   if (smallest.length === 1) {
     const lexeme = smallest[0] as number;
@@ -652,11 +658,22 @@ function matchingSlots(data: IndexData, planned: PlannedQuery, keep: ((slot: num
     count = kept;
   }
   let kept = 0;
-  for (let i = 0; i < count; i += 1) {
-    const slot = found[i] as number;
-    if (data.alive[slot] === 1 && (!keep || keep(slot))) {
-      found[kept++] = slot;
-      addSlot(matched, slot);
+  const alive = data.alive;
+  if (keep) {
+    for (let i = 0; i < count; i += 1) {
+      const slot = found[i] as number;
+      if (alive[slot] === 1 && keep(slot)) {
+        found[kept++] = slot;
+        addSlot(matched, slot);
+      }
+    }
+  } else {
+    for (let i = 0; i < count; i += 1) {
+      const slot = found[i] as number;
+      if (alive[slot] === 1) {
+        found[kept++] = slot;
+        addSlot(matched, slot);
+      }
     }
   }
   return found.subarray(0, kept);
@@ -822,6 +839,21 @@ function titleMatches(data: IndexData, planned: PlannedQuery, matches: Int32Arra
     return found;
   }
   // Candidates: matches whose title has, for every word, a token the word may begin.
+  // For one word made of word characters only, that is exactly the title test: no text to read
+  // but for the exact-title check, and only for titles of the right length.
+  const plainWord = words.length === 1 && (words[0] as string[]).every((w) => w.match(LEADING_WORD_RUN)?.[0] === w);
+  const exactLengths = exact.map((text) => [...text].length);
+  const visit = plainWord
+    ? (slot: number) => {
+        addSlot(inTitle, slot);
+        const length = data.titleLength[slot] as number;
+        if (exactLengths.includes(length)) {
+          const title = data.titles[slot] as string;
+          if (title === exact[0] || title === exact[1]) addSlot(exactTitle, slot);
+        }
+        found.push(slot);
+      }
+    : check;
   const candidates = scratch.setA;
   candidates.set(scratch.matched);
   const word = scratch.setB;
@@ -830,7 +862,7 @@ function titleMatches(data: IndexData, planned: PlannedQuery, matches: Int32Arra
     addPostings(word, data.titlePostings, data.titlePostingSize, tokens);
     for (let i = 0; i < candidates.length; i += 1) (candidates[i] as number) &= word[i] as number;
   }
-  forEachSlot(candidates, check);
+  forEachSlot(candidates, visit);
   return found;
 }
 
