@@ -138,6 +138,23 @@ describe('the search index answers exactly as the SQL path', () => {
       };
     });
     for (let i = 0; i < rows.length; i += 300) await t.db.insert(products).values(rows.slice(i, i + 300));
+    // A rare word next to common ones: its few candidates are checked against their own lexemes.
+    const fixed = [
+      ...['Zephyrine Sampler', 'Zephyrine Mixer', 'Toolkit of Zephyrine'].map((title) => ({
+        title,
+        description: 'zephyrine toolkit',
+      })),
+    ];
+    await t.db.insert(products).values(
+      fixed.map((product, i) => ({
+        ...product,
+        sellerId: (sellers[0] as UserRow).id,
+        sellerName: 'Nova Labs',
+        priceCents: 1000 + i,
+        category: 'ai-tools',
+        status: 'approved' as const,
+      })),
+    );
     await index.load();
   });
   afterAll(async () => {
@@ -192,6 +209,11 @@ describe('the search index answers exactly as the SQL path', () => {
       'classificaton',
       'lead sc',
       'quorvex studio',
+      'zephyrine toolkit',
+      'toolkit zephyrine',
+      'toolkit zephyrin',
+      'zephyrine lead',
+      'lead zephyrine',
     ];
     for (const search of queries)
       for (const sort of [{}, { sort_by: 'title' as const }, { sort_by: 'rating' as const, sort_order: 'asc' as const }]) {
