@@ -32,6 +32,7 @@ const db = createDatabase(database.url, 4);
 const gc = (globalThis as { gc?: () => void }).gc;
 const memory = () => {
   gc?.();
+  gc?.();
   const usage = process.memoryUsage();
   return usage.heapUsed + usage.arrayBuffers;
 };

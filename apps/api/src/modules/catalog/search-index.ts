@@ -39,6 +39,8 @@ import type { CorrectedWord } from './typos';
 const OVERLAP_US = 60_000_000;
 // Small batches: parsing one batch blocks the event loop, and the API keeps serving during a load.
 const LOAD_BATCH = 1000;
+/** Bytes per chunk of the rows' JSON (a few thousand rows each). */
+const ROW_CHUNK = 4 << 20;
 /** Past this share of dead slots (changed or removed products), the index is rebuilt. */
 const DEAD_SHARE = 0.25;
 const MAX_CACHED_WORDS = 100_000;
@@ -193,9 +195,14 @@ export class IndexData {
   posArena = new Uint16Array(1 << 16);
   posUsed = 0;
   posStart: Int32Array;
-  /** Every product's JSON (UTF-8) in one arena: rowStart[slot], rowLength[slot]. A changed product's old bytes stay until the next rebuild. */
-  rowArena = Buffer.allocUnsafe(1 << 20);
-  rowUsed = 0;
+  /**
+   * Every product's JSON (UTF-8) in fixed-size chunks, never copied as they fill: chunk
+   * rowChunk[slot], from rowStart[slot], rowLength[slot] bytes. A changed product's old bytes stay
+   * until the next rebuild.
+   */
+  rowChunks: Buffer[] = [];
+  rowUsed = ROW_CHUNK;
+  rowChunk: Int32Array;
   rowStart: Int32Array;
   rowLength: Int32Array;
   readonly slotOf = new Map<string, number>();
@@ -233,6 +240,7 @@ export class IndexData {
     this.idKey = new Float64Array(capacity);
     this.docStart = new Int32Array(capacity).fill(-1);
     this.posStart = new Int32Array(capacity);
+    this.rowChunk = new Int32Array(capacity);
     this.rowStart = new Int32Array(capacity);
     this.rowLength = new Int32Array(capacity);
     this.priceBand = new Uint8Array(capacity);
@@ -327,17 +335,19 @@ export class IndexData {
   /** The product's JSON as the API sends it (a view into the arena, not a copy). */
   rowJson(slot: number): Uint8Array {
     const start = this.rowStart[slot] as number;
-    return this.rowArena.subarray(start, start + (this.rowLength[slot] as number));
+    return (this.rowChunks[this.rowChunk[slot] as number] as Buffer).subarray(start, start + (this.rowLength[slot] as number));
   }
 
   private addRow(slot: number, json: string): void {
     const length = Buffer.byteLength(json);
-    if (this.rowUsed + length > this.rowArena.length) {
-      const next = Buffer.allocUnsafe(Math.max(2 * this.rowArena.length, this.rowUsed + length));
-      this.rowArena.copy(next, 0, 0, this.rowUsed);
-      this.rowArena = next;
+    if (this.rowUsed + length > (this.rowChunks.at(-1)?.length ?? 0)) {
+      // Chunks grow with the catalogue up to ROW_CHUNK, so a small one wastes little.
+      const held = this.rowChunks.reduce((sum, chunk) => sum + chunk.length, 0);
+      this.rowChunks.push(Buffer.allocUnsafe(Math.max(Math.min(ROW_CHUNK, Math.max(held, 1 << 16)), length)));
+      this.rowUsed = 0;
     }
-    this.rowArena.write(json, this.rowUsed, 'utf8');
+    (this.rowChunks.at(-1) as Buffer).write(json, this.rowUsed, 'utf8');
+    this.rowChunk[slot] = this.rowChunks.length - 1;
     this.rowStart[slot] = this.rowUsed;
     this.rowLength[slot] = length;
     this.rowUsed += length;
@@ -407,10 +417,10 @@ export class IndexData {
   /** Bytes held by the typed arrays and strings (an estimate: object headers not counted). */
   bytes(): number {
     let total =
-      this.capacity * (1 + 4 * 10 + 8 * 3 + 4 * 2) +
+      this.capacity * (1 + 4 * 11 + 8 * 4 + 4 * 2 + 2) +
       this.docArena.byteLength +
       this.posArena.byteLength +
-      this.rowArena.byteLength;
+      this.rowChunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
     for (let slot = 0; slot < this.size; slot += 1) total += 2 * ((this.titles[slot]?.length ?? 0) + 36);
     for (const posting of this.postings) total += posting.byteLength;
     for (const posting of this.titlePostings) total += posting.byteLength;
@@ -422,7 +432,6 @@ export class IndexData {
   trim(): void {
     this.docArena = this.docArena.slice(0, this.docUsed);
     this.posArena = this.posArena.slice(0, this.posUsed);
-    this.rowArena = Buffer.from(this.rowArena.subarray(0, this.rowUsed));
     this.postings = this.postings.map((list, lexeme) => list.slice(0, Math.max(1, this.postingSize[lexeme] as number)));
     this.titlePostings = this.titlePostings.map((list, token) =>
       list.slice(0, Math.max(1, this.titlePostingSize[token] as number)),
@@ -503,6 +512,7 @@ export class IndexData {
     this.idKey = grown(this.idKey, capacity);
     this.docStart = grown(this.docStart, capacity);
     this.posStart = grown(this.posStart, capacity);
+    this.rowChunk = grown(this.rowChunk, capacity);
     this.rowStart = grown(this.rowStart, capacity);
     this.rowLength = grown(this.rowLength, capacity);
     this.priceBand = grown(this.priceBand, capacity);
