@@ -36,16 +36,18 @@ export function stop(child: ChildProcess): Promise<void> {
 }
 
 /** The API server process exactly as `npm start` runs it (minus the storefront build). */
-export async function startServer(dataDir: string, env: Record<string, string> = {}) {
+export async function startServer(dataDir: string, env: Record<string, string> = {}, nodeArgs: string[] = []) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  child.stdout?.pipe(process.stdout);
+  const indexLoaded = searchIndexLoaded(child);
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/v1/health`, child);
-  return { child, base, port };
+  return { child, base, port, indexLoaded };
 }
 
 /** Resident memory of a process in MiB (Linux). */
@@ -53,4 +55,17 @@ export function rssMiB(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
   return kb / 1024;
+}
+
+/** Resolves once the server logs that its search index is loaded (false after `timeoutMs`). */
+function searchIndexLoaded(child: ChildProcess, timeoutMs = 300_000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (/search index: \d+ products/.test(chunk.toString())) {
+        clearTimeout(timer);
+        resolve(true);
+      }
+    });
+  });
 }

@@ -1,4 +1,11 @@
-import { CATEGORIES, findLicense, type PublicProduct } from '@app/shared';
+import {
+  CATEGORIES,
+  findLicense,
+  type ProductList,
+  type PublicProduct,
+  productListSchema,
+  publicProductSchema,
+} from '@app/shared';
 import { centsToDollars } from '../../lib/money';
 import type { ProductRow } from './repository';
 
@@ -43,4 +50,29 @@ export function presentProduct(row: ProductRow): PublicProduct {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+/** A product as every catalogue route sends it: presentProduct() encoded through the response schema, as JSON. */
+export function productJson(row: ProductRow): string {
+  return JSON.stringify(publicProductSchema.encode(presentProduct(row)));
+}
+
+const LIST_HEAD = '{"products":[';
+const COMMA = Buffer.from(',');
+
+/**
+ * A catalogue page as JSON bytes, equal to JSON.stringify(productListSchema.encode(list)): the
+ * products' JSON (productJson(), as UTF-8) spliced into the encoded rest of the page, so a page
+ * whose rows are already serialised is never serialised again.
+ */
+export function productListJson(summary: Omit<ProductList, 'products'>, rows: readonly Uint8Array[]): Buffer {
+  const shell = JSON.stringify(productListSchema.encode({ products: [], ...summary }));
+  if (!shell.startsWith(`${LIST_HEAD}]`)) throw new Error('productListSchema must begin with its products');
+  const parts: Uint8Array[] = [Buffer.from(LIST_HEAD)];
+  rows.forEach((row, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(row);
+  });
+  parts.push(Buffer.from(shell.slice(LIST_HEAD.length)));
+  return Buffer.concat(parts);
 }

@@ -35,7 +35,8 @@ export interface FacetRow {
 }
 
 /** Every column but the tsvector, which nobody reads back. */
-const { searchVector: _searchVector, ...productColumns } = getTableColumns(products);
+const { searchVector: _searchVector, ...columns } = getTableColumns(products);
+export const productColumns = columns;
 
 /**
  * Lists products with filters and, when `words` (the corrected query words) are given, full-text
@@ -321,17 +322,4 @@ export async function listRelatedProducts(db: DbOrTx, product: ProductRow, limit
     .orderBy(desc(products.ratingAverage), desc(products.salesCount))
     .limit(limit);
   return rows as ProductRow[];
-}
-
-/** Public products by id in the order given (a search index's page); ids no longer public are skipped. */
-export async function findPublicProductsInOrder(db: DbOrTx, ids: string[]): Promise<ProductRow[]> {
-  if (ids.length === 0) return [];
-  const rows = (await db
-    .select(productColumns)
-    .from(products)
-    .where(
-      and(sql`${products.id} = any(${sql.param(ids)}::uuid[])`, eq(products.status, 'approved'), isNull(products.deletedAt)),
-    )) as ProductRow[];
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.map((id) => byId.get(id)).filter((row): row is ProductRow => row !== undefined);
 }

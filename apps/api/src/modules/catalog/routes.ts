@@ -10,12 +10,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MicroCache } from '../../lib/micro-cache';
 import { requireAuth, resolveRequestUser } from '../auth/guard';
-import { browseProducts, countProducts, getProductDetail, listCategories } from './service';
+import { browseProducts, browsePublicProductsJson, countProducts, getProductDetail, listCategories } from './service';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   // Public catalogue pages are identical for everyone, signed in or not: share them for a moment.
-  const pages = new MicroCache<string>(deps.config.catalogCacheMs);
+  const pages = new MicroCache<Buffer>(deps.config.catalogCacheMs);
   const dictionary = deps.searchDictionary;
   // Built before the first search needs it (a few hundred ms on 100k products), never blocking start-up.
   app.addHook('onReady', async () => {
@@ -35,7 +35,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!isPublicPage(request.query)) return;
         const page = pages.peek(cacheKey(request.url));
         if (page === undefined) return;
-        return sendJsonText(reply.header('cache-control', 'public, max-age=5'), page);
+        return sendJson(reply.header('cache-control', 'public, max-age=5'), page);
       },
     },
     async (request, reply) => {
@@ -45,12 +45,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         return browseProducts(deps, request.query, viewer);
       }
       reply.header('cache-control', 'public, max-age=5');
-      // Pages are cached as JSON text (sent as is, past the serializer); the raw query string is the key:
+      // Pages are cached as encoded JSON (sent as is, past the serializer); the raw query string is the key:
       // cheap, and identical URLs are what repeat under load.
-      const page = await pages.get(cacheKey(request.url), async () =>
-        JSON.stringify(productListSchema.encode(await browseProducts(deps, request.query, null))),
-      );
-      return sendJsonText(reply, page);
+      const page = await pages.get(cacheKey(request.url), () => browsePublicProductsJson(deps, request.query));
+      return sendJson(reply, page);
     },
   );
 
@@ -78,7 +76,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** JSON text with a JSON content type is sent as it is: already encoded through the route's schema. */
-function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+/** JSON bytes with a JSON content type are sent as they are: already encoded through the route's schema. */
+function sendJson(reply: FastifyReply, json: Buffer): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
 }

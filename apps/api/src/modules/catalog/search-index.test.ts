@@ -1,12 +1,14 @@
-import { CATEGORIES, LICENSES, type ProductListQuery } from '@app/shared';
+import { CATEGORIES, LICENSES, type ProductListQuery, productListSchema } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { products } from '../../db/schema';
 import type { UserRow } from '../users/repository';
+import { productJson } from './present';
 import { listProducts } from './repository';
 import type { SearchIndex } from './search-index';
+import { browseProducts, browsePublicProductsJson } from './service';
 import { correctQuery, queryWords, typoDistance } from './typos';
 
 /** A small deterministic generator, so a failure can be replayed. */
@@ -86,6 +88,8 @@ function randomQuery(texts: string[]): ProductListQuery {
   return query;
 }
 
+const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+
 let t: TestApp;
 let sellers: UserRow[];
 let index: SearchIndex;
@@ -134,6 +138,23 @@ describe('the search index answers exactly as the SQL path', () => {
       };
     });
     for (let i = 0; i < rows.length; i += 300) await t.db.insert(products).values(rows.slice(i, i + 300));
+    // A rare word next to common ones: its few candidates are checked against their own lexemes.
+    const fixed = [
+      ...['Zephyrine Sampler', 'Zephyrine Mixer', 'Toolkit of Zephyrine'].map((title) => ({
+        title,
+        description: 'zephyrine toolkit',
+      })),
+    ];
+    await t.db.insert(products).values(
+      fixed.map((product, i) => ({
+        ...product,
+        sellerId: (sellers[0] as UserRow).id,
+        sellerName: 'Nova Labs',
+        priceCents: 1000 + i,
+        category: 'ai-tools',
+        status: 'approved' as const,
+      })),
+    );
     await index.load();
   });
   afterAll(async () => {
@@ -150,10 +171,9 @@ describe('the search index answers exactly as the SQL path', () => {
       const label = JSON.stringify(query);
       expect(viaIndex, label).toBeDefined();
       if (!viaIndex) continue;
-      expect(
-        viaIndex.rows.map((row) => row.id),
-        label,
-      ).toEqual(viaSql.rows.map((row) => row.id));
+      expect(viaIndex.ids, label).toEqual(viaSql.rows.map((row) => row.id));
+      // The rows held as JSON are the rows PostgreSQL has now, presented as the API sends them.
+      expect(viaIndex.rows.map(text), label).toEqual(viaSql.rows.map(productJson));
       expect([viaIndex.total, viaIndex.totalCapped], label).toEqual([viaSql.total, viaSql.totalCapped]);
       // Over more than 1,000 matches both count an unspecified first 1,001 rows; below, the same rows.
       if (!viaSql.totalCapped) {
@@ -189,23 +209,46 @@ describe('the search index answers exactly as the SQL path', () => {
       'classificaton',
       'lead sc',
       'quorvex studio',
+      'zephyrine toolkit',
+      'toolkit zephyrine',
+      'toolkit zephyrin',
+      'zephyrine lead',
+      'lead zephyrine',
     ];
     for (const search of queries)
       for (const sort of [{}, { sort_by: 'title' as const }, { sort_by: 'rating' as const, sort_order: 'asc' as const }]) {
         const { viaSql, viaIndex } = await bothPaths({ search, ...sort, limit: 50 });
         expect(
-          viaIndex?.rows.map((row) => row.title),
+          viaIndex?.rows.map((row) => (JSON.parse(text(row)) as { title: string }).title),
           search,
         ).toEqual(viaSql.rows.map((row) => row.title));
         expect(viaIndex?.total, search).toBe(viaSql.total);
       }
   });
 
+  it('sends the same page, byte for byte, as the SQL path encoded by the response schema', async () => {
+    const withoutIndex = { ...t.deps, searchIndex: null };
+    let pages = 0;
+    for (let i = 0; i < 60; i += 1) {
+      const query = randomQuery(texts);
+      const label = JSON.stringify(query);
+      const viaSql = await browseProducts(withoutIndex, query, null);
+      // Over more than 1,000 matches the two count the facets over different rows (see decision 17).
+      if (viaSql.total_capped) continue;
+      const encoded = JSON.stringify(productListSchema.encode(viaSql));
+      expect((await browsePublicProductsJson(withoutIndex, query)).toString(), label).toBe(encoded);
+      expect((await browsePublicProductsJson(t.deps, query)).toString(), label).toBe(encoded);
+      expect(await browseProducts(t.deps, query, null), label).toEqual(viaSql);
+      pages += 1;
+    }
+    expect(pages).toBeGreaterThan(30);
+  });
+
   it('keeps to a bounded memory per product (typed arrays, not objects per word)', () => {
     const stats = index.stats();
     expect(stats?.products).toBeGreaterThan(1000);
-    // About 40 words of text per product here: well under 2 kB each.
-    expect((stats?.bytes ?? Number.POSITIVE_INFINITY) / (stats?.slots ?? 1)).toBeLessThan(2048);
+    // About 40 words of text per product here: well under 3 kB each, the row's JSON (~1 kB here) included.
+    expect((stats?.bytes ?? Number.POSITIVE_INFINITY) / (stats?.slots ?? 1)).toBeLessThan(3072);
   });
 });
 
@@ -257,6 +300,26 @@ describe('the search index follows every write', () => {
     expect(await found('nimbalo')).toEqual(['Kolrath Beta', 'Kolrath Alpha']);
   });
 
+  it('sends the row as PostgreSQL has it now: price, rating, reviews, sales and seller name changed by any path', async () => {
+    const product = await createProduct(t.db, seller, { title: 'Zanthorium Row Probe', priceCents: 1000 });
+    const shown = async () => {
+      const response = await t.app.inject({ url: '/api/v1/products/?search=zanthorium' });
+      const [row] = (response.json() as { products: Record<string, unknown>[] }).products;
+      return row;
+    };
+    expect(await shown()).toMatchObject({ id: product.id, price: 10 });
+    await t.db.update(products).set({ priceCents: 2599, originalPriceCents: 3000 }).where(eq(products.id, product.id));
+    expect(await shown()).toMatchObject({ price: 25.99, original_price: 30 });
+    await t.db.execute(
+      sql`update products set rating_average = 4.5, review_count = 2, sales_count = 7, seller_name = 'Renamed Seller' where id = ${product.id}`,
+    );
+    expect(await shown()).toMatchObject({ rating: 4.5, review_count: 2, sales_count: 7, seller: 'Renamed Seller' });
+    // And exactly what the product's own page says.
+    const detail = (await t.app.inject({ url: `/api/v1/products/${product.id}` })).json() as Record<string, unknown>;
+    const { related: _related, ...own } = detail;
+    expect(await shown()).toEqual(own);
+  });
+
   it('still corrects typos against the words it has just learnt', async () => {
     await createProduct(t.db, seller, { title: 'Strevant Mapper' });
     expect(typoDistance('strevnat', 'strevant', 2)).toBe(1);
@@ -265,6 +328,33 @@ describe('the search index follows every write', () => {
 });
 
 describe('the search index with the page cache on', () => {
+  it('shows a changed price within the refresh interval, without a restart', async () => {
+    const app = await createTestApp({ CATALOG_CACHE_MS: '200' });
+    try {
+      const seller = await createUser(app.db, 'seller');
+      const product = await createProduct(app.db, seller, { title: 'Nimbalo Price Probe', priceCents: 1500 });
+      await (app.deps.searchIndex as SearchIndex).load();
+      let attempt = 0;
+      // Each search is a distinct URL, so the page cache cannot answer it.
+      const price = async () => {
+        attempt += 1;
+        const response = await app.app.inject({ url: `/api/v1/products/?search=nimbalo&page=1&limit=${attempt}` });
+        return (response.json() as { products: { price: number }[] }).products[0]?.price;
+      };
+      expect(await price()).toBe(15);
+      await app.db.update(products).set({ priceCents: 1725 }).where(eq(products.id, product.id));
+      const deadline = Date.now() + 5000;
+      let seen = await price();
+      while (seen !== 17.25 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        seen = await price();
+      }
+      expect(seen).toBe(17.25);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('finds a product approved a moment ago on the very next search, and drops it once rejected', async () => {
     const app = await createTestApp({ CATALOG_CACHE_MS: '60000' });
     try {

@@ -8,21 +8,25 @@ import {
   type ProductListQuery,
   RATING_THRESHOLDS,
 } from '@app/shared';
-import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { type FacetRow, findPublicProductsInOrder, type ProductPage } from './repository';
-import { compareBytes, parseSingleWordQuery, parseTsvector, setExpTable, tsRank } from './ts-rank';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { products } from '../../db/schema';
+import { productJson } from './present';
+import { type FacetRow, type ProductRow, productColumns } from './repository';
+import { compareBytes, type OperandPositions, parseSingleWordQuery, parseTsvector, setExpTable, tsRank } from './ts-rank';
 import type { CorrectedWord } from './typos';
 
 /**
  * The public catalogue (approved, not deleted) as an in-memory search index: a derived read model
  * of PostgreSQL, which stays the source of truth. It answers a public search with exactly the SQL
- * path's matches, ranking, capped total and facets (see repository.ts listProducts), then loads
- * only the page's rows from PostgreSQL by id.
+ * path's matches, ranking, capped total and facets (see repository.ts listProducts), and the page's
+ * rows as the API sends them: each public product's JSON (presentProduct, encoded through the
+ * response schema) is kept as UTF-8 bytes, written when the product is read, so a search makes no
+ * round trip for its rows and serialises nothing per row.
  *
  * What it keeps per product is what search reads: PostgreSQL's own tsvector (lexemes with
  * positions, so `@@` and `ts_rank` are reproduced rather than re-implemented with another
- * stemmer), the lower-cased title, the filter and sort columns. Query words become lexemes through
+ * stemmer), the lower-cased title, the filter and sort columns, the row's JSON. Query words become lexemes through
  * PostgreSQL's `to_tsquery('english', word)`, cached per word.
  *
  * Sync: a full load, then changes since a watermark on `updated_at` (with an overlap window for
@@ -35,34 +39,30 @@ import type { CorrectedWord } from './typos';
 const OVERLAP_US = 60_000_000;
 // Small batches: parsing one batch blocks the event loop, and the API keeps serving during a load.
 const LOAD_BATCH = 1000;
+/** Bytes per chunk of the rows' JSON (a few thousand rows each). */
+const ROW_CHUNK = 4 << 20;
 /** Past this share of dead slots (changed or removed products), the index is rebuilt. */
 const DEAD_SHARE = 0.25;
 const MAX_CACHED_WORDS = 100_000;
 
-// A type (not an interface) so it fits db.execute's row constraint.
-type ProductSearchRow = {
-  id: string;
-  title_lower: string;
-  title_length: number;
-  category: string;
-  license: string;
-  price_cents: number;
-  rating: string;
-  review_count: number;
-  sales_count: number;
-  featured: boolean;
-  seller_id: string;
-  created_us: string;
-  updated_us: string;
-  vector: string;
-  public: boolean;
+/** What the index reads of a product: the row as the API presents it, plus PostgreSQL's own search data. */
+const INDEXED_COLUMNS = {
+  ...productColumns,
+  titleLower: sql<string>`lower(${products.title})`,
+  titleLength: sql<number>`length(${products.title})`,
+  createdUs: sql<string>`(extract(epoch from ${products.createdAt}) * 1000000)::bigint::text`,
+  updatedUs: sql<string>`(extract(epoch from ${products.updatedAt}) * 1000000)::bigint::text`,
+  vector: sql<string>`${products.searchVector}::text`,
+  isPublic: sql<boolean>`(${products.status} = 'approved' and ${products.deletedAt} is null)`,
 };
-
-const SEARCH_COLUMNS = sql.raw(`p.id::text as id, lower(p.title) as title_lower, length(p.title) as title_length,
-  p.category, p.license, p.price_cents, p.rating_average::text as rating, p.review_count, p.sales_count, p.featured,
-  p.seller_id::text as seller_id, (extract(epoch from p.created_at) * 1000000)::bigint::text as created_us,
-  (extract(epoch from p.updated_at) * 1000000)::bigint::text as updated_us, p.search_vector::text as vector,
-  (p.status = 'approved' and p.deleted_at is null) as public`);
+type IndexedProductRow = ProductRow & {
+  titleLower: string;
+  titleLength: number;
+  createdUs: string;
+  updatedUs: string;
+  vector: string;
+  isPublic: boolean;
+};
 
 /** Small string sets (categories, licences, sellers) as numbers. */
 class Codes {
@@ -89,6 +89,80 @@ function grown<T extends Int32Array | Uint8Array | Uint16Array | Float64Array>(a
   return next;
 }
 
+/** PostgreSQL's regex word characters under the C locale: the runs a `\m` word start begins. */
+const WORD_RUNS = /[0-9A-Za-z_]+/g;
+
+/**
+ * Per-slot working space of one search at a time (a search runs without awaiting in between), kept
+ * between searches. Sets of slots are bitsets: a 100k catalogue's set is 12.5 kB, cheap to clear
+ * and to keep in cache while posting lists are walked.
+ */
+class Scratch {
+  matches = new Int32Array(0);
+  /** Per matching slot, its typos (see typoCounts). */
+  keys = new Int32Array(0);
+  levels = new Uint8Array(0);
+  ranks = new Float64Array(0);
+  /** Zeros: the typo counts of a search whose words have no typo levels. */
+  zeros = new Int32Array(0);
+  /** The current search's matches, and those whose title holds the words (exactly, for exactTitle). */
+  matched = new Int32Array(0);
+  inTitle = new Int32Array(0);
+  exactTitle = new Int32Array(0);
+  /** Two sets for building the others. */
+  setA = new Int32Array(0);
+  setB = new Int32Array(0);
+
+  fit(capacity: number): void {
+    if (this.matches.length >= capacity) return;
+    this.matches = new Int32Array(capacity);
+    this.keys = new Int32Array(capacity);
+    this.levels = new Uint8Array(capacity);
+    this.ranks = new Float64Array(capacity);
+    this.zeros = new Int32Array(capacity);
+    const words = (capacity >>> 5) + 1;
+    this.matched = new Int32Array(words);
+    this.inTitle = new Int32Array(words);
+    this.exactTitle = new Int32Array(words);
+    this.setA = new Int32Array(words);
+    this.setB = new Int32Array(words);
+  }
+}
+
+function hasSlot(set: Int32Array, slot: number): boolean {
+  return ((set[slot >>> 5] as number) & (1 << (slot & 31))) !== 0;
+}
+
+function addSlot(set: Int32Array, slot: number): void {
+  (set[slot >>> 5] as number) |= 1 << (slot & 31);
+}
+
+/** Adds every slot of the lexemes' (or title tokens') posting lists to the set. */
+function addPostings(set: Int32Array, lists: Int32Array[], sizes: number[], ids: readonly number[]): void {
+  for (const id of ids) {
+    const list = lists[id] as Int32Array;
+    const size = sizes[id] as number;
+    for (let i = 0; i < size; i += 1) {
+      const slot = list[i] as number;
+      (set[slot >>> 5] as number) |= 1 << (slot & 31);
+    }
+  }
+}
+
+/** Writes the set's slots in ascending order into `into`; returns how many. */
+function slotsOf(set: Int32Array, into: Int32Array): number {
+  let count = 0;
+  for (let word = 0; word < set.length; word += 1) {
+    let bits = set[word] as number;
+    while (bits !== 0) {
+      const lowest = bits & -bits;
+      into[count++] = (word << 5) + 31 - Math.clz32(lowest);
+      bits ^= lowest;
+    }
+  }
+  return count;
+}
+
 /** One generation of the index: products in slots, posting lists of slots per lexeme. */
 export class IndexData {
   size = 0;
@@ -108,6 +182,8 @@ export class IndexData {
   featured: Uint8Array;
   created: Float64Array;
   updated: Float64Array;
+  /** The id's first 48 bits as a number: ids compare as their text does whenever these differ. */
+  idKey: Float64Array;
   /**
    * Every product's lexemes in one arena, not one array per product: at docStart[slot],
    * [n, n lexeme ids ascending, n + 1 offsets into the positions arena from posStart[slot]].
@@ -119,6 +195,16 @@ export class IndexData {
   posArena = new Uint16Array(1 << 16);
   posUsed = 0;
   posStart: Int32Array;
+  /**
+   * Every product's JSON (UTF-8) in fixed-size chunks, never copied as they fill: chunk
+   * rowChunk[slot], from rowStart[slot], rowLength[slot] bytes. A changed product's old bytes stay
+   * until the next rebuild.
+   */
+  rowChunks: Buffer[] = [];
+  rowUsed = ROW_CHUNK;
+  rowChunk: Int32Array;
+  rowStart: Int32Array;
+  rowLength: Int32Array;
   readonly slotOf = new Map<string, number>();
   readonly categories = new Codes();
   readonly licenses = new Codes();
@@ -126,8 +212,16 @@ export class IndexData {
   readonly lexemeIds = new Map<string, number>();
   postings: Int32Array[] = [];
   postingSize: number[] = [];
-  /** Per-slot scratch space of one search at a time (a search runs without awaiting in between). */
-  scratch = new Int32Array(0);
+  /** Title tokens (runs of regex word characters of the lower-cased title) and the slots whose title has each. */
+  readonly titleTokenIds = new Map<string, number>();
+  titlePostings: Int32Array[] = [];
+  titlePostingSize: number[] = [];
+  /** The title tokens in code-unit order (they are ASCII), for prefix ranges; rebuilt when a token was added. */
+  private sortedTokens?: string[];
+  /** Per slot: the PRICE_BANDS index of its price (255: none), and a bit per RATING_THRESHOLDS entry it reaches. */
+  priceBand: Uint8Array;
+  ratingMask: Uint8Array;
+  private scratch = new Scratch();
 
   constructor(capacity = 1024) {
     this.capacity = capacity;
@@ -143,22 +237,44 @@ export class IndexData {
     this.featured = new Uint8Array(capacity);
     this.created = new Float64Array(capacity);
     this.updated = new Float64Array(capacity);
+    this.idKey = new Float64Array(capacity);
     this.docStart = new Int32Array(capacity).fill(-1);
     this.posStart = new Int32Array(capacity);
+    this.rowChunk = new Int32Array(capacity);
+    this.rowStart = new Int32Array(capacity);
+    this.rowLength = new Int32Array(capacity);
+    this.priceBand = new Uint8Array(capacity);
+    this.ratingMask = new Uint8Array(capacity);
   }
 
-  /** A zeroed per-slot array for one search. */
-  scratchSpace(): Int32Array {
-    if (this.scratch.length < this.size) this.scratch = new Int32Array(this.capacity);
-    else this.scratch.fill(0, 0, this.size);
+  /** The working arrays of one search, sized for every slot. */
+  scratchSpace(): Scratch {
+    this.scratch.fit(this.capacity);
     return this.scratch;
+  }
+
+  /** Every title token that starts with `prefix`. */
+  tokensStartingWith(prefix: string): number[] {
+    this.sortedTokens ??= [...this.titleTokenIds.keys()].sort();
+    const sorted = this.sortedTokens;
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((sorted[middle] as string) < prefix) low = middle + 1;
+      else high = middle;
+    }
+    const found: number[] = [];
+    for (let i = low; i < sorted.length && (sorted[i] as string).startsWith(prefix); i += 1)
+      found.push(this.titleTokenIds.get(sorted[i] as string) as number);
+    return found;
   }
 
   get deadCount(): number {
     return this.size - this.aliveCount;
   }
 
-  add(row: ProductSearchRow): void {
+  add(row: IndexedProductRow): void {
     this.remove(row.id);
     if (this.size === this.capacity) this.grow(this.capacity * 2);
     const slot = this.size;
@@ -167,19 +283,74 @@ export class IndexData {
     this.alive[slot] = 1;
     this.slotOf.set(row.id, slot);
     this.ids[slot] = row.id;
-    this.titles[slot] = row.title_lower;
-    this.titleLength[slot] = row.title_length;
+    // Lower-case hex orders as its value, so the first 12 digits order ids as their text does.
+    this.idKey[slot] = Number.parseInt(row.id.slice(0, 8), 16) * 65536 + Number.parseInt(row.id.slice(9, 13), 16);
+    this.titles[slot] = row.titleLower;
+    this.titleLength[slot] = row.titleLength;
     this.category[slot] = this.categories.code(row.category);
     this.license[slot] = this.licenses.code(row.license);
-    this.seller[slot] = this.sellers.code(row.seller_id);
-    this.price[slot] = row.price_cents;
-    this.rating[slot] = Number(row.rating);
-    this.reviews[slot] = row.review_count;
-    this.sales[slot] = row.sales_count;
+    this.seller[slot] = this.sellers.code(row.sellerId);
+    this.price[slot] = row.priceCents;
+    this.rating[slot] = row.ratingAverage;
+    this.reviews[slot] = row.reviewCount;
+    this.sales[slot] = row.salesCount;
     this.featured[slot] = row.featured ? 1 : 0;
-    this.created[slot] = Number(row.created_us);
-    this.updated[slot] = Number(row.updated_us);
+    this.created[slot] = Number(row.createdUs);
+    this.updated[slot] = Number(row.updatedUs);
     this.addDocument(slot, row.vector);
+    this.addTitle(slot, row.titleLower);
+    this.addRow(slot, productJson(row));
+    this.priceBand[slot] = PRICE_BANDS.findIndex(
+      (band) => row.priceCents >= band.min * 100 && (band.max === null || row.priceCents < band.max * 100),
+    );
+    let mask = 0;
+    RATING_THRESHOLDS.forEach((threshold, bit) => {
+      if (row.ratingAverage >= threshold) mask |= 1 << bit;
+    });
+    this.ratingMask[slot] = mask;
+  }
+
+  /** Posts the slot under each distinct token of its title (slots only grow, so lists stay sorted). */
+  private addTitle(slot: number, title: string): void {
+    for (const token of new Set(title.match(WORD_RUNS))) {
+      let id = this.titleTokenIds.get(token);
+      if (id === undefined) {
+        id = this.titleTokenIds.size;
+        this.titleTokenIds.set(token, id);
+        this.titlePostings.push(new Int32Array(4));
+        this.titlePostingSize.push(0);
+        this.sortedTokens = undefined;
+      }
+      let list = this.titlePostings[id] as Int32Array;
+      const size = this.titlePostingSize[id] as number;
+      if (size === list.length) {
+        list = grown(list, size * 2);
+        this.titlePostings[id] = list;
+      }
+      list[size] = slot;
+      this.titlePostingSize[id] = size + 1;
+    }
+  }
+
+  /** The product's JSON as the API sends it (a view into the arena, not a copy). */
+  rowJson(slot: number): Uint8Array {
+    const start = this.rowStart[slot] as number;
+    return (this.rowChunks[this.rowChunk[slot] as number] as Buffer).subarray(start, start + (this.rowLength[slot] as number));
+  }
+
+  private addRow(slot: number, json: string): void {
+    const length = Buffer.byteLength(json);
+    if (this.rowUsed + length > (this.rowChunks.at(-1)?.length ?? 0)) {
+      // Chunks grow with the catalogue up to ROW_CHUNK, so a small one wastes little.
+      const held = this.rowChunks.reduce((sum, chunk) => sum + chunk.length, 0);
+      this.rowChunks.push(Buffer.allocUnsafe(Math.max(Math.min(ROW_CHUNK, Math.max(held, 1 << 16)), length)));
+      this.rowUsed = 0;
+    }
+    (this.rowChunks.at(-1) as Buffer).write(json, this.rowUsed, 'utf8');
+    this.rowChunk[slot] = this.rowChunks.length - 1;
+    this.rowStart[slot] = this.rowUsed;
+    this.rowLength[slot] = length;
+    this.rowUsed += length;
   }
 
   remove(id: string): void {
@@ -198,15 +369,33 @@ export class IndexData {
     return this.lexemeIds.get(text);
   }
 
-  /** Where the product keeps a lexeme's positions, or undefined when it does not have it. */
-  positions(slot: number, lexeme: number): Uint16Array | undefined {
-    const at = this.find(slot, lexeme);
-    if (at < 0) return undefined;
+  /** Locates the product's positions of each operand (see OperandPositions); unknown operands (negative ids) are absent. */
+  locateOperands(slot: number, operands: readonly number[], into: OperandPositions): void {
+    into.arena = this.posArena;
     const base = this.docStart[slot] as number;
-    const n = this.docArena[base] as number;
-    const from = (this.posStart[slot] as number) + (this.docArena[base + n + 1 + at] as number);
-    const to = (this.posStart[slot] as number) + (this.docArena[base + n + 2 + at] as number);
-    return this.posArena.subarray(from, to);
+    const posBase = this.posStart[slot] as number;
+    const n = base < 0 ? 0 : (this.docArena[base] as number);
+    for (let i = 0; i < operands.length; i += 1) {
+      const at = this.find(slot, operands[i] as number);
+      if (at < 0) {
+        into.starts[i] = -1;
+        continue;
+      }
+      into.starts[i] = posBase + (this.docArena[base + n + 1 + at] as number);
+      into.ends[i] = posBase + (this.docArena[base + n + 2 + at] as number);
+    }
+  }
+
+  /** Byte order of two slots' ids (-1 or 1; a slot is never compared with itself). */
+  compareIds(a: number, b: number): number {
+    const difference = (this.idKey[a] as number) - (this.idKey[b] as number);
+    if (difference !== 0) return difference < 0 ? -1 : 1;
+    return (this.ids[a] as string) < (this.ids[b] as string) ? -1 : 1;
+  }
+
+  /** True when the product has the lexeme. */
+  has(slot: number, lexeme: number): boolean {
+    return this.find(slot, lexeme) >= 0;
   }
 
   /** The lexeme's index among the product's lexemes, or -1. */
@@ -227,9 +416,14 @@ export class IndexData {
 
   /** Bytes held by the typed arrays and strings (an estimate: object headers not counted). */
   bytes(): number {
-    let total = this.capacity * (1 + 4 * 8 + 8 * 3 + 4 * 2) + this.docArena.byteLength + this.posArena.byteLength;
+    let total =
+      this.capacity * (1 + 4 * 11 + 8 * 4 + 4 * 2 + 2) +
+      this.docArena.byteLength +
+      this.posArena.byteLength +
+      this.rowChunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
     for (let slot = 0; slot < this.size; slot += 1) total += 2 * ((this.titles[slot]?.length ?? 0) + 36);
     for (const posting of this.postings) total += posting.byteLength;
+    for (const posting of this.titlePostings) total += posting.byteLength;
     for (const text of this.lexemeIds.keys()) total += 2 * text.length + 16;
     return total;
   }
@@ -239,6 +433,9 @@ export class IndexData {
     this.docArena = this.docArena.slice(0, this.docUsed);
     this.posArena = this.posArena.slice(0, this.posUsed);
     this.postings = this.postings.map((list, lexeme) => list.slice(0, Math.max(1, this.postingSize[lexeme] as number)));
+    this.titlePostings = this.titlePostings.map((list, token) =>
+      list.slice(0, Math.max(1, this.titlePostingSize[token] as number)),
+    );
   }
 
   private addDocument(slot: number, vectorText: string): void {
@@ -312,14 +509,22 @@ export class IndexData {
     this.featured = grown(this.featured, capacity);
     this.created = grown(this.created, capacity);
     this.updated = grown(this.updated, capacity);
+    this.idKey = grown(this.idKey, capacity);
     this.docStart = grown(this.docStart, capacity);
     this.posStart = grown(this.posStart, capacity);
+    this.rowChunk = grown(this.rowChunk, capacity);
+    this.rowStart = grown(this.rowStart, capacity);
+    this.rowLength = grown(this.rowLength, capacity);
+    this.priceBand = grown(this.priceBand, capacity);
+    this.ratingMask = grown(this.ratingMask, capacity);
   }
 }
 
 /** What a search returns before the page's rows are loaded. */
 export interface IndexResult {
   ids: string[];
+  /** The page's products as JSON (UTF-8), in page order: see IndexData.rowJson(). */
+  rows: Uint8Array[];
   /** Matches counted, exact (the index counts every match cheaply; the page caps it). */
   matched: number;
   facets: FacetRow[];
@@ -407,38 +612,81 @@ function filterFor(data: IndexData, query: ProductListQuery): ((slot: number) =>
     (featured === undefined || data.featured[slot] === featured);
 }
 
-/** Matching slots in ascending order: every group holds one of its lexemes (`@@`), alive, filtered. */
+/**
+ * Matching slots in ascending order: every group holds one of its lexemes (`@@`), alive, filtered;
+ * also left in scratch.matched. The smallest group gives the candidates; each larger group then
+ * keeps those that have one of its lexemes, read from the product's own lexemes when the
+ * candidates are few, else from the group's posting lists. A view into the search's scratch
+ * space, valid until the next search.
+ */
 function matchingSlots(data: IndexData, planned: PlannedQuery, keep: ((slot: number) => boolean) | undefined): Int32Array {
+  const scratch = data.scratchSpace();
+  const matched = scratch.matched;
+  matched.fill(0);
   if (!planned.satisfiable) return new Int32Array(0);
-  // seen[slot] = how many groups in a row the slot has been found in so far.
-  const seen = data.scratchSpace();
-  const groups = planned.groups;
-  const last = groups.length - 1;
-  for (let index = 0; index < last; index += 1) {
-    for (const lexeme of groups[index] as number[]) {
-      const list = data.postings[lexeme] as Int32Array;
-      const size = data.postingSize[lexeme] as number;
-      for (let i = 0; i < size; i += 1) {
-        const slot = list[i] as number;
-        if (seen[slot] === index) seen[slot] = index + 1;
+  const postingsOf = (lexemes: number[]) => lexemes.reduce((sum, lexeme) => sum + (data.postingSize[lexeme] as number), 0);
+  const groups = planned.groups
+    .map((lexemes) => ({ lexemes, postings: postingsOf(lexemes) }))
+    .sort((a, b) => a.postings - b.postings);
+  const found = scratch.matches;
+  const smallest = (groups[0] as (typeof groups)[number]).lexemes;
+  if (groups.length === 1 && smallest.length === 1 && !keep && data.deadCount === 0) {
+    // One lexeme, no filter, no dead slot: its posting list is the answer.
+    const lexeme = smallest[0] as number;
+    addPostings(matched, data.postings, data.postingSize, smallest);
+    return (data.postings[lexeme] as Int32Array).subarray(0, data.postingSize[lexeme] as number);
+  }
+  let count: number;
+  if (smallest.length === 1) {
+    const lexeme = smallest[0] as number;
+    count = data.postingSize[lexeme] as number;
+    found.set((data.postings[lexeme] as Int32Array).subarray(0, count));
+  } else {
+    // Several posting lists (each in order) merged through a set, which lists its slots in order.
+    const union = scratch.setA;
+    union.fill(0);
+    addPostings(union, data.postings, data.postingSize, smallest);
+    count = slotsOf(union, found);
+  }
+  for (let g = 1; g < groups.length && count > 0; g += 1) {
+    const { lexemes, postings } = groups[g] as (typeof groups)[number];
+    let kept = 0;
+    if (count * lexemes.length * 64 < postings) {
+      for (let i = 0; i < count; i += 1) {
+        const slot = found[i] as number;
+        if (lexemes.some((lexeme) => data.has(slot, lexeme))) found[kept++] = slot;
+      }
+    } else {
+      const group = scratch.setA;
+      group.fill(0);
+      addPostings(group, data.postings, data.postingSize, lexemes);
+      for (let i = 0; i < count; i += 1) {
+        const slot = found[i] as number;
+        if (hasSlot(group, slot)) found[kept++] = slot;
+      }
+    }
+    count = kept;
+  }
+  let kept = 0;
+  const alive = data.alive;
+  if (keep) {
+    for (let i = 0; i < count; i += 1) {
+      const slot = found[i] as number;
+      if (alive[slot] === 1 && keep(slot)) {
+        found[kept++] = slot;
+        addSlot(matched, slot);
+      }
+    }
+  } else {
+    for (let i = 0; i < count; i += 1) {
+      const slot = found[i] as number;
+      if (alive[slot] === 1) {
+        found[kept++] = slot;
+        addSlot(matched, slot);
       }
     }
   }
-  const found: number[] = [];
-  for (const lexeme of groups[last] as number[]) {
-    const list = data.postings[lexeme] as Int32Array;
-    const size = data.postingSize[lexeme] as number;
-    for (let i = 0; i < size; i += 1) {
-      const slot = list[i] as number;
-      if (seen[slot] !== last) continue;
-      seen[slot] = last + 1;
-      if (data.alive[slot] === 1 && (!keep || keep(slot))) found.push(slot);
-    }
-  }
-  const matches = Int32Array.from(found);
-  // One posting list is already in order; several are merged by a sort.
-  if ((groups[last] as number[]).length > 1) matches.sort();
-  return matches;
+  return found.subarray(0, kept);
 }
 
 /** Slots whose lower-cased title holds the words in order, each at a word start (`\m(a|b).*\m(c|d)` in PostgreSQL). */
@@ -509,32 +757,32 @@ function best(candidates: ArrayLike<number>, k: number, compare: (a: number, b: 
 /** repository.ts ordering() for a search sorted by something other than relevance. */
 function sortedOrder(data: IndexData, query: ProductListQuery): (a: number, b: number) => number {
   const sign = query.sort_order === 'asc' ? 1 : -1;
-  const id = (a: number, b: number) => sign * ((data.ids[a] as string) < (data.ids[b] as string) ? -1 : 1);
-  const by = (column: ArrayLike<number>) => (a: number, b: number) => sign * ((column[a] as number) - (column[b] as number));
-  const then =
-    (...parts: ((a: number, b: number) => number)[]) =>
-    (a: number, b: number) => {
-      for (const part of parts) {
-        const order = part(a, b);
-        if (order !== 0) return order;
-      }
-      return 0;
+  // Written out per sort (no composed closures): this runs once per match.
+  const byColumn =
+    (column: ArrayLike<number>) =>
+    (a: number, b: number): number => {
+      const difference = (column[a] as number) - (column[b] as number);
+      return difference !== 0 ? sign * difference : sign * data.compareIds(a, b);
     };
   switch (query.sort_by ?? 'created_at') {
     case 'price':
-      return then(by(data.price), id);
-    case 'rating':
-      return then(by(data.rating), by(data.reviews), id);
+      return byColumn(data.price);
+    case 'rating': {
+      const { rating, reviews } = data;
+      return (a, b) => {
+        const difference = (rating[a] as number) - (rating[b] as number) || (reviews[a] as number) - (reviews[b] as number);
+        return difference !== 0 ? sign * difference : sign * data.compareIds(a, b);
+      };
+    }
     case 'popularity':
-      return then(by(data.sales), id);
+      return byColumn(data.sales);
     case 'title': {
       const titleSign = query.sort_order === 'desc' ? -1 : 1;
       return (a, b) =>
-        titleSign * compareBytes(data.titles[a] as string, data.titles[b] as string) ||
-        titleSign * ((data.ids[a] as string) < (data.ids[b] as string) ? -1 : 1);
+        titleSign * compareBytes(data.titles[a] as string, data.titles[b] as string) || titleSign * data.compareIds(a, b);
     }
     default:
-      return then(by(data.created), id);
+      return byColumn(data.created);
   }
 }
 
@@ -543,11 +791,13 @@ function sortedOrder(data: IndexData, query: ProductListQuery): (a: number, b: n
  * level whose alternatives the product has, else the last), read from the posting lists.
  */
 function typoCounts(data: IndexData, planned: PlannedQuery, matches: Int32Array): Int32Array {
-  const keys = data.scratchSpace();
-  if (planned.typoWords.length === 0) return keys;
-  const level = new Uint8Array(data.size);
+  const scratch = data.scratchSpace();
+  if (planned.typoWords.length === 0) return scratch.zeros;
+  const keys = scratch.keys;
+  for (const slot of matches) keys[slot] = 0;
+  const level = scratch.levels;
   for (const word of planned.typoWords) {
-    level.fill(0);
+    level.fill(0, 0, data.size);
     word.lexemes.forEach((lexemes, index) => {
       for (const lexeme of lexemes) {
         const list = data.postings[lexeme] as Int32Array;
@@ -561,62 +811,180 @@ function typoCounts(data: IndexData, planned: PlannedQuery, matches: Int32Array)
   return keys;
 }
 
+/**
+ * The matching slots whose lower-cased title holds the query words in order, each at a word start
+ * (the SQL path's `lower(title) ~ '\m(a|b).*\m(c|d)'`), also left in scratch.inTitle (and in
+ * scratch.exactTitle when the title is the query itself). Only candidates are checked: a word
+ * found at a word start begins a title token that starts with the word's leading run of word
+ * characters, so the title token lists give a superset cheaply. When those lists are longer than
+ * the matches, every match is checked instead.
+ */
+function titleMatches(data: IndexData, planned: PlannedQuery, matches: Int32Array): number[] {
+  const scratch = data.scratchSpace();
+  const words = planned.titleWords;
+  const exact = planned.exactTitles;
+  const inTitle = scratch.inTitle;
+  const exactTitle = scratch.exactTitle;
+  inTitle.fill(0);
+  exactTitle.fill(0);
+  const found: number[] = [];
+  const check = (slot: number) => {
+    const title = data.titles[slot] as string;
+    if (!titleHoldsWordsInOrder(title, words)) return;
+    addSlot(inTitle, slot);
+    if (title === exact[0] || title === exact[1]) addSlot(exactTitle, slot);
+    found.push(slot);
+  };
+  const tokenLists = words.map((alternatives) => {
+    const tokens = new Set<number>();
+    for (const word of alternatives) {
+      const run = word.match(LEADING_WORD_RUN)?.[0];
+      if (run) for (const token of data.tokensStartingWith(run)) tokens.add(token);
+    }
+    return [...tokens];
+  });
+  let work = 0;
+  for (const tokens of tokenLists) for (const token of tokens) work += data.titlePostingSize[token] as number;
+  if (work > 4 * matches.length) {
+    for (const slot of matches) check(slot);
+    return found;
+  }
+  // Candidates: matches whose title has, for every word, a token the word may begin.
+  // For one word made of word characters only, that is exactly the title test: no text to read
+  // but for the exact-title check, and only for titles of the right length.
+  const plainWord = words.length === 1 && (words[0] as string[]).every((w) => w.match(LEADING_WORD_RUN)?.[0] === w);
+  const exactLengths = exact.map((text) => [...text].length);
+  const visit = plainWord
+    ? (slot: number) => {
+        addSlot(inTitle, slot);
+        const length = data.titleLength[slot] as number;
+        if (exactLengths.includes(length)) {
+          const title = data.titles[slot] as string;
+          if (title === exact[0] || title === exact[1]) addSlot(exactTitle, slot);
+        }
+        found.push(slot);
+      }
+    : check;
+  const candidates = scratch.setA;
+  candidates.set(scratch.matched);
+  const word = scratch.setB;
+  for (const tokens of tokenLists) {
+    word.fill(0);
+    addPostings(word, data.titlePostings, data.titlePostingSize, tokens);
+    for (let i = 0; i < candidates.length; i += 1) (candidates[i] as number) &= word[i] as number;
+  }
+  forEachSlot(candidates, visit);
+  return found;
+}
+
+/** Calls `visit` with every slot of the set, in ascending order. */
+function forEachSlot(set: Int32Array, visit: (slot: number) => void): void {
+  for (let word = 0; word < set.length; word += 1) {
+    let bits = set[word] as number;
+    while (bits !== 0) {
+      const lowest = bits & -bits;
+      visit((word << 5) + 31 - Math.clz32(lowest));
+      bits ^= lowest;
+    }
+  }
+}
+
+const LEADING_WORD_RUN = /^[0-9A-Za-z_]+/;
+
 /** repository.ts rankedSearch(): words in order in the title first, then the rest; typos, relevance, popularity. */
 function rankedPage(data: IndexData, planned: PlannedQuery, matches: Int32Array, offset: number, limit: number): number[] {
   const wanted = offset + limit;
-  // Per slot, for this search: typos in the low bits, plus EXACT when the title is an exact match.
-  const EXACT = 1 << 20;
   const keys = typoCounts(data, planned, matches);
-  const exact = planned.exactTitles;
-  const inTitle: number[] = [];
-  const rest: number[] = [];
-  for (const slot of matches) {
-    const typos = keys[slot] as number;
-    const title = data.titles[slot] as string;
-    if (titleHoldsWordsInOrder(title, planned.titleWords)) {
-      keys[slot] = typos + (title === exact[0] || title === exact[1] ? EXACT : 0);
-      inTitle.push(slot);
-    } else {
-      keys[slot] = typos;
-      rest.push(slot);
-    }
-  }
-  const ids = data.ids;
+  const inTitle = titleMatches(data, planned, matches);
+  const scratch = data.scratchSpace();
+  const exactTitle = scratch.exactTitle;
   const sales = data.sales;
   const titleLength = data.titleLength;
   const first = best(inTitle, wanted, (a, b) => {
-    const keyA = keys[a] as number;
-    const keyB = keys[b] as number;
-    const exactOrder = (keyB & EXACT) - (keyA & EXACT);
-    if (exactOrder !== 0) return exactOrder;
+    const exactA = hasSlot(exactTitle, a) ? 0 : 1;
+    const exactB = hasSlot(exactTitle, b) ? 0 : 1;
     return (
-      keyA - keyB ||
+      exactA - exactB ||
+      (keys[a] as number) - (keys[b] as number) ||
       (titleLength[a] as number) - (titleLength[b] as number) ||
       (sales[b] as number) - (sales[a] as number) ||
-      ((ids[a] as string) < (ids[b] as string) ? 1 : -1)
+      data.compareIds(b, a)
     );
   });
   if (first.length >= wanted) return first.slice(offset);
-  // ts_rank only when the total is not capped (as the SQL path, which would read every vector).
-  const ranks = new Map<number, number>();
-  if (matches.length <= PRODUCT_TOTAL_CAP) {
-    const andAtTop = planned.groups.length >= 2;
-    for (const slot of rest)
-      ranks.set(
-        slot,
-        tsRank(planned.operands, andAtTop, (lexeme) => data.positions(slot, lexeme)),
-      );
-  }
   const restOffset = Math.max(0, offset - first.length);
-  const restPage = best(rest, restOffset + wanted - Math.max(offset, first.length), (a, b) => {
-    const typoOrder = (keys[a] as number) - (keys[b] as number);
-    if (typoOrder !== 0) return typoOrder;
-    const rankA = ranks.get(a) ?? 0;
-    const rankB = ranks.get(b) ?? 0;
-    if (rankA !== rankB) return rankB > rankA ? 1 : -1;
-    return (sales[b] as number) - (sales[a] as number) || ((ids[a] as string) < (ids[b] as string) ? 1 : -1);
-  }).slice(restOffset);
-  return [...first.slice(offset), ...restPage];
+  const restWanted = restOffset + wanted - Math.max(offset, first.length);
+  let restPage: number[];
+  // ts_rank only when the total is not capped (as the SQL path, which would read every vector).
+  if (matches.length <= PRODUCT_TOTAL_CAP) {
+    const rest: number[] = [];
+    for (const slot of matches) if (!hasSlot(scratch.inTitle, slot)) rest.push(slot);
+    const ranks = scratch.ranks;
+    const andAtTop = planned.groups.length >= 2;
+    const operands = planned.operands;
+    const located: OperandPositions = {
+      arena: data.posArena,
+      starts: new Int32Array(operands.length),
+      ends: new Int32Array(operands.length),
+    };
+    for (const slot of rest) {
+      data.locateOperands(slot, operands, located);
+      ranks[slot] = tsRank(operands.length, andAtTop, located);
+    }
+    restPage = best(rest, restWanted, (a, b) => {
+      const typoOrder = (keys[a] as number) - (keys[b] as number);
+      if (typoOrder !== 0) return typoOrder;
+      const rankA = ranks[a] as number;
+      const rankB = ranks[b] as number;
+      if (rankA !== rankB) return rankB > rankA ? 1 : -1;
+      return (sales[b] as number) - (sales[a] as number) || data.compareIds(b, a);
+    });
+  } else restPage = mostPopular(data, matches, keys, scratch.inTitle, restWanted);
+  return [...first.slice(offset), ...restPage.slice(restOffset)];
+}
+
+/**
+ * The k best matches outside the title bucket of a capped search (no ts_rank): fewest typos, then
+ * most sales, then the highest id. One pass with a heap of k, the comparison written out (this is
+ * the hot loop of searches with many matches).
+ */
+function mostPopular(data: IndexData, matches: Int32Array, typos: Int32Array, inTitle: Int32Array, k: number): number[] {
+  if (k <= 0) return [];
+  const sales = data.sales;
+  // True when slot a ranks after slot b.
+  const after = (a: number, b: number): boolean => {
+    const typoOrder = (typos[a] as number) - (typos[b] as number);
+    if (typoOrder !== 0) return typoOrder > 0;
+    const salesOrder = (sales[b] as number) - (sales[a] as number);
+    if (salesOrder !== 0) return salesOrder > 0;
+    return data.compareIds(a, b) < 0;
+  };
+  const heap: number[] = [];
+  for (const slot of matches) {
+    if (hasSlot(inTitle, slot)) continue;
+    if (heap.length < k) {
+      heap.push(slot);
+      for (let i = heap.length - 1; i > 0; ) {
+        const parent = (i - 1) >> 1;
+        if (!after(heap[i] as number, heap[parent] as number)) break;
+        [heap[i], heap[parent]] = [heap[parent] as number, heap[i] as number];
+        i = parent;
+      }
+    } else if (after(heap[0] as number, slot)) {
+      heap[0] = slot;
+      for (let i = 0; ; ) {
+        const left = 2 * i + 1;
+        const right = left + 1;
+        let worst = i;
+        if (left < k && after(heap[left] as number, heap[worst] as number)) worst = left;
+        if (right < k && after(heap[right] as number, heap[worst] as number)) worst = right;
+        if (worst === i) break;
+        [heap[i], heap[worst]] = [heap[worst] as number, heap[i] as number];
+        i = worst;
+      }
+    }
+  }
+  return heap.sort((a, b) => (after(a, b) ? 1 : -1));
 }
 
 /** repository.ts countAndFacets(): facets over the first PRODUCT_TOTAL_CAP + 1 matches. */
@@ -625,29 +993,22 @@ function facetsOf(data: IndexData, matches: Int32Array): FacetRow[] {
   const licenses = data.licenses.values();
   const byCategory = new Int32Array(categories.length);
   const byLicense = new Int32Array(licenses.length);
-  const byBand = new Int32Array(PRICE_BANDS.length);
+  const byBand = new Int32Array(PRICE_BANDS.length + 1);
   const byRating = new Int32Array(RATING_THRESHOLDS.length);
   const counted = Math.min(matches.length, PRODUCT_TOTAL_CAP + 1);
   for (let i = 0; i < counted; i += 1) {
     const slot = matches[i] as number;
     (byCategory[data.category[slot] as number] as number) += 1;
     (byLicense[data.license[slot] as number] as number) += 1;
-    const price = data.price[slot] as number;
-    for (let band = 0; band < PRICE_BANDS.length; band += 1) {
-      const { min, max } = PRICE_BANDS[band] as (typeof PRICE_BANDS)[number];
-      if (price >= min * 100 && (max === null || price < max * 100)) {
-        (byBand[band] as number) += 1;
-        break;
-      }
-    }
-    const rating = data.rating[slot] as number;
-    for (let t = 0; t < RATING_THRESHOLDS.length; t += 1)
-      if (rating >= (RATING_THRESHOLDS[t] as number)) (byRating[t] as number) += 1;
+    (byBand[Math.min(data.priceBand[slot] as number, PRICE_BANDS.length)] as number) += 1;
+    const mask = data.ratingMask[slot] as number;
+    for (let t = 0; t < RATING_THRESHOLDS.length; t += 1) if (mask & (1 << t)) (byRating[t] as number) += 1;
   }
   const rows: FacetRow[] = [];
   const collect = (kind: FacetRow['kind'], values: readonly string[], counts: Int32Array) => {
-    counts.forEach((count, i) => {
-      if (count > 0) rows.push({ kind, value: values[i] as string, count });
+    values.forEach((value, i) => {
+      const count = counts[i] as number;
+      if (count > 0) rows.push({ kind, value, count });
     });
   };
   collect('category', categories, byCategory);
@@ -682,7 +1043,24 @@ export function searchIndexData(
     (query.sort_by ?? 'relevance') === 'relevance'
       ? rankedPage(data, planned, matches, offset, limit)
       : best(matches, offset + limit, sortedOrder(data, query)).slice(offset);
-  return { ids: slots.map((slot) => data.ids[slot] as string), matched: matches.length, facets: facetsOf(data, matches) };
+  return {
+    ids: slots.map((slot) => data.ids[slot] as string),
+    rows: slots.map((slot) => data.rowJson(slot)),
+    matched: matches.length,
+    facets: facetsOf(data, matches),
+  };
+}
+
+/** A page of public search results from the index, its rows as JSON. */
+export interface IndexedPage {
+  ids: string[];
+  /** Each product's JSON as the API sends it (UTF-8), in page order. */
+  rows: Uint8Array[];
+  total: number;
+  totalCapped: boolean;
+  facets: FacetRow[];
+  page: number;
+  limit: number;
 }
 
 /**
@@ -697,10 +1075,12 @@ export class SearchIndex {
   /** The dictionary version the index was last refreshed at (see current()). */
   private version = -1;
   private pending?: Promise<void>;
+  private versionRead?: Promise<number>;
+  private nextVersionRead?: Promise<number>;
   private readonly lexemes = new Map<string, string[] | null>();
 
   constructor(
-    private readonly db: DbOrTx,
+    private readonly db: Database,
     private readonly checkEveryMs: number,
   ) {}
 
@@ -716,13 +1096,15 @@ export class SearchIndex {
     if (!this.data) await this.refresh();
   }
 
-  async search(query: ProductListQuery, words: CorrectedWord[]): Promise<ProductPage | undefined> {
+  /** A page of public search results, rows included (no round trip: they are held as JSON). */
+  async search(query: ProductListQuery, words: CorrectedWord[]): Promise<IndexedPage | undefined> {
     const result = await this.find(query, words);
     if (!result) return undefined;
     const page = query.page ?? 1;
     const limit = Math.min(query.limit ?? PRODUCT_PAGE_LIMIT_DEFAULT, PRODUCT_PAGE_LIMIT_MAX);
     return {
-      rows: await findPublicProductsInOrder(this.db, result.ids),
+      ids: result.ids,
+      rows: result.rows,
       total: Math.min(result.matched, PRODUCT_TOTAL_CAP),
       totalCapped: result.matched > PRODUCT_TOTAL_CAP,
       facets: result.facets,
@@ -731,7 +1113,7 @@ export class SearchIndex {
     };
   }
 
-  /** The page's ids, the match count and the facets, without loading any row. */
+  /** The page's ids and rows, the match count and the facets. */
   async find(query: ProductListQuery, words: CorrectedWord[]): Promise<IndexResult | undefined> {
     const data = await this.current();
     if (!data) return undefined;
@@ -753,7 +1135,7 @@ export class SearchIndex {
     // the writing transaction, on any instance): catch up before answering, so an approved product
     // is found by the next search. Other changes (prices, sales) follow within checkEveryMs.
     try {
-      for (let attempt = 0; attempt < 2 && (await readDictionaryVersion(this.db)) !== this.version; attempt += 1) {
+      for (let attempt = 0; attempt < 2 && (await this.readVersion()) !== this.version; attempt += 1) {
         await this.refresh();
       }
     } catch {
@@ -761,6 +1143,31 @@ export class SearchIndex {
     }
     if (Date.now() - this.checkedAt >= this.checkEveryMs) this.refresh().catch(() => {});
     return this.data;
+  }
+
+  /**
+   * The dictionary version, read by a statement that starts after this call, so a write committed
+   * before it is seen. Concurrent callers share reads: one arriving while a read is in flight
+   * waits for the next read, which starts once that one is done and serves every caller queued.
+   */
+  private readVersion(): Promise<number> {
+    if (!this.versionRead) return this.startVersionRead();
+    const inFlight = this.versionRead;
+    this.nextVersionRead ??= inFlight
+      .catch(() => undefined)
+      .then(() => {
+        this.nextVersionRead = undefined;
+        return this.startVersionRead();
+      });
+    return this.nextVersionRead;
+  }
+
+  private startVersionRead(): Promise<number> {
+    const read: Promise<number> = readDictionaryVersion(this.db).finally(() => {
+      if (this.versionRead === read) this.versionRead = undefined;
+    });
+    this.versionRead = read;
+    return read;
   }
 
   private refresh(): Promise<void> {
@@ -785,14 +1192,15 @@ export class SearchIndex {
     const data = new IndexData();
     let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
-      const rows = (
-        await this.db.execute<ProductSearchRow>(sql`select ${SEARCH_COLUMNS} from products p
-          where p.status = 'approved' and p.deleted_at is null and p.id > ${after}::uuid
-          order by p.id limit ${LOAD_BATCH}`)
-      ).rows;
+      const rows = (await this.db
+        .select(INDEXED_COLUMNS)
+        .from(products)
+        .where(and(eq(products.status, 'approved'), isNull(products.deletedAt), gt(products.id, after)))
+        .orderBy(asc(products.id))
+        .limit(LOAD_BATCH)) as IndexedProductRow[];
       for (const row of rows) data.add(row);
       if (rows.length < LOAD_BATCH) break;
-      after = (rows.at(-1) as ProductSearchRow).id;
+      after = (rows.at(-1) as IndexedProductRow).id;
     }
     data.trim();
     this.data = data;
@@ -803,23 +1211,31 @@ export class SearchIndex {
   private async applyChanges(): Promise<void> {
     const data = this.data as IndexData;
     const since = this.watermarkUs - OVERLAP_US;
-    // One statement: the changes and the count come from the same snapshot (no product: one row of nulls).
-    const result = await this.db.execute<
-      ProductSearchRow & { now_us: string; public_count: number }
-    >(sql`select c.now_us, c.public_count, ${SEARCH_COLUMNS}
-      from (select (extract(epoch from now()) * 1000000)::bigint::text as now_us,
-              (select coalesce(sum(total), 0)::int from product_counts where status = 'approved') as public_count) c
-      left join products p on p.updated_at > to_timestamp(${since}::float8 / 1000000)`);
-    for (const row of result.rows) {
-      if (row.id === null) continue;
+    // One snapshot for the clock, the count and the changes (repeatable read, read only).
+    const { clock, changed } = await this.db.transaction(
+      async (tx) => {
+        const [clock] = (
+          await tx.execute<{ now_us: string; public_count: number }>(
+            sql`select (extract(epoch from now()) * 1000000)::bigint::text as now_us,
+              (select coalesce(sum(total), 0)::int from product_counts where status = 'approved') as public_count`,
+          )
+        ).rows;
+        const changed = (await tx
+          .select(INDEXED_COLUMNS)
+          .from(products)
+          .where(sql`${products.updatedAt} > to_timestamp(${since}::float8 / 1000000)`)) as IndexedProductRow[];
+        return { clock, changed };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    for (const row of changed) {
       const slot = data.slotOf.get(row.id);
-      if (!row.public) data.remove(row.id);
-      else if (slot === undefined || data.updated[slot] !== Number(row.updated_us)) data.add(row);
+      if (!row.isPublic) data.remove(row.id);
+      else if (slot === undefined || data.updated[slot] !== Number(row.updatedUs)) data.add(row);
     }
-    const [first] = result.rows;
-    this.watermarkUs = Number(first?.now_us ?? this.watermarkUs);
+    this.watermarkUs = Number(clock?.now_us ?? this.watermarkUs);
     // A product deleted outright leaves no row to see: the trigger-kept count tells.
-    const countsDisagree = first !== undefined && first.public_count !== data.aliveCount;
+    const countsDisagree = clock !== undefined && clock.public_count !== data.aliveCount;
     if (countsDisagree || data.deadCount > Math.max(1000, data.size * DEAD_SHARE)) await this.reload();
   }
 
@@ -845,7 +1261,7 @@ export class SearchIndex {
 
 let distanceTableLoaded = false;
 
-async function readDictionaryVersion(db: DbOrTx): Promise<number> {
+async function readDictionaryVersion(db: Database): Promise<number> {
   const [row] = (await db.execute<{ version: number }>(sql`select version from search_words_version where id = 1`)).rows;
   return Number(row?.version ?? 0);
 }

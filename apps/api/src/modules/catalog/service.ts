@@ -15,7 +15,7 @@ import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/validation';
 import type { UserRow } from '../users/repository';
-import { presentProduct } from './present';
+import { presentProduct, productJson, productListJson } from './present';
 import {
   countApprovedByCategory,
   countByStatus,
@@ -34,24 +34,47 @@ import { correctQuery, queryWords, suggestion } from './typos';
  * word by word against the dictionary before it runs.
  */
 export async function browseProducts(deps: AppDeps, query: ProductListQuery, viewer: UserRow | null): Promise<ProductList> {
+  const found = await findProducts(deps, query, viewer);
+  const products =
+    'json' in found ? found.json.map((row) => JSON.parse(utf8.decode(row)) as PublicProduct) : found.rows.map(presentProduct);
+  return { products, ...found.summary };
+}
+
+/** The public catalogue page as the API sends it (JSON bytes); rows the search index holds are not serialised again. */
+export async function browsePublicProductsJson(deps: AppDeps, query: ProductListQuery): Promise<Buffer> {
+  const found = await findProducts(deps, query, null);
+  const rows = 'json' in found ? found.json : found.rows.map((row) => Buffer.from(productJson(row)));
+  return productListJson(found.summary, rows);
+}
+
+const utf8 = new TextDecoder();
+type ListSummary = Omit<ProductList, 'products'>;
+
+/** The page's products (as JSON from the search index, or as rows from SQL) and the rest of the page. */
+async function findProducts(
+  deps: AppDeps,
+  query: ProductListQuery,
+  viewer: UserRow | null,
+): Promise<{ summary: ListSummary; json: Uint8Array[] } | { summary: ListSummary; rows: ProductRow[] }> {
   const words = queryWords(query.search ?? '');
   const corrected = words.length > 0 ? correctQuery(await deps.searchDictionary.current(), words) : [];
   const visibility = visibilityFor(query, viewer);
-  // Public searches come from the in-process index when it can answer; listings and status views from SQL.
-  const indexed =
-    deps.searchIndex && visibility.kind === 'public' && corrected.length > 0
-      ? await deps.searchIndex.search(query, corrected)
-      : undefined;
-  const result = indexed ?? (await listProducts(deps.db, query, visibility, corrected));
-  return {
-    products: result.rows.map(presentProduct),
+  const summarize = (result: { total: number; totalCapped: boolean; page: number; limit: number; facets: FacetRow[] }) => ({
     total: result.total,
     total_capped: result.totalCapped,
     page: result.page,
     pages: Math.ceil(result.total / result.limit),
     facets: presentFacets(result.facets),
     did_you_mean: suggestion(corrected),
-  };
+  });
+  // Public searches come from the in-process index when it can answer; listings and status views from SQL.
+  const indexed =
+    deps.searchIndex && visibility.kind === 'public' && corrected.length > 0
+      ? await deps.searchIndex.search(query, corrected)
+      : undefined;
+  if (indexed) return { summary: summarize(indexed), json: indexed.rows };
+  const page = await listProducts(deps.db, query, visibility, corrected);
+  return { summary: summarize(page), rows: page.rows };
 }
 
 /** Facet rows as the page shows them: every option in the spec's order, with its count (zero included). */

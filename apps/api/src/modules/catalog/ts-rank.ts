@@ -36,31 +36,40 @@ function wordDistance(distance: number): number {
 const weightOf = (entry: number) => DEFAULT_WEIGHTS[entry >> 14] as number;
 const positionOf = (entry: number) => entry & 0x3fff;
 
-/** Where a document keeps a lexeme's positions: `positions.subarray(start, end)`, or undefined when absent. */
-export type PositionLookup = (lexeme: number) => Uint16Array | undefined;
+/**
+ * Where one document keeps the positions of each query operand: `arena[starts[i]..ends[i])` for
+ * operand i, or starts[i] = -1 when the document does not have it. Filled per document by the
+ * caller, so ranking a document allocates nothing.
+ */
+export interface OperandPositions {
+  arena: Uint16Array;
+  starts: Int32Array;
+  ends: Int32Array;
+}
 
 /**
- * ts_rank of one document. `operands` are the query's lexeme ids already sorted and de-duplicated
- * as SortAndUniqItems() does (byte order of the lexeme text); `andAtTop` is true when the query's
- * root is an AND (two or more non-empty word groups).
+ * ts_rank of one document. The operands are the query's lexemes already sorted and de-duplicated
+ * as SortAndUniqItems() does (byte order of the lexeme text): `count` of them, located by
+ * `positions`; `andAtTop` is true when the query's root is an AND (two or more non-empty word groups).
  */
-export function tsRank(operands: readonly number[], andAtTop: boolean, positions: PositionLookup): number {
-  if (operands.length === 0) return 0;
-  let rank = andAtTop && operands.length >= 2 ? rankAnd(operands, positions) : rankOr(operands, positions);
+export function tsRank(count: number, andAtTop: boolean, positions: OperandPositions): number {
+  if (count === 0) return 0;
+  let rank = andAtTop && count >= 2 ? rankAnd(count, positions) : rankOr(count, positions);
   if (rank < 0) rank = TINY;
   return rank;
 }
 
-function rankOr(operands: readonly number[], positions: PositionLookup): number {
+function rankOr(count: number, { arena, starts, ends }: OperandPositions): number {
   let res = 0;
-  for (const operand of operands) {
-    const post = positions(operand);
-    if (!post) continue;
+  for (let operand = 0; operand < count; operand += 1) {
+    const start = starts[operand] as number;
+    if (start < 0) continue;
+    const length = (ends[operand] as number) - start;
     let resj = 0;
     let wjm = -1;
     let jm = 0;
-    for (let j = 0; j < post.length; j += 1) {
-      const weight = weightOf(post[j] as number);
+    for (let j = 0; j < length; j += 1) {
+      const weight = weightOf(arena[start + j] as number);
       resj = f(resj + f(weight / ((j + 1) * (j + 1))));
       if (weight > wjm) {
         wjm = weight;
@@ -70,23 +79,23 @@ function rankOr(operands: readonly number[], positions: PositionLookup): number 
     const inner = f(f(wjm + resj) - f(wjm / ((jm + 1) * (jm + 1))));
     res = f(res + inner / 1.64493406685);
   }
-  return f(res / operands.length);
+  return f(res / count);
 }
 
-function rankAnd(operands: readonly number[], positions: PositionLookup): number {
-  const found: (Uint16Array | undefined)[] = [];
+function rankAnd(count: number, { arena, starts, ends }: OperandPositions): number {
   let res = -1;
-  for (let i = 0; i < operands.length; i += 1) {
-    const post = positions(operands[i] as number);
-    found[i] = post;
-    if (!post) continue;
+  for (let i = 0; i < count; i += 1) {
+    const start = starts[i] as number;
+    if (start < 0) continue;
+    const end = ends[i] as number;
     for (let k = 0; k < i; k += 1) {
-      const ct = found[k];
-      if (!ct) continue;
-      for (let l = 0; l < post.length; l += 1) {
-        for (let p = 0; p < ct.length; p += 1) {
-          const a = post[l] as number;
-          const b = ct[p] as number;
+      const otherStart = starts[k] as number;
+      if (otherStart < 0) continue;
+      const otherEnd = ends[k] as number;
+      for (let l = start; l < end; l += 1) {
+        for (let p = otherStart; p < otherEnd; p += 1) {
+          const a = arena[l] as number;
+          const b = arena[p] as number;
           const distance = Math.abs(positionOf(a) - positionOf(b));
           if (distance === 0) continue; // every lexeme here has positions (no POSNULL case)
           const curw = f(Math.sqrt(f(f(weightOf(a) * weightOf(b)) * wordDistance(distance))));
