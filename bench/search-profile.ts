@@ -25,6 +25,8 @@ const app = await startServer(dataDir, {}, [
   '--cpu-prof',
   `--cpu-prof-dir=${profileDir}`,
   `--cpu-prof-interval=${process.env.BENCH_PROFILE_INTERVAL_US ?? '250'}`,
+  // Extra flags for the server, e.g. BENCH_NODE_ARGS=--trace-gc.
+  ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
 ]);
 if (!(await app.indexLoaded)) throw new Error('the search index never loaded');
 const script = path.join(root, 'bench/search-queries.lua');

@@ -86,19 +86,18 @@ function indexDepth(word: string): number {
 export class WordIndex {
   private readonly frequency = new Map<string, number>();
   private readonly sorted: string[];
-  private readonly variants = new Map<string, string[]>();
-  private readonly prefixVariants = new Map<string, string[]>();
+  private readonly variants: VariantIndex;
+  private readonly prefixVariants: VariantIndex;
 
   constructor(words: DictionaryWord[]) {
     for (const { word, frequency } of words) this.frequency.set(word, frequency);
     this.sorted = [...this.frequency.keys()].sort();
     const prefixes = new Set<string>();
-    for (const word of this.sorted) {
-      for (const variant of deletes(word, indexDepth(word), new Set())) add(this.variants, variant, word);
+    for (const word of this.sorted)
       for (let length = 4; length <= Math.min(word.length - 1, MAX_FUZZY_PREFIX + 1); length += 1)
         prefixes.add(word.slice(0, length));
-    }
-    for (const prefix of prefixes) for (const variant of deletes(prefix, 1, new Set())) add(this.prefixVariants, variant, prefix);
+    this.variants = new VariantIndex(this.sorted, (word) => deletes(word, indexDepth(word), new Set()));
+    this.prefixVariants = new VariantIndex([...prefixes], (prefix) => deletes(prefix, 1, new Set()));
   }
 
   get size(): number {
@@ -131,10 +130,10 @@ export class WordIndex {
     return this.lookup(this.prefixVariants, word, 1);
   }
 
-  private lookup(index: Map<string, string[]>, word: string, max: number) {
+  private lookup(index: VariantIndex, word: string, max: number) {
     const seen = new Map<string, number>();
     for (const variant of deletes(word, max, new Set())) {
-      for (const candidate of index.get(variant) ?? []) {
+      for (const candidate of index.get(variant)) {
         if (seen.has(candidate)) continue;
         seen.set(candidate, typoDistance(word, candidate, max));
       }
@@ -154,10 +153,62 @@ export class WordIndex {
   }
 }
 
-function add(index: Map<string, string[]>, key: string, word: string): void {
-  const list = index.get(key);
-  if (list) list.push(word);
-  else index.set(key, [word]);
+/**
+ * The symmetric-delete index: every variant (a word with letters deleted) → the words it came from.
+ * Held as two sorted typed arrays of (hash of the variant, word number), not a map of strings: a
+ * 6,600-word dictionary has ~500,000 variants, which as strings and arrays made ~54 MB of small
+ * objects for every full GC to mark. A hash collision only adds candidates, and every candidate's
+ * distance is computed exactly by lookup(), so answers are unchanged.
+ */
+class VariantIndex {
+  private readonly hashes: Int32Array;
+  private readonly owners: Int32Array;
+
+  constructor(
+    private readonly words: readonly string[],
+    variantsOf: (word: string) => Set<string>,
+  ) {
+    // (unsigned hash, word number) packed in one float64 (32 + 20 bits, exact), sorted natively.
+    if (words.length > OWNER_SPAN) throw new Error('too many words for the variant index');
+    const keys: number[] = [];
+    words.forEach((word, index) => {
+      for (const variant of variantsOf(word)) keys.push((hashText(variant) >>> 0) * OWNER_SPAN + index);
+    });
+    const sorted = Float64Array.from(keys).sort();
+    this.hashes = new Int32Array(sorted.length);
+    this.owners = new Int32Array(sorted.length);
+    sorted.forEach((key, i) => {
+      this.hashes[i] = Math.floor(key / OWNER_SPAN) | 0;
+      this.owners[i] = key % OWNER_SPAN;
+    });
+  }
+
+  /** The words with this variant (and, rarely, some whose variant shares its hash). */
+  get(variant: string): string[] {
+    const hash = hashText(variant);
+    // Sorted as unsigned: compare the same way.
+    const hashes = this.hashes;
+    let low = 0;
+    let high = this.hashes.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((hashes[middle] as number) >>> 0 < hash >>> 0) low = middle + 1;
+      else high = middle;
+    }
+    const found: string[] = [];
+    for (let i = low; i < hashes.length && hashes[i] === hash; i += 1) found.push(this.words[this.owners[i] as number] as string);
+    return found;
+  }
+}
+
+/** Word numbers below this fit beside a 32-bit hash in a float64. */
+const OWNER_SPAN = 2 ** 20;
+
+/** FNV-1a over the UTF-16 code units, as a signed 32-bit number. */
+function hashText(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash | 0;
 }
 
 function lowerBound(sorted: string[], value: string): number {
