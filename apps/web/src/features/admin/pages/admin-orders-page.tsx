@@ -50,7 +50,12 @@ export function AdminOrdersPage() {
       <AdminPageHeader icon={ShoppingBag} title={t('admin.orders.title')} description={t('admin.orders.description')} />
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
         {/* biome-ignore lint/a11y/useSemanticElements: <search> has no role in jsdom or pre-2023 browsers; role=search is the same landmark */}
-        <form role="search" onSubmit={onSearch} className="flex gap-2 sm:col-span-2 lg:col-span-5">
+        <form
+          role="search"
+          aria-label={t('admin.orders.search')}
+          onSubmit={onSearch}
+          className="flex gap-2 sm:col-span-2 lg:col-span-5"
+        >
           <Input
             type="search"
             value={searchText}

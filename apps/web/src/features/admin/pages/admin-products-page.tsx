@@ -150,13 +150,15 @@ export function AdminProductsPage() {
                 )}
               >
                 {t(`admin.products.tabs.${status}`)}
-                {count !== undefined && <span className="ml-1.5 text-xs text-slate-500 tabular-nums">{count}</span>}
+                {count !== undefined && (
+                  <span className="ml-1.5 text-xs text-slate-500 dark:text-slate-400 tabular-nums">{count}</span>
+                )}
               </button>
             );
           })}
         </div>
         {/* biome-ignore lint/a11y/useSemanticElements: <search> has no role in jsdom or pre-2023 browsers; role=search is the same landmark */}
-        <form role="search" onSubmit={onSearch} className="flex gap-2">
+        <form role="search" aria-label={t('admin.products.search')} onSubmit={onSearch} className="flex gap-2">
           <Input
             type="search"
             value={searchText}

@@ -103,7 +103,7 @@ export function AdminStatsPage() {
                     <tbody>
                       {top.map((product, index) => (
                         <tr key={product.product_id}>
-                          <Td className="text-slate-500 tabular-nums">{index + 1}</Td>
+                          <Td className="text-slate-600 tabular-nums dark:text-slate-400">{index + 1}</Td>
                           <Td className="font-medium text-slate-900 dark:text-white">{product.title}</Td>
                           <Td className="text-right tabular-nums">{product.units}</Td>
                           <Td className="text-right tabular-nums">{formatMoney(product.revenue)}</Td>

@@ -71,7 +71,7 @@ export function AdminUsersPage() {
       <AdminPageHeader icon={Users} title={t('admin.users.title')} description={t('admin.users.description')} />
       <div className="flex flex-wrap items-center gap-3">
         {/* biome-ignore lint/a11y/useSemanticElements: <search> has no role in jsdom or pre-2023 browsers; role=search is the same landmark */}
-        <form role="search" onSubmit={onSearch} className="flex min-w-64 flex-1 gap-2">
+        <form role="search" aria-label={t('admin.users.search')} onSubmit={onSearch} className="flex min-w-64 flex-1 gap-2">
           <Input
             type="search"
             value={searchText}
@@ -124,7 +124,11 @@ export function AdminUsersPage() {
                   <Td>
                     <p className="font-medium text-slate-900 dark:text-white">
                       {displayName(user)}
-                      {self && <span className="ml-2 text-xs font-normal text-slate-500">{t('admin.users.you')}</span>}
+                      {self && (
+                        <span className="ml-2 text-xs font-normal text-slate-600 dark:text-slate-400">
+                          {t('admin.users.you')}
+                        </span>
+                      )}
                     </p>
                     <p className="text-xs text-slate-500 dark:text-slate-400">{user.email}</p>
                   </Td>

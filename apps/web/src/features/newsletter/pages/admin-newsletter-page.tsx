@@ -67,7 +67,12 @@ export function AdminNewsletterPage() {
           </select>
         </div>
         {/* biome-ignore lint/a11y/useSemanticElements: <search> has no role in jsdom or pre-2023 browsers; role=search is the same landmark */}
-        <form role="search" onSubmit={onSearch} className="flex flex-1 items-end gap-2">
+        <form
+          role="search"
+          aria-label={t('newsletter.admin.searchLabel')}
+          onSubmit={onSearch}
+          className="flex flex-1 items-end gap-2"
+        >
           <div className="flex-1">
             <label htmlFor={searchId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
               {t('newsletter.admin.searchLabel')}

@@ -70,7 +70,7 @@ export function SellerProducts({ onAdd, onEdit }: SellerProductsProps) {
       </div>
       <div className="flex flex-wrap items-end gap-3">
         {/* biome-ignore lint/a11y/useSemanticElements: <search> has no role in jsdom or pre-2023 browsers; role=search is the same landmark */}
-        <form role="search" onSubmit={onSearch} className="flex min-w-64 flex-1 gap-2">
+        <form role="search" aria-label={t('seller.products.search')} onSubmit={onSearch} className="flex min-w-64 flex-1 gap-2">
           <Input
             type="search"
             value={search}
