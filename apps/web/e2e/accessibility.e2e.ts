@@ -183,10 +183,41 @@ async function applyTheme(page: Page, theme: Theme): Promise<void> {
   }, theme);
 }
 
-/** Lesser findings (moderate, minor) of every visit, written out for people to read. */
+/**
+ * Landmark and heading rules fail the test too, though axe rates them moderate: the issue names
+ * them (content outside landmarks, pages without an h1, skipped heading levels).
+ */
+const STRUCTURE_RULES = new Set([
+  'region',
+  'landmark-one-main',
+  'landmark-unique',
+  'landmark-no-duplicate-main',
+  'landmark-main-is-top-level',
+  'landmark-complementary-is-top-level',
+  'landmark-banner-is-top-level',
+  'landmark-contentinfo-is-top-level',
+  'page-has-heading-one',
+  'heading-order',
+  'empty-heading',
+]);
+
+/**
+ * Known findings in files another change owns, each with its fix (docs/decisions/0021): the auth
+ * layout's top bar and "Back to home" line sit outside every landmark. Remove once fixed.
+ */
+const AWAITING_LAYOUT_FIX: { rule: string; paths: string[] }[] = [
+  { rule: 'region', paths: ['/login', '/register', '/forgot-password', '/reset-password', '/admin/login'] },
+];
+
+function awaitingLayoutFix(url: string, rule: string): boolean {
+  const { pathname } = new URL(url);
+  return AWAITING_LAYOUT_FIX.some((known) => known.rule === rule && known.paths.includes(pathname));
+}
+
+/** Every finding of every visit (failing or not), written out for people to read. */
 const report: { url: string; theme: Theme; impact: string; line: string }[] = [];
 
-/** Serious and critical violations on the page as it is now, one line per rule with where. */
+/** Serious and critical violations (and landmark or heading ones) on the page as it is now, one line per rule. */
 async function violations(page: Page, theme: Theme): Promise<string[]> {
   const builder = new AxeBuilder({ page });
   if (theme === 'light') builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
@@ -197,10 +228,17 @@ async function violations(page: Page, theme: Theme): Promise<string[]> {
       const summary = node.any[0]?.message ?? '';
       return `${node.target.join(' ')}${summary ? ` — ${summary}` : ''}`;
     });
-    return { impact: violation.impact ?? 'unknown', line: `${violation.id} (${violation.nodes.length}): ${where.join(' | ')}` };
+    return {
+      rule: violation.id,
+      impact: violation.impact ?? 'unknown',
+      line: `${violation.id} (${violation.nodes.length}): ${where.join(' | ')}`,
+    };
   });
   for (const { impact, line } of lines) report.push({ url: page.url(), theme, impact, line });
-  return lines.filter(({ impact }) => impact === 'serious' || impact === 'critical').map(({ line }) => line);
+  return lines
+    .filter(({ rule, impact }) => impact === 'serious' || impact === 'critical' || STRUCTURE_RULES.has(rule))
+    .filter(({ rule }) => !awaitingLayoutFix(page.url(), rule))
+    .map(({ line }) => line);
 }
 
 async function signIn(page: Page, role: Exclude<Role, 'anonymous'>): Promise<void> {
@@ -306,7 +344,7 @@ describe('accessibility of every route', () => {
   });
 
   for (const role of ['anonymous', 'buyer', 'seller', 'admin', 'simpleAdmin'] as const) {
-    it(`has no serious or critical axe violation, in ${THEMES.join(', ')}, as ${role}`, async () => {
+    it(`has no serious, critical, landmark or heading axe violation, in ${THEMES.join(', ')}, as ${role}`, async () => {
       const { page } = pages.get(role) as { page: Page };
       const failures: string[] = [];
       for (const visit of VISITS.filter((candidate) => candidate.as === role)) {

@@ -2,7 +2,7 @@ import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
-import { dialogOverlayClasses, dialogPanelClasses } from './modal';
+import { dialogOverlayClasses, dialogPanelClasses, useReturnFocus } from './modal';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -32,6 +32,7 @@ export function ConfirmDialog({
   tone = 'danger',
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
+  const returnFocus = useReturnFocus();
   return (
     <AlertDialog.Root
       open={open}
@@ -43,6 +44,7 @@ export function ConfirmDialog({
         <AlertDialog.Overlay className={dialogOverlayClasses} />
         <AlertDialog.Content
           className={dialogPanelClasses}
+          {...returnFocus}
           onEscapeKeyDown={(event) => {
             if (busy) event.preventDefault();
           }}

@@ -1,5 +1,5 @@
 import { Dialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 
 export interface ModalProps {
   open: boolean;
@@ -17,11 +17,30 @@ export const dialogPanelClasses =
   'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-slate-200 bg-white p-6 shadow-xl focus:outline-none dark:border-slate-800 dark:bg-slate-900';
 
 /**
+ * Focus goes back to whatever opened the dialog. Radix returns it only to its own Trigger, and
+ * these dialogs are opened from the callers' buttons, menus and rows.
+ */
+export function useReturnFocus() {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: () => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    },
+    onCloseAutoFocus: (event: Event) => {
+      if (!opener.current?.isConnected) return;
+      event.preventDefault();
+      opener.current.focus();
+    },
+  };
+}
+
+/**
  * A modal dialog holding a small form (Radix Dialog: focus moves to its first field, stays inside
  * and returns to the opener; the page behind neither scrolls nor reads out). Escape or a click
  * outside closes it unless it is busy.
  */
 export function Modal({ open, title, description, onClose, busy = false, children }: ModalProps) {
+  const returnFocus = useReturnFocus();
   const keepOpenWhileBusy = (event: Event) => {
     if (busy) event.preventDefault();
   };
@@ -36,6 +55,7 @@ export function Modal({ open, title, description, onClose, busy = false, childre
         <Dialog.Overlay className={dialogOverlayClasses} />
         <Dialog.Content
           className={dialogPanelClasses}
+          {...returnFocus}
           onEscapeKeyDown={keepOpenWhileBusy}
           onInteractOutside={keepOpenWhileBusy}
           // Without a description nothing describes the dialog (Radix asks for this to be said).

@@ -21,12 +21,15 @@ const { stateChangeTypes } = useCombobox;
 /**
  * Downshift's own changes, kept to what this box does: choosing a row never writes the row's text
  * into the box (the choice navigates instead), leaving the box never chooses the highlighted row,
- * and Escape on a closed list leaves the typed text alone.
+ * Escape on a closed list leaves the typed text alone, and a click in the box never closes the list.
  */
 function keepTypedText(state: UseComboboxState<Option>, { type, changes }: UseComboboxStateChangeOptions<Option>) {
   switch (type) {
     case stateChangeTypes.InputBlur:
       return { ...changes, selectedItem: state.selectedItem, inputValue: state.inputValue };
+    case stateChangeTypes.InputClick:
+      // Focus opened the list already; a click in the box must not close it again.
+      return { ...changes, isOpen: true };
     case stateChangeTypes.ItemClick:
     case stateChangeTypes.InputKeyDownEnter:
     case stateChangeTypes.InputKeyDownEscape:
@@ -168,7 +171,11 @@ export function SearchForm({ className, size = 'md' }: SearchFormProps) {
             // Open only when there is something to show (a lone character shows nothing yet).
             'aria-expanded': expanded,
             'aria-activedescendant': highlighted >= 0 ? optionId(highlighted) : undefined,
-            onFocus: () => setRecent(readRecentSearches()),
+            onFocus: () => {
+              // An empty box offers the recent searches as soon as it has focus (spec §2).
+              setRecent(readRecentSearches());
+              combobox.openMenu();
+            },
             onKeyDown: (event) => {
               // Enter with no row highlighted submits the typed text (Downshift would only close the list).
               if (event.key === 'Enter' && highlighted < 0) {
