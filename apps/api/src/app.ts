@@ -22,6 +22,7 @@ import { AppError, ERROR_STATUS, type ErrorCode } from './lib/errors';
 import { registerMetrics } from './lib/metrics';
 import { rejectNulBytes } from './lib/validation';
 import { adminRoutes } from './modules/admin/routes';
+import { adminAffiliateRoutes, affiliateRoutes, referralLinkRoutes } from './modules/affiliates/routes';
 import { aiPoolAdminRoutes, aiPoolPublicRoutes } from './modules/ai-pool/routes';
 import { authRoutes } from './modules/auth/routes';
 import { cartRoutes } from './modules/cart/routes';
@@ -139,11 +140,15 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(communityRoutes, { prefix: '/community' });
       await api.register(newsletterRoutes, { prefix: '/newsletter' });
       await api.register(adminNewsletterRoutes, { prefix: '/admin' });
+      await api.register(affiliateRoutes, { prefix: '/affiliates' });
+      await api.register(adminAffiliateRoutes, { prefix: '/affiliates/admin' });
       api.get('/openapi.json', async () => app.swagger());
     },
     { prefix: API_PREFIX },
   );
 
+  // Referral links (/r/<code>) are short site addresses, not API calls.
+  await app.register(referralLinkRoutes);
   await registerStorefront(app, deps.config.webDistDir ?? DEFAULT_WEB_DIST);
   return app;
 }

@@ -77,6 +77,7 @@ const envSchema = z.object({
   COMMUNITY_REPLIES_PER_MINUTE: z.coerce.number().int().min(1).default(6),
   /** Newsletter sign-ups per client address per minute (each may send an e-mail). */
   NEWSLETTER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+  AFFILIATE_VISITS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   CHATBOT_LLM_URL: optionalText.pipe(z.url().optional()),
   CHATBOT_LLM_API_KEY: optionalText,
   CHATBOT_LLM_MODEL: z.string().default('gpt-4o-mini'),
@@ -154,6 +155,8 @@ export interface Config {
   /** The shopping assistant: messages per minute per session and per address; an optional LLM to phrase answers. */
   community: { threadsPerMinute: number; repliesPerMinute: number };
   newsletter: { ratePerMinute: number };
+  /** Referral-link visits (`/r/<code>`, `?ref=`) per client address per minute. */
+  affiliates: { visitsPerMinute: number };
   chatbot: {
     ratePerMinute: number;
     llm: { url: string; apiKey: string | undefined; model: string } | undefined;
@@ -245,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     community: { threadsPerMinute: e.COMMUNITY_THREADS_PER_MINUTE, repliesPerMinute: e.COMMUNITY_REPLIES_PER_MINUTE },
     newsletter: { ratePerMinute: e.NEWSLETTER_RATE_LIMIT_PER_MINUTE },
+    affiliates: { visitsPerMinute: e.AFFILIATE_VISITS_PER_MINUTE },
     chatbot: {
       ratePerMinute: e.CHATBOT_RATE_LIMIT_PER_MINUTE,
       llm: e.CHATBOT_LLM_URL

@@ -106,6 +106,7 @@ const VISITS: Visit[] = [
   { route: '/admin/newsletter', as: 'admin', url: at('/admin/newsletter') },
   { route: '/admin/messages', as: 'admin', url: at('/admin/messages') },
   { route: '/admin/leads', as: 'admin', url: at('/admin/leads') },
+  { route: '/admin/affiliates', as: 'admin', url: at('/admin/affiliates') },
   { route: '/debug-images', as: 'admin', url: at('/debug-images') },
   // Simple admin
   { route: '/simple-admin', as: 'simpleAdmin', url: at('/simple-admin') },

@@ -151,6 +151,8 @@ const analyticsFigures = {
   platform_fees: moneySchema,
   ai_pool: moneySchema,
   seller_share: moneySchema,
+  /** Referral commission, taken out of the platform fee (net = platform fees + AI pool + seller share + this). */
+  affiliate_commissions: moneySchema,
   net: moneySchema,
   orders: z.number().int(),
 };

@@ -46,6 +46,29 @@ export const chatProductCardSchema = z.object({
 });
 export type ChatProductCard = z.output<typeof chatProductCardSchema>;
 
+export const CHAT_ROW_KINDS = [
+  'price_range',
+  'platform_fee',
+  'ai_pool',
+  'seller_share',
+  'approval',
+  'compare_price',
+  'compare_rating',
+  'compare_category',
+  'compare_license',
+  'compare_sales',
+] as const;
+export type ChatRowKind = (typeof CHAT_ROW_KINDS)[number];
+
+export const chatRowSchema = z.object({
+  label: z.string(),
+  value: z.string(),
+  kind: z.enum(CHAT_ROW_KINDS).optional(),
+  /** Raw figures behind the row: amounts in dollars end in `_usd`, `category`/`license` are slugs. */
+  data: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type ChatRow = z.output<typeof chatRowSchema>;
+
 export const chatBotMessageSchema = z.object({
   id: z.string(),
   /** English text; `key` and `values` let the storefront show it in the visitor's language. */
@@ -56,8 +79,11 @@ export const chatBotMessageSchema = z.object({
   /** The catalogue page showing the same products. */
   link: z.object({ href: z.string(), label: z.string() }).optional(),
   quick_replies: z.array(z.enum(CHAT_QUICK_REPLIES)).optional(),
-  /** Facts as label/value pairs (price ranges, fees, a comparison). */
-  rows: z.array(z.object({ label: z.string(), value: z.string() })).optional(),
+  /**
+   * Facts as label/value pairs (price ranges, fees, a comparison) in English; `kind` and `data`
+   * let the storefront word and format them in the visitor's language.
+   */
+  rows: z.array(chatRowSchema).optional(),
   /** True when Show more would find further products. */
   has_more: z.boolean().optional(),
 });

@@ -1,4 +1,5 @@
 export * from './admin';
+export * from './affiliates';
 export * from './ai-pool';
 export * from './api';
 export * from './auth';

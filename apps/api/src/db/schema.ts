@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -303,10 +304,19 @@ export const orders = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     /** When the server started charging (payment status processing); the reconciler resolves stale attempts. */
     paymentAttemptAt: timestamp('payment_attempt_at', { withTimezone: true }),
+    /** The member whose referral link the buyer followed (server-read cookie at checkout), or null. */
+    affiliateId: uuid('affiliate_id').references(() => users.id),
+    /** The commission rate at checkout, in basis points of the total; the ledger books it when the order is paid. */
+    affiliateCommissionBps: integer('affiliate_commission_bps'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
+    check(
+      'orders_affiliate_commission_known',
+      sql`(${table.affiliateId} is null) = (${table.affiliateCommissionBps} is null) and coalesce(${table.affiliateCommissionBps}, 0) between 0 and 10000`,
+    ),
+    index('orders_affiliate_idx').on(table.affiliateId, table.createdAt.desc()).where(sql`${table.affiliateId} is not null`),
     check(
       'orders_status_known',
       sql`${table.status} in ('pending', 'processing', 'completed', 'payment_completed', 'cancelled', 'expired', 'refunded')`,
@@ -462,6 +472,7 @@ export const testRefunds = pgTable(
 );
 
 export const LEDGER_REASONS = ['sale', 'refund'] as const;
+export const LEDGER_KINDS = ['seller', 'ai_pool', 'platform', 'affiliate'] as const;
 
 /**
  * Where each paid order's money goes: sellers, the AI pool and the platform. A sale's entries sum
@@ -474,8 +485,10 @@ export const ledgerEntries = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id),
-    kind: text('kind', { enum: ['seller', 'ai_pool', 'platform'] }).notNull(),
+    /** affiliate: the referring member's commission, taken out of the platform's share. */
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
     reason: text('reason', { enum: LEDGER_REASONS }).notNull().default('sale'),
+    /** The user the entry is owed to: the seller (kind seller) or the referring member (kind affiliate). */
     sellerId: uuid('seller_id').references(() => users.id),
     amountCents: integer('amount_cents').notNull(),
     createdAt: createdAt(),
@@ -485,6 +498,7 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_seller_idx').on(table.sellerId),
     // A sale or its reversal is written once per order, whatever races or retries happen.
     unique('ledger_entries_once').on(table.orderId, table.reason, table.kind, table.sellerId).nullsNotDistinct(),
+    check('ledger_entries_kind_known', sql`${table.kind} in ('seller', 'ai_pool', 'platform', 'affiliate')`),
   ],
 );
 
@@ -956,3 +970,59 @@ export const testTokenTransfers = pgTable('test_token_transfers', {
   amountCents: integer('amount_cents').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The affiliate programme's settings (one row): whether referral links attribute sales, the
+ * commission in basis points of the order total (paid out of the platform fee, never above it)
+ * and how many days a referral cookie counts.
+ */
+export const affiliateSettings = pgTable(
+  'affiliate_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    enabled: boolean('enabled').notNull().default(true),
+    commissionBps: integer('commission_bps').notNull().default(500),
+    cookieDays: integer('cookie_days').notNull().default(30),
+    updatedBy: uuid('updated_by'),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('affiliate_settings_single_row', sql`${table.id} = 1`),
+    check('affiliate_settings_commission', sql`${table.commissionBps} between 0 and 10000`),
+    check('affiliate_settings_cookie_days', sql`${table.cookieDays} between 1 and 365`),
+  ],
+);
+
+/** Each member's referral code (created the first time they open the affiliate page); `/r/<code>`. */
+export const affiliateLinks = pgTable(
+  'affiliate_links',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('affiliate_links_code_unique').on(table.code)],
+);
+
+/**
+ * Visits through a referral link, at most one per visitor (keyed hash of address and browser,
+ * never the address itself) per affiliate per UTC day, so reloading or a script cannot inflate them.
+ */
+export const affiliateClicks = pgTable(
+  'affiliate_clicks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    affiliateId: uuid('affiliate_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    visitorHash: text('visitor_hash').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('affiliate_clicks_once_a_day').on(table.affiliateId, table.visitorHash, table.day),
+    index('affiliate_clicks_affiliate_idx').on(table.affiliateId, table.createdAt),
+  ],
+);

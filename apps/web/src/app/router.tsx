@@ -119,6 +119,10 @@ export const routes: RouteObject[] = [
               { path: 'ai-pool/report', element: page(aiPool, 'AdminPoolReportPage') },
               { path: 'ai-pool/settings', element: page(aiPool, 'AdminPoolSettingsPage') },
               {
+                path: 'affiliates',
+                element: page(() => import('@/features/affiliate/pages/admin-affiliates-page'), 'AdminAffiliatesPage'),
+              },
+              {
                 path: 'payments',
                 element: page(() => import('@/features/payment-reports/pages/admin-payments-page'), 'AdminPaymentsPage'),
               },

@@ -73,7 +73,8 @@ interface Reply {
     products?: { title: string; price: number; url: string; id: string }[];
     link?: { href: string };
     quick_replies?: string[];
-    rows?: { label: string; value: string }[];
+    values?: Record<string, string | number>;
+    rows?: { label: string; value: string; kind?: string; data?: Record<string, string | number> }[];
     has_more?: boolean;
   }[];
   context: { flow: string; step: string | null; name: string | null; email: string | null; last_intent: string | null };
@@ -159,6 +160,13 @@ describe('chatbot: free text against the catalogue', () => {
     expect(titles(reply)).toEqual(['Finance Headlines Dataset']);
     expect(reply.messages[0]?.text).toBe('Here are Datasets matching “finance” under $50.00, newest first.');
     expect(reply.params).toMatchObject({ category: 'datasets', max_price: 50, search: 'finance' });
+    // The parts of the summary travel as values so the storefront can word them in other languages.
+    expect(reply.messages[0]?.values).toMatchObject({
+      q_category: 'datasets',
+      q_search: 'finance',
+      q_max_usd: 50,
+      q_sort: 'created_at:desc',
+    });
     const href = reply.messages[0]?.link?.href ?? '';
     expect(href).toBe('/products?search=finance&category=datasets&max_price=50&sort_by=created_at&sort_order=desc');
     // The link opens a catalogue page listing the same products.
@@ -200,8 +208,15 @@ describe('chatbot: free text against the catalogue', () => {
     const message = reply.messages[0];
     expect(message?.key).toBe('compare');
     expect(titles(reply)).toEqual(['Budget Chatbot Kit', 'Premium Chatbot Suite']);
-    expect(message?.rows).toContainEqual({ label: 'Price', value: '$15.00 · $99.00' });
-    expect(message?.rows).toContainEqual({ label: 'Rating', value: 'No reviews yet · 4.5 / 5 (2)' });
+    expect(message?.rows).toContainEqual({
+      label: 'Price',
+      value: '$15.00 · $99.00',
+      kind: 'compare_price',
+      data: { a_usd: 15, b_usd: 99 },
+    });
+    expect(message?.rows).toContainEqual(
+      expect.objectContaining({ label: 'Rating', value: 'No reviews yet · 4.5 / 5 (2)', kind: 'compare_rating' }),
+    );
 
     const missing = await chat('Budget Chatbot Kit vs qqqzzz');
     expect(missing.messages[0]?.key).toBe('compare_missing');
@@ -219,19 +234,24 @@ describe('chatbot: pricing and seller info from real data', () => {
     const reply = await chat('Pricing');
     const rows = reply.messages[0]?.rows ?? [];
     // The $1.00 pending draft does not count.
-    expect(rows).toContainEqual({ label: 'AI Tools', value: '$15.00 – $99.00 · 2 products' });
-    expect(rows).toContainEqual({ label: 'Datasets', value: '$30.00 – $120.00 · 3 products' });
-    expect(rows).toContainEqual({ label: 'Scripts', value: '$21.00 – $30.00 · 10 products' });
+    expect(rows).toContainEqual({
+      label: 'AI Tools',
+      value: '$15.00 – $99.00 · 2 products',
+      kind: 'price_range',
+      data: { category: 'ai-tools', min_usd: 15, max_usd: 99, count: 2 },
+    });
+    expect(rows).toContainEqual(expect.objectContaining({ label: 'Datasets', value: '$30.00 – $120.00 · 3 products' }));
+    expect(rows).toContainEqual(expect.objectContaining({ label: 'Scripts', value: '$21.00 – $30.00 · 10 products' }));
     expect(rows.map((row) => row.label)).not.toContain('Models');
   });
 
   it('Seller info gives the fee, the AI pool share and the seller’s earnings', async () => {
     const reply = await chat('seller_info');
     expect(reply.messages[0]?.rows).toEqual([
-      { label: 'Platform fee', value: '10%' },
-      { label: 'AI token pool', value: '10%' },
-      { label: 'Your earnings', value: '80% of each sale' },
-      { label: 'Approval', value: 'Every new product is reviewed by an admin' },
+      { label: 'Platform fee', value: '10%', kind: 'platform_fee', data: { percent: 10 } },
+      { label: 'AI token pool', value: '10%', kind: 'ai_pool', data: { percent: 10 } },
+      { label: 'Your earnings', value: '80% of each sale', kind: 'seller_share', data: { percent: 80 } },
+      { label: 'Approval', value: 'Every new product is reviewed by an admin', kind: 'approval' },
     ]);
     expect(reply.messages[0]?.link?.href).toBe('/seller');
     expect((await chat('how do I sell here and what are the fees')).messages[0]?.key).toBe('seller_info');

@@ -8,6 +8,8 @@ import {
   type ChatLeadList,
   type ChatProductParams,
   type ChatReply,
+  type ChatRow,
+  type ChatRowKind,
   chatContextSchema,
   emailField,
   type PublicProduct,
@@ -162,7 +164,7 @@ async function showProducts(
   context: ChatContext,
   state: BrowseState,
   key: 'newest' | 'more' | 'search_results' | 'search_relaxed',
-  values?: Record<string, string>,
+  values?: Record<string, string | number>,
 ): Promise<Turn> {
   const list = await fetchPage(deps, state);
   const hasMore = list.total > state.page * CHAT_PRODUCT_LIMIT;
@@ -176,7 +178,7 @@ async function showProducts(
   if (list.products.length === 0) {
     turn.messages =
       state.page === 1
-        ? [say('no_results', { text: describe(state.query) }, { quick_replies: MENU_REPLIES })]
+        ? [say('no_results', { text: describe(state.query), ...queryValues(state.query) }, { quick_replies: MENU_REPLIES })]
         : [say('no_more', undefined, { quick_replies: ['pricing', 'main_menu'] })];
     return turn;
   }
@@ -199,21 +201,45 @@ function fetchPage(deps: AppDeps, state: BrowseState) {
 async function searchProducts(deps: AppDeps, context: ChatContext, query: ProductSearch): Promise<Turn> {
   const state = { query, page: 1 };
   const first = await fetchPage(deps, state);
-  if (first.total > 0) return showProducts(deps, context, state, 'search_results', { summary: describe(query) });
+  if (first.total > 0) {
+    return showProducts(deps, context, state, 'search_results', { summary: describe(query), ...queryValues(query) });
+  }
   const { search, ...rest } = query;
   const hasOtherFilters = rest.category || rest.min_price !== undefined || rest.max_price !== undefined;
   if (search && hasOtherFilters) {
     const relaxed = { query: rest, page: 1 };
     if ((await fetchPage(deps, relaxed)).total > 0) {
-      return showProducts(deps, context, relaxed, 'search_relaxed', { search, summary: describe(rest) });
+      return showProducts(deps, context, relaxed, 'search_relaxed', {
+        summary: describe(rest),
+        ...queryValues(rest),
+        search,
+      });
     }
   }
   return {
-    messages: [say('no_results', { text: search ?? describe(query) }, { quick_replies: MENU_REPLIES })],
+    messages: [
+      say('no_results', search ? { text: search } : { text: describe(query), ...queryValues(query) }, {
+        quick_replies: MENU_REPLIES,
+      }),
+    ],
     context: { ...context, flow: 'menu' },
     browse: null,
     action: null,
     params: {},
+  };
+}
+
+/**
+ * The parts of a search as message values (`q_*`), so the storefront can word the summary in the
+ * visitor's language; `describe` gives the English.
+ */
+function queryValues(query: ProductSearch): Record<string, string | number> {
+  return {
+    ...(query.category && { q_category: query.category }),
+    ...(query.search && { q_search: query.search }),
+    ...(query.min_price !== undefined && { q_min_usd: query.min_price }),
+    ...(query.max_price !== undefined && { q_max_usd: query.max_price }),
+    q_sort: `${query.sort_by}:${query.sort_order}`,
   };
 }
 
@@ -273,7 +299,19 @@ async function pricingMessage(deps: AppDeps): Promise<ChatBotMessage> {
       range.minCents === range.maxCents
         ? usd(centsToDollars(range.minCents))
         : `${usd(centsToDollars(range.minCents))} – ${usd(centsToDollars(range.maxCents))}`;
-    return [{ label: category.name, value: `${span} · ${range.total} ${range.total === 1 ? 'product' : 'products'}` }];
+    return [
+      {
+        label: category.name,
+        value: `${span} · ${range.total} ${range.total === 1 ? 'product' : 'products'}`,
+        kind: 'price_range' as const,
+        data: {
+          category: category.slug,
+          min_usd: centsToDollars(range.minCents),
+          max_usd: centsToDollars(range.maxCents),
+          count: range.total,
+        },
+      },
+    ];
   });
   return say('pricing', undefined, { rows, quick_replies: ['products', 'seller_info', 'main_menu'] });
 }
@@ -288,10 +326,10 @@ function sellerInfoMessage(deps: AppDeps): ChatBotMessage {
     { pool, fee, share },
     {
       rows: [
-        { label: 'Platform fee', value: `${fee}%` },
-        { label: 'AI token pool', value: `${pool}%` },
-        { label: 'Your earnings', value: `${share}% of each sale` },
-        { label: 'Approval', value: 'Every new product is reviewed by an admin' },
+        { label: 'Platform fee', value: `${fee}%`, kind: 'platform_fee', data: { percent: fee } },
+        { label: 'AI token pool', value: `${pool}%`, kind: 'ai_pool', data: { percent: pool } },
+        { label: 'Your earnings', value: `${share}% of each sale`, kind: 'seller_share', data: { percent: share } },
+        { label: 'Approval', value: 'Every new product is reviewed by an admin', kind: 'approval' },
       ],
       link: { href: '/seller', label: 'Open the seller area' },
       quick_replies: ['products', 'pricing', 'main_menu'],
@@ -305,18 +343,29 @@ async function compareMessages(deps: AppDeps, left: string, right: string): Prom
   const missing = !a ? left : !b ? right : null;
   if (missing || !a || !b) return [say('compare_missing', { text: missing ?? left }, { quick_replies: MENU_REPLIES })];
   if (a.id === b.id) return [say('compare_missing', { text: right }, { quick_replies: MENU_REPLIES })];
-  const row = (label: string, value: (p: PublicProduct) => string) => ({ label, value: `${value(a)} · ${value(b)}` });
+  const row = (label: string, kind: ChatRowKind, value: (p: PublicProduct) => string, data: ChatRow['data']) => ({
+    label,
+    value: `${value(a)} · ${value(b)}`,
+    kind,
+    data,
+  });
+  const rating = (p: PublicProduct) => (p.review_count > 0 ? `${p.rating.toFixed(1)} / 5 (${p.review_count})` : 'No reviews yet');
   return [
     say(
       'compare',
       { left: a.title, right: b.title },
       {
         rows: [
-          row('Price', (p) => usd(p.price)),
-          row('Rating', (p) => (p.review_count > 0 ? `${p.rating.toFixed(1)} / 5 (${p.review_count})` : 'No reviews yet')),
-          row('Category', (p) => p.category),
-          row('License', (p) => p.license),
-          row('Sales', (p) => String(p.sales_count)),
+          row('Price', 'compare_price', (p) => usd(p.price), { a_usd: a.price, b_usd: b.price }),
+          row('Rating', 'compare_rating', rating, {
+            a_rating: a.rating,
+            a_reviews: a.review_count,
+            b_rating: b.rating,
+            b_reviews: b.review_count,
+          }),
+          row('Category', 'compare_category', (p) => p.category, { a_category: a.category, b_category: b.category }),
+          row('License', 'compare_license', (p) => p.license, { a_license: a.license, b_license: b.license }),
+          row('Sales', 'compare_sales', (p) => String(p.sales_count), { a_sales: a.sales_count, b_sales: b.sales_count }),
         ],
         products: [toCard(a), toCard(b)],
         quick_replies: ['products', 'main_menu'],

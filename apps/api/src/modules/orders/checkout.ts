@@ -6,6 +6,7 @@ import { orderItems, orders, promoRedemptions, users } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { centsToDollars } from '../../lib/money';
+import { attributeOrder } from '../affiliates/attribution';
 import { consumePromoUse } from '../cart/promos';
 import { assertCartWithinLimit, loadCart } from '../cart/service';
 import { releaseClaim } from '../payments/confirm';
@@ -32,7 +33,12 @@ function newOrderNumber(): string {
  * promo use is taken only by the request that created the order). The buyer's row is locked for
  * the transaction, so promo limits per buyer hold against concurrent checkouts.
  */
-export async function checkout(deps: AppDeps, user: UserRow, idempotencyKey: string | undefined): Promise<CheckoutResult> {
+export async function checkout(
+  deps: AppDeps,
+  user: UserRow,
+  idempotencyKey: string | undefined,
+  referralCookie?: string,
+): Promise<CheckoutResult> {
   const key = idempotencyKey?.trim().slice(0, 200) || undefined;
   if (key) {
     const [existing] = await deps.db
@@ -72,6 +78,13 @@ export async function checkout(deps: AppDeps, user: UserRow, idempotencyKey: str
           `${cart.promoProblem ?? `Promo code ${cart.unavailablePromo} is no longer available`}. Remove it and try again.`,
         );
       }
+      const referral = await attributeOrder(
+        tx,
+        deps,
+        referralCookie,
+        user.id,
+        cart.lines.map(({ product }) => product.sellerId),
+      );
       const [created] = await tx
         .insert(orders)
         .values({
@@ -89,6 +102,8 @@ export async function checkout(deps: AppDeps, user: UserRow, idempotencyKey: str
           idempotencyKey: key ?? null,
           paymentProvider: deps.payments.name,
           expiresAt: new Date(Date.now() + deps.config.payments.orderExpiryMinutes * 60_000),
+          affiliateId: referral?.affiliateId ?? null,
+          affiliateCommissionBps: referral?.commissionBps ?? null,
         })
         .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
         .returning();

@@ -4,6 +4,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { cartItems, cartPromos, ledgerEntries, orderItems, orders, products } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { centsToDollars } from '../../lib/money';
+import { affiliateCommissionCents } from '../affiliates/commission';
 import { issueDownloadLinks } from '../downloads/service';
 import { findUserById } from '../users/repository';
 import type { OrderItemRow, OrderRow } from './present';
@@ -75,17 +76,24 @@ export async function reverseSaleInTx(tx: Tx, orderId: string): Promise<void> {
   }
 }
 
-/** Order total = Σ seller earnings + AI pool (10%) + platform fee, exactly, in cents. */
+/**
+ * Order total = Σ seller earnings + AI pool (10%) + platform fee, exactly, in cents. A referred
+ * order's commission is carved out of the platform fee (an `affiliate` entry owed to the referrer).
+ */
 export async function writeLedger(tx: DbOrTx, order: OrderRow, items: OrderItemRow[], platformFeePercent: number): Promise<void> {
   const aiPool = aiPoolShareCents(order.totalCents);
   const platform = Math.round((order.totalCents * platformFeePercent) / 100);
+  const commission = order.affiliateId ? affiliateCommissionCents(order.totalCents, order.affiliateCommissionBps, platform) : 0;
   const forSellers = order.totalCents - aiPool - platform;
   const bySeller = new Map<string, number>();
   for (const item of items) bySeller.set(item.sellerId, (bySeller.get(item.sellerId) ?? 0) + item.unitPriceCents * item.quantity);
   const shares = splitProportionally(forSellers, [...bySeller.values()]);
   const entries = [
     { orderId: order.id, kind: 'ai_pool' as const, sellerId: null, amountCents: aiPool },
-    { orderId: order.id, kind: 'platform' as const, sellerId: null, amountCents: platform },
+    { orderId: order.id, kind: 'platform' as const, sellerId: null, amountCents: platform - commission },
+    ...(commission > 0
+      ? [{ orderId: order.id, kind: 'affiliate' as const, sellerId: order.affiliateId, amountCents: commission }]
+      : []),
     ...[...bySeller.keys()].map((sellerId, index) => ({
       orderId: order.id,
       kind: 'seller' as const,

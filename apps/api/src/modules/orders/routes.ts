@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../../db/schema';
 import { dateQuery, idParams } from '../../lib/validation';
+import { REFERRAL_COOKIE } from '../affiliates/referral-cookie';
 import { currentUser, requireAuth, requireSignedIn } from '../auth/guard';
 import { validateCart } from '../cart/service';
 import {
@@ -65,7 +66,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/checkout', { ...signedIn, schema: { response: { 201: checkoutResultSchema } } }, async (request, reply) => {
     const key = request.headers['idempotency-key'];
-    const result = await checkout(deps, currentUser(request), typeof key === 'string' ? key : undefined);
+    const result = await checkout(
+      deps,
+      currentUser(request),
+      typeof key === 'string' ? key : undefined,
+      request.cookies[REFERRAL_COOKIE],
+    );
     reply.code(201);
     return result;
   });

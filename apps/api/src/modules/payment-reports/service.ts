@@ -10,6 +10,7 @@ interface DayCents {
   platform_fees: number;
   ai_pool: number;
   seller_share: number;
+  affiliate_commissions: number;
   net: number;
   orders: number;
 }
@@ -21,6 +22,7 @@ function inDollars(cents: DayCents): Omit<PaymentAnalyticsDay, 'date'> {
     platform_fees: centsToDollars(cents.platform_fees),
     ai_pool: centsToDollars(cents.ai_pool),
     seller_share: centsToDollars(cents.seller_share),
+    affiliate_commissions: centsToDollars(cents.affiliate_commissions),
     net: centsToDollars(cents.net),
     orders: cents.orders,
   };
@@ -28,8 +30,8 @@ function inDollars(cents: DayCents): Omit<PaymentAnalyticsDay, 'date'> {
 
 /**
  * GET /payments/admin/analytics, from the ledger by UTC day: gross = sales booked, refunds = sales
- * reversed; platform fees, AI pool and seller share are what each kept after refunds, so
- * net = gross − refunds = platform fees + AI pool + seller share.
+ * reversed; platform fees, AI pool, seller share and affiliate commissions are what each kept after
+ * refunds, so net = gross − refunds = platform fees + AI pool + seller share + affiliate commissions.
  */
 export async function paymentAnalytics(deps: AppDeps, range: DayRange): Promise<PaymentAnalytics> {
   const result = await deps.db.execute<Record<keyof DayCents | 'day', string>>(sql`
@@ -39,6 +41,7 @@ export async function paymentAnalytics(deps: AppDeps, range: DayRange): Promise<
       coalesce(l.platform_fees, 0)::bigint as platform_fees,
       coalesce(l.ai_pool, 0)::bigint as ai_pool,
       coalesce(l.seller_share, 0)::bigint as seller_share,
+      coalesce(l.affiliate_commissions, 0)::bigint as affiliate_commissions,
       coalesce(l.orders, 0)::int as orders
     from generate_series(${range.start}::date, ${range.end}::date, interval '1 day') as d(day)
     left join (
@@ -48,6 +51,7 @@ export async function paymentAnalytics(deps: AppDeps, range: DayRange): Promise<
         sum(amount_cents) filter (where kind = 'platform') as platform_fees,
         sum(amount_cents) filter (where kind = 'ai_pool') as ai_pool,
         sum(amount_cents) filter (where kind = 'seller') as seller_share,
+        sum(amount_cents) filter (where kind = 'affiliate') as affiliate_commissions,
         count(distinct order_id) filter (where reason = 'sale') as orders
       from ledger_entries
       where created_at >= ${range.start}::date at time zone 'UTC'
@@ -55,7 +59,16 @@ export async function paymentAnalytics(deps: AppDeps, range: DayRange): Promise<
       group by 1
     ) l on l.day = d.day::date
     order by d.day`);
-  const totals: DayCents = { gross: 0, refunds: 0, platform_fees: 0, ai_pool: 0, seller_share: 0, net: 0, orders: 0 };
+  const totals: DayCents = {
+    gross: 0,
+    refunds: 0,
+    platform_fees: 0,
+    ai_pool: 0,
+    seller_share: 0,
+    affiliate_commissions: 0,
+    net: 0,
+    orders: 0,
+  };
   const daily = result.rows.map((row) => {
     const cents: DayCents = {
       gross: Number(row.gross),
@@ -63,6 +76,7 @@ export async function paymentAnalytics(deps: AppDeps, range: DayRange): Promise<
       platform_fees: Number(row.platform_fees),
       ai_pool: Number(row.ai_pool),
       seller_share: Number(row.seller_share),
+      affiliate_commissions: Number(row.affiliate_commissions),
       net: Number(row.gross) - Number(row.refunds),
       orders: Number(row.orders),
     };

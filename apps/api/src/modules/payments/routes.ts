@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { orders, webhookEvents } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/validation';
+import { REFERRAL_COOKIE } from '../affiliates/referral-cookie';
 import { currentUser, requireAuth } from '../auth/guard';
 import { checkout, openPayment } from '../orders/checkout';
 import { confirmPayment } from './confirm';
@@ -46,7 +47,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         return openPayment(deps, user, order);
       }
       const key = request.headers['idempotency-key'];
-      return checkout(deps, user, typeof key === 'string' ? key : undefined);
+      return checkout(deps, user, typeof key === 'string' ? key : undefined, request.cookies[REFERRAL_COOKIE]);
     });
   }
 

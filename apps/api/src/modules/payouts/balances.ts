@@ -1,5 +1,5 @@
 import type { SellerBalanceView, StatementLine } from '@app/shared';
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { ledgerEntries, orderItems, orders, payouts } from '../../db/schema';
@@ -8,6 +8,8 @@ import { readPayoutSettings } from './settings';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const sale = alias(ledgerEntries, 'sale');
+/** What the ledger owes a user: their sales as a seller and their referral commission as an affiliate. */
+const EARNING_KINDS: ('seller' | 'affiliate')[] = ['seller', 'affiliate'];
 
 export interface BalanceCents {
   pending: number;
@@ -19,7 +21,8 @@ export interface BalanceCents {
 }
 
 /**
- * A seller's money, from the ledger alone. Each seller entry (a sale, or a refund's reversal) is
+ * A seller's money, from the ledger alone (with any referral commission they earned as an
+ * affiliate: one balance, one payout per user). Each seller entry (a sale, or a refund's reversal) is
  * dated by its sale: while the sale is younger than the hold it is pending, so a refund inside the
  * window cancels pending money; after that it is released. Available is released money minus
  * every payout that is paid or on its way.
@@ -43,11 +46,11 @@ export async function sellerBalanceCents(
       and(
         eq(sale.orderId, ledgerEntries.orderId),
         eq(sale.sellerId, ledgerEntries.sellerId),
-        eq(sale.kind, 'seller'),
+        eq(sale.kind, ledgerEntries.kind),
         eq(sale.reason, 'sale'),
       ),
     )
-    .where(and(eq(ledgerEntries.kind, 'seller'), eq(ledgerEntries.sellerId, sellerId)));
+    .where(and(inArray(ledgerEntries.kind, EARNING_KINDS), eq(ledgerEntries.sellerId, sellerId)));
   const sent = await db
     .select({ status: payouts.status, total: sql<string>`sum(${payouts.amountCents})` })
     .from(payouts)
@@ -101,6 +104,7 @@ export async function getSellerStatement(
     .select({
       createdAt: ledgerEntries.createdAt,
       reason: ledgerEntries.reason,
+      kind: ledgerEntries.kind,
       amountCents: ledgerEntries.amountCents,
       orderNumber: orders.orderNumber,
       soldAt: sale.createdAt,
@@ -113,13 +117,13 @@ export async function getSellerStatement(
       and(
         eq(sale.orderId, ledgerEntries.orderId),
         eq(sale.sellerId, ledgerEntries.sellerId),
-        eq(sale.kind, 'seller'),
+        eq(sale.kind, ledgerEntries.kind),
         eq(sale.reason, 'sale'),
       ),
     )
     .where(
       and(
-        eq(ledgerEntries.kind, 'seller'),
+        inArray(ledgerEntries.kind, EARNING_KINDS),
         eq(ledgerEntries.sellerId, sellerId),
         range.from ? gte(ledgerEntries.createdAt, range.from) : undefined,
         range.to ? lt(ledgerEntries.createdAt, range.to) : undefined,
@@ -147,7 +151,7 @@ export async function getSellerStatement(
       date: entry.createdAt.toISOString(),
       type: entry.reason,
       reference: entry.orderNumber,
-      description: entry.titles ?? '',
+      description: entry.kind === 'affiliate' ? `Referral commission: ${entry.orderNumber}` : (entry.titles ?? ''),
       amount: centsToDollars(entry.amountCents),
       available_on: availableOn.toISOString(),
       status: availableOn <= now ? 'available' : 'pending',

@@ -15,6 +15,7 @@ import {
   MessageSquareText,
   Package,
   Settings,
+  Share2,
   ShieldCheck,
   ShoppingBag,
   TicketPercent,
@@ -66,6 +67,7 @@ export function AdminLayout() {
     { to: '/admin/payments/transfers', label: t('payouts.nav.transfers'), icon: ArrowLeftRight },
     { to: '/admin/payments/bank-accounts', label: t('payouts.nav.bankAccounts'), icon: Landmark },
     { to: '/admin/payments/settings', label: t('payouts.nav.settings'), icon: CalendarClock },
+    { to: '/admin/affiliates', label: t('affiliate.admin.nav'), icon: Share2 },
     { to: '/admin/messages', label: t('contact.inbox.nav'), icon: Inbox },
   ];
 

@@ -3,9 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { LoadingScreen } from '@/components/ui/spinner';
+import { ReferralVisitTracker } from '@/features/affiliate/components/referral-visit-tracker';
 import { MaintenanceGate } from '../maintenance-gate';
 
-/** Above every layout: the default title, the maintenance gate, scroll restoration and a last Suspense boundary for lazy layouts. */
+/**
+ * Above every layout: the default title, the maintenance gate, scroll restoration, a last Suspense
+ * boundary for lazy layouts, and `?ref=` referral codes handed to the server.
+ */
 export function RootLayout() {
   const { t } = useTranslation();
   return (
@@ -17,6 +21,7 @@ export function RootLayout() {
         </Suspense>
       </MaintenanceGate>
       <ScrollRestoration />
+      <ReferralVisitTracker />
     </>
   );
 }

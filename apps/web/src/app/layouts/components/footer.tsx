@@ -53,7 +53,7 @@ export function Footer() {
       links: [
         { to: '/seller', label: t('footer.sellers.start') },
         { to: '/seller', label: t('footer.sellers.dashboard') },
-        // The affiliate programme is not built yet (issue 12): no link to a page that only says so.
+        { to: '/affiliate', label: t('footer.sellers.affiliate') },
       ],
     },
   ];

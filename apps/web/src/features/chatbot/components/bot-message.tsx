@@ -8,14 +8,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
 import { i18n } from '@/lib/i18n';
-
-type LooseT = (key: string, options: Record<string, unknown>) => string;
-
-/** The bot's text in the visitor's language; the server's English (or the model's wording) otherwise. */
-export function botText(message: ChatBotMessage): string {
-  if (message.key === 'phrased') return message.text;
-  return (i18n.t as unknown as LooseT)(`chatbot.bot.${message.key}`, { ...message.values, defaultValue: message.text });
-}
+import { botText, rowText } from '../lib/bot-text';
 
 export function BotMessage({
   message,
@@ -39,12 +32,15 @@ export function BotMessage({
         </p>
         {message.rows && message.rows.length > 0 && (
           <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200 text-xs dark:divide-slate-800 dark:border-slate-700">
-            {message.rows.map((row) => (
-              <div key={row.label} className="flex justify-between gap-3 px-3 py-1.5">
-                <dt className="font-medium text-slate-700 dark:text-slate-300">{row.label}</dt>
-                <dd className="text-right text-slate-600 dark:text-slate-400">{row.value}</dd>
-              </div>
-            ))}
+            {message.rows.map((row) => {
+              const { label, value } = rowText(row);
+              return (
+                <div key={row.label} className="flex justify-between gap-3 px-3 py-1.5">
+                  <dt className="font-medium text-slate-700 dark:text-slate-300">{label}</dt>
+                  <dd className="text-right text-slate-600 dark:text-slate-400">{value}</dd>
+                </div>
+              );
+            })}
           </dl>
         )}
         {message.products && message.products.length > 0 && (

@@ -88,6 +88,11 @@ export function AdminPaymentsPage() {
                 tone="slate"
                 label={t('paymentReports.admin.platformFees')}
                 value={formatMoney(data.totals.platform_fees)}
+                hint={
+                  data.totals.affiliate_commissions !== 0
+                    ? t('paymentReports.admin.afterCommissions', { amount: formatMoney(data.totals.affiliate_commissions) })
+                    : undefined
+                }
               />
             </li>
             <li>

@@ -6,12 +6,21 @@ import { json, mockApi } from '@/test/api-mock';
 import { makeSession } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
 
-const day = { gross: 0, refunds: 0, platform_fees: 0, ai_pool: 0, seller_share: 0, net: 0, orders: 0 };
+const day = { gross: 0, refunds: 0, platform_fees: 0, ai_pool: 0, seller_share: 0, affiliate_commissions: 0, net: 0, orders: 0 };
 const analytics: PaymentAnalytics = {
   start_date: '2026-05-30',
   end_date: '2026-05-31',
   currency: 'USD',
-  totals: { gross: 112.32, refunds: 49.99, platform_fees: 6.23, ai_pool: 6.23, seller_share: 49.87, net: 62.33, orders: 3 },
+  totals: {
+    gross: 112.32,
+    refunds: 49.99,
+    platform_fees: 6.23,
+    ai_pool: 6.23,
+    seller_share: 49.87,
+    affiliate_commissions: 0,
+    net: 62.33,
+    orders: 3,
+  },
   daily: [
     { date: '2026-05-30', ...day },
     {
@@ -21,6 +30,7 @@ const analytics: PaymentAnalytics = {
       platform_fees: 6.23,
       ai_pool: 6.23,
       seller_share: 49.87,
+      affiliate_commissions: 0,
       net: 62.33,
       orders: 3,
     },
