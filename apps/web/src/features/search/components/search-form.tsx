@@ -1,7 +1,7 @@
 import { type PublicProduct, SEARCH } from '@app/shared';
 import { type UseComboboxState, type UseComboboxStateChangeOptions, useCombobox } from 'downshift';
 import { ArrowRight, Clock, Search } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ProductThumbnail } from '@/components/product-thumbnail';
@@ -92,8 +92,11 @@ export function SearchForm({ className, size = 'md' }: SearchFormProps) {
     }
   }
 
+  const input = useRef<HTMLInputElement>(null);
   const finish = (to: string, saved: string) => {
     if (saved) setRecent(saveRecentSearch(saved));
+    // Done with the box: the phone keyboard goes away, and focusing it again offers the recent searches.
+    input.current?.blur();
     void navigate(to);
   };
 
@@ -167,6 +170,7 @@ export function SearchForm({ className, size = 'md' }: SearchFormProps) {
         />
         <input
           {...combobox.getInputProps({
+            ref: input,
             type: 'search',
             // Open only when there is something to show (a lone character shows nothing yet).
             'aria-expanded': expanded,
