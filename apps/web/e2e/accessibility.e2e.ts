@@ -358,7 +358,6 @@ const WIDE_TABLES: { as: Role; path: string }[] = [
   { as: 'admin', path: '/admin/orders' },
   { as: 'admin', path: '/admin/promo-codes' },
   { as: 'admin', path: '/admin/simple-admins' },
-  { as: 'admin', path: '/admin/payments/bank-accounts' },
   { as: 'seller', path: '/seller' },
   { as: 'simpleAdmin', path: '/simple-admin/products' },
 ];
