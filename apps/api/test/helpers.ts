@@ -168,3 +168,39 @@ export function listFiles(dir: string): string[] {
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
 }
+
+/** Decodes MIME encoded-words (=?UTF-8?B|Q?...?=) in a header line. */
+function decodeHeaderWords(value: string): string {
+  return value.replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=\s*/gi, (_match, kind: string, data: string) =>
+    kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+  );
+}
+
+function decodeQuotedPrintable(value: string): string {
+  const bytes = value.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => `%${hex}`);
+  return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
+}
+
+export interface DecodedMail {
+  to: string;
+  subject: string;
+  /** Every text part (plain and HTML), decoded. */
+  body: string;
+}
+
+/** The outbox's messages with headers and parts decoded, so tests can read non-ASCII text. */
+export function decodedOutbox(config: Config): DecodedMail[] {
+  return outboxMessages(config).map((raw) => {
+    const unfolded = raw.replace(/\r?\n[ \t]+/g, ' ');
+    const header = (name: string) => decodeHeaderWords(unfolded.match(new RegExp(`^${name}: (.*)$`, 'mi'))?.[1] ?? '');
+    const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/).map((part) => {
+      const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
+      const content = rest.join('\n\n');
+      if (/content-transfer-encoding:\s*base64/i.test(head))
+        return Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8');
+      if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) return decodeQuotedPrintable(content);
+      return content;
+    });
+    return { to: header('To'), subject: header('Subject'), body: parts.join('\n') };
+  });
+}

@@ -8,12 +8,12 @@ import { app, launchBrowser, newPage, uniqueEmail } from './browser';
 /**
  * axe on every route of the router, as the right role, in every theme (issue 14). A route passes
  * when axe finds no serious or critical violation. The whole WCAG 2.1 A/AA rule set runs in the
- * light theme; colours are what a theme changes, so dark and high-contrast rerun the colour rules
- * on the same page (the theme classes are set on <html>, as lib/theme.ts does).
+ * light theme; colours are what a theme changes, so dark, high contrast and high contrast on dark
+ * rerun the colour rules on the same page (the classes are set on <html>, as lib/preferences.ts does).
  */
 
 type Role = 'anonymous' | 'buyer' | 'seller' | 'admin' | 'simpleAdmin';
-const THEMES = ['light', 'dark', 'high-contrast'] as const;
+const THEMES = ['light', 'dark', 'high-contrast', 'high-contrast dark'] as const;
 type Theme = (typeof THEMES)[number];
 
 interface Ids {
@@ -176,13 +176,14 @@ async function settle(page: Page, ready?: string | RegExp): Promise<void> {
   });
 }
 
-/** The theme classes lib/theme.ts puts on <html> (high contrast is its own class). */
+/** The classes lib/preferences.ts puts on <html>: `dark`, and `high-contrast` on top of either theme. */
 async function applyTheme(page: Page, theme: Theme): Promise<void> {
   await page.evaluate((name) => {
     const root = document.documentElement;
-    root.classList.toggle('dark', name === 'dark');
-    root.classList.toggle('high-contrast', name === 'high-contrast');
-    root.style.colorScheme = name === 'dark' ? 'dark' : 'light';
+    const dark = name.endsWith('dark');
+    root.classList.toggle('dark', dark);
+    root.classList.toggle('high-contrast', name.startsWith('high-contrast'));
+    root.style.colorScheme = dark ? 'dark' : 'light';
   }, theme);
 }
 

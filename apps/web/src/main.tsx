@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { restoreSession } from './lib/api-client';
+import { startPreferences } from './lib/preferences';
 import { createQueryClient } from './lib/query-client';
 
 const router = createAppRouter();
@@ -17,16 +18,21 @@ void restoreSession();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      {/* flushSync lets `navigate(..., { flushSync: true })` commit at once (see lib/use-end-session.ts). */}
-      <RouterProvider
-        router={router}
-        flushSync={(update) => {
-          flushSync(update);
-        }}
-      />
-    </AppProviders>
-  </StrictMode>,
-);
+// The strings are not in the first chunk: the active language's bundle loads before the first render.
+void startPreferences().finally(() => render(root));
+
+function render(root: HTMLElement) {
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        {/* flushSync lets `navigate(..., { flushSync: true })` commit at once (see lib/use-end-session.ts). */}
+        <RouterProvider
+          router={router}
+          flushSync={(update) => {
+            flushSync(update);
+          }}
+        />
+      </AppProviders>
+    </StrictMode>,
+  );
+}

@@ -13,6 +13,7 @@ export * from './newsletter';
 export * from './notifications';
 export * from './orders';
 export * from './payouts';
+export * from './preferences';
 export * from './promo';
 export * from './roles';
 export * from './seller';

@@ -1,3 +1,4 @@
+import type { Language, Preferences } from '@app/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -54,6 +55,8 @@ export const users = pgTable(
     totpLastFailureAt: timestamp('totp_last_failure_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Display preferences (validated by the shared schema); null until the account first saves some. */
+    preferences: jsonb('preferences').$type<Preferences>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -781,11 +784,14 @@ export const newsletterSubscribers = pgTable(
     confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    /** The language the visitor used when subscribing: their newsletter e-mails go out in it. */
+    language: text('language').$type<Language>().notNull().default('en'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     check('newsletter_status_known', sql`${table.status} in ('pending', 'confirmed', 'unsubscribed')`),
+    check('newsletter_language_known', sql`${table.language} in ('en', 'es', 'fr', 'de', 'zh', 'ja')`),
     index('newsletter_status_created_idx').on(table.status, table.createdAt.desc()),
   ],
 );

@@ -1,25 +1,25 @@
-import { NOTIFICATIONS } from '@app/shared';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Toaster } from 'sonner';
 import { i18n } from '@/lib/i18n';
+import { syncPreferencesWithAccount, usePreferences } from '@/lib/preferences';
 import { clearCacheOnSessionChange } from '@/lib/query-client';
-import { useTheme } from '@/lib/theme';
 
 /** Everything the pages rely on, apart from the router. */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
-  const { theme } = useTheme();
+  const { currentTheme, notificationSettings } = usePreferences();
   useEffect(() => clearCacheOnSessionChange(queryClient), [queryClient]);
+  useEffect(() => syncPreferencesWithAccount(), []);
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         {children}
         <Toaster
-          visibleToasts={NOTIFICATIONS.maxVisible}
-          position={NOTIFICATIONS.defaultPosition}
-          duration={NOTIFICATIONS.defaultDurationMs}
-          theme={theme}
+          visibleToasts={notificationSettings.maxCount}
+          position={notificationSettings.position}
+          duration={notificationSettings.defaultDuration}
+          theme={currentTheme}
           richColors
           closeButton
         />

@@ -21,7 +21,12 @@ const admin = () => import('@/features/admin/pages/admin-pages');
 const payoutsAdmin = () => import('@/features/payouts/pages/admin-payout-pages');
 const simpleAdmin = () => import('@/features/simple-admin/pages/simple-admin-pages');
 const content = () => import('@/features/content/pages');
-const legal = () => import('@/features/legal/pages');
+// The legal texts are a bundle of their own, loaded with the pages in the reader's language.
+const legal = () =>
+  import('@/features/legal/pages').then(async (module) => {
+    await module.loadLegalTexts();
+    return module;
+  });
 const contact = () => import('@/features/contact/pages');
 const products = () => import('@/features/products/pages/product-detail-page');
 const aiPool = () => import('@/features/ai-pool/pages');

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
+import { formatShortDay } from '@/lib/format';
 
 export interface BarDatum {
   /** A day as 'YYYY-MM-DD' (the statistics routes' `date`). */
@@ -14,13 +15,11 @@ const tones = {
   amber: 'fill-amber-500 dark:fill-amber-400',
 } as const;
 
-const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
-
 /** 'YYYY-MM-DD' as 'Nov 21', read as a calendar day (no time-zone shift). */
 export function formatDay(date: string): string {
   const [year, month, day] = date.split('-').map(Number);
   if (!year || !month || !day) return date;
-  return shortDay.format(new Date(year, month - 1, day));
+  return formatShortDay(new Date(year, month - 1, day));
 }
 
 export interface BarChartProps {

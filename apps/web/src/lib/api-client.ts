@@ -1,6 +1,6 @@
 import type { AuthResponse } from '@app/shared';
 import { authStore } from './auth-store';
-import { i18n } from './i18n';
+import { activeLanguage, i18n, translateServerError } from './i18n';
 
 /** Every call goes through here: one place for the base URL, the bearer token, error text and 401 handling. */
 export const API_BASE = '/api/v1';
@@ -97,7 +97,8 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  // The server writes e-mails a visitor triggers (newsletter, password reset) in the language they use.
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': activeLanguage(), ...options.headers };
   let body: BodyInit | undefined;
   if (options.formData) {
     body = options.formData;
@@ -238,8 +239,9 @@ export const api = {
   blob: (path: string, options?: Options) => apiBlob(path, options),
 };
 
-/** The text to show for any thrown value. */
+/** The text to show for any thrown value; a server error in the reader's language (by its `code`). */
 export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.message) return translateServerError(error.message, error.code);
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }

@@ -3,12 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { authStore } from '@/lib/auth-store';
 import { mockApi } from '@/test/api-mock';
 import { renderRoute } from '@/test/render';
+import { reloadPreferencesFromBrowser } from './preferences';
 import { setTheme } from './theme';
 
 describe('theme toggle', () => {
   it('switches the dark class on <html> and remembers the choice, keeping other preferences', async () => {
     setTheme('light');
     window.localStorage.setItem('themePreferences', JSON.stringify({ currentTheme: 'light', fontSize: 'large' }));
+    reloadPreferencesFromBrowser();
     authStore.clear();
     mockApi();
     const { user } = renderRoute('/');
@@ -17,7 +19,7 @@ describe('theme toggle', () => {
     await user.click(toggle as HTMLElement);
 
     expect(document.documentElement.classList.contains('dark')).toBe(true);
-    expect(JSON.parse(window.localStorage.getItem('themePreferences') ?? '{}')).toEqual({
+    expect(JSON.parse(window.localStorage.getItem('themePreferences') ?? '{}')).toMatchObject({
       currentTheme: 'dark',
       fontSize: 'large',
     });

@@ -1,3 +1,4 @@
+import { applyPreferencesUpdate, DEFAULT_PREFERENCES, type PreferencesUpdate } from '@app/shared';
 import { vi } from 'vitest';
 import { FetchBackedXhr } from './fetch-backed-xhr';
 
@@ -67,6 +68,10 @@ const defaults: Record<string, MockHandler> = {
   'GET /api/v1/products/': () => json(200, { products: [], total: 0, page: 1, pages: 0 }),
   // The home page and the catalogue filters list the categories.
   'GET /api/v1/products/categories/list': () => json(200, { categories: [] }),
+  // A signed-in user's stored display preferences (none yet: the browser's are saved on sign-in).
+  'GET /api/v1/users/me/preferences': () => json(200, { preferences: null }),
+  'PUT /api/v1/users/me/preferences': (request) =>
+    json(200, { preferences: applyPreferencesUpdate(DEFAULT_PREFERENCES, request.body as PreferencesUpdate) }),
   // The wishlist page a signed-in user may land on.
   'GET /api/v1/wishlist': () => json(200, { items: [], products: [], total: 0 }),
 };

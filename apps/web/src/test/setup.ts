@@ -2,7 +2,11 @@ import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { authStore } from '@/lib/auth-store';
-import '@/lib/i18n';
+import { activeLanguage, loadLanguage, switchLanguage } from '@/lib/i18n';
+import { reloadPreferencesFromBrowser } from '@/lib/preferences';
+
+// The bundles are lazy in the app; tests render with English loaded up front.
+await loadLanguage('en');
 
 // Two cores shared with the API suite and PostgreSQL: give findBy/waitFor room before calling it a failure.
 configure({ asyncUtilTimeout: 5000 });
@@ -33,13 +37,15 @@ beforeEach(() => {
   };
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   // Sonner replays still-active toasts to the next test's Toaster; forget them.
   toast.dismiss();
   console.error = originalError;
   authStore.reset();
   window.localStorage.clear();
+  reloadPreferencesFromBrowser();
+  if (activeLanguage() !== 'en') await switchLanguage('en');
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.useRealTimers();

@@ -101,7 +101,8 @@ export async function decideRefund(
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new AppError('NOT_FOUND', 'Order not found');
   if (input.decision === 'deny') {
-    if (!input.note || input.note.length < 5)
+    const note = input.note;
+    if (!note || note.length < 5)
       throw new AppError('VALIDATION_FAILED', 'Please give the buyer a reason', [
         { field: 'note', message: 'Please give the buyer a reason' },
       ]);
@@ -114,7 +115,12 @@ export async function decideRefund(
     await notifyUser(
       deps,
       order.userId,
-      { type: 'warning', title: `Refund for ${order.orderNumber} declined`, message: input.note, link: '/orders' },
+      (m) => ({
+        type: 'warning',
+        title: m.notifications.refundDeclined.title(order.orderNumber),
+        message: note,
+        link: '/orders',
+      }),
       { email: true },
     );
     return { message: 'Refund denied' };
@@ -125,12 +131,12 @@ export async function decideRefund(
   await notifyUser(
     deps,
     order.userId,
-    {
+    (m) => ({
       type: 'success',
-      title: `Refund for ${order.orderNumber} approved`,
-      message: 'Your refund is on its way to your original payment method (5-10 business days).',
+      title: m.notifications.refundApproved.title(order.orderNumber),
+      message: m.notifications.refundApproved.message,
       link: '/orders',
-    },
+    }),
     { email: true },
   );
   return { message: 'Refund approved; downloads for this order are revoked' };

@@ -93,14 +93,18 @@ async function tellSeller(deps: AppDeps, product: ProductRow, status: 'approved'
   await notifyUser(
     deps,
     product.sellerId,
-    {
+    (m) => ({
       type: approved ? 'success' : 'warning',
-      title: approved ? `"${product.title}" is live` : `"${product.title}" was not approved`,
+      title: approved
+        ? m.notifications.productApproved.title(product.title)
+        : m.notifications.productRejected.title(product.title),
       message: approved
-        ? 'Your product was approved and is now visible in the marketplace.'
-        : `Your product was rejected. Reason: ${(reason ?? 'not given').replace(/[.!\s]+$/, '')}. Edit it and submit it again.`,
+        ? m.notifications.productApproved.message
+        : m.notifications.productRejected.message(
+            (reason ?? m.notifications.productRejected.noReason).replace(/[.!\s。！]+$/, ''),
+          ),
       link: '/seller',
-    },
+    }),
     { email: true },
   );
 }

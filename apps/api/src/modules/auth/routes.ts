@@ -19,6 +19,7 @@ import {
 } from '@app/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLanguage } from '../users/preferences';
 import { presentUser } from '../users/present';
 import { currentUser, requireAuth } from './guard';
 import * as auth from './service';
@@ -150,7 +151,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/forgot-password',
     { schema: { body: forgotPasswordRequestSchema, response: { 200: messageSchema } }, config: authLimit },
     async (request) => {
-      await auth.requestPasswordReset(deps, request.body.email);
+      await auth.requestPasswordReset(deps, request.body.email, requestLanguage(request.headers));
       return { message: 'If an account exists for that email, a password reset link is on its way.' };
     },
   );

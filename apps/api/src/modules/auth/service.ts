@@ -1,10 +1,12 @@
-import { hasRole, RESET_LINK_TTL_HOURS, type RegisterRequest } from '@app/shared';
+import { hasRole, type Language, RESET_LINK_TTL_HOURS, type RegisterRequest } from '@app/shared';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { failedLogins, passwordResetTokens } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError, fieldError } from '../../lib/errors';
+import { escapeHtml, mailTexts } from '../../lib/mail-texts';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { createOpaqueToken, hashToken } from '../../lib/tokens';
+import { languageOf } from '../users/preferences';
 import {
   bumpTokenVersion,
   findUserByEmail,
@@ -166,7 +168,7 @@ export async function changePassword(
  * Sends a single-use reset link to a real account. Says nothing about whether the account
  * exists: the caller always answers 200.
  */
-export async function requestPasswordReset(deps: AppDeps, email: string): Promise<void> {
+export async function requestPasswordReset(deps: AppDeps, email: string, language: Language | null = null): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
   if (!user?.isActive) return;
   const token = createOpaqueToken();
@@ -183,20 +185,13 @@ export async function requestPasswordReset(deps: AppDeps, email: string): Promis
     });
   });
   const link = `${deps.config.publicUrl}/reset-password?token=${token}`;
+  const m = mailTexts(languageOf(user, language));
+  const hours = RESET_LINK_TTL_HOURS;
   await deps.mailer.send({
     to: user.email,
-    subject: 'Reset your password',
-    text: [
-      `Hi ${user.firstName},`,
-      '',
-      'We received a request to reset the password of your AI Marketplace account.',
-      `Open this link to choose a new password (it expires in ${RESET_LINK_TTL_HOURS} hours and works once):`,
-      '',
-      link,
-      '',
-      'If you did not ask for this, you can ignore this e-mail: your password stays the same.',
-    ].join('\n'),
-    html: `<p>Hi ${escapeHtml(user.firstName)},</p><p>We received a request to reset the password of your AI Marketplace account.</p><p><a href="${link}">Choose a new password</a> (the link expires in ${RESET_LINK_TTL_HOURS} hours and works once).</p><p>If you did not ask for this, you can ignore this e-mail.</p>`,
+    subject: m.reset.subject,
+    text: [m.hi(user.firstName), '', m.reset.intro, m.reset.open(hours), '', link, '', m.reset.ignore].join('\n'),
+    html: `<p>${m.hi(escapeHtml(user.firstName))}</p><p>${m.reset.intro}</p><p><a href="${link}">${m.reset.linkLabel}</a> ${m.reset.linkNote(hours)}</p><p>${m.reset.ignore}</p>`,
   });
 }
 
@@ -223,8 +218,4 @@ export async function resetPassword(deps: AppDeps, token: string, newPassword: s
     // The owner proved control of the mailbox: lift the failed-sign-in lock.
     if (user) await tx.delete(failedLogins).where(eq(failedLogins.email, user.email));
   });
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -17,9 +17,11 @@ import {
 import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { escapeHtml, mailTexts } from '../../lib/mail-texts';
 import { centsToDollars } from '../../lib/money';
 import { browseProducts } from '../catalog/service';
 import { readSettings } from '../settings/service';
+import { languageOfAddress } from '../users/preferences';
 import type { UserRow } from '../users/repository';
 import { phraseWithLlm } from './llm';
 import { isMenuWord, type ProductSearch, parseMessage } from './parse';
@@ -411,28 +413,25 @@ function continueLead(message: string, context: ChatContext, browse: BrowseState
   return stay([say('lead_ask_email', { name })], { name, step: 'email' });
 }
 
-/** Tells every admin (and the site's admin address) about a new lead. */
+/** Tells every admin (and the site's admin address) about a new lead, each in their own language. */
 async function alertAdmins(deps: AppDeps, lead: ChatLeadRow, site: string): Promise<void> {
   const settings = await readSettings(deps);
   const recipients = new Set([...(await adminEmails(deps.db)), settings.admin_email].filter(Boolean));
   const link = `${deps.config.publicUrl}/admin/leads`;
-  const text = [
-    `A visitor asked the ${site} assistant for a custom chatbot.`,
-    '',
-    `Name: ${lead.name}`,
-    `E-mail: ${lead.email}`,
-    `Need: ${lead.need}`,
-    '',
-    `All leads: ${link}`,
-  ].join('\n');
-  const html = `<p>A visitor asked the ${escapeHtml(site)} assistant for a custom chatbot.</p><ul><li>Name: ${escapeHtml(lead.name)}</li><li>E-mail: ${escapeHtml(lead.email)}</li><li>Need: ${escapeHtml(lead.need)}</li></ul><p><a href="${link}">All leads</a></p>`;
   for (const to of recipients) {
-    await deps.mailer.send({ to, subject: `New custom chatbot lead: ${lead.name}`, text, html });
+    const m = mailTexts(await languageOfAddress(deps.db, to)).lead;
+    const text = [
+      m.intro(site),
+      '',
+      `${m.name}: ${lead.name}`,
+      `${m.email}: ${lead.email}`,
+      `${m.need}: ${lead.need}`,
+      '',
+      `${m.allLeads}: ${link}`,
+    ].join('\n');
+    const html = `<p>${m.intro(escapeHtml(site))}</p><ul><li>${m.name}: ${escapeHtml(lead.name)}</li><li>${m.email}: ${escapeHtml(lead.email)}</li><li>${m.need}: ${escapeHtml(lead.need)}</li></ul><p><a href="${link}">${m.allLeads}</a></p>`;
+    await deps.mailer.send({ to, subject: m.subject(lead.name), text, html });
   }
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
 /** Leads for the admin console, newest first. */

@@ -249,11 +249,11 @@ export async function createReply(deps: AppDeps, user: UserRow, threadId: string
       await notifyUser(
         deps,
         thread.authorId,
-        {
-          title: 'New reply to your thread',
-          message: `${displayName(user)} replied to "${thread.title}".`,
+        (m) => ({
+          title: m.notifications.threadReply.title,
+          message: m.notifications.threadReply.message(displayName(user), thread.title),
           link: `/community/threads/${thread.id}`,
-        },
+        }),
         { db: tx },
       );
     }

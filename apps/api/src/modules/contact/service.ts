@@ -2,7 +2,9 @@ import { CONTACT_PER_HOUR, type ContactMessage, type ContactMessageList, type co
 import type { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { escapeHtml, mailTexts } from '../../lib/mail-texts';
 import { readSettings } from '../settings/service';
+import { languageOfAddress } from '../users/preferences';
 import {
   type ContactMessageRow,
   type ContactStatus,
@@ -51,21 +53,14 @@ export async function sendContactMessage(
 async function mailToAdmin(deps: AppDeps, row: ContactMessageRow): Promise<void> {
   const settings = await readSettings(deps);
   if (!settings.admin_email) return;
+  const m = mailTexts(await languageOfAddress(deps.db, settings.admin_email)).contact;
   const inbox = `${deps.config.publicUrl}/admin/messages`;
-  const subject = `Contact form: ${row.subject.replace(/\s+/g, ' ')}`;
-  const text = [
-    `${row.name} <${row.email}> wrote through the ${settings.site_name} contact form:`,
-    '',
-    row.message,
-    '',
-    `Reply to this e-mail to answer ${row.name}. All messages: ${inbox}`,
-  ].join('\n');
-  const html = `<p>${escapeHtml(row.name)} &lt;${escapeHtml(row.email)}&gt; wrote through the ${escapeHtml(settings.site_name)} contact form:</p><blockquote style="white-space:pre-wrap">${escapeHtml(row.message)}</blockquote><p>Reply to this e-mail to answer. <a href="${inbox}">All messages</a></p>`;
+  const subject = m.subject(row.subject.replace(/\s+/g, ' '));
+  const text = [m.wrote(`${row.name} <${row.email}>`, settings.site_name), '', row.message, '', m.reply(row.name, inbox)].join(
+    '\n',
+  );
+  const html = `<p>${m.wrote(`${escapeHtml(row.name)} &lt;${escapeHtml(row.email)}&gt;`, escapeHtml(settings.site_name))}</p><blockquote style="white-space:pre-wrap">${escapeHtml(row.message)}</blockquote><p>${m.replyShort} <a href="${inbox}">${m.allMessages}</a></p>`;
   await deps.mailer.send({ to: settings.admin_email, replyTo: row.email, subject, text, html });
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
 /** The admin inbox, newest first. */

@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../auth/guard';
+import { requestLanguage } from '../users/preferences';
 import { confirmSubscription, exportSubscribersCsv, listSubscribers, subscribe, unsubscribe } from './service';
 
 const optionalToken = z.object({ token: z.string().max(500).optional() });
@@ -27,7 +28,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.code(202);
-      return subscribe(deps, request.body.email);
+      return subscribe(deps, request.body.email, requestLanguage(request.headers) ?? 'en');
     },
   );
 

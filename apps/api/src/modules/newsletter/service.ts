@@ -1,9 +1,10 @@
-import type { NewsletterStatus, NewsletterSubscriber } from '@app/shared';
+import type { Language, NewsletterStatus, NewsletterSubscriber } from '@app/shared';
 import { and, count, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { newsletterSubscribers, users } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { escapeHtml, mailTexts } from '../../lib/mail-texts';
 import { CONFIRM_LINK_TTL_MS, type LinkPurpose, newsletterKey, signLink, verifyLink } from './links';
 
 type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
@@ -34,17 +35,18 @@ async function sendNewsletterMail(
   const unsubscribeToken = tokenFor(deps, subscriber, 'unsubscribe');
   const unsubscribePage = `${deps.config.publicUrl}/newsletter/unsubscribe?token=${unsubscribeToken}`;
   const oneClick = `${deps.config.publicUrl}/api/v1/newsletter/unsubscribe?token=${unsubscribeToken}`;
+  const unsubscribe = mailTexts(subscriber.language).newsletter.unsubscribe;
   const text = [
     ...lines,
     ...(action ? ['', `${action.label}: ${action.url}`] : []),
     '',
-    `Unsubscribe: ${unsubscribePage}`,
+    `${unsubscribe}: ${unsubscribePage}`,
     '',
   ].join('\n');
   const html = [
     ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
     action ? `<p><a href="${action.url}">${escapeHtml(action.label)}</a></p>` : '',
-    `<p style="font-size:12px;color:#666"><a href="${unsubscribePage}">Unsubscribe</a></p>`,
+    `<p style="font-size:12px;color:#666"><a href="${unsubscribePage}">${escapeHtml(unsubscribe)}</a></p>`,
   ].join('');
   await deps.mailer.send({
     to: subscriber.email,
@@ -58,39 +60,37 @@ async function sendNewsletterMail(
 /**
  * Starts a double opt-in: the address gets a confirmation link (or, if it is already confirmed, a
  * note saying so). The reply is the same either way, so it tells nobody who is subscribed.
+ * Mail goes out in the language the visitor used; a confirmed subscriber keeps the one they chose.
  */
-export async function subscribe(deps: AppDeps, email: string): Promise<{ status: 'pending'; detail: string }> {
+export async function subscribe(
+  deps: AppDeps,
+  email: string,
+  language: Language = 'en',
+): Promise<{ status: 'pending'; detail: string }> {
   const { subscriber, send } = await deps.db.transaction(async (tx) => {
-    await tx.insert(newsletterSubscribers).values({ email }).onConflictDoNothing();
+    await tx.insert(newsletterSubscribers).values({ email, language }).onConflictDoNothing();
     const [row] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).for('update');
     if (!row) throw new Error('subscriber not stored');
     const recentlySent = row.confirmationSentAt && Date.now() - row.confirmationSentAt.getTime() < RESEND_COOLDOWN_MS;
     if (recentlySent) return { subscriber: row, send: false };
     const [updated] = await tx
       .update(newsletterSubscribers)
-      .set({ confirmationSentAt: new Date(), ...(row.status === 'unsubscribed' && { status: 'pending' as const }) })
+      .set({
+        confirmationSentAt: new Date(),
+        ...(row.status !== 'confirmed' && { language }),
+        ...(row.status === 'unsubscribed' && { status: 'pending' as const }),
+      })
       .where(eq(newsletterSubscribers.id, row.id))
       .returning();
     return { subscriber: updated ?? row, send: true };
   });
   if (send) {
+    const m = mailTexts(subscriber.language).newsletter;
     if (subscriber.status === 'confirmed') {
-      await sendNewsletterMail(deps, subscriber, 'You are already subscribed', [
-        'Someone (hopefully you) asked to subscribe this address to our newsletter.',
-        'It is already subscribed, so nothing has changed.',
-      ]);
+      await sendNewsletterMail(deps, subscriber, m.alreadySubject, m.alreadyLines);
     } else {
       const url = `${deps.config.publicUrl}/newsletter/confirm?token=${tokenFor(deps, subscriber, 'confirm')}`;
-      await sendNewsletterMail(
-        deps,
-        subscriber,
-        'Please confirm your newsletter subscription',
-        [
-          'Thanks for signing up for our newsletter.',
-          'Please confirm your address with the link below. If you did not sign up, ignore this e-mail.',
-        ],
-        { label: 'Confirm subscription', url },
-      );
+      await sendNewsletterMail(deps, subscriber, m.confirmSubject, m.confirmLines, { label: m.confirmAction, url });
     }
   }
   return { status: 'pending', detail: SUBSCRIBE_REPLY };
@@ -217,8 +217,4 @@ export function csvCell(value: string): string {
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -2,6 +2,8 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notifications, users } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
+import { escapeHtml, type MailTexts, mailTexts } from '../../lib/mail-texts';
+import { languageOf } from '../users/preferences';
 
 export interface NewNotification {
   type?: 'info' | 'success' | 'warning' | 'error';
@@ -10,30 +12,36 @@ export interface NewNotification {
   link?: string | null;
 }
 
-/** Notifies one user in-app and, optionally, by e-mail. */
+/**
+ * Notifies one user in-app and, optionally, by e-mail. A note built from `MailTexts` is written in
+ * the recipient's language (their stored preference); a plain note (an admin's words) is kept as is.
+ */
 export async function notifyUser(
   deps: AppDeps,
   userId: string,
-  note: NewNotification,
+  note: NewNotification | ((texts: MailTexts) => NewNotification),
   options: { email?: boolean; db?: DbOrTx } = {},
 ) {
   const db = options.db ?? deps.db;
+  const [user] = await db
+    .select({ email: users.email, firstName: users.firstName, preferences: users.preferences })
+    .from(users)
+    .where(eq(users.id, userId));
+  const texts = mailTexts(user ? languageOf(user) : 'en');
+  const made = typeof note === 'function' ? note(texts) : note;
   await db
     .insert(notifications)
-    .values({ userId, type: note.type ?? 'info', title: note.title, message: note.message, link: note.link ?? null });
-  if (options.email) {
-    const [user] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId));
-    if (user) {
-      const link = note.link ? `${deps.config.publicUrl}${note.link}` : deps.config.publicUrl;
-      await deps.mailer
-        .send({
-          to: user.email,
-          subject: note.title,
-          text: `Hi ${user.firstName},\n\n${note.message}\n\n${link}\n`,
-          html: `<p>Hi ${escapeHtml(user.firstName)},</p><p>${escapeHtml(note.message)}</p><p><a href="${link}">${link}</a></p>`,
-        })
-        .catch(() => {});
-    }
+    .values({ userId, type: made.type ?? 'info', title: made.title, message: made.message, link: made.link ?? null });
+  if (options.email && user) {
+    const link = made.link ? `${deps.config.publicUrl}${made.link}` : deps.config.publicUrl;
+    await deps.mailer
+      .send({
+        to: user.email,
+        subject: made.title,
+        text: `${texts.hi(user.firstName)}\n\n${made.message}\n\n${link}\n`,
+        html: `<p>${texts.hi(escapeHtml(user.firstName))}</p><p>${escapeHtml(made.message)}</p><p><a href="${link}">${link}</a></p>`,
+      })
+      .catch(() => {});
   }
 }
 
@@ -77,8 +85,4 @@ export async function markRead(deps: AppDeps, userId: string, id: string | null)
     .update(notifications)
     .set({ readAt: new Date() })
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), id ? eq(notifications.id, id) : undefined));
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -3,9 +3,11 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { cartItems, cartPromos, ledgerEntries, orderItems, orders, products } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
+import { escapeHtml, formatMailDate, formatMailMoney, mailTexts } from '../../lib/mail-texts';
 import { centsToDollars } from '../../lib/money';
 import { affiliateCommissionCents } from '../affiliates/commission';
 import { issueDownloadLinks } from '../downloads/service';
+import { languageOf } from '../users/preferences';
 import { findUserById } from '../users/repository';
 import type { OrderItemRow, OrderRow } from './present';
 
@@ -122,7 +124,7 @@ export function splitProportionally(amount: number, weights: number[]): number[]
   return parts;
 }
 
-/** E-mails the receipt with fresh download links. */
+/** E-mails the receipt with fresh download links, in the buyer's language. */
 export async function sendReceipt(deps: AppDeps, orderId: string): Promise<void> {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
   if (order?.paymentStatus !== 'paid') return;
@@ -130,39 +132,38 @@ export async function sendReceipt(deps: AppDeps, orderId: string): Promise<void>
   if (!user) return;
   const items = await deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   const { links, expiresAt } = await issueDownloadLinks(deps, order);
-  const lines = items.map(
-    (item) => `- ${item.productTitle} × ${item.quantity}: $${centsToDollars(item.unitPriceCents * item.quantity).toFixed(2)}`,
-  );
+  const language = languageOf(user);
+  const m = mailTexts(language);
+  const money = (cents: number) => formatMailMoney(language, centsToDollars(cents));
+  const until = formatMailDate(language, expiresAt);
+  const total = `${m.receipt.total}: ${money(order.totalCents)}`;
+  const lines = items.map((item) => `- ${item.productTitle} × ${item.quantity}: ${money(item.unitPriceCents * item.quantity)}`);
   const downloads = links.map((link) => `- ${link.product_title} / ${link.file_name}: ${deps.config.publicUrl}${link.url}`);
   await deps.mailer.send({
     to: user.email,
-    subject: `Your receipt for order ${order.orderNumber}`,
+    subject: m.receipt.subject(order.orderNumber),
     text: [
-      `Hi ${user.firstName},`,
+      m.hi(user.firstName),
       '',
-      `Thank you for your purchase. Order ${order.orderNumber} is paid.`,
+      m.receipt.thanks(order.orderNumber),
       '',
       ...lines,
-      `Total: $${centsToDollars(order.totalCents).toFixed(2)} USD`,
+      total,
       '',
-      `Download your files (links valid until ${expiresAt.toUTCString()}):`,
+      m.receipt.downloads(until),
       ...downloads,
       '',
-      `You can always get new links from ${deps.config.publicUrl}/orders`,
+      m.receipt.newLinks(`${deps.config.publicUrl}/orders`),
     ].join('\n'),
-    html: `<p>Hi ${escapeHtml(user.firstName)},</p><p>Thank you for your purchase. Order <strong>${order.orderNumber}</strong> is paid.</p><ul>${items
+    html: `<p>${m.hi(escapeHtml(user.firstName))}</p><p>${m.receipt.thanks(`<strong>${order.orderNumber}</strong>`)}</p><ul>${items
       .map((item) => `<li>${escapeHtml(item.productTitle)} × ${item.quantity}</li>`)
       .join(
         '',
-      )}</ul><p>Total: <strong>$${centsToDollars(order.totalCents).toFixed(2)} USD</strong></p><p>Downloads (valid until ${expiresAt.toUTCString()}):</p><ul>${links
+      )}</ul><p>${m.receipt.total}: <strong>${money(order.totalCents)}</strong></p><p>${m.receipt.downloadsHeading(until)}</p><ul>${links
       .map(
         (link) =>
           `<li><a href="${deps.config.publicUrl}${link.url}">${escapeHtml(link.product_title)}: ${escapeHtml(link.file_name)}</a></li>`,
       )
       .join('')}</ul>`,
   });
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -2,6 +2,8 @@ import {
   AVATAR_MAX_BYTES,
   avatarUploadedSchema,
   noContentSchema,
+  preferencesResponseSchema,
+  preferencesUpdateSchema,
   publicUserSchema,
   updateProfileRequestSchema,
 } from '@app/shared';
@@ -10,6 +12,7 @@ import { AppError } from '../../lib/errors';
 import { asMultipartError, nonEmptyUpdate } from '../../lib/validation';
 import { currentUser, requireAuth } from '../auth/guard';
 import { clearSessionCookie } from '../auth/session-reply';
+import { getPreferences, updatePreferences } from './preferences';
 import { avatarUrl, presentUser } from './present';
 import { deleteAccount, replaceAvatar, updateProfile } from './service';
 
@@ -27,6 +30,19 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me',
     { ...signedIn, schema: { body: nonEmptyUpdate(updateProfileRequestSchema), response: { 200: publicUserSchema } } },
     async (request) => presentUser(await updateProfile(deps, currentUser(request), request.body)),
+  );
+
+  app.get('/me/preferences', { ...signedIn, schema: { response: { 200: preferencesResponseSchema } } }, async (request) => ({
+    preferences: await getPreferences(deps.db, currentUser(request).id),
+  }));
+
+  app.put(
+    '/me/preferences',
+    {
+      ...signedIn,
+      schema: { body: nonEmptyUpdate(preferencesUpdateSchema), response: { 200: preferencesResponseSchema } },
+    },
+    async (request) => ({ preferences: await updatePreferences(deps, currentUser(request).id, request.body) }),
   );
 
   for (const path of ['/me', '/me/fixed']) {

@@ -53,6 +53,7 @@ export async function deleteAccount(deps: AppDeps, user: UserRow): Promise<void>
       isActive: false,
       totpSecret: null,
       totpEnabled: false,
+      preferences: null,
       deletedAt: new Date(),
     });
   });

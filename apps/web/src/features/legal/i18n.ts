@@ -1,9 +1,9 @@
-import { i18n } from '@/lib/i18n';
-import enLegal from '@/lib/i18n/en-legal.json';
+import { loadNamespace } from '@/lib/i18n';
 
-/** The long legal texts live in their own namespace, bundled with the legal pages rather than the first chunk. */
+/** The long legal texts live in their own namespace (`L-legal.json`), loaded with the legal pages, never in the first chunk. */
 export const LEGAL_NAMESPACE = 'legal';
 
-if (!i18n.hasResourceBundle('en', LEGAL_NAMESPACE)) {
-  i18n.addResourceBundle('en', LEGAL_NAMESPACE, enLegal);
+/** Loads the legal texts in the active language (and keeps them loaded across language switches). */
+export function loadLegalTexts(): Promise<void> {
+  return loadNamespace(LEGAL_NAMESPACE, '-legal');
 }

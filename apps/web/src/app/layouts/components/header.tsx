@@ -9,6 +9,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { useLogout } from '@/features/auth/api/logout';
 import { CartLink } from '@/features/cart/components/cart-link';
 import { NotificationCentre } from '@/features/notifications/components/notification-centre';
+import { LanguagePicker } from '@/features/preferences/components/language-picker';
 import { SearchForm } from '@/features/search/components/search-form';
 import { displayName, useAuth } from '@/lib/auth-store';
 import { useCart } from '@/lib/cart/get-cart';
@@ -63,6 +64,7 @@ export function Header() {
               <span className="font-semibold text-slate-900 dark:text-white">{displayName(auth.user)}</span>
             </p>
           )}
+          <LanguagePicker className="max-sm:hidden" />
           <ThemeToggle />
           {auth.status === 'authenticated' && <NotificationCentre />}
           <CartLink count={cartCount} />
@@ -94,6 +96,7 @@ export function Header() {
         <SearchForm />
       </div>
       <div id={mobileMenuId} hidden={!mobileOpen} className="border-t border-slate-200 px-4 pb-4 md:hidden dark:border-slate-800">
+        <LanguagePicker labelled className="mt-2 sm:hidden" />
         <nav aria-label={t('nav.mobile')} className="flex flex-col py-2">
           {nav.map((item) => (
             <NavLink key={item.to} to={item.to} className={navLinkClass}>

@@ -1,5 +1,6 @@
 import type { ChatBotMessage } from '@app/shared';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { switchLanguage } from '@/lib/i18n';
 import { botText, rowText } from './bot-text';
 
 const search: ChatBotMessage = {
@@ -16,8 +17,32 @@ const search: ChatBotMessage = {
 };
 
 describe('the assistant’s words in the visitor’s language', () => {
+  afterEach(async () => {
+    await switchLanguage('en');
+  });
+
   it('words a search summary from its parts', () => {
     expect(botText(search)).toBe('Here are Datasets matching “finance” under $50.00, cheapest first.');
+  });
+
+  it('words the summary, fact rows and category names in German', async () => {
+    await switchLanguage('de');
+    const text = botText(search);
+    expect(text).toContain('Datensätze');
+    expect(text).toContain('„finance“');
+    expect(text).toContain('günstigste zuerst');
+    expect(rowText({ label: 'Platform fee', value: '10%', kind: 'platform_fee', data: { percent: 10 } })).toEqual({
+      label: 'Plattformgebühr',
+      value: '10 %',
+    });
+    const range = rowText({
+      label: 'AI Tools',
+      value: '$15.00 – $99.00 · 2 products',
+      kind: 'price_range',
+      data: { category: 'ai-tools', min_usd: 15, max_usd: 99, count: 2 },
+    });
+    expect(range.label).toBe('KI-Tools');
+    expect(range.value).toContain('2 Produkte');
   });
 
   it('shows rows without a kind as the server sent them', () => {

@@ -175,7 +175,8 @@ describe('payment success screen', () => {
     await advance(5000);
     expect(screen.getByText('If you just paid, your order and its downloads are waiting in My Orders.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View my orders' }).getAttribute('href')).toBe('/orders');
-    // Only the site settings every page reads (maintenance mode).
-    expect(api.requests.filter((request) => request.path !== '/api/v1/settings/public')).toHaveLength(0);
+    // Only the site settings every page reads (maintenance mode) and the sign-in's preferences sync.
+    const background = ['/api/v1/settings/public', '/api/v1/users/me/preferences'];
+    expect(api.requests.filter((request) => !background.includes(request.path))).toHaveLength(0);
   });
 });

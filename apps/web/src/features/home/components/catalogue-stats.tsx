@@ -1,5 +1,6 @@
 import { Layers, Package, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@/lib/format';
 
 export interface CatalogueStatsProps {
   products: number | undefined;
@@ -12,7 +13,7 @@ export interface CatalogueStatsProps {
 export function CatalogueStats({ products, categories, averageRating }: CatalogueStatsProps) {
   const { t } = useTranslation();
   const stats = [
-    { icon: Package, label: t('home.stats.products'), value: products?.toLocaleString('en-US') },
+    { icon: Package, label: t('home.stats.products'), value: products === undefined ? undefined : formatNumber(products) },
     { icon: Layers, label: t('home.stats.categories'), value: categories?.toString() },
     {
       icon: Star,

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { cn } from '@/lib/cn';
+import { scrollBehavior } from '@/lib/preferences';
 import { useActiveSection } from '../hooks/use-active-section';
 import { useScrolledPast } from '../hooks/use-scrolled-past';
 import { LEGAL_NAMESPACE } from '../i18n';
@@ -27,10 +28,6 @@ interface LegalDocumentProps {
   sections: LegalSection[];
   notice?: ReactNode;
   related: { to: string; label: string };
-}
-
-function scrollBehavior(): ScrollBehavior {
-  return window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
 }
 
 /**

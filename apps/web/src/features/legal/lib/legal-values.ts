@@ -20,7 +20,7 @@ export function useLegalValues() {
   const fee = settings.data?.platform_fee_percent;
   const values = {
     site,
-    city: LEGAL.companyCity,
+    city: t('page.places.companyCity', { defaultValue: LEGAL.companyCity }),
     pool,
     fee: fee ?? '—',
     share: fee === undefined ? '—' : 100 - pool - fee,
@@ -42,7 +42,7 @@ export function useLegalValues() {
     guardianMin: LEGAL.guardianConsentAges.min,
     guardianMax: LEGAL.guardianConsentAges.max,
     underAge: LEGAL.deletedUnderAge,
-    law: LEGAL.governingLaw,
+    law: t('page.places.governingLaw', { defaultValue: LEGAL.governingLaw }),
     arbitratorCount: t('page.arbitrator', { count: LEGAL.arbitrators }),
   };
   return {

@@ -1,3 +1,2 @@
-import '../i18n';
-
+export { loadLegalTexts } from '../i18n';
 export { PrivacyPage, TermsPage } from './legal-pages';

@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { formatRelative } from '@/lib/format';
 import { type AppNotification, type NotificationType, useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
@@ -17,8 +18,6 @@ const icons: Record<NotificationType, { Icon: typeof Info; className: string }> 
   error: { Icon: CircleAlert, className: 'text-red-600 dark:text-red-400' },
 };
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-
 /** '5 minutes ago', 'yesterday'… */
 export function timeAgo(timestamp: string, now = Date.now()): string {
   const seconds = Math.round((new Date(timestamp).getTime() - now) / 1000);
@@ -29,9 +28,9 @@ export function timeAgo(timestamp: string, now = Date.now()): string {
     ['minute', 60],
   ];
   for (const [unit, size] of steps) {
-    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return formatRelative(Math.round(seconds / size), unit);
   }
-  return relative.format(0, 'second');
+  return formatRelative(0, 'second');
 }
 
 function NotificationItem({ note, onRead, reading }: { note: AppNotification; onRead: () => void; reading: boolean }) {

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { Download, Link2, Mail, RefreshCw, RotateCcw, ShoppingCart, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -76,7 +77,9 @@ export function OrderCard({ order }: { order: Order }) {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <OrderStatusBadge status={order.status} />
-          {order.refund && <Badge tone="warning">{t('orders.refund.badge', { status: order.refund.status })}</Badge>}
+          {order.refund && (
+            <Badge tone="warning">{t('orders.refund.badge', { status: refundStatusLabel(t, order.refund.status) })}</Badge>
+          )}
         </div>
       </div>
 
@@ -167,4 +170,12 @@ export function OrderCard({ order }: { order: Order }) {
       )}
     </Card>
   );
+}
+
+const REFUND_STATUSES = ['requested', 'processing', 'approved', 'denied'] as const;
+
+/** The refund's state in the reader's language; an unknown state is shown as the server sent it. */
+function refundStatusLabel(t: TFunction, status: string): string {
+  const known = REFUND_STATUSES.find((candidate) => candidate === status);
+  return known ? t(`admin.orders.refundStatus.${known}`) : status;
 }

@@ -200,10 +200,10 @@ describe('orders page', () => {
   it('hides the refund button once a refund was requested', async () => {
     await openOrders('/orders', {
       'GET /api/v1/orders': ordersPage([
-        { ...paid, refund: { status: 'pending', reason: 'Files missing entirely', requested_at: new Date().toISOString() } },
+        { ...paid, refund: { status: 'requested', reason: 'Files missing entirely', requested_at: new Date().toISOString() } },
       ]),
     });
-    expect(screen.getByText('Refund pending')).toBeTruthy();
+    expect(screen.getByText('Refund: Requested')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Request refund' })).toBeNull();
   });
 

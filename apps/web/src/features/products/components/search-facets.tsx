@@ -1,6 +1,7 @@
 import { PRICE_BANDS, PRODUCT_TOTAL_CAP, type ProductFacets } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
+import { formatNumber } from '@/lib/format';
 import type { CatalogueKey, CatalogueParams } from '../lib/catalogue-params';
 
 export interface SearchFacetsProps {
@@ -97,7 +98,7 @@ export function SearchFacets({ facets, params, sampled, onChange }: SearchFacets
                     )}
                   >
                     <span>{option.label}</span>
-                    <span className="text-xs text-slate-500 dark:text-slate-400">{option.count.toLocaleString()}</span>
+                    <span className="text-xs text-slate-500 dark:text-slate-400">{formatNumber(option.count)}</span>
                   </button>
                 </li>
               ))}
@@ -107,7 +108,7 @@ export function SearchFacets({ facets, params, sampled, onChange }: SearchFacets
       })}
       {sampled && (
         <p className="text-xs text-slate-500 dark:text-slate-400">
-          {t('products.facets.sampled', { limit: PRODUCT_TOTAL_CAP.toLocaleString('en-US') })}
+          {t('products.facets.sampled', { limit: formatNumber(PRODUCT_TOTAL_CAP) })}
         </p>
       )}
     </section>

@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { formatNumber } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { useCategories } from '../api/get-categories';
 import { useProducts } from '../api/get-products';
@@ -68,7 +69,7 @@ export function ProductsPage() {
           <p className="mt-1 min-h-5 text-sm text-slate-600 dark:text-slate-400" role="status">
             {data
               ? data.total_capped
-                ? t('products.totalCapped', { count: data.total.toLocaleString('en-US') })
+                ? t('products.totalCapped', { count: formatNumber(data.total) })
                 : t('products.total', { count: data.total })
               : ''}
           </p>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '@/components/document-title';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadingScreen } from '@/components/ui/spinner';
+import { PreferencesSection } from '@/features/preferences/components/preferences-section';
 import { useRequiredUser } from '@/lib/auth-store';
 import { useMe } from '../api/get-me';
 import { AvatarUpload } from '../components/avatar-upload';
@@ -35,6 +36,7 @@ export function ProfilePage() {
           <ProfileForm user={user} />
         </CardContent>
       </Card>
+      <PreferencesSection />
       <Card>
         <CardHeader>
           <CardTitle>{t('profile.password.title')}</CardTitle>

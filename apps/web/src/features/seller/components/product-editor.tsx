@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ProductForm } from '@/components/product-form/product-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { notify } from '@/lib/notify';
+import { scrollBehavior } from '@/lib/preferences';
 import { useCreateSellerProduct } from '../api/create-seller-product';
 import { useUpdateSellerProduct } from '../api/update-seller-product';
 
@@ -21,7 +22,7 @@ export function ProductEditor({ product, onClose }: ProductEditorProps) {
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
-    heading.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    heading.current?.scrollIntoView?.({ behavior: scrollBehavior(), block: 'start' });
     heading.current?.focus();
   }, []);
 

@@ -27,7 +27,9 @@ export function SimpleAdminLoginPage() {
       </CardHeader>
       <CardContent className="space-y-4">
         {auth.status === 'authenticated' && (
-          <Alert tone="info">{t('simpleAdmin.wrongAccount', { role: normalizeRole(auth.user.role) ?? auth.user.role })}</Alert>
+          <Alert tone="info">
+            {t('simpleAdmin.wrongAccount', { role: t(`roles.${normalizeRole(auth.user.role) ?? 'buyer'}`) })}
+          </Alert>
         )}
         <SimpleAdminLoginForm />
       </CardContent>
