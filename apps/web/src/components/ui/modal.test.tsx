@@ -48,8 +48,9 @@ describe('Modal (Radix Dialog)', () => {
       'Names show in the download list.',
     );
     expect(document.activeElement).toBe(screen.getByLabelText('New name'));
-    // The page behind is hidden from screen readers while the dialog is open.
+    // The page behind is hidden from screen readers and does not scroll while the dialog is open.
     expect(screen.queryByRole('link', { name: 'Behind the dialog' })).toBeNull();
+    expect(document.body.hasAttribute('data-scroll-locked')).toBe(true);
 
     // Tab cycles within the dialog: field, Save, back to the field.
     await user.tab();
@@ -60,6 +61,7 @@ describe('Modal (Radix Dialog)', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(opener));
+    expect(document.body.hasAttribute('data-scroll-locked')).toBe(false);
   });
 
   it('stays open on Escape while busy', async () => {
