@@ -13,7 +13,7 @@ afterAll(async () => {
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'User menu' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
 }
 

@@ -144,7 +144,7 @@ describe('catalogue', () => {
     await page.getByRole('button', { name: 'Remove from wishlist' }).waitFor();
 
     await page.getByRole('button', { name: 'User menu' }).click();
-    await page.getByRole('link', { name: 'Wishlist' }).click();
+    await page.getByRole('menuitem', { name: 'Wishlist' }).click();
     await page.waitForURL('**/wishlist');
     const saved = page.getByRole('list', { name: 'Saved products' });
     await saved.getByRole('link', { name: title }).waitFor();

@@ -35,6 +35,19 @@ export const adminProductListSchema = z.object({
   pages: z.number(),
 });
 
+/** A file a buyer would download, as the admin sees it before approving (no link: a name, a type and a size). */
+export const adminProductFileSchema = z.object({
+  id: z.string(),
+  file_name: z.string(),
+  content_type: z.string(),
+  size_bytes: z.number(),
+});
+export type AdminProductFile = z.output<typeof adminProductFileSchema>;
+
+/** GET /admin/products/{id}: everything the admin reviews before approving, files included. */
+export const adminProductReviewSchema = publicProductSchema.extend({ files: z.array(adminProductFileSchema) });
+export type AdminProductReview = z.output<typeof adminProductReviewSchema>;
+
 /** Approve, reject and feature answer with a message and the product as it is now. */
 export const adminProductChangeSchema = z.object({ message: z.string(), product: publicProductSchema });
 export const bulkUpdateResultSchema = z.object({ message: z.string(), updated: z.number() });

@@ -72,6 +72,9 @@ export const UPLOAD_LIMITS = {
 
 export const UPLOAD_TOO_LARGE = 'Files too large - reduce file sizes';
 
+/** A listing sells files: one without any cannot be submitted for review. */
+export const PRODUCT_FILES_REQUIRED = 'Add at least one file for buyers to download';
+
 export const becomeSellerSchema = z.object({
   accept_terms: z.literal(true, { error: 'You must accept the seller terms' }),
 });

@@ -19,6 +19,8 @@ export interface AddToCartButtonProps {
   className?: string;
   /** Visible text; defaults to 'Add to cart'. */
   label?: string;
+  /** A name naming the product, where several such buttons share a page (product cards). */
+  ariaLabel?: string;
 }
 
 /**
@@ -34,6 +36,7 @@ export function AddToCartButton({
   size = 'md',
   className,
   label,
+  ariaLabel,
 }: AddToCartButtonProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -62,7 +65,15 @@ export function AddToCartButton({
   };
 
   return (
-    <Button variant={variant} size={size} className={className} loading={add.isPending} disabled={checking} onClick={onClick}>
+    <Button
+      variant={variant}
+      size={size}
+      className={className}
+      loading={add.isPending}
+      disabled={checking}
+      onClick={onClick}
+      aria-label={ariaLabel}
+    >
       {!add.isPending && <ShoppingCart className="size-4" aria-hidden />}
       {label ?? t('cart.add')}
     </Button>

@@ -81,6 +81,43 @@ describe('moderation', () => {
     );
   });
 
+  it('shows the admin a pending product with its description, images and files before approving', async () => {
+    const product = await createProduct(t.db, seller, {
+      title: 'Reviewed Kit',
+      status: 'pending',
+      description: 'Everything the buyer gets, described at length.',
+      images: ['products/cover.png'],
+    });
+    await addProductFile(t.deps, product.id, 'kit.zip', 'zip bytes');
+    await addProductFile(t.deps, product.id, 'README.md', '# Readme');
+
+    const review = await as(adminToken)('GET', `/admin/products/${product.id}`);
+    expect(review.statusCode).toBe(200);
+    expect(review.json()).toMatchObject({
+      id: product.id,
+      status: 'pending',
+      description: 'Everything the buyer gets, described at length.',
+    });
+    expect(review.json().images).toHaveLength(1);
+    expect(
+      review
+        .json()
+        .files.map((file: { file_name: string; size_bytes: number }) => [file.file_name, file.size_bytes])
+        .sort(),
+    ).toEqual([
+      ['README.md', 8],
+      ['kit.zip', 9],
+    ]);
+    // Where the files are kept is the server's business.
+    expect(JSON.stringify(review.json())).not.toContain('product-files/');
+
+    expect((await as(null)('GET', `/admin/products/${product.id}`)).statusCode).toBe(401);
+    expect((await as(sellerToken)('GET', `/admin/products/${product.id}`)).statusCode).toBe(403);
+    expect((await as(buyerToken)('GET', `/admin/products/${product.id}`)).statusCode).toBe(403);
+    expect((await as(adminToken)('GET', `/admin/products/${crypto.randomUUID()}`)).statusCode).toBe(404);
+    expect((await as(adminToken)('GET', '/admin/products/not-a-uuid')).statusCode).toBeGreaterThanOrEqual(404);
+  });
+
   it('features only approved products and bulk-updates all or nothing', async () => {
     const a = await createProduct(t.db, seller, { status: 'pending' });
     const b = await createProduct(t.db, seller, { status: 'pending' });

@@ -1,7 +1,7 @@
 import { blankToUndefined } from '@app/shared';
-import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { products } from '../../db/schema';
+import { productFiles, products } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/validation';
@@ -86,6 +86,25 @@ async function requireProduct(deps: AppDeps, id: string): Promise<ProductRow> {
     : [];
   if (!row) throw new AppError('NOT_FOUND', 'Product not found');
   return row as ProductRow;
+}
+
+/** One product with the files a buyer would get, so the admin reviews what is actually sold. */
+export async function getProductForReview(deps: AppDeps, id: string) {
+  const product = await requireProduct(deps, id);
+  const files = await deps.db
+    .select()
+    .from(productFiles)
+    .where(eq(productFiles.productId, product.id))
+    .orderBy(asc(productFiles.createdAt), asc(productFiles.fileName));
+  return {
+    ...presentProduct(product),
+    files: files.map((file) => ({
+      id: file.id,
+      file_name: file.fileName,
+      content_type: file.contentType,
+      size_bytes: file.sizeBytes,
+    })),
+  };
 }
 
 async function tellSeller(deps: AppDeps, product: ProductRow, status: 'approved' | 'rejected', reason?: string | null) {

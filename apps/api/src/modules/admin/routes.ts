@@ -4,6 +4,7 @@ import {
   adminOrderListSchema,
   adminProductChangeSchema,
   adminProductListSchema,
+  adminProductReviewSchema,
   adminStatsOverTimeSchema,
   adminUserChangeSchema,
   adminUserListSchema,
@@ -29,6 +30,7 @@ import {
   bulkUpdateProducts,
   bulkUpdateSchema,
   featureProduct,
+  getProductForReview,
   listProductsForReview,
   rejectProduct,
   rejectSchema,
@@ -77,6 +79,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products',
     { schema: { querystring: adminProductsQuery, response: { 200: adminProductListSchema } } },
     async (request) => listProductsForReview(deps, request.query),
+  );
+  app.get('/products/:id', { schema: { params: productParams, response: { 200: adminProductReviewSchema } } }, async (request) =>
+    getProductForReview(deps, request.params.id),
   );
   app.put('/products/:id/approve', { schema: { params: productParams, response: productChange } }, async (request) =>
     approveProduct(deps, request.params.id),

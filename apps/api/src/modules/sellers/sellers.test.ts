@@ -2,9 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPaidOrder, createUser, FACTORY_PASSWORD } from '../../../test/factories';
+import { createPaidOrder, createProduct, createUser, FACTORY_PASSWORD } from '../../../test/factories';
 import { bearer, createTestApp, type FormPart, listFiles, multipartForm, signIn, type TestApp } from '../../../test/helpers';
 import { readZip } from '../../../test/zip';
+import type { UserRow } from '../users/repository';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -12,13 +13,14 @@ const PNG = Buffer.from(
 );
 
 let t: TestApp;
+let seller: UserRow;
 let sellerToken: string;
 let otherSellerToken: string;
 let buyerToken: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const seller = await createUser(t.db, 'seller', { firstName: 'Sel', lastName: 'Ler' });
+  seller = await createUser(t.db, 'seller', { firstName: 'Sel', lastName: 'Ler' });
   const other = await createUser(t.db, 'seller');
   const buyer = await createUser(t.db, 'buyer');
   sellerToken = await signIn(t.app, seller.email, FACTORY_PASSWORD);
@@ -180,8 +182,52 @@ describe('listing products', () => {
 });
 
 describe('a seller’s own products only', () => {
+  it('refuses a listing without a file to download, on creation and on resubmission, storing nothing', async () => {
+    const rowsBefore = await productRows();
+    const filesBefore = storedFiles().length;
+    const bare = await upload(sellerToken, [
+      ...fields({ title: 'Nothing Inside' }),
+      { name: 'images', filename: 'cover.png', contentType: 'image/png', data: PNG },
+      // An empty file input is no file.
+      { name: 'files', filename: '', data: Buffer.alloc(0) },
+    ]);
+    expect(bare.statusCode).toBe(422);
+    expect(bare.json()).toMatchObject({
+      detail: 'Add at least one file for buyers to download',
+      errors: [{ field: 'files', message: 'Add at least one file for buyers to download' }],
+    });
+    expect(await productRows()).toBe(rowsBefore);
+    expect(storedFiles().length).toBe(filesBefore);
+
+    // A product that somehow has no files (an older listing) cannot be resubmitted without one either.
+    const legacy = await createProduct(t.db, seller, { title: 'Old Empty', status: 'rejected' });
+    const resubmitted = await upload(
+      sellerToken,
+      fields({ title: 'Old Empty v2' }),
+      'PUT',
+      `/api/v1/seller/products/${legacy.id}`,
+    );
+    expect(resubmitted.statusCode).toBe(422);
+    expect(resubmitted.json().detail).toBe('Add at least one file for buyers to download');
+    const [row] = (await t.db.execute(sql`select title, status from products where id = ${legacy.id}`)).rows;
+    expect(row).toEqual({ title: 'Old Empty', status: 'rejected' });
+    const fixed = await upload(
+      sellerToken,
+      [...fields({ title: 'Old Empty v2' }), { name: 'files', filename: 'now.txt', data: Buffer.from('content') }],
+      'PUT',
+      `/api/v1/seller/products/${legacy.id}`,
+    );
+    expect(fixed.statusCode).toBe(200);
+    expect(fixed.json().product).toMatchObject({ title: 'Old Empty v2', status: 'pending' });
+  });
+
   it('gives other sellers 404, buyers 403 and the anonymous 401', async () => {
-    const created = (await upload(sellerToken, fields({ title: 'Private Tool' }))).json().product;
+    const created = (
+      await upload(sellerToken, [
+        ...fields({ title: 'Private Tool' }),
+        { name: 'files', filename: 'tool.py', data: Buffer.from('1') },
+      ])
+    ).json().product;
     for (const [method, url] of [
       ['GET', `/api/v1/seller/products/${created.id}`],
       ['DELETE', `/api/v1/seller/products/${created.id}`],

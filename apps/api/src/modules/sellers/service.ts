@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { findCategory, findLicense, hasRole, productFormSchema, productUpdateSchema, type SellerStats } from '@app/shared';
+import {
+  findCategory,
+  findLicense,
+  hasRole,
+  PRODUCT_FILES_REQUIRED,
+  productFormSchema,
+  productUpdateSchema,
+  type SellerStats,
+} from '@app/shared';
 import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { ledgerEntries, orderItems, orders, productFiles, products } from '../../db/schema';
@@ -46,6 +54,7 @@ export async function createListedProduct(deps: AppDeps, owner: UserRow, request
   const upload = await receiveProductUpload(request, deps.storage, productId);
   try {
     const form = parseForm(productFormSchema, upload.fields);
+    if (upload.files.length === 0) throw filesRequired();
     const product = await deps.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(products)
@@ -76,6 +85,10 @@ export async function createListedProduct(deps: AppDeps, owner: UserRow, request
   }
 }
 
+function filesRequired(): AppError {
+  return new AppError('VALIDATION_FAILED', PRODUCT_FILES_REQUIRED, [{ field: 'files', message: PRODUCT_FILES_REQUIRED }]);
+}
+
 /** One of the owner's own products (404 for anyone else's, or a deleted one). */
 export async function requireOwnProduct(deps: AppDeps, owner: UserRow, productId: string): Promise<ProductRow> {
   const [product] = isUuid(productId)
@@ -102,6 +115,11 @@ export async function updateListedProduct(deps: AppDeps, owner: UserRow, product
       ]);
     }
     const updated = await deps.db.transaction(async (tx) => {
+      // Resubmitting is submitting: the product must still have something to download.
+      if (upload.files.length === 0) {
+        const [kept] = await tx.select({ n: count() }).from(productFiles).where(eq(productFiles.productId, existing.id));
+        if (!kept?.n) throw filesRequired();
+      }
       const [row] = await tx
         .update(products)
         .set({

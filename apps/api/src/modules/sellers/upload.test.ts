@@ -55,6 +55,12 @@ function* multipartChunks(boundary: string, file: FilePart): Generator<Buffer> {
   for (const [name, value] of Object.entries(FIELDS)) {
     yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
   }
+  // A listing needs a file to sell: sized images and videos travel with a small one.
+  if (file.field !== 'files') {
+    yield Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="readme.txt"\r\nContent-Type: text/plain\r\n\r\nRead me\r\n`,
+    );
+  }
   yield Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
   );

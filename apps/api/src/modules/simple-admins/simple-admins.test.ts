@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, FACTORY_PASSWORD } from '../../../test/factories';
-import { bearer, createTestApp, multipartForm, signIn, type TestApp } from '../../../test/helpers';
+import { bearer, createTestApp, type FormPart, multipartForm, signIn, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;
 let adminToken: string;
@@ -29,7 +29,9 @@ const productForm = (title: string) =>
       description: 'A product listed by a simple admin for review.',
       price: '12',
       category: 'scripts',
-    }).map(([name, value]) => ({ name, value })),
+    })
+      .map(([name, value]): FormPart => ({ name, value }))
+      .concat({ name: 'files', filename: 'script.py', data: Buffer.from('print("hi")\n') }),
   );
 
 describe('super admin manages simple admins', () => {

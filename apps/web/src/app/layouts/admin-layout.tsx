@@ -1,3 +1,4 @@
+import * as Dialog from '@radix-ui/react-dialog';
 import {
   ArrowLeftRight,
   Banknote,
@@ -22,7 +23,7 @@ import {
   Users,
   X,
 } from 'lucide-react';
-import { Suspense, useId, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '@/components/logo';
@@ -34,6 +35,7 @@ import { useLogout } from '@/features/auth/api/logout';
 import { NotificationCentre } from '@/features/notifications/components/notification-centre';
 import { displayName, useRequiredUser } from '@/lib/auth-store';
 import { cn } from '@/lib/cn';
+import { useCloseFromWidth } from './components/mobile-nav';
 import { SkipLink } from './public-layout';
 
 /** Spec §2 admin layout: sidebar, View Site, logout to /, footer with placeholder figures. */
@@ -42,12 +44,86 @@ export function AdminLayout() {
   const user = useRequiredUser();
   const location = useLocation();
   const logout = useLogout();
-  const sidebarId = useId();
   // Open only on the page where it was opened: following one of its links closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === location.pathname;
   const setOpen = (value: boolean) => setOpenOn(value ? location.pathname : null);
+  useCloseFromWidth(
+    '64rem',
+    open,
+    useCallback(() => setOpenOn(null), []),
+  );
 
+  const signOut = () => logout.mutate({ redirectTo: '/' });
+  const sidebar = (
+    <SidebarContent onSignOut={signOut} signingOut={logout.isPending} onClose={open ? () => setOpen(false) : undefined} />
+  );
+
+  return (
+    <div className="flex min-h-screen bg-slate-50 dark:bg-slate-950">
+      <SkipLink />
+      <aside className="fixed inset-y-0 left-0 z-40 hidden w-64 flex-col border-r border-slate-200 bg-white lg:flex dark:border-slate-800 dark:bg-slate-900">
+        {!open && sidebar}
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col lg:pl-64">
+        <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/85 px-4 backdrop-blur-md sm:px-6 dark:border-slate-800 dark:bg-slate-950/85">
+          {/* Below lg the sidebar is a sheet (Radix Dialog: focus trapped, Escape closes, focus returns here). */}
+          <Dialog.Root open={open} onOpenChange={setOpen}>
+            <Dialog.Trigger
+              className={cn(buttonClasses('ghost', 'icon'), 'shrink-0 lg:hidden')}
+              aria-label={t('header.openMenu')}
+            >
+              <Menu className="size-5" aria-hidden />
+            </Dialog.Trigger>
+            <Dialog.Portal>
+              <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/50 lg:hidden" />
+              <Dialog.Content
+                aria-describedby={undefined}
+                className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col border-r border-slate-200 bg-white focus:outline-none lg:hidden dark:border-slate-800 dark:bg-slate-900"
+              >
+                <Dialog.Title className="sr-only">{t('admin.nav.label')}</Dialog.Title>
+                {sidebar}
+              </Dialog.Content>
+            </Dialog.Portal>
+          </Dialog.Root>
+          <p className="min-w-0 truncate text-sm font-semibold text-slate-900 dark:text-white">{t('admin.title')}</p>
+          <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-3">
+            <ThemeToggle />
+            <NotificationCentre />
+            <span className="hidden max-w-48 truncate text-sm text-slate-600 md:block dark:text-slate-400">
+              {displayName(user)}
+            </span>
+            <UserAvatar user={user} className="shrink-0" />
+          </div>
+        </header>
+        <main id="main" className="flex-1 px-4 py-8 sm:px-6 lg:px-8">
+          <Suspense fallback={<LoadingScreen message={t('common.loading')} />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <footer className="flex flex-wrap gap-x-6 gap-y-2 border-t border-slate-200 px-4 py-4 text-xs text-slate-500 sm:px-6 lg:px-8 dark:border-slate-800 dark:text-slate-400">
+          {/* Static placeholder figures (spec §2). */}
+          <span>{t('admin.footer.uptime', { value: '99.9%' })}</span>
+          <span>{t('admin.footer.usersOnline', { value: '—' })}</span>
+          <span className="ml-auto">{t('footer.copyright', { year: new Date().getFullYear() })}</span>
+        </footer>
+      </div>
+    </div>
+  );
+}
+
+/** Logo, the admin sections, View Site and Sign out: the fixed sidebar on wide screens, the sheet on narrow ones. */
+function SidebarContent({
+  onSignOut,
+  signingOut,
+  onClose,
+}: {
+  onSignOut: () => void;
+  signingOut: boolean;
+  /** Present in the sheet: a close button beside the logo. */
+  onClose?: () => void;
+}) {
+  const { t } = useTranslation();
   const items = [
     { to: '/admin', label: t('admin.nav.dashboard'), icon: LayoutDashboard, end: true },
     { to: '/admin/users', label: t('admin.nav.users'), icon: Users },
@@ -71,98 +147,64 @@ export function AdminLayout() {
     { to: '/admin/messages', label: t('contact.inbox.nav'), icon: Inbox },
   ];
 
-  const signOut = () => logout.mutate({ redirectTo: '/' });
-
   return (
-    <div className="flex min-h-screen bg-slate-50 dark:bg-slate-950">
-      <SkipLink />
-      <aside
-        id={sidebarId}
-        className={cn(
-          'fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-slate-200 bg-white transition-transform dark:border-slate-800 dark:bg-slate-900',
-          open ? 'translate-x-0' : '-translate-x-full lg:translate-x-0',
-        )}
-      >
-        <div className="flex h-16 items-center justify-between px-5">
-          <Logo to="/admin" />
-          <button
-            type="button"
-            className={cn(buttonClasses('ghost', 'icon'), 'lg:hidden')}
-            aria-label={t('header.closeMenu')}
-            onClick={() => setOpen(false)}
-          >
+    <>
+      <div className="flex h-16 shrink-0 items-center justify-between px-5">
+        <Logo to="/admin" />
+        {onClose && (
+          <button type="button" className={buttonClasses('ghost', 'icon')} aria-label={t('header.closeMenu')} onClick={onClose}>
             <X className="size-5" aria-hidden />
           </button>
-        </div>
-        <nav aria-label={t('admin.nav.label')} className="flex-1 space-y-1 overflow-y-auto px-3 py-4">
-          {items.map((item) => (
-            <SidebarLink key={item.to} {...item} />
-          ))}
-          <p className="px-3 pt-5 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
-            {t('admin.nav.more')}
-          </p>
-          {more.map((item) => (
-            <SidebarLink key={item.to} {...item} />
-          ))}
-        </nav>
-        <div className="space-y-1 border-t border-slate-200 p-3 dark:border-slate-800">
-          <Link to="/" className={cn(buttonClasses('ghost', 'md'), 'w-full justify-start')}>
-            <ExternalLink className="size-4" aria-hidden />
-            {t('admin.viewSite')}
-          </Link>
-          <button
-            type="button"
-            onClick={signOut}
-            disabled={logout.isPending}
-            className={cn(buttonClasses('ghost', 'md'), 'w-full justify-start text-red-600 dark:text-red-400')}
-          >
-            <LogOut className="size-4" aria-hidden />
-            {t('userMenu.signOut')}
-          </button>
-        </div>
-      </aside>
-      {open && <div className="fixed inset-0 z-30 bg-slate-950/50 lg:hidden" aria-hidden onClick={() => setOpen(false)} />}
-      <div className="flex min-w-0 flex-1 flex-col lg:pl-64">
-        <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/85 px-4 backdrop-blur-md sm:px-6 dark:border-slate-800 dark:bg-slate-950/85">
-          <button
-            type="button"
-            className={cn(buttonClasses('ghost', 'icon'), 'lg:hidden')}
-            aria-label={t('header.openMenu')}
-            aria-expanded={open}
-            aria-controls={sidebarId}
-            onClick={() => setOpen(true)}
-          >
-            <Menu className="size-5" aria-hidden />
-          </button>
-          <p className="text-sm font-semibold text-slate-900 dark:text-white">{t('admin.title')}</p>
-          <div className="ml-auto flex items-center gap-3">
-            <ThemeToggle />
-            <NotificationCentre />
-            <span className="hidden text-sm text-slate-600 sm:block dark:text-slate-400">{displayName(user)}</span>
-            <UserAvatar user={user} />
-          </div>
-        </header>
-        <main id="main" className="flex-1 px-4 py-8 sm:px-6 lg:px-8">
-          <Suspense fallback={<LoadingScreen message={t('common.loading')} />}>
-            <Outlet />
-          </Suspense>
-        </main>
-        <footer className="flex flex-wrap gap-x-6 gap-y-2 border-t border-slate-200 px-4 py-4 text-xs text-slate-500 sm:px-6 lg:px-8 dark:border-slate-800 dark:text-slate-400">
-          {/* Static placeholder figures (spec §2). */}
-          <span>{t('admin.footer.uptime', { value: '99.9%' })}</span>
-          <span>{t('admin.footer.usersOnline', { value: '—' })}</span>
-          <span className="ml-auto">{t('footer.copyright', { year: new Date().getFullYear() })}</span>
-        </footer>
+        )}
       </div>
-    </div>
+      <nav aria-label={t('admin.nav.label')} className="flex-1 space-y-1 overflow-y-auto px-3 py-4">
+        {items.map((item) => (
+          <SidebarLink key={item.to} {...item} onNavigate={onClose} />
+        ))}
+        <p className="px-3 pt-5 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+          {t('admin.nav.more')}
+        </p>
+        {more.map((item) => (
+          <SidebarLink key={item.to} {...item} onNavigate={onClose} />
+        ))}
+      </nav>
+      <div className="space-y-1 border-t border-slate-200 p-3 dark:border-slate-800">
+        <Link to="/" className={cn(buttonClasses('ghost', 'md'), 'w-full justify-start')}>
+          <ExternalLink className="size-4" aria-hidden />
+          {t('admin.viewSite')}
+        </Link>
+        <button
+          type="button"
+          onClick={onSignOut}
+          disabled={signingOut}
+          className={cn(buttonClasses('ghost', 'md'), 'w-full justify-start text-red-600 dark:text-red-400')}
+        >
+          <LogOut className="size-4" aria-hidden />
+          {t('userMenu.signOut')}
+        </button>
+      </div>
+    </>
   );
 }
 
-function SidebarLink({ to, label, icon: Icon, end }: { to: string; label: string; icon: typeof Users; end?: boolean }) {
+function SidebarLink({
+  to,
+  label,
+  icon: Icon,
+  end,
+  onNavigate,
+}: {
+  to: string;
+  label: string;
+  icon: typeof Users;
+  end?: boolean;
+  onNavigate?: () => void;
+}) {
   return (
     <NavLink
       to={to}
       end={end}
+      onClick={onNavigate}
       className={({ isActive }) =>
         cn(
           'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600',

@@ -90,7 +90,15 @@ export function ProductForm({ product, submitLabel, onSubmit, onSaved, onCancel 
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({ resolver, defaultValues: initialValues(product) });
 
+  // A new listing must carry a file to sell (the server refuses one without; an edit keeps the files it has).
+  const filesMissing = () => {
+    if (product || uploads.files.length > 0) return false;
+    setFileErrors((current) => ({ ...current, files: t('productForm.errors.filesRequired') }));
+    return true;
+  };
+
   const onValid = handleSubmit(async (values) => {
+    if (filesMissing()) return;
     setFailure(null);
     setProgress(0);
     const body = productFormData(
@@ -120,13 +128,13 @@ export function ProductForm({ product, submitLabel, onSubmit, onSaved, onCancel 
       const onFiles: Partial<Record<FileField, string>> = {};
       if (error instanceof ApiError) {
         for (const { field, message } of error.fieldErrors) {
-          if ((FILE_FIELDS as readonly string[]).includes(field)) onFiles[field as FileField] = message;
+          if ((FILE_FIELDS as readonly string[]).includes(field)) onFiles[field as FileField] = translateMessage(message);
         }
       }
       setFileErrors(onFiles);
       if (!onFields && Object.keys(onFiles).length === 0) setFailure(errorMessage(error, t('productForm.errors.failed')));
     }
-  });
+  }, filesMissing);
 
   const clearOnChange = (name: (typeof TEXT_FIELDS)[number]) => ({ onChange: () => clearErrors(name) });
   const busy = isSubmitting || progress !== null;

@@ -54,8 +54,8 @@ export function DataTable({ label, loading = false, error, empty, minWidth, bare
         aria-labelledby={captionId}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls sideways must be reachable from the keyboard (WCAG 2.1.1)
         tabIndex={0}
-        // relative: visually hidden (absolute) header text must not escape the box and widen the page.
-        className="relative overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
+        // index.css makes every overflow-x-auto box a positioning context, so visually hidden header text stays inside.
+        className="overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
       >
         <table className="w-full text-left text-sm" style={minWidth ? { minWidth } : undefined}>
           <caption id={captionId} className="sr-only">

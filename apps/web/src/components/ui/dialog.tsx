@@ -1,4 +1,4 @@
-import { AlertDialog } from 'radix-ui';
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';

@@ -1,6 +1,4 @@
 import { hasRole } from '@app/shared';
-import { Menu, X } from 'lucide-react';
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from '@/components/logo';
@@ -14,7 +12,8 @@ import { SearchForm } from '@/features/search/components/search-form';
 import { displayName, useAuth } from '@/lib/auth-store';
 import { useCart } from '@/lib/cart/get-cart';
 import { cn } from '@/lib/cn';
-import { UserMenu } from './user-menu';
+import { type FromState, pathOf } from '@/lib/redirect';
+import { MobileNavSlot, UserMenuSlot } from './lazy-menus';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -29,10 +28,8 @@ export function Header() {
   const auth = useAuth();
   const location = useLocation();
   const logout = useLogout();
-  const mobileMenuId = useId();
-  // Open only on the page where it was opened: following one of its links closes it.
-  const [mobileOpenOn, setMobileOpenOn] = useState<string | null>(null);
-  const mobileOpen = mobileOpenOn === location.pathname;
+  // Sign in and Get started come back here afterwards (the login page reads `from`).
+  const returnHere: FromState = { from: pathOf(location) };
 
   const nav = [
     { to: '/products', label: t('nav.products') },
@@ -40,6 +37,10 @@ export function Header() {
     { to: '/about', label: t('nav.about') },
     { to: '/contact', label: t('nav.contact') },
   ];
+  const mobileLinks =
+    auth.status === 'authenticated' && hasRole(auth.user.role, ['admin'])
+      ? [...nav, { to: '/admin', label: t('userMenu.admin') }]
+      : nav;
 
   const signOut = () => logout.mutate({ redirectTo: '/' });
 
@@ -47,78 +48,61 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/85 backdrop-blur-md dark:border-slate-800/80 dark:bg-slate-950/85">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
-        <Logo className="shrink-0" />
-        <nav aria-label={t('nav.main')} className="ml-4 hidden items-center gap-1 md:flex">
+      {/* Phones: the mark only; navigation in a sheet below lg; search in its own row below xl. The language picker is icon-sized on phones. */}
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-3 sm:px-6 lg:px-8">
+        <Logo className="shrink-0" nameClassName="max-sm:sr-only" />
+        <nav aria-label={t('nav.main')} className="ml-2 hidden items-center gap-1 lg:flex">
           {nav.map((item) => (
             <NavLink key={item.to} to={item.to} className={navLinkClass}>
               {item.label}
             </NavLink>
           ))}
         </nav>
-        <SearchForm className="ml-auto hidden w-full max-w-xs lg:block" />
-        <div className="ml-auto flex items-center gap-1 lg:ml-2">
-          {auth.status === 'authenticated' && (
-            <p className="mr-2 hidden max-w-56 truncate whitespace-nowrap text-sm text-slate-600 xl:block dark:text-slate-400">
-              {t('header.welcomeBack')}{' '}
-              <span className="font-semibold text-slate-900 dark:text-white">{displayName(auth.user)}</span>
-            </p>
-          )}
-          <LanguagePicker className="max-sm:hidden" />
-          <ThemeToggle />
+        <SearchForm className="ml-auto hidden w-full max-w-xs min-w-0 xl:block" />
+        {auth.status === 'authenticated' && (
+          <p className="ml-2 hidden max-w-48 min-w-0 truncate text-sm whitespace-nowrap text-slate-600 xl:block dark:text-slate-400">
+            {t('header.welcomeBack')}{' '}
+            <span className="font-semibold text-slate-900 dark:text-white">{displayName(auth.user)}</span>
+          </p>
+        )}
+        <div className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-1 xl:ml-1">
+          <LanguagePicker className="shrink-0" />
+          <ThemeToggle className="shrink-0" />
           {auth.status === 'authenticated' && <NotificationCentre />}
-          <CartLink count={cartCount} />
+          <CartLink count={cartCount} className="shrink-0" />
           {auth.status === 'authenticated' ? (
-            <UserMenu user={auth.user} onSignOut={signOut} signingOut={logout.isPending} />
+            <UserMenuSlot user={auth.user} onSignOut={signOut} signingOut={logout.isPending} />
           ) : (
-            <div className="hidden items-center gap-2 sm:flex">
-              <Link to="/login" className={buttonClasses('ghost', 'sm')}>
+            <>
+              <Link to="/login" state={returnHere} className={cn(buttonClasses('ghost', 'sm'), 'shrink-0')}>
                 {t('header.signIn')}
               </Link>
-              <Link to="/register" className={buttonClasses('primary', 'sm')}>
+              <Link to="/register" state={returnHere} className={cn(buttonClasses('primary', 'sm'), 'shrink-0 max-md:hidden')}>
                 {t('header.getStarted')}
               </Link>
-            </div>
+            </>
           )}
-          <button
-            type="button"
-            className={cn(buttonClasses('ghost', 'icon'), 'md:hidden')}
-            aria-label={mobileOpen ? t('header.closeMenu') : t('header.openMenu')}
-            aria-expanded={mobileOpen}
-            aria-controls={mobileMenuId}
-            onClick={() => setMobileOpenOn(mobileOpen ? null : location.pathname)}
-          >
-            {mobileOpen ? <X className="size-5" aria-hidden /> : <Menu className="size-5" aria-hidden />}
-          </button>
+          <MobileNavSlot
+            links={mobileLinks}
+            label={t('nav.mobile')}
+            from="lg"
+            footer={
+              auth.status !== 'authenticated' && (
+                <div className="grid grid-cols-2 gap-2">
+                  <Link to="/login" state={returnHere} className={buttonClasses('outline', 'md')}>
+                    {t('header.signIn')}
+                  </Link>
+                  <Link to="/register" state={returnHere} className={buttonClasses('primary', 'md')}>
+                    {t('header.getStarted')}
+                  </Link>
+                </div>
+              )
+            }
+          />
         </div>
       </div>
-      <div className="border-t border-slate-200/80 px-4 py-2 lg:hidden dark:border-slate-800/80">
+      <div className="border-t border-slate-200/80 px-4 py-2 xl:hidden dark:border-slate-800/80">
         <SearchForm />
-      </div>
-      <div id={mobileMenuId} hidden={!mobileOpen} className="border-t border-slate-200 px-4 pb-4 md:hidden dark:border-slate-800">
-        <LanguagePicker labelled className="mt-2 sm:hidden" />
-        <nav aria-label={t('nav.mobile')} className="flex flex-col py-2">
-          {nav.map((item) => (
-            <NavLink key={item.to} to={item.to} className={navLinkClass}>
-              {item.label}
-            </NavLink>
-          ))}
-          {auth.status === 'authenticated' && hasRole(auth.user.role, ['admin']) && (
-            <NavLink to="/admin" className={navLinkClass}>
-              {t('userMenu.admin')}
-            </NavLink>
-          )}
-        </nav>
-        {auth.status !== 'authenticated' && (
-          <div className="grid grid-cols-2 gap-2 sm:hidden">
-            <Link to="/login" className={buttonClasses('outline', 'md')}>
-              {t('header.signIn')}
-            </Link>
-            <Link to="/register" className={buttonClasses('primary', 'md')}>
-              {t('header.getStarted')}
-            </Link>
-          </div>
-        )}
       </div>
     </header>
   );

@@ -64,6 +64,7 @@ describe('admin console', () => {
     );
 
     await user.selectOptions(within(row).getByRole('combobox', { name: 'Role of buyer@example.com' }), 'seller');
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Change role' }));
     expect(await screen.findByText('Ava Buyer is now Seller')).toBeTruthy();
     expect(api.calls(`PUT /api/v1/admin/users/${BUYER}`)[0]?.body).toEqual({ role: 'seller' });
 

@@ -1,6 +1,6 @@
 import type { PublicProduct } from '@app/shared';
-import { Check, Package, Search, Star, X } from 'lucide-react';
-import { Tabs } from 'radix-ui';
+import * as Tabs from '@radix-ui/react-tabs';
+import { Check, Eye, Package, Search, Star, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProductReviewStatus } from '@/components/product-status-badge';
@@ -20,6 +20,7 @@ import { useFeatureProduct } from '../api/feature-product';
 import { type AdminProductFilters, type ReviewStatus, useAdminProducts } from '../api/get-admin-products';
 import { useRejectProduct } from '../api/reject-product';
 import { AdminPageHeader } from '../components/admin-page-header';
+import { ProductReviewPanel } from '../components/product-review-panel';
 import { RejectDialog } from '../components/reject-dialog';
 
 const TABS: ReviewStatus[] = ['pending', 'approved', 'rejected', 'all'];
@@ -39,6 +40,8 @@ export function AdminProductsPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [rejecting, setRejecting] = useState<Rejecting | null>(null);
   const [rejectFailure, setRejectFailure] = useState<string | null>(null);
+  // The product open in the review panel (description, images, files) before a decision.
+  const [reviewing, setReviewing] = useState<string | null>(null);
   const products = useAdminProducts(filters);
   const approve = useApproveProduct();
   const reject = useRejectProduct();
@@ -65,9 +68,12 @@ export function AdminProductsPage() {
       return next;
     });
 
-  const onApprove = (product: PublicProduct) =>
+  const onApprove = (product: Pick<PublicProduct, 'id' | 'title'>) =>
     approve.mutate(product.id, {
-      onSuccess: () => notify.success(t('admin.products.approved', { title: product.title })),
+      onSuccess: () => {
+        notify.success(t('admin.products.approved', { title: product.title }));
+        setReviewing((current) => (current === product.id ? null : current));
+      },
       onError: failed,
     });
 
@@ -279,6 +285,15 @@ export function AdminProductsPage() {
                   <Td className="whitespace-nowrap text-slate-600 dark:text-slate-400">{formatDate(product.created_at)}</Td>
                   <Td>
                     <div className="flex justify-end gap-1.5">
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => setReviewing(product.id)}
+                        aria-label={t('admin.products.reviewLabel', { title: product.title })}
+                      >
+                        <Eye className="size-4" aria-hidden />
+                        {t('admin.products.reviewAction')}
+                      </Button>
                       {product.status !== 'approved' && (
                         <Button
                           size="sm"
@@ -323,6 +338,17 @@ export function AdminProductsPage() {
           setSelected(new Set());
         }}
         label={t('admin.products.pagination')}
+      />
+      <ProductReviewPanel
+        productId={reviewing}
+        onClose={() => setReviewing(null)}
+        approving={approve.isPending}
+        onApprove={onApprove}
+        onReject={(product) => {
+          setReviewing(null);
+          setRejectFailure(null);
+          setRejecting({ ids: [product.id], product: product.title });
+        }}
       />
       <RejectDialog
         open={rejecting !== null}

@@ -26,6 +26,8 @@ export function AdminUsersPage() {
   const [filters, setFilters] = useState<AdminUserFilters>({ search: '', role: '', page: 1, limit: PAGE_SIZE });
   const [searchText, setSearchText] = useState('');
   const [suspending, setSuspending] = useState<PublicUser | null>(null);
+  // A role change waits for the admin's confirmation; until then the select keeps showing the current role.
+  const [roleChange, setRoleChange] = useState<{ user: PublicUser; role: Role } | null>(null);
   const users = useUsers(filters);
   const update = useUpdateUser();
   const list = users.data?.users ?? [];
@@ -37,8 +39,14 @@ export function AdminUsersPage() {
     update.mutate(
       { id: user.id, role },
       {
-        onSuccess: () => notify.success(t('admin.users.roleChanged', { name: displayName(user), role: t(`roles.${role}`) })),
-        onError: failed,
+        onSuccess: () => {
+          notify.success(t('admin.users.roleChanged', { name: displayName(user), role: t(`roles.${role}`) }));
+          setRoleChange(null);
+        },
+        onError: (error) => {
+          failed(error);
+          setRoleChange(null);
+        },
       },
     );
 
@@ -138,7 +146,10 @@ export function AdminUsersPage() {
                       className={inputClasses}
                       value={role}
                       disabled={self || update.isPending}
-                      onChange={(event) => changeRole(user, event.target.value as Role)}
+                      onChange={(event) => {
+                        const next = event.target.value as Role;
+                        if (next !== role) setRoleChange({ user, role: next });
+                      }}
                     >
                       {ROLES.map((option) => (
                         <option key={option} value={option}>
@@ -188,6 +199,22 @@ export function AdminUsersPage() {
         pages={users.data?.pages ?? 0}
         onPageChange={(page) => setFilters((current) => ({ ...current, page }))}
         label={t('admin.users.pagination')}
+      />
+      <ConfirmDialog
+        open={roleChange !== null}
+        title={t('admin.users.roleTitle', {
+          name: roleChange ? displayName(roleChange.user) : '',
+          role: roleChange ? t(`roles.${roleChange.role}`) : '',
+        })}
+        description={t('admin.users.roleText', {
+          from: roleChange ? t(`roles.${normalizeRole(roleChange.user.role) ?? 'buyer'}`) : '',
+          role: roleChange ? t(`roles.${roleChange.role}`) : '',
+        })}
+        confirmLabel={t('admin.users.roleConfirm')}
+        tone={roleChange?.role === 'admin' ? 'danger' : 'primary'}
+        busy={update.isPending}
+        onCancel={() => setRoleChange(null)}
+        onConfirm={() => roleChange && changeRole(roleChange.user, roleChange.role)}
       />
       <ConfirmDialog
         open={suspending !== null}

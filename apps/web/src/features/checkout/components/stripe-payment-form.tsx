@@ -1,4 +1,6 @@
-import { loadStripe, type Stripe, type StripeElements } from '@stripe/stripe-js';
+// The `pure` entry fetches Stripe.js only when loadStripe is called; the main entry fetches it on import.
+import type { Stripe, StripeElements } from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';

@@ -81,6 +81,14 @@ describe('checkout page', () => {
     expect(screen.getByRole('button', { name: 'Pay $65.00' })).toBeTruthy();
   });
 
+  it('never fetches Stripe.js in test-card mode', async () => {
+    await openCheckout();
+    await screen.findByLabelText('Card number');
+    // Stripe's loader adds its script on the next tick after it is imported; give it that tick.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.querySelector('script[src*="stripe.com"]')).toBeNull();
+  });
+
   it('checks the card fields before calling anything', async () => {
     const { user, api } = await openCheckout();
 

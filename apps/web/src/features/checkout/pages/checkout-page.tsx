@@ -1,5 +1,5 @@
 import { CreditCard, ShieldCheck, ShoppingCart } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
@@ -7,7 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { PlaceholderPage } from '@/components/ui/placeholder-page';
-import { LoadingScreen } from '@/components/ui/spinner';
+import { LoadingScreen, Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useCart } from '@/lib/cart/get-cart';
 import { translateMessage } from '@/lib/i18n';
@@ -15,8 +15,12 @@ import { randomUuid } from '@/lib/uuid';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { CardPaymentForm } from '../components/card-payment-form';
 import { OrderSummary } from '../components/order-summary';
-import { StripePaymentForm } from '../components/stripe-payment-form';
 import { TestModeNotice } from '../components/test-mode-notice';
+
+// Only a shop that takes payments through Stripe downloads its form (and Stripe.js): test-card mode never does.
+const StripePaymentForm = lazy(async () => ({
+  default: (await import('../components/stripe-payment-form')).StripePaymentForm,
+}));
 
 export function CheckoutPage() {
   const { t } = useTranslation();
@@ -72,7 +76,7 @@ export function CheckoutPage() {
           {t('checkout.backToCart')}
         </Link>
       </div>
-      <div className="mt-8 grid gap-8 lg:grid-cols-5">
+      <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-5">
         <div className="space-y-6 lg:col-span-3">
           {payment?.test_mode && payment.test_cards && !free && <TestModeNotice cards={payment.test_cards} />}
           <Card>
@@ -87,7 +91,9 @@ export function CheckoutPage() {
                 <CardPaymentForm cart={cart} idempotencyKey={idempotencyKey} mode="free" />
               ) : payment?.provider === 'stripe' ? (
                 payment.publishable_key ? (
-                  <StripePaymentForm cart={cart} idempotencyKey={idempotencyKey} publishableKey={payment.publishable_key} />
+                  <Suspense fallback={<Spinner />}>
+                    <StripePaymentForm cart={cart} idempotencyKey={idempotencyKey} publishableKey={payment.publishable_key} />
+                  </Suspense>
                 ) : (
                   <Alert tone="info" title={t('checkout.stripe.title')}>
                     {t('checkout.stripe.text')}

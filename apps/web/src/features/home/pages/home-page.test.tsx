@@ -78,4 +78,34 @@ describe('home page', () => {
     expect(router.state.location.pathname).toBe('/products');
     expect(router.state.location.search).toBe('?search=speech');
   });
+
+  it('never claims "0 products" when the API is down; it says so and tries again on request', async () => {
+    authStore.clear();
+    let down = true;
+    const unavailable = () => json(503, { detail: 'Service unavailable', code: 'UNAVAILABLE' });
+    const api = mockApi({
+      'GET /api/v1/products/categories/list': () =>
+        down ? unavailable() : json(200, { categories: [{ slug: 'ai-tools', name: 'AI Tools', count: 126 }] }),
+      'GET /api/v1/products/': () =>
+        down ? unavailable() : json(200, productList([makeProduct({ title: 'Back Again' })], { total: 126 })),
+    });
+    const { user } = renderRoute('/');
+
+    const alert = (await screen.findByText('The catalogue could not be loaded')).closest('[role="alert"]') as HTMLElement;
+    expect(alert).toBeTruthy();
+    expect(screen.queryByText(/\b0 products?\b/)).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Marketplace at a glance' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Explore by category' })).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Newest arrivals' })).toBeNull();
+    expect(document.body.textContent).not.toMatch(/\b0\s*Products available/);
+
+    down = false;
+    const before = api.calls('GET /api/v1/products/').length;
+    await user.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    const stats = await screen.findByRole('region', { name: 'Marketplace at a glance' });
+    expect(within(stats).getByText('126')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /All products\s*126 products/ })).toBeTruthy();
+    expect(screen.queryByText('The catalogue could not be loaded')).toBeNull();
+    expect(api.calls('GET /api/v1/products/').length).toBeGreaterThan(before);
+  });
 });

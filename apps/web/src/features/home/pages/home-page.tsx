@@ -69,12 +69,14 @@ export function HomePage() {
       </section>
 
       <Suspense fallback={<div className="min-h-[120rem]" aria-busy="true" />}>
-        {/* A row whose request failed is left out rather than left loading. */}
         <HomeSections
-          featured={featured.isError ? [] : featured.data?.products}
-          newest={newest.isError ? { products: [], total: 0 } : newest.data}
-          topRated={topRated.isError ? [] : topRated.data?.products}
-          categories={categories.isError ? [] : categories.data?.categories}
+          featured={featured.isError ? null : featured.data?.products}
+          newest={newest.isError ? null : newest.data}
+          topRated={topRated.isError ? null : topRated.data?.products}
+          categories={categories.isError ? null : categories.data?.categories}
+          onRetry={() => {
+            for (const query of [featured, newest, topRated, categories]) if (query.isError) void query.refetch();
+          }}
         />
       </Suspense>
 

@@ -1,5 +1,5 @@
+import * as Popover from '@radix-ui/react-popover';
 import { Bell, CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react';
-import { Popover } from 'radix-ui';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';

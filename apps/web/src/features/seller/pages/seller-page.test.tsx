@@ -170,11 +170,57 @@ describe('seller page', () => {
     await user.type(screen.getByLabelText('Description'), 'A model far too large for this marketplace.');
     await user.type(screen.getByLabelText('Price (USD)'), '5');
     await user.selectOptions(screen.getByLabelText('Category'), 'models');
+    await user.upload(screen.getByLabelText('Product files'), new File(['weights'], 'model.bin'));
     await user.click(screen.getByRole('button', { name: 'Submit for review' }));
 
     expect(await screen.findByText('Files too large - reduce file sizes')).toBeTruthy();
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Huge Model');
+  });
+
+  it('will not submit a new product without a file to download', async () => {
+    const created = makeProduct({ title: 'Empty Box', status: 'pending' });
+    const { user, api } = await openAsSeller({
+      'POST /api/v1/seller/products': () => json(201, { message: 'Product submitted', product: created, data: created }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Add product' }));
+    await user.type(await screen.findByLabelText('Title'), 'Empty Box');
+    await user.type(screen.getByLabelText('Description'), 'A product that forgot to include anything.');
+    await user.type(screen.getByLabelText('Price (USD)'), '5');
+    await user.selectOptions(screen.getByLabelText('Category'), 'models');
+    await user.click(screen.getByRole('button', { name: 'Submit for review' }));
+
+    expect(await screen.findByText('Add at least one file for buyers to download')).toBeTruthy();
+    expect(api.calls('POST /api/v1/seller/products')).toHaveLength(0);
+
+    await user.upload(screen.getByLabelText('Product files'), new File(['weights'], 'model.bin'));
+    expect(screen.queryByText('Add at least one file for buyers to download')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Submit for review' }));
+    await waitFor(() => expect(api.calls('POST /api/v1/seller/products')).toHaveLength(1));
+    const sent = api.calls('POST /api/v1/seller/products')[0]?.body as FormData;
+    expect((sent.getAll('files') as File[]).map((file) => file.name)).toEqual(['model.bin']);
+  });
+
+  it('shows the server refusal of a product without files beside the files field', async () => {
+    const { user } = await openAsSeller({
+      'POST /api/v1/seller/products': () =>
+        json(422, {
+          detail: 'Add at least one file for buyers to download',
+          code: 'VALIDATION_FAILED',
+          errors: [{ field: 'files', message: 'Add at least one file for buyers to download' }],
+        }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Add product' }));
+    await user.type(await screen.findByLabelText('Title'), 'Broken Upload');
+    await user.type(screen.getByLabelText('Description'), 'The file got lost on the way to the server.');
+    await user.type(screen.getByLabelText('Price (USD)'), '5');
+    await user.selectOptions(screen.getByLabelText('Category'), 'models');
+    await user.upload(screen.getByLabelText('Product files'), new File([''], 'empty.bin'));
+    await user.click(screen.getByRole('button', { name: 'Submit for review' }));
+
+    const files = screen.getByLabelText('Product files');
+    await waitFor(() => expect(files.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('Add at least one file for buyers to download')).toBeTruthy();
   });
 
   it('resubmits an edited product with PUT', async () => {

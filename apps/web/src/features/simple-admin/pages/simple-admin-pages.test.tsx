@@ -117,6 +117,7 @@ describe('simple-admin area', () => {
     await user.type(screen.getByLabelText('Description'), 'A model made by a simple admin for testing.');
     await user.type(screen.getByLabelText('Price (USD)'), '12');
     await user.selectOptions(screen.getByLabelText('Category'), 'models');
+    await user.upload(screen.getByLabelText('Product files'), new File(['weights'], 'model.bin'));
     await user.click(screen.getByRole('button', { name: 'Submit for approval' }));
     expect(within(await screen.findByRole('alert')).getByText('Files too large - reduce file sizes')).toBeTruthy();
 

@@ -1,6 +1,7 @@
 import { Heart, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AddToCartButton } from '@/components/add-to-cart-button';
 import { DocumentTitle } from '@/components/document-title';
 import { type ProductCardData, ProductGrid } from '@/components/product-card';
 import { Alert } from '@/components/ui/alert';
@@ -60,16 +61,25 @@ export function WishlistPage() {
               skeletons={4}
               label={t('wishlist.listLabel')}
               renderAction={(product) => (
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={t('wishlist.removeNamed', { title: product.title })}
-                  disabled={remove.isPending && remove.variables === product.id}
-                  onClick={() => removeItem(product)}
-                  className="text-slate-500 dark:text-slate-400 hover:bg-rose-50 hover:text-rose-600 dark:hover:bg-rose-950/40"
-                >
-                  <Trash2 className="size-4" aria-hidden />
-                </Button>
+                <div className="flex items-center gap-1">
+                  <AddToCartButton
+                    productId={product.id}
+                    title={product.title}
+                    price={product.price}
+                    size="sm"
+                    ariaLabel={t('wishlist.addToCartNamed', { title: product.title })}
+                  />
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={t('wishlist.removeNamed', { title: product.title })}
+                    disabled={remove.isPending && remove.variables === product.id}
+                    onClick={() => removeItem(product)}
+                    className="text-slate-500 hover:bg-rose-50 hover:text-rose-600 dark:text-slate-400 dark:hover:bg-rose-950/40"
+                  >
+                    <Trash2 className="size-4" aria-hidden />
+                  </Button>
+                </div>
               )}
             />
           </>
