@@ -127,7 +127,7 @@ describe('marketplace loop', () => {
       await rejected.getByText('Reason: Please describe what the files contain.').waitFor();
       // The notification centre has the news too.
       await seller.page.getByRole('button', { name: 'Notifications' }).click();
-      const panel = seller.page.getByRole('region', { name: 'Notifications' });
+      const panel = seller.page.getByRole('dialog', { name: 'Notifications' });
       await panel.getByText(`"${title}" was not approved`).waitFor();
       await seller.page.evaluate(() => window.scrollTo(0, 0));
       await snap(seller.page, 'seller-notifications');

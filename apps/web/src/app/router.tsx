@@ -101,7 +101,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'admin',
-        element: <ProtectedRoute roles={['admin']} />,
+        element: <ProtectedRoute roles={['admin']} standalone />,
         children: [
           {
             element: page(() => import('./layouts/admin-layout'), 'AdminLayout'),

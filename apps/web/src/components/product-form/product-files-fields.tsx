@@ -49,7 +49,9 @@ function ImagePreview({ file, onRemove }: { file: File; onRemove: () => void }) 
       {url ? (
         <img src={url} alt={file.name} className="size-full object-cover" />
       ) : (
-        <span className="flex size-full items-center justify-center p-2 text-center text-xs text-slate-500">{file.name}</span>
+        <span className="flex size-full items-center justify-center p-2 text-center text-xs text-slate-500 dark:text-slate-400">
+          {file.name}
+        </span>
       )}
       <button
         type="button"
@@ -69,12 +71,12 @@ function FileRow({ file, icon: Icon, onRemove }: { file: File; icon: typeof File
     <li className="flex items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 text-sm dark:border-slate-800">
       <Icon className="size-4 shrink-0 text-slate-400" aria-hidden />
       <span className="min-w-0 flex-1 truncate text-slate-800 dark:text-slate-200">{file.name}</span>
-      <span className="shrink-0 text-xs text-slate-500 tabular-nums">{formatBytes(file.size)}</span>
+      <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400 tabular-nums">{formatBytes(file.size)}</span>
       <button
         type="button"
         onClick={onRemove}
         aria-label={t('productForm.remove', { name: file.name })}
-        className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-red-600 dark:hover:bg-slate-800"
+        className="rounded-md p-1 text-slate-500 dark:text-slate-400 hover:bg-slate-100 hover:text-red-600 dark:hover:bg-slate-800"
       >
         <X className="size-4" aria-hidden />
       </button>

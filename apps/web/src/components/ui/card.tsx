@@ -14,8 +14,10 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('space-y-1.5 p-6 pb-0', className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
-  return <h2 className={cn('text-lg font-semibold text-slate-900 dark:text-white', className)} {...props} />;
+/** The card's heading: an h2 unless the card is the page itself (`level={1}`) or sits under an h2. */
+export function CardTitle({ className, level = 2, ...props }: ComponentProps<'h2'> & { level?: 1 | 2 | 3 }) {
+  const Heading = `h${level}` as const;
+  return <Heading className={cn('text-lg font-semibold text-slate-900 dark:text-white', className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {

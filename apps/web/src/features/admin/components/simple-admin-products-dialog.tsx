@@ -36,7 +36,7 @@ export function SimpleAdminProductsDialog({ simpleAdmin, onClose }: { simpleAdmi
             <li key={product.id} className="flex items-center justify-between gap-3 py-2.5">
               <div className="min-w-0">
                 <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{product.title}</p>
-                <p className="text-xs text-slate-500 tabular-nums">{formatMoney(product.price)}</p>
+                <p className="text-xs text-slate-500 dark:text-slate-400 tabular-nums">{formatMoney(product.price)}</p>
               </div>
               <ProductStatusBadge status={product.status} />
             </li>

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { DataTable, Td, Th } from '@/components/ui/data-table';
 import { Field } from '@/components/ui/field';
 import { Input, inputClasses } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
@@ -13,7 +14,6 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { ORDER_STATUSES, type OrderStatus } from '@/lib/orders';
 import { type AdminOrderFilters, type RefundFilter, useAdminOrders } from '../api/get-admin-orders';
 import { AdminPageHeader } from '../components/admin-page-header';
-import { Table, TableCard, Td, Th } from '../components/data-table';
 import { RefundPanel } from '../components/refund-panel';
 
 const PAGE_SIZE = 20;
@@ -50,7 +50,12 @@ export function AdminOrdersPage() {
       <AdminPageHeader icon={ShoppingBag} title={t('admin.orders.title')} description={t('admin.orders.description')} />
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
         {/* biome-ignore lint/a11y/useSemanticElements: <search> has no role in jsdom or pre-2023 browsers; role=search is the same landmark */}
-        <form role="search" onSubmit={onSearch} className="flex gap-2 sm:col-span-2 lg:col-span-5">
+        <form
+          role="search"
+          aria-label={t('admin.orders.search')}
+          onSubmit={onSearch}
+          className="flex gap-2 sm:col-span-2 lg:col-span-5"
+        >
           <Input
             type="search"
             value={searchText}
@@ -108,64 +113,64 @@ export function AdminOrdersPage() {
           )}
         </Field>
       </div>
-      <TableCard
+      <DataTable
+        label={t('admin.orders.title')}
         loading={orders.isPending}
         error={orders.isError ? errorMessage(orders.error, t('common.operationFailed')) : null}
         empty={list.length === 0 ? t('admin.orders.empty') : null}
+        minWidth="56rem"
       >
-        <Table className="min-w-[56rem]">
-          <thead>
-            <tr>
-              <Th>{t('admin.orders.columns.order')}</Th>
-              <Th>{t('admin.orders.columns.customer')}</Th>
-              <Th>{t('admin.orders.columns.items')}</Th>
-              <Th>{t('admin.orders.columns.total')}</Th>
-              <Th>{t('admin.orders.columns.status')}</Th>
-              <Th>{t('admin.orders.columns.refund')}</Th>
-              <Th className="text-right">{t('admin.orders.columns.actions')}</Th>
+        <thead>
+          <tr>
+            <Th>{t('admin.orders.columns.order')}</Th>
+            <Th>{t('admin.orders.columns.customer')}</Th>
+            <Th>{t('admin.orders.columns.items')}</Th>
+            <Th>{t('admin.orders.columns.total')}</Th>
+            <Th>{t('admin.orders.columns.status')}</Th>
+            <Th>{t('admin.orders.columns.refund')}</Th>
+            <Th className="text-right">{t('admin.orders.columns.actions')}</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.map((order) => (
+            <tr key={order.id}>
+              <Td>
+                <p className="font-medium text-slate-900 dark:text-white">{order.order_number}</p>
+                <p className="text-xs text-slate-500 dark:text-slate-400">{formatDate(order.created_at)}</p>
+              </Td>
+              <Td className="text-slate-700 dark:text-slate-300">{order.customer_email || '—'}</Td>
+              <Td className="max-w-64 text-slate-700 dark:text-slate-300">
+                {order.items.map((item) => item.product_name).join(', ') || order.product_name}
+              </Td>
+              <Td className="tabular-nums">{formatMoney(order.total_amount)}</Td>
+              <Td>
+                <OrderStatusBadge status={order.status} />
+              </Td>
+              <Td>
+                {order.refund ? (
+                  <Badge tone={refundTones[order.refund.status] ?? 'neutral'}>
+                    {t(`admin.orders.refundStatus.${order.refund.status}`)}
+                  </Badge>
+                ) : (
+                  <span className="text-slate-400">—</span>
+                )}
+              </Td>
+              <Td className="text-right">
+                {order.refund && (
+                  <Button
+                    size="sm"
+                    variant={order.refund.status === 'requested' ? 'primary' : 'outline'}
+                    onClick={() => setReviewing(order.id)}
+                    aria-label={t('admin.orders.reviewLabel', { number: order.order_number })}
+                  >
+                    {order.refund.status === 'requested' ? t('admin.orders.review') : t('admin.orders.view')}
+                  </Button>
+                )}
+              </Td>
             </tr>
-          </thead>
-          <tbody>
-            {list.map((order) => (
-              <tr key={order.id}>
-                <Td>
-                  <p className="font-medium text-slate-900 dark:text-white">{order.order_number}</p>
-                  <p className="text-xs text-slate-500 dark:text-slate-400">{formatDate(order.created_at)}</p>
-                </Td>
-                <Td className="text-slate-700 dark:text-slate-300">{order.customer_email || '—'}</Td>
-                <Td className="max-w-64 text-slate-700 dark:text-slate-300">
-                  {order.items.map((item) => item.product_name).join(', ') || order.product_name}
-                </Td>
-                <Td className="tabular-nums">{formatMoney(order.total_amount)}</Td>
-                <Td>
-                  <OrderStatusBadge status={order.status} />
-                </Td>
-                <Td>
-                  {order.refund ? (
-                    <Badge tone={refundTones[order.refund.status] ?? 'neutral'}>
-                      {t(`admin.orders.refundStatus.${order.refund.status}`)}
-                    </Badge>
-                  ) : (
-                    <span className="text-slate-400">—</span>
-                  )}
-                </Td>
-                <Td className="text-right">
-                  {order.refund && (
-                    <Button
-                      size="sm"
-                      variant={order.refund.status === 'requested' ? 'primary' : 'outline'}
-                      onClick={() => setReviewing(order.id)}
-                      aria-label={t('admin.orders.reviewLabel', { number: order.order_number })}
-                    >
-                      {order.refund.status === 'requested' ? t('admin.orders.review') : t('admin.orders.view')}
-                    </Button>
-                  )}
-                </Td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </TableCard>
+          ))}
+        </tbody>
+      </DataTable>
       <Pagination
         page={filters.page}
         pages={orders.data?.pages ?? 0}

@@ -49,6 +49,28 @@ describe('admin product review', () => {
     expect(new URL(api.calls('GET /api/v1/admin/products')[0]?.url ?? '').searchParams.get('status')).toBe('pending');
   });
 
+  it('moves between status tabs with the arrow keys and loads a list only when one is opened', async () => {
+    const { user, api } = await openQueue();
+    const statuses = () => api.calls('GET /api/v1/admin/products').map((call) => new URL(call.url).searchParams.get('status'));
+    const pending = screen.getByRole('tab', { name: /Pending/ });
+    const panel = screen.getByRole('tabpanel');
+    expect(panel.getAttribute('aria-labelledby')).toBe(pending.id);
+    expect(pending.getAttribute('aria-controls')).toBe(panel.id);
+
+    pending.focus();
+    await user.keyboard('{ArrowRight}');
+    const approved = screen.getByRole('tab', { name: /Approved/ });
+    expect(document.activeElement).toBe(approved);
+    // Only focus moved: still the pending list, nothing new asked for.
+    expect(pending.getAttribute('aria-selected')).toBe('true');
+    expect(statuses()).toEqual(['pending']);
+
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(approved.getAttribute('aria-selected')).toBe('true'));
+    await waitFor(() => expect(statuses()).toContain('approved'));
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(approved.id);
+  });
+
   it('rejects only with a reason of 5+ characters, typed in the dialog', async () => {
     const { user, api } = await openQueue({
       [`PUT /api/v1/admin/products/${FIRST}/reject`]: () => json(200, { message: 'Product rejected' }),

@@ -1,10 +1,12 @@
 import type { PublicProduct } from '@app/shared';
+import * as Tabs from '@radix-ui/react-tabs';
 import { Check, Eye, Package, Search, Star, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProductReviewStatus } from '@/components/product-status-badge';
 import { ProductIdentity } from '@/components/product-thumbnail';
 import { Button } from '@/components/ui/button';
+import { DataTable, Td, Th } from '@/components/ui/data-table';
 import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { errorMessage } from '@/lib/api-client';
@@ -18,7 +20,6 @@ import { useFeatureProduct } from '../api/feature-product';
 import { type AdminProductFilters, type ReviewStatus, useAdminProducts } from '../api/get-admin-products';
 import { useRejectProduct } from '../api/reject-product';
 import { AdminPageHeader } from '../components/admin-page-header';
-import { Table, TableCard, Td, Th } from '../components/data-table';
 import { ProductReviewPanel } from '../components/product-review-panel';
 import { RejectDialog } from '../components/reject-dialog';
 
@@ -132,92 +133,95 @@ export function AdminProductsPage() {
   return (
     <div className="space-y-6">
       <AdminPageHeader icon={Package} title={t('admin.products.title')} description={t('admin.products.description')} />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div
-          role="tablist"
-          aria-label={t('admin.products.tabsLabel')}
-          className="flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1 dark:bg-slate-900"
-        >
-          {TABS.map((status) => {
-            const active = filters.status === status;
-            const count = counts ? (status === 'all' ? counts.total : counts[status]) : undefined;
-            return (
-              <button
-                key={status}
-                type="button"
-                role="tab"
-                aria-selected={active}
-                onClick={() => changeFilters({ status })}
-                className={cn(
-                  'rounded-lg px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600',
-                  active
-                    ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-800 dark:text-white'
-                    : 'text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white',
-                )}
-              >
-                {t(`admin.products.tabs.${status}`)}
-                {count !== undefined && <span className="ml-1.5 text-xs text-slate-500 tabular-nums">{count}</span>}
-              </button>
-            );
-          })}
-        </div>
-        {/* biome-ignore lint/a11y/useSemanticElements: <search> has no role in jsdom or pre-2023 browsers; role=search is the same landmark */}
-        <form role="search" onSubmit={onSearch} className="flex gap-2">
-          <Input
-            type="search"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            placeholder={t('admin.products.searchPlaceholder')}
-            aria-label={t('admin.products.search')}
-            className="w-64"
-          />
-          <Button type="submit" variant="outline">
-            <Search className="size-4" aria-hidden />
-            {t('admin.products.search')}
-          </Button>
-        </form>
-      </div>
-
-      {selected.size > 0 && (
-        <section
-          aria-label={t('admin.products.bulk.label')}
-          className="flex flex-wrap items-center gap-2 rounded-xl border border-indigo-200 bg-indigo-50 px-4 py-3 dark:border-indigo-900 dark:bg-indigo-950/40"
-        >
-          <span className="mr-2 text-sm font-medium text-indigo-900 dark:text-indigo-200">
-            {t('admin.products.bulk.selected', { count: selected.size })}
-          </span>
-          <Button size="sm" onClick={() => onBulk({ status: 'approved' })} loading={bulk.isPending && !rejecting}>
-            <Check className="size-4" aria-hidden />
-            {t('admin.products.bulk.approve')}
-          </Button>
-          <Button
-            size="sm"
-            variant="danger"
-            onClick={() => {
-              setRejectFailure(null);
-              setRejecting({ ids: [...selected] });
-            }}
+      <Tabs.Root
+        value={filters.status}
+        // A tab loads its list from the server: arrow keys move between tabs, Enter or Space opens one.
+        activationMode="manual"
+        onValueChange={(status) => changeFilters({ status: status as ReviewStatus })}
+        className="space-y-6"
+      >
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <Tabs.List
+            aria-label={t('admin.products.tabsLabel')}
+            className="flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1 dark:bg-slate-900"
           >
-            <X className="size-4" aria-hidden />
-            {t('admin.products.bulk.reject')}
-          </Button>
-          <Button size="sm" variant="outline" onClick={() => onBulk({ featured: true })} disabled={bulk.isPending}>
-            <Star className="size-4" aria-hidden />
-            {t('admin.products.bulk.feature')}
-          </Button>
-          <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
-            {t('admin.products.bulk.clear')}
-          </Button>
-        </section>
-      )}
+            {TABS.map((status) => {
+              const count = counts ? (status === 'all' ? counts.total : counts[status]) : undefined;
+              return (
+                <Tabs.Trigger
+                  key={status}
+                  value={status}
+                  className={cn(
+                    'rounded-lg px-3 py-1.5 text-sm font-medium text-slate-700 transition-colors hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-slate-300 dark:hover:text-white',
+                    'data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm dark:data-[state=active]:bg-slate-800 dark:data-[state=active]:text-white',
+                  )}
+                >
+                  {t(`admin.products.tabs.${status}`)}
+                  {count !== undefined && (
+                    <span className="ml-1.5 text-xs text-slate-600 tabular-nums dark:text-slate-400">{count}</span>
+                  )}
+                </Tabs.Trigger>
+              );
+            })}
+          </Tabs.List>
+          {/* biome-ignore lint/a11y/useSemanticElements: <search> has no role in jsdom or pre-2023 browsers; role=search is the same landmark */}
+          <form role="search" aria-label={t('admin.products.search')} onSubmit={onSearch} className="flex gap-2">
+            <Input
+              type="search"
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+              placeholder={t('admin.products.searchPlaceholder')}
+              aria-label={t('admin.products.search')}
+              className="w-64"
+            />
+            <Button type="submit" variant="outline">
+              <Search className="size-4" aria-hidden />
+              {t('admin.products.search')}
+            </Button>
+          </form>
+        </div>
 
-      <div role="tabpanel" aria-label={t(`admin.products.tabs.${filters.status}`)}>
-        <TableCard
-          loading={products.isPending}
-          error={products.isError ? errorMessage(products.error, t('common.operationFailed')) : null}
-          empty={list.length === 0 ? t('admin.products.empty') : null}
-        >
-          <Table className="min-w-[56rem]">
+        {selected.size > 0 && (
+          <section
+            aria-label={t('admin.products.bulk.label')}
+            className="flex flex-wrap items-center gap-2 rounded-xl border border-indigo-200 bg-indigo-50 px-4 py-3 dark:border-indigo-900 dark:bg-indigo-950/40"
+          >
+            <span className="mr-2 text-sm font-medium text-indigo-900 dark:text-indigo-200">
+              {t('admin.products.bulk.selected', { count: selected.size })}
+            </span>
+            <Button size="sm" onClick={() => onBulk({ status: 'approved' })} loading={bulk.isPending && !rejecting}>
+              <Check className="size-4" aria-hidden />
+              {t('admin.products.bulk.approve')}
+            </Button>
+            <Button
+              size="sm"
+              variant="danger"
+              onClick={() => {
+                setRejectFailure(null);
+                setRejecting({ ids: [...selected] });
+              }}
+            >
+              <X className="size-4" aria-hidden />
+              {t('admin.products.bulk.reject')}
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => onBulk({ featured: true })} disabled={bulk.isPending}>
+              <Star className="size-4" aria-hidden />
+              {t('admin.products.bulk.feature')}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
+              {t('admin.products.bulk.clear')}
+            </Button>
+          </section>
+        )}
+
+        <Tabs.Content value={filters.status}>
+          <DataTable
+            label={t(`admin.products.tabs.${filters.status}`)}
+            loading={products.isPending}
+            error={products.isError ? errorMessage(products.error, t('common.operationFailed')) : null}
+            empty={list.length === 0 ? t('admin.products.empty') : null}
+            minWidth="56rem"
+          >
             <thead>
               <tr>
                 <Th className="w-10">
@@ -323,9 +327,9 @@ export function AdminProductsPage() {
                 </tr>
               ))}
             </tbody>
-          </Table>
-        </TableCard>
-      </div>
+          </DataTable>
+        </Tabs.Content>
+      </Tabs.Root>
       <Pagination
         page={filters.page}
         pages={products.data?.pages ?? 0}

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { DataTable, Td, Th } from '@/components/ui/data-table';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Input, inputClasses } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
@@ -16,7 +17,6 @@ import { useDeactivatePromoCode } from '../api/deactivate-promo-code';
 import { type PromoCodeFilters, usePromoCodes } from '../api/get-promo-codes';
 import { useUpdatePromoCode } from '../api/update-promo-code';
 import { AdminPageHeader } from '../components/admin-page-header';
-import { Table, TableCard, Td, Th } from '../components/data-table';
 import { PromoCodeFormDialog } from '../components/promo-code-form-dialog';
 
 const PAGE_SIZE = 20;
@@ -95,7 +95,7 @@ export function AdminPromoCodesPage() {
       />
       <div className="flex flex-wrap items-center gap-3">
         {/* biome-ignore lint/a11y/useSemanticElements: <search> has no role in jsdom or pre-2023 browsers; role=search is the same landmark */}
-        <form role="search" onSubmit={onSearch} className="flex min-w-64 flex-1 gap-2">
+        <form role="search" aria-label={t('admin.promoCodes.search')} onSubmit={onSearch} className="flex min-w-64 flex-1 gap-2">
           <Input
             type="search"
             value={searchText}
@@ -123,103 +123,103 @@ export function AdminPromoCodesPage() {
           </select>
         </div>
       </div>
-      <TableCard
+      <DataTable
+        label={t('admin.promoCodes.title')}
         loading={promoCodes.isPending}
         error={promoCodes.isError ? errorMessage(promoCodes.error, t('common.operationFailed')) : null}
         empty={list.length === 0 ? t('admin.promoCodes.empty') : null}
+        minWidth="60rem"
       >
-        <Table className="min-w-[60rem]">
-          <thead>
-            <tr>
-              <Th>{t('admin.promoCodes.columns.code')}</Th>
-              <Th>{t('admin.promoCodes.columns.discount')}</Th>
-              <Th>{t('admin.promoCodes.columns.status')}</Th>
-              <Th>{t('admin.promoCodes.columns.usage')}</Th>
-              <Th>{t('admin.promoCodes.columns.rules')}</Th>
-              <Th className="text-right">{t('admin.promoCodes.columns.actions')}</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((promo) => {
-              const rules = promoRules(promo, t);
-              return (
-                <tr key={promo.id}>
-                  <Td>
-                    <p className="font-mono font-medium text-slate-900 dark:text-white">{promo.code}</p>
-                    {promo.description && <p className="text-xs text-slate-500 dark:text-slate-400">{promo.description}</p>}
-                  </Td>
-                  <Td className="whitespace-nowrap">
-                    {promo.kind === 'percent'
-                      ? t('admin.promoCodes.percentOff', { value: promo.value })
-                      : t('admin.promoCodes.amountOff', { amount: formatMoney(promo.value) })}
-                  </Td>
-                  <Td>
-                    <Badge tone={STATUS_TONES[promo.status]}>{t(`admin.promoCodes.status.${promo.status}`)}</Badge>
-                  </Td>
-                  <Td className="whitespace-nowrap">
-                    <p className="text-slate-900 dark:text-white">
-                      {promo.usage_limit === null
-                        ? t('admin.promoCodes.usedUnlimited', { used: promo.used_count })
-                        : t('admin.promoCodes.usedOf', { used: promo.used_count, limit: promo.usage_limit })}
-                    </p>
-                    <p className="text-xs text-slate-500 dark:text-slate-400">
-                      {t('admin.promoCodes.paidUses', {
-                        count: promo.redemptions,
-                        amount: formatMoney(promo.revenue_discounted),
-                      })}
-                    </p>
-                  </Td>
-                  <Td className="text-slate-600 dark:text-slate-400">
-                    {rules.length === 0 ? (
-                      t('admin.promoCodes.rules.none')
-                    ) : (
-                      <ul className="space-y-0.5 text-xs">
-                        {rules.map((rule) => (
-                          <li key={rule}>{rule}</li>
-                        ))}
-                      </ul>
-                    )}
-                  </Td>
-                  <Td>
-                    <div className="flex flex-wrap justify-end gap-1.5">
+        <thead>
+          <tr>
+            <Th>{t('admin.promoCodes.columns.code')}</Th>
+            <Th>{t('admin.promoCodes.columns.discount')}</Th>
+            <Th>{t('admin.promoCodes.columns.status')}</Th>
+            <Th>{t('admin.promoCodes.columns.usage')}</Th>
+            <Th>{t('admin.promoCodes.columns.rules')}</Th>
+            <Th className="text-right">{t('admin.promoCodes.columns.actions')}</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.map((promo) => {
+            const rules = promoRules(promo, t);
+            return (
+              <tr key={promo.id}>
+                <Td>
+                  <p className="font-mono font-medium text-slate-900 dark:text-white">{promo.code}</p>
+                  {promo.description && <p className="text-xs text-slate-500 dark:text-slate-400">{promo.description}</p>}
+                </Td>
+                <Td className="whitespace-nowrap">
+                  {promo.kind === 'percent'
+                    ? t('admin.promoCodes.percentOff', { value: promo.value })
+                    : t('admin.promoCodes.amountOff', { amount: formatMoney(promo.value) })}
+                </Td>
+                <Td>
+                  <Badge tone={STATUS_TONES[promo.status]}>{t(`admin.promoCodes.status.${promo.status}`)}</Badge>
+                </Td>
+                <Td className="whitespace-nowrap">
+                  <p className="text-slate-900 dark:text-white">
+                    {promo.usage_limit === null
+                      ? t('admin.promoCodes.usedUnlimited', { used: promo.used_count })
+                      : t('admin.promoCodes.usedOf', { used: promo.used_count, limit: promo.usage_limit })}
+                  </p>
+                  <p className="text-xs text-slate-500 dark:text-slate-400">
+                    {t('admin.promoCodes.paidUses', {
+                      count: promo.redemptions,
+                      amount: formatMoney(promo.revenue_discounted),
+                    })}
+                  </p>
+                </Td>
+                <Td className="text-slate-600 dark:text-slate-400">
+                  {rules.length === 0 ? (
+                    t('admin.promoCodes.rules.none')
+                  ) : (
+                    <ul className="space-y-0.5 text-xs">
+                      {rules.map((rule) => (
+                        <li key={rule}>{rule}</li>
+                      ))}
+                    </ul>
+                  )}
+                </Td>
+                <Td>
+                  <div className="flex flex-wrap justify-end gap-1.5">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setEditing({ promo })}
+                      aria-label={t('admin.promoCodes.editLabel', { code: promo.code })}
+                    >
+                      <Pencil className="size-4" aria-hidden />
+                      {t('admin.promoCodes.edit')}
+                    </Button>
+                    {promo.active ? (
                       <Button
                         size="sm"
-                        variant="ghost"
-                        onClick={() => setEditing({ promo })}
-                        aria-label={t('admin.promoCodes.editLabel', { code: promo.code })}
+                        variant="outline"
+                        className="text-red-600 dark:text-red-400"
+                        onClick={() => setDeactivating(promo)}
+                        aria-label={t('admin.promoCodes.deactivateLabel', { code: promo.code })}
                       >
-                        <Pencil className="size-4" aria-hidden />
-                        {t('admin.promoCodes.edit')}
+                        {t('admin.promoCodes.deactivate')}
                       </Button>
-                      {promo.active ? (
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          className="text-red-600 dark:text-red-400"
-                          onClick={() => setDeactivating(promo)}
-                          aria-label={t('admin.promoCodes.deactivateLabel', { code: promo.code })}
-                        >
-                          {t('admin.promoCodes.deactivate')}
-                        </Button>
-                      ) : (
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          onClick={() => onActivate(promo)}
-                          disabled={update.isPending}
-                          aria-label={t('admin.promoCodes.activateLabel', { code: promo.code })}
-                        >
-                          {t('admin.promoCodes.activate')}
-                        </Button>
-                      )}
-                    </div>
-                  </Td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </Table>
-      </TableCard>
+                    ) : (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => onActivate(promo)}
+                        disabled={update.isPending}
+                        aria-label={t('admin.promoCodes.activateLabel', { code: promo.code })}
+                      >
+                        {t('admin.promoCodes.activate')}
+                      </Button>
+                    )}
+                  </div>
+                </Td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </DataTable>
       <Pagination
         page={filters.page}
         pages={promoCodes.data?.pages ?? 0}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { DataTable, SortableTh, Td, Th, useSortedRows } from '@/components/ui/data-table';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api-client';
 import { displayName } from '@/lib/auth-store';
@@ -14,11 +15,17 @@ import { useDeleteSimpleAdmin } from '../api/delete-simple-admin';
 import { useSimpleAdmins } from '../api/get-simple-admins';
 import { useToggleSimpleAdmin } from '../api/toggle-simple-admin';
 import { AdminPageHeader } from '../components/admin-page-header';
-import { Table, TableCard, Td, Th } from '../components/data-table';
 import { SimpleAdminFormDialog } from '../components/simple-admin-form-dialog';
 import { SimpleAdminProductsDialog } from '../components/simple-admin-products-dialog';
 
 type Editing = { simpleAdmin?: PublicUser } | null;
+
+/** What each sortable column sorts by (the list holds every simple admin, so sorting here is whole). */
+const SORT_BY = {
+  name: (simpleAdmin: PublicUser) => displayName(simpleAdmin),
+  status: (simpleAdmin: PublicUser) => (simpleAdmin.is_active ? 0 : 1),
+  created: (simpleAdmin: PublicUser) => simpleAdmin.created_at,
+};
 
 /** /admin/simple-admins: the super admin creates, edits, switches off and removes simple admins, and sees their products. */
 export function AdminSimpleAdminsPage() {
@@ -30,6 +37,7 @@ export function AdminSimpleAdminsPage() {
   const [viewing, setViewing] = useState<PublicUser | null>(null);
   const [deleting, setDeleting] = useState<PublicUser | null>(null);
   const list = simpleAdmins.data?.simple_admins ?? [];
+  const sorted = useSortedRows(list, SORT_BY, { key: 'created', direction: 'descending' });
 
   const failed = (error: unknown) =>
     notify.error(t('admin.actionFailed'), translateMessage(errorMessage(error, t('common.operationFailed'))));
@@ -70,83 +78,89 @@ export function AdminSimpleAdminsPage() {
           </Button>
         }
       />
-      <TableCard
+      <DataTable
+        label={t('admin.simpleAdmins.title')}
         loading={simpleAdmins.isPending}
         error={simpleAdmins.isError ? errorMessage(simpleAdmins.error, t('common.operationFailed')) : null}
         empty={list.length === 0 ? t('admin.simpleAdmins.empty') : null}
+        minWidth="48rem"
       >
-        <Table className="min-w-[48rem]">
-          <thead>
-            <tr>
-              <Th>{t('admin.simpleAdmins.columns.name')}</Th>
-              <Th>{t('admin.simpleAdmins.columns.status')}</Th>
-              <Th>{t('admin.simpleAdmins.columns.created')}</Th>
-              <Th className="text-right">{t('admin.simpleAdmins.columns.actions')}</Th>
+        <thead>
+          <tr>
+            <SortableTh column="name" sort={sorted.sort} onSort={sorted.toggle}>
+              {t('admin.simpleAdmins.columns.name')}
+            </SortableTh>
+            <SortableTh column="status" sort={sorted.sort} onSort={sorted.toggle}>
+              {t('admin.simpleAdmins.columns.status')}
+            </SortableTh>
+            <SortableTh column="created" sort={sorted.sort} onSort={sorted.toggle}>
+              {t('admin.simpleAdmins.columns.created')}
+            </SortableTh>
+            <Th className="text-right">{t('admin.simpleAdmins.columns.actions')}</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {sorted.rows.map((simpleAdmin) => (
+            <tr key={simpleAdmin.id}>
+              <Td>
+                <p className="font-medium text-slate-900 dark:text-white">{displayName(simpleAdmin)}</p>
+                <p className="text-xs text-slate-500 dark:text-slate-400">{simpleAdmin.email}</p>
+              </Td>
+              <Td>
+                <Badge tone={simpleAdmin.is_active ? 'success' : 'neutral'}>
+                  {simpleAdmin.is_active ? t('admin.simpleAdmins.active') : t('admin.simpleAdmins.inactive')}
+                </Badge>
+              </Td>
+              <Td className="whitespace-nowrap text-slate-600 dark:text-slate-400">{formatDate(simpleAdmin.created_at)}</Td>
+              <Td>
+                <div className="flex flex-wrap justify-end gap-1.5">
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => setViewing(simpleAdmin)}
+                    aria-label={t('admin.simpleAdmins.productsLabel', { email: simpleAdmin.email })}
+                  >
+                    <Package className="size-4" aria-hidden />
+                    {t('admin.simpleAdmins.products')}
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => setEditing({ simpleAdmin })}
+                    aria-label={t('admin.simpleAdmins.editLabel', { email: simpleAdmin.email })}
+                  >
+                    <Pencil className="size-4" aria-hidden />
+                    {t('admin.simpleAdmins.edit')}
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => onToggle(simpleAdmin)}
+                    disabled={toggle.isPending}
+                    aria-label={
+                      simpleAdmin.is_active
+                        ? t('admin.simpleAdmins.deactivateLabel', { email: simpleAdmin.email })
+                        : t('admin.simpleAdmins.activateLabel', { email: simpleAdmin.email })
+                    }
+                  >
+                    {simpleAdmin.is_active ? t('admin.simpleAdmins.deactivate') : t('admin.simpleAdmins.activate')}
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="text-red-600 dark:text-red-400"
+                    onClick={() => setDeleting(simpleAdmin)}
+                    aria-label={t('admin.simpleAdmins.deleteLabel', { email: simpleAdmin.email })}
+                  >
+                    <Trash2 className="size-4" aria-hidden />
+                    {t('admin.simpleAdmins.delete')}
+                  </Button>
+                </div>
+              </Td>
             </tr>
-          </thead>
-          <tbody>
-            {list.map((simpleAdmin) => (
-              <tr key={simpleAdmin.id}>
-                <Td>
-                  <p className="font-medium text-slate-900 dark:text-white">{displayName(simpleAdmin)}</p>
-                  <p className="text-xs text-slate-500 dark:text-slate-400">{simpleAdmin.email}</p>
-                </Td>
-                <Td>
-                  <Badge tone={simpleAdmin.is_active ? 'success' : 'neutral'}>
-                    {simpleAdmin.is_active ? t('admin.simpleAdmins.active') : t('admin.simpleAdmins.inactive')}
-                  </Badge>
-                </Td>
-                <Td className="whitespace-nowrap text-slate-600 dark:text-slate-400">{formatDate(simpleAdmin.created_at)}</Td>
-                <Td>
-                  <div className="flex flex-wrap justify-end gap-1.5">
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      onClick={() => setViewing(simpleAdmin)}
-                      aria-label={t('admin.simpleAdmins.productsLabel', { email: simpleAdmin.email })}
-                    >
-                      <Package className="size-4" aria-hidden />
-                      {t('admin.simpleAdmins.products')}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      onClick={() => setEditing({ simpleAdmin })}
-                      aria-label={t('admin.simpleAdmins.editLabel', { email: simpleAdmin.email })}
-                    >
-                      <Pencil className="size-4" aria-hidden />
-                      {t('admin.simpleAdmins.edit')}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      onClick={() => onToggle(simpleAdmin)}
-                      disabled={toggle.isPending}
-                      aria-label={
-                        simpleAdmin.is_active
-                          ? t('admin.simpleAdmins.deactivateLabel', { email: simpleAdmin.email })
-                          : t('admin.simpleAdmins.activateLabel', { email: simpleAdmin.email })
-                      }
-                    >
-                      {simpleAdmin.is_active ? t('admin.simpleAdmins.deactivate') : t('admin.simpleAdmins.activate')}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      className="text-red-600 dark:text-red-400"
-                      onClick={() => setDeleting(simpleAdmin)}
-                      aria-label={t('admin.simpleAdmins.deleteLabel', { email: simpleAdmin.email })}
-                    >
-                      <Trash2 className="size-4" aria-hidden />
-                      {t('admin.simpleAdmins.delete')}
-                    </Button>
-                  </div>
-                </Td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </TableCard>
+          ))}
+        </tbody>
+      </DataTable>
       {editing && <SimpleAdminFormDialog simpleAdmin={editing.simpleAdmin} onClose={() => setEditing(null)} />}
       {viewing && <SimpleAdminProductsDialog simpleAdmin={viewing} onClose={() => setViewing(null)} />}
       <ConfirmDialog

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BarChart } from '@/components/bar-chart';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { DataTable, Td, Th } from '@/components/ui/data-table';
 import { Field } from '@/components/ui/field';
 import { inputClasses } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -11,7 +12,6 @@ import { errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
 import { useStats } from '../api/get-stats';
 import { AdminPageHeader } from '../components/admin-page-header';
-import { Table, Td, Th } from '../components/data-table';
 
 const RANGES = [7, 30, 90] as const;
 
@@ -90,28 +90,26 @@ export function AdminStatsPage() {
               {top.length === 0 ? (
                 <p className="text-sm text-slate-600 dark:text-slate-400">{t('admin.stats.noSales')}</p>
               ) : (
-                <div className="overflow-x-auto">
-                  <Table>
-                    <thead>
-                      <tr>
-                        <Th>#</Th>
-                        <Th>{t('admin.stats.columns.product')}</Th>
-                        <Th className="text-right">{t('admin.stats.columns.units')}</Th>
-                        <Th className="text-right">{t('admin.stats.columns.revenue')}</Th>
+                <DataTable label={t('admin.stats.topProducts')} bare>
+                  <thead>
+                    <tr>
+                      <Th>#</Th>
+                      <Th>{t('admin.stats.columns.product')}</Th>
+                      <Th className="text-right">{t('admin.stats.columns.units')}</Th>
+                      <Th className="text-right">{t('admin.stats.columns.revenue')}</Th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {top.map((product, index) => (
+                      <tr key={product.product_id}>
+                        <Td className="text-slate-600 tabular-nums dark:text-slate-400">{index + 1}</Td>
+                        <Td className="font-medium text-slate-900 dark:text-white">{product.title}</Td>
+                        <Td className="text-right tabular-nums">{product.units}</Td>
+                        <Td className="text-right tabular-nums">{formatMoney(product.revenue)}</Td>
                       </tr>
-                    </thead>
-                    <tbody>
-                      {top.map((product, index) => (
-                        <tr key={product.product_id}>
-                          <Td className="text-slate-500 tabular-nums">{index + 1}</Td>
-                          <Td className="font-medium text-slate-900 dark:text-white">{product.title}</Td>
-                          <Td className="text-right tabular-nums">{product.units}</Td>
-                          <Td className="text-right tabular-nums">{formatMoney(product.revenue)}</Td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </Table>
-                </div>
+                    ))}
+                  </tbody>
+                </DataTable>
               )}
             </CardContent>
           </Card>

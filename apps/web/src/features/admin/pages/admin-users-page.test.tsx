@@ -18,7 +18,8 @@ function openUsers() {
   return { ...renderRoute('/admin/users'), api };
 }
 
-const roleSelect = () => screen.getByRole('combobox', { name: 'Role of buyer@example.com' }) as HTMLSelectElement;
+// `hidden`: while the confirmation (a modal) is open, the page behind it is hidden from screen readers.
+const roleSelect = () => screen.getByRole('combobox', { name: 'Role of buyer@example.com', hidden: true }) as HTMLSelectElement;
 
 describe('admin users: role changes', () => {
   it('asks before changing a role; Cancel leaves the role as it was and sends nothing', async () => {

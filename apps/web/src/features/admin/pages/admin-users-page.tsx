@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { DataTable, Td, Th } from '@/components/ui/data-table';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Input, inputClasses } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
@@ -15,7 +16,6 @@ import { notify } from '@/lib/notify';
 import { type AdminUserFilters, useUsers } from '../api/get-users';
 import { useUpdateUser } from '../api/update-user';
 import { AdminPageHeader } from '../components/admin-page-header';
-import { Table, TableCard, Td, Th } from '../components/data-table';
 
 const PAGE_SIZE = 20;
 
@@ -79,7 +79,7 @@ export function AdminUsersPage() {
       <AdminPageHeader icon={Users} title={t('admin.users.title')} description={t('admin.users.description')} />
       <div className="flex flex-wrap items-center gap-3">
         {/* biome-ignore lint/a11y/useSemanticElements: <search> has no role in jsdom or pre-2023 browsers; role=search is the same landmark */}
-        <form role="search" onSubmit={onSearch} className="flex min-w-64 flex-1 gap-2">
+        <form role="search" aria-label={t('admin.users.search')} onSubmit={onSearch} className="flex min-w-64 flex-1 gap-2">
           <Input
             type="search"
             value={searchText}
@@ -108,90 +108,92 @@ export function AdminUsersPage() {
           </select>
         </div>
       </div>
-      <TableCard
+      <DataTable
+        label={t('admin.users.title')}
         loading={users.isPending}
         error={users.isError ? errorMessage(users.error, t('common.operationFailed')) : null}
         empty={list.length === 0 ? t('admin.users.empty') : null}
+        minWidth="48rem"
       >
-        <Table className="min-w-[48rem]">
-          <thead>
-            <tr>
-              <Th>{t('admin.users.columns.user')}</Th>
-              <Th>{t('admin.users.columns.role')}</Th>
-              <Th>{t('admin.users.columns.status')}</Th>
-              <Th>{t('admin.users.columns.joined')}</Th>
-              <Th className="text-right">{t('admin.users.columns.actions')}</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((user) => {
-              const self = user.id === me.id;
-              const role = normalizeRole(user.role) ?? 'buyer';
-              return (
-                <tr key={user.id}>
-                  <Td>
-                    <p className="font-medium text-slate-900 dark:text-white">
-                      {displayName(user)}
-                      {self && <span className="ml-2 text-xs font-normal text-slate-500">{t('admin.users.you')}</span>}
-                    </p>
-                    <p className="text-xs text-slate-500 dark:text-slate-400">{user.email}</p>
-                  </Td>
-                  <Td>
-                    <div className="w-36">
-                      <select
-                        aria-label={t('admin.users.roleFor', { email: user.email })}
-                        className={inputClasses}
-                        value={role}
-                        disabled={self || update.isPending}
-                        onChange={(event) => {
-                          const next = event.target.value as Role;
-                          if (next !== role) setRoleChange({ user, role: next });
-                        }}
-                      >
-                        {ROLES.map((option) => (
-                          <option key={option} value={option}>
-                            {t(`roles.${option}`)}
-                          </option>
-                        ))}
-                      </select>
-                    </div>
-                  </Td>
-                  <Td>
-                    <Badge tone={user.is_active ? 'success' : 'danger'}>
-                      {user.is_active ? t('admin.users.active') : t('admin.users.suspendedBadge')}
-                    </Badge>
-                  </Td>
-                  <Td className="whitespace-nowrap text-slate-600 dark:text-slate-400">{formatDate(user.created_at)}</Td>
-                  <Td className="text-right">
-                    {!self &&
-                      (user.is_active ? (
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          className="text-red-600 dark:text-red-400"
-                          onClick={() => setSuspending(user)}
-                          aria-label={t('admin.users.suspendLabel', { email: user.email })}
-                        >
-                          {t('admin.users.suspend')}
-                        </Button>
-                      ) : (
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          onClick={() => setActive(user, true)}
-                          disabled={update.isPending}
-                          aria-label={t('admin.users.activateLabel', { email: user.email })}
-                        >
-                          {t('admin.users.activate')}
-                        </Button>
+        <thead>
+          <tr>
+            <Th>{t('admin.users.columns.user')}</Th>
+            <Th>{t('admin.users.columns.role')}</Th>
+            <Th>{t('admin.users.columns.status')}</Th>
+            <Th>{t('admin.users.columns.joined')}</Th>
+            <Th className="text-right">{t('admin.users.columns.actions')}</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.map((user) => {
+            const self = user.id === me.id;
+            const role = normalizeRole(user.role) ?? 'buyer';
+            return (
+              <tr key={user.id}>
+                <Td>
+                  <p className="font-medium text-slate-900 dark:text-white">
+                    {displayName(user)}
+                    {self && (
+                      <span className="ml-2 text-xs font-normal text-slate-600 dark:text-slate-400">{t('admin.users.you')}</span>
+                    )}
+                  </p>
+                  <p className="text-xs text-slate-500 dark:text-slate-400">{user.email}</p>
+                </Td>
+                <Td>
+                  <div className="w-36">
+                    <select
+                      aria-label={t('admin.users.roleFor', { email: user.email })}
+                      className={inputClasses}
+                      value={role}
+                      disabled={self || update.isPending}
+                      onChange={(event) => {
+                        const next = event.target.value as Role;
+                        if (next !== role) setRoleChange({ user, role: next });
+                      }}
+                    >
+                      {ROLES.map((option) => (
+                        <option key={option} value={option}>
+                          {t(`roles.${option}`)}
+                        </option>
                       ))}
-                  </Td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </Table>
-      </TableCard>
+                    </select>
+                  </div>
+                </Td>
+                <Td>
+                  <Badge tone={user.is_active ? 'success' : 'danger'}>
+                    {user.is_active ? t('admin.users.active') : t('admin.users.suspendedBadge')}
+                  </Badge>
+                </Td>
+                <Td className="whitespace-nowrap text-slate-600 dark:text-slate-400">{formatDate(user.created_at)}</Td>
+                <Td className="text-right">
+                  {!self &&
+                    (user.is_active ? (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        className="text-red-600 dark:text-red-400"
+                        onClick={() => setSuspending(user)}
+                        aria-label={t('admin.users.suspendLabel', { email: user.email })}
+                      >
+                        {t('admin.users.suspend')}
+                      </Button>
+                    ) : (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => setActive(user, true)}
+                        disabled={update.isPending}
+                        aria-label={t('admin.users.activateLabel', { email: user.email })}
+                      >
+                        {t('admin.users.activate')}
+                      </Button>
+                    ))}
+                </Td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </DataTable>
       <Pagination
         page={filters.page}
         pages={users.data?.pages ?? 0}

@@ -6,11 +6,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { DataTable, Td, Th } from '@/components/ui/data-table';
 import { CheckboxField, TextField } from '@/components/ui/field';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { AdminPageHeader } from '@/features/admin/components/admin-page-header';
-import { Table, TableCard, Td, Th } from '@/features/admin/components/data-table';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -142,41 +142,41 @@ function Overview() {
           })}
         </p>
       )}
-      <TableCard
+      <DataTable
+        label={t('affiliate.admin.overviewTitle')}
         loading={overview.isPending}
         error={overview.isError ? errorMessage(overview.error, t('common.operationFailed')) : null}
         empty={rows.length === 0 ? t('affiliate.admin.empty') : null}
+        minWidth="44rem"
       >
-        <Table aria-label={t('affiliate.admin.overviewTitle')} className="min-w-[44rem]">
-          <thead>
-            <tr>
-              <Th>{t('affiliate.admin.member')}</Th>
-              <Th>{t('affiliate.admin.code')}</Th>
-              <Th className="text-right">{t('affiliate.admin.columns.clicks')}</Th>
-              <Th className="text-right">{t('affiliate.admin.columns.orders')}</Th>
-              <Th className="text-right">{t('affiliate.admin.columns.sales')}</Th>
-              <Th className="text-right">{t('affiliate.admin.columns.earnings')}</Th>
-              <Th className="text-right">{t('affiliate.admin.columns.pending')}</Th>
+        <thead>
+          <tr>
+            <Th>{t('affiliate.admin.member')}</Th>
+            <Th>{t('affiliate.admin.code')}</Th>
+            <Th className="text-right">{t('affiliate.admin.columns.clicks')}</Th>
+            <Th className="text-right">{t('affiliate.admin.columns.orders')}</Th>
+            <Th className="text-right">{t('affiliate.admin.columns.sales')}</Th>
+            <Th className="text-right">{t('affiliate.admin.columns.earnings')}</Th>
+            <Th className="text-right">{t('affiliate.admin.columns.pending')}</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.user_id}>
+              <Td>
+                <p className="font-medium">{row.name}</p>
+                <p className="text-xs text-slate-500 dark:text-slate-400">{row.email}</p>
+              </Td>
+              <Td className="font-mono">{row.code}</Td>
+              <Td className="text-right tabular-nums">{row.clicks}</Td>
+              <Td className="text-right tabular-nums">{row.orders}</Td>
+              <Td className="text-right tabular-nums">{formatMoney(row.sales)}</Td>
+              <Td className="text-right font-medium tabular-nums">{formatMoney(row.earnings)}</Td>
+              <Td className="text-right tabular-nums">{formatMoney(row.earnings_pending)}</Td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.user_id}>
-                <Td>
-                  <p className="font-medium">{row.name}</p>
-                  <p className="text-xs text-slate-500 dark:text-slate-400">{row.email}</p>
-                </Td>
-                <Td className="font-mono">{row.code}</Td>
-                <Td className="text-right tabular-nums">{row.clicks}</Td>
-                <Td className="text-right tabular-nums">{row.orders}</Td>
-                <Td className="text-right tabular-nums">{formatMoney(row.sales)}</Td>
-                <Td className="text-right font-medium tabular-nums">{formatMoney(row.earnings)}</Td>
-                <Td className="text-right tabular-nums">{formatMoney(row.earnings_pending)}</Td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </TableCard>
+          ))}
+        </tbody>
+      </DataTable>
       {overview.data && overview.data.pages > 1 && (
         <Pagination page={page} pages={overview.data.pages} onPageChange={setPage} label={t('affiliate.admin.overviewTitle')} />
       )}

@@ -3,9 +3,9 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { DataTable, Td, Th } from '@/components/ui/data-table';
 import { TextField } from '@/components/ui/field';
 import { AdminPageHeader } from '@/features/admin/components/admin-page-header';
-import { Table, TableCard, Td, Th } from '@/features/admin/components/data-table';
 import { errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
@@ -77,42 +77,44 @@ export function AdminPoolReportPage() {
       </form>
       {report.isError && <Alert tone="error">{translateMessage(errorMessage(report.error, t('common.operationFailed')))}</Alert>}
       {!report.isError && (
-        <TableCard loading={report.isPending} empty={null}>
-          <Table className="min-w-[36rem]">
-            <caption className="sr-only">{t('aiPool.report.caption', { start: range.start_date, end: range.end_date })}</caption>
-            <thead>
-              <tr>
-                <Th>{t('aiPool.report.columns.date')}</Th>
-                <Th className="text-right">{t('aiPool.report.columns.inflow')}</Th>
-                <Th className="text-right">{t('aiPool.report.columns.refunds')}</Th>
-                <Th className="text-right">{t('aiPool.report.columns.net')}</Th>
-                <Th className="text-right">{t('aiPool.report.columns.transferred')}</Th>
+        <DataTable
+          label={t('aiPool.report.caption', { start: range.start_date, end: range.end_date })}
+          loading={report.isPending}
+          empty={null}
+          minWidth="36rem"
+        >
+          <thead>
+            <tr>
+              <Th>{t('aiPool.report.columns.date')}</Th>
+              <Th className="text-right">{t('aiPool.report.columns.inflow')}</Th>
+              <Th className="text-right">{t('aiPool.report.columns.refunds')}</Th>
+              <Th className="text-right">{t('aiPool.report.columns.net')}</Th>
+              <Th className="text-right">{t('aiPool.report.columns.transferred')}</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((day) => (
+              <tr key={day.date}>
+                <Td className="whitespace-nowrap tabular-nums">{day.date}</Td>
+                <Td className="text-right tabular-nums">{formatMoney(day.inflow)}</Td>
+                <Td className="text-right tabular-nums">{formatMoney(day.refunds)}</Td>
+                <Td className="text-right tabular-nums">{formatMoney(day.net)}</Td>
+                <Td className="text-right tabular-nums">{formatMoney(day.transferred)}</Td>
               </tr>
-            </thead>
-            <tbody>
-              {days.map((day) => (
-                <tr key={day.date}>
-                  <Td className="whitespace-nowrap tabular-nums">{day.date}</Td>
-                  <Td className="text-right tabular-nums">{formatMoney(day.inflow)}</Td>
-                  <Td className="text-right tabular-nums">{formatMoney(day.refunds)}</Td>
-                  <Td className="text-right tabular-nums">{formatMoney(day.net)}</Td>
-                  <Td className="text-right tabular-nums">{formatMoney(day.transferred)}</Td>
-                </tr>
-              ))}
-            </tbody>
-            {report.data && (
-              <tfoot>
-                <tr className="font-semibold text-slate-900 dark:text-white">
-                  <Td>{t('aiPool.report.total')}</Td>
-                  <Td className="text-right tabular-nums">{formatMoney(report.data.totals.inflow)}</Td>
-                  <Td className="text-right tabular-nums">{formatMoney(report.data.totals.refunds)}</Td>
-                  <Td className="text-right tabular-nums">{formatMoney(report.data.totals.net)}</Td>
-                  <Td className="text-right tabular-nums">{formatMoney(report.data.totals.transferred)}</Td>
-                </tr>
-              </tfoot>
-            )}
-          </Table>
-        </TableCard>
+            ))}
+          </tbody>
+          {report.data && (
+            <tfoot>
+              <tr className="font-semibold text-slate-900 dark:text-white">
+                <Td>{t('aiPool.report.total')}</Td>
+                <Td className="text-right tabular-nums">{formatMoney(report.data.totals.inflow)}</Td>
+                <Td className="text-right tabular-nums">{formatMoney(report.data.totals.refunds)}</Td>
+                <Td className="text-right tabular-nums">{formatMoney(report.data.totals.net)}</Td>
+                <Td className="text-right tabular-nums">{formatMoney(report.data.totals.transferred)}</Td>
+              </tr>
+            </tfoot>
+          )}
+        </DataTable>
       )}
     </div>
   );

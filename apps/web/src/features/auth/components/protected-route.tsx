@@ -17,6 +17,8 @@ export interface ProtectedRouteProps {
   loginPath?: string;
   /** Defaults to the nested routes. */
   children?: ReactNode;
+  /** Outside every layout (the admin area's guard): its Access Denied screen is the page's main landmark. */
+  standalone?: boolean;
 }
 
 /** The user's role, from `role` or else the `roles` list (spec §6). */
@@ -35,7 +37,7 @@ export function bypassesRoleCheck(pathname: string): boolean {
 }
 
 /** Spec §2 protected-route wrapper. */
-export function ProtectedRoute({ roles, permission, loginPath = '/login', children }: ProtectedRouteProps) {
+export function ProtectedRoute({ roles, permission, loginPath = '/login', children, standalone = false }: ProtectedRouteProps) {
   const { t } = useTranslation();
   const auth = useAuth();
   const location = useLocation();
@@ -49,6 +51,7 @@ export function ProtectedRoute({ roles, permission, loginPath = '/login', childr
     const required = roles.map((role) => normalizeRole(role) ?? role).join(', ');
     return (
       <DeniedScreen
+        standalone={standalone}
         icon="role"
         title={t('auth.guard.accessDenied')}
         message={t('auth.guard.accessDeniedMessage')}
@@ -62,6 +65,7 @@ export function ProtectedRoute({ roles, permission, loginPath = '/login', childr
   if (permission && !userHasPermission(user, permission)) {
     return (
       <DeniedScreen
+        standalone={standalone}
         icon="permission"
         title={t('auth.guard.insufficientPermissions')}
         message={t('auth.guard.insufficientPermissionsMessage')}
@@ -73,20 +77,25 @@ export function ProtectedRoute({ roles, permission, loginPath = '/login', childr
 }
 
 interface DeniedScreenProps {
+  standalone: boolean;
   icon: 'role' | 'permission';
   title: string;
   message: string;
   details: [label: string, value: string][];
 }
 
-function DeniedScreen({ icon, title, message, details }: DeniedScreenProps) {
+function DeniedScreen({ standalone, icon, title, message, details }: DeniedScreenProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const Icon = icon === 'role' ? ShieldX : ShieldAlert;
   // With no earlier page in this tab (a pasted link) going back would leave the site.
   const goBack = () => (window.history.length > 1 ? navigate(-1) : navigate('/', { replace: true }));
+  const Landmark = standalone ? 'main' : 'section';
   return (
-    <section className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center px-4 py-16 text-center">
+    <Landmark
+      id={standalone ? 'main' : undefined}
+      className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center px-4 py-16 text-center"
+    >
       <span className="flex size-14 items-center justify-center rounded-2xl bg-red-50 text-red-600 dark:bg-red-950/50 dark:text-red-400">
         <Icon className="size-7" aria-hidden />
       </span>
@@ -103,6 +112,6 @@ function DeniedScreen({ icon, title, message, details }: DeniedScreenProps) {
       <Button className="mt-8" variant="outline" onClick={goBack}>
         {t('common.goBack')}
       </Button>
-    </section>
+    </Landmark>
   );
 }

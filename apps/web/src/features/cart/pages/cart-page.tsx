@@ -95,6 +95,8 @@ export function CartPage() {
       <div className="mt-8 grid gap-8 lg:grid-cols-3">
         <Card className="h-fit lg:col-span-2">
           <CardContent className="py-0">
+            {/* The items' h3 titles need an h2 above them, after the page's h1. */}
+            <h2 className="sr-only">{t('cart.itemsLabel')}</h2>
             <ul aria-label={t('cart.itemsLabel')} className="divide-y divide-slate-200 dark:divide-slate-800">
               {cart.items.map((item) => (
                 <CartLine

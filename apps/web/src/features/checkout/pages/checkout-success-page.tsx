@@ -205,7 +205,7 @@ function DownloadBadge({ status }: { status: DownloadStatus }) {
       </span>
     );
   return (
-    <span className={status === 'done' ? 'text-emerald-600 dark:text-emerald-400' : 'text-slate-500 dark:text-slate-400'}>
+    <span className={status === 'done' ? 'text-emerald-700 dark:text-emerald-400' : 'text-slate-600 dark:text-slate-400'}>
       {text}
     </span>
   );

@@ -115,7 +115,7 @@ export function CommunityPage() {
       )}
 
       {/* biome-ignore lint/a11y/useSemanticElements: <search> has no role in jsdom or pre-2023 browsers; role=search is the same landmark */}
-      <form role="search" onSubmit={onSearch} className="mt-8 flex gap-2">
+      <form role="search" aria-label={t('community.searchLabel')} onSubmit={onSearch} className="mt-8 flex gap-2">
         <label htmlFor={searchId} className="sr-only">
           {t('community.searchLabel')}
         </label>

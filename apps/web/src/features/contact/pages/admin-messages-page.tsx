@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { DataTable, Td, Th } from '@/components/ui/data-table';
 import { Pagination } from '@/components/ui/pagination';
 import { AdminPageHeader } from '@/features/admin/components/admin-page-header';
-import { Table, TableCard, Td, Th } from '@/features/admin/components/data-table';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
@@ -53,27 +53,27 @@ export function AdminMessagesPage() {
           </Button>
         ))}
       </fieldset>
-      <TableCard
+      <DataTable
+        label={t('contact.inbox.title')}
         loading={messages.isPending}
         error={messages.isError ? errorMessage(messages.error, t('common.operationFailed')) : null}
         empty={list.length === 0 ? t(`contact.inbox.empty.${filter}`) : null}
+        minWidth="48rem"
       >
-        <Table className="min-w-[48rem]">
-          <thead>
-            <tr>
-              <Th>{t('contact.inbox.columns.from')}</Th>
-              <Th>{t('contact.inbox.columns.message')}</Th>
-              <Th>{t('contact.inbox.columns.received')}</Th>
-              <Th>{t('contact.inbox.columns.status')}</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((message) => (
-              <MessageRow key={message.id} message={message} />
-            ))}
-          </tbody>
-        </Table>
-      </TableCard>
+        <thead>
+          <tr>
+            <Th>{t('contact.inbox.columns.from')}</Th>
+            <Th>{t('contact.inbox.columns.message')}</Th>
+            <Th>{t('contact.inbox.columns.received')}</Th>
+            <Th>{t('contact.inbox.columns.status')}</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.map((message) => (
+            <MessageRow key={message.id} message={message} />
+          ))}
+        </tbody>
+      </DataTable>
       <Pagination page={page} pages={messages.data?.pages ?? 0} onPageChange={setPage} label={t('contact.inbox.pagination')} />
     </div>
   );

@@ -5,6 +5,7 @@ import { DocumentTitle } from '@/components/document-title';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { DataTable, Td, Th } from '@/components/ui/data-table';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, api, errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
@@ -126,42 +127,34 @@ export function DebugImagesPage() {
             <h2 id="debug-files" className="text-xl font-semibold text-slate-900 dark:text-white">
               {t('debug.files')}
             </h2>
-            {checks.data.uploads.files.length === 0 ? (
-              <p className="text-sm">{t('debug.noFiles')}</p>
-            ) : (
-              <div className="overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
-                <table className="w-full min-w-[36rem] text-left text-sm">
-                  <thead className="bg-slate-50 dark:bg-slate-900">
-                    <tr>
-                      <th scope="col" className="px-4 py-2 font-medium">
-                        {t('debug.columns.file')}
-                      </th>
-                      <th scope="col" className="px-4 py-2 font-medium">
-                        {t('debug.columns.url')}
-                      </th>
-                      <th scope="col" className="px-4 py-2 font-medium">
-                        {t('debug.columns.status')}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {checks.data.uploads.files.map((file) => (
-                      <tr key={file.url} className="border-t border-slate-100 dark:border-slate-800">
-                        <td className="px-4 py-2">{file.filename}</td>
-                        <td className="px-4 py-2 break-all">
-                          <a href={file.url} className="text-indigo-600 hover:underline dark:text-indigo-400">
-                            {file.url}
-                          </a>
-                        </td>
-                        <td className="px-4 py-2">
-                          <Presence ok={file.exists} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <DataTable
+              label={t('debug.files')}
+              empty={checks.data.uploads.files.length === 0 ? t('debug.noFiles') : null}
+              minWidth="36rem"
+            >
+              <thead>
+                <tr>
+                  <Th>{t('debug.columns.file')}</Th>
+                  <Th>{t('debug.columns.url')}</Th>
+                  <Th>{t('debug.columns.status')}</Th>
+                </tr>
+              </thead>
+              <tbody>
+                {checks.data.uploads.files.map((file) => (
+                  <tr key={file.url}>
+                    <Td>{file.filename}</Td>
+                    <Td className="break-all">
+                      <a href={file.url} className="text-indigo-700 hover:underline dark:text-indigo-300">
+                        {file.url}
+                      </a>
+                    </Td>
+                    <Td>
+                      <Presence ok={file.exists} />
+                    </Td>
+                  </tr>
+                ))}
+              </tbody>
+            </DataTable>
           </section>
         </>
       )}

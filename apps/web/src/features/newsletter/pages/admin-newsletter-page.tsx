@@ -4,10 +4,10 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { DataTable, Td, Th } from '@/components/ui/data-table';
 import { Input, inputClasses } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { AdminPageHeader } from '@/features/admin/components/admin-page-header';
-import { Table, TableCard, Td, Th } from '@/features/admin/components/data-table';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { saveBlob } from '@/lib/downloads';
@@ -67,7 +67,12 @@ export function AdminNewsletterPage() {
           </select>
         </div>
         {/* biome-ignore lint/a11y/useSemanticElements: <search> has no role in jsdom or pre-2023 browsers; role=search is the same landmark */}
-        <form role="search" onSubmit={onSearch} className="flex flex-1 items-end gap-2">
+        <form
+          role="search"
+          aria-label={t('newsletter.admin.searchLabel')}
+          onSubmit={onSearch}
+          className="flex flex-1 items-end gap-2"
+        >
           <div className="flex-1">
             <label htmlFor={searchId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
               {t('newsletter.admin.searchLabel')}
@@ -95,36 +100,36 @@ export function AdminNewsletterPage() {
           {t('newsletter.admin.total', { count: subscribers.data.total })}
         </p>
       )}
-      <TableCard
+      <DataTable
+        label={t('newsletter.admin.title')}
         loading={subscribers.isPending}
         error={subscribers.isError ? errorMessage(subscribers.error, t('common.operationFailed')) : null}
         empty={list.length === 0 ? t('newsletter.admin.empty') : null}
+        minWidth="40rem"
       >
-        <Table className="min-w-[40rem]">
-          <thead>
-            <tr>
-              <Th>{t('newsletter.admin.columns.email')}</Th>
-              <Th>{t('newsletter.admin.columns.status')}</Th>
-              <Th>{t('newsletter.admin.columns.registered')}</Th>
-              <Th>{t('newsletter.admin.columns.created')}</Th>
-              <Th>{t('newsletter.admin.columns.confirmed')}</Th>
+        <thead>
+          <tr>
+            <Th>{t('newsletter.admin.columns.email')}</Th>
+            <Th>{t('newsletter.admin.columns.status')}</Th>
+            <Th>{t('newsletter.admin.columns.registered')}</Th>
+            <Th>{t('newsletter.admin.columns.created')}</Th>
+            <Th>{t('newsletter.admin.columns.confirmed')}</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.map((row) => (
+            <tr key={row.id}>
+              <Td className="font-medium break-all text-slate-900 dark:text-white">{row.email}</Td>
+              <Td>
+                <Badge tone={STATUS_TONE[row.status]}>{t(`newsletter.admin.statuses.${row.status}`)}</Badge>
+              </Td>
+              <Td>{row.registered ? t('newsletter.admin.registered') : t('newsletter.admin.visitor')}</Td>
+              <Td className="whitespace-nowrap">{formatDate(row.created_at)}</Td>
+              <Td className="whitespace-nowrap">{row.confirmed_at ? formatDate(row.confirmed_at) : '–'}</Td>
             </tr>
-          </thead>
-          <tbody>
-            {list.map((row) => (
-              <tr key={row.id}>
-                <Td className="font-medium break-all text-slate-900 dark:text-white">{row.email}</Td>
-                <Td>
-                  <Badge tone={STATUS_TONE[row.status]}>{t(`newsletter.admin.statuses.${row.status}`)}</Badge>
-                </Td>
-                <Td>{row.registered ? t('newsletter.admin.registered') : t('newsletter.admin.visitor')}</Td>
-                <Td className="whitespace-nowrap">{formatDate(row.created_at)}</Td>
-                <Td className="whitespace-nowrap">{row.confirmed_at ? formatDate(row.confirmed_at) : '–'}</Td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </TableCard>
+          ))}
+        </tbody>
+      </DataTable>
       <Pagination
         page={filter.page}
         pages={subscribers.data?.pages ?? 0}

@@ -55,7 +55,7 @@ describe('notification centre', () => {
     expect(document.getElementById(bell.getAttribute('aria-describedby') ?? '')?.textContent).toContain('2 unread');
 
     await user.click(bell);
-    const panel = screen.getByRole('region', { name: 'Notifications' });
+    const panel = screen.getByRole('dialog', { name: 'Notifications' });
     expect(within(panel).getByText('"Prompt Toolkit" is live')).toBeTruthy();
     expect(within(panel).getByText('Everything is 10% off this weekend.')).toBeTruthy();
     expect(within(panel).getByText('5 minutes ago')).toBeTruthy();

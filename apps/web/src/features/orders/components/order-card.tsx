@@ -88,7 +88,7 @@ export function OrderCard({ order }: { order: Order }) {
           <li key={item.product_id} className="flex flex-wrap items-center justify-between gap-3 py-2.5 text-sm">
             <span className="min-w-0 text-slate-800 dark:text-slate-200">
               {item.product_name}
-              {item.quantity > 1 && <span className="text-slate-500"> × {item.quantity}</span>}
+              {item.quantity > 1 && <span className="text-slate-500 dark:text-slate-400"> × {item.quantity}</span>}
             </span>
             <span className="flex items-center gap-3">
               <span className="tabular-nums text-slate-600 dark:text-slate-400">{formatMoney(item.price * item.quantity)}</span>

@@ -5,9 +5,9 @@ import { StatCard } from '@/components/stat-card';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { DataTable, Td, Th } from '@/components/ui/data-table';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
-import { Table, TableCard, Td, Th } from '@/features/admin/components/data-table';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
@@ -160,37 +160,34 @@ function PayoutHistory() {
   return (
     <div className="space-y-3">
       <h3 className="text-lg font-semibold text-slate-900 dark:text-white">{t('payouts.history.title')}</h3>
-      <TableCard
+      <DataTable
+        label={t('payouts.history.title')}
         loading={history.isPending}
         error={history.isError ? errorMessage(history.error, t('common.operationFailed')) : null}
         empty={list.length === 0 ? t('payouts.history.empty') : null}
       >
-        <Table aria-label={t('payouts.history.title')}>
-          <thead>
-            <tr>
-              <Th>{t('payouts.columns.date')}</Th>
-              <Th>{t('payouts.columns.amount')}</Th>
-              <Th>{t('payouts.columns.status')}</Th>
-              <Th>{t('payouts.columns.account')}</Th>
+        <thead>
+          <tr>
+            <Th>{t('payouts.columns.date')}</Th>
+            <Th>{t('payouts.columns.amount')}</Th>
+            <Th>{t('payouts.columns.status')}</Th>
+            <Th>{t('payouts.columns.account')}</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.map((payout) => (
+            <tr key={payout.id}>
+              <Td className="whitespace-nowrap">{formatDate(payout.created_at)}</Td>
+              <Td className="whitespace-nowrap font-medium">{formatMoney(payout.amount)}</Td>
+              <Td>
+                <PayoutStatusBadge status={payout.status} />
+                {payout.failure_reason && <p className="mt-1 text-xs text-red-700 dark:text-red-400">{payout.failure_reason}</p>}
+              </Td>
+              <Td className="font-mono whitespace-nowrap">{payout.account ?? '—'}</Td>
             </tr>
-          </thead>
-          <tbody>
-            {list.map((payout) => (
-              <tr key={payout.id}>
-                <Td className="whitespace-nowrap">{formatDate(payout.created_at)}</Td>
-                <Td className="whitespace-nowrap font-medium">{formatMoney(payout.amount)}</Td>
-                <Td>
-                  <PayoutStatusBadge status={payout.status} />
-                  {payout.failure_reason && (
-                    <p className="mt-1 text-xs text-red-700 dark:text-red-400">{payout.failure_reason}</p>
-                  )}
-                </Td>
-                <Td className="font-mono whitespace-nowrap">{payout.account ?? '—'}</Td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </TableCard>
+          ))}
+        </tbody>
+      </DataTable>
       {history.data && history.data.pages > 1 && (
         <Pagination page={page} pages={history.data.pages} onPageChange={setPage} label={t('payouts.history.title')} />
       )}
@@ -222,41 +219,41 @@ function Statement() {
           {t('payouts.statement.csv')}
         </Button>
       </div>
-      <TableCard
+      <DataTable
+        label={t('payouts.statement.title')}
         loading={statement.isPending}
         error={statement.isError ? errorMessage(statement.error, t('common.operationFailed')) : null}
         empty={lines.length === 0 ? t('payouts.statement.empty') : null}
+        minWidth="40rem"
       >
-        <Table aria-label={t('payouts.statement.title')} className="min-w-[40rem]">
-          <thead>
-            <tr>
-              <Th>{t('payouts.columns.date')}</Th>
-              <Th>{t('payouts.columns.type')}</Th>
-              <Th>{t('payouts.columns.description')}</Th>
-              <Th className="text-right">{t('payouts.columns.amount')}</Th>
-              <Th>{t('payouts.columns.status')}</Th>
+        <thead>
+          <tr>
+            <Th>{t('payouts.columns.date')}</Th>
+            <Th>{t('payouts.columns.type')}</Th>
+            <Th>{t('payouts.columns.description')}</Th>
+            <Th className="text-right">{t('payouts.columns.amount')}</Th>
+            <Th>{t('payouts.columns.status')}</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={`${line.type}-${line.reference}-${line.date}`}>
+              <Td className="whitespace-nowrap">{formatDate(line.date)}</Td>
+              <Td>{t(`payouts.lineTypes.${line.type}`)}</Td>
+              <Td>
+                <p>{line.description}</p>
+                <p className="font-mono text-xs text-slate-500 dark:text-slate-400">{line.reference}</p>
+              </Td>
+              <Td className="text-right font-medium whitespace-nowrap">{formatMoney(line.amount)}</Td>
+              <Td className="whitespace-nowrap">
+                {line.status === 'pending' && line.available_on
+                  ? t('payouts.statement.heldUntil', { date: formatDate(line.available_on) })
+                  : t(`payouts.lineStatus.${line.status}`, { defaultValue: line.status })}
+              </Td>
             </tr>
-          </thead>
-          <tbody>
-            {lines.map((line) => (
-              <tr key={`${line.type}-${line.reference}-${line.date}`}>
-                <Td className="whitespace-nowrap">{formatDate(line.date)}</Td>
-                <Td>{t(`payouts.lineTypes.${line.type}`)}</Td>
-                <Td>
-                  <p>{line.description}</p>
-                  <p className="font-mono text-xs text-slate-500 dark:text-slate-400">{line.reference}</p>
-                </Td>
-                <Td className="text-right font-medium whitespace-nowrap">{formatMoney(line.amount)}</Td>
-                <Td className="whitespace-nowrap">
-                  {line.status === 'pending' && line.available_on
-                    ? t('payouts.statement.heldUntil', { date: formatDate(line.available_on) })
-                    : t(`payouts.lineStatus.${line.status}`, { defaultValue: line.status })}
-                </Td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </TableCard>
+          ))}
+        </tbody>
+      </DataTable>
     </div>
   );
 }

@@ -3,12 +3,12 @@ import { ArrowLeftRight, Play } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { DataTable, Td, Th } from '@/components/ui/data-table';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Field, TextField } from '@/components/ui/field';
 import { inputClasses } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { AdminPageHeader } from '@/features/admin/components/admin-page-header';
-import { Table, TableCard, Td, Th } from '@/features/admin/components/data-table';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
@@ -113,52 +113,50 @@ export function AdminTransfersPage() {
           </Button>
         </div>
       </form>
-      <TableCard
+      <DataTable
+        label={t('payouts.admin.transfersTitle')}
         loading={transfers.isPending}
         error={transfers.isError ? errorMessage(transfers.error, t('common.operationFailed')) : null}
         empty={list.length === 0 ? t('payouts.admin.noTransfers') : null}
+        minWidth="52rem"
       >
-        <Table className="min-w-[52rem]" aria-label={t('payouts.admin.transfersTitle')}>
-          <thead>
-            <tr>
-              <Th>{t('payouts.columns.date')}</Th>
-              <Th>{t('payouts.columns.seller')}</Th>
-              <Th className="text-right">{t('payouts.columns.amount')}</Th>
-              <Th>{t('payouts.columns.status')}</Th>
-              <Th>{t('payouts.columns.account')}</Th>
-              <Th>{t('payouts.columns.transfer')}</Th>
-              <Th className="text-right">{t('payouts.columns.actions')}</Th>
+        <thead>
+          <tr>
+            <Th>{t('payouts.columns.date')}</Th>
+            <Th>{t('payouts.columns.seller')}</Th>
+            <Th className="text-right">{t('payouts.columns.amount')}</Th>
+            <Th>{t('payouts.columns.status')}</Th>
+            <Th>{t('payouts.columns.account')}</Th>
+            <Th>{t('payouts.columns.transfer')}</Th>
+            <Th className="text-right">{t('payouts.columns.actions')}</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.map((payout) => (
+            <tr key={payout.id}>
+              <Td className="whitespace-nowrap">{formatDate(payout.created_at)}</Td>
+              <Td>
+                <p className="font-medium text-slate-900 dark:text-white">{payout.seller_name}</p>
+                <p className="text-xs text-slate-500 dark:text-slate-400">{payout.seller_email}</p>
+              </Td>
+              <Td className="text-right font-medium whitespace-nowrap">{formatMoney(payout.amount)}</Td>
+              <Td>
+                <PayoutStatusBadge status={payout.status} />
+                {payout.failure_reason && <p className="mt-1 text-xs text-red-700 dark:text-red-400">{payout.failure_reason}</p>}
+              </Td>
+              <Td className="font-mono whitespace-nowrap">{payout.account ?? '—'}</Td>
+              <Td className="max-w-40 font-mono text-xs break-all">{payout.provider_transfer_id ?? '—'}</Td>
+              <Td className="text-right">
+                {payout.status === 'paid' && (
+                  <Button variant="ghost" size="sm" onClick={() => setReversing(payout)}>
+                    {t('payouts.admin.reverse')}
+                  </Button>
+                )}
+              </Td>
             </tr>
-          </thead>
-          <tbody>
-            {list.map((payout) => (
-              <tr key={payout.id}>
-                <Td className="whitespace-nowrap">{formatDate(payout.created_at)}</Td>
-                <Td>
-                  <p className="font-medium text-slate-900 dark:text-white">{payout.seller_name}</p>
-                  <p className="text-xs text-slate-500 dark:text-slate-400">{payout.seller_email}</p>
-                </Td>
-                <Td className="text-right font-medium whitespace-nowrap">{formatMoney(payout.amount)}</Td>
-                <Td>
-                  <PayoutStatusBadge status={payout.status} />
-                  {payout.failure_reason && (
-                    <p className="mt-1 text-xs text-red-700 dark:text-red-400">{payout.failure_reason}</p>
-                  )}
-                </Td>
-                <Td className="font-mono whitespace-nowrap">{payout.account ?? '—'}</Td>
-                <Td className="max-w-40 font-mono text-xs break-all">{payout.provider_transfer_id ?? '—'}</Td>
-                <Td className="text-right">
-                  {payout.status === 'paid' && (
-                    <Button variant="ghost" size="sm" onClick={() => setReversing(payout)}>
-                      {t('payouts.admin.reverse')}
-                    </Button>
-                  )}
-                </Td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </TableCard>
+          ))}
+        </tbody>
+      </DataTable>
       {transfers.data && transfers.data.pages > 1 && (
         <Pagination
           page={filters.page}

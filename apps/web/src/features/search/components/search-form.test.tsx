@@ -177,3 +177,45 @@ describe('header search dropdown', () => {
     expect(JSON.parse(window.localStorage.getItem('recentSearches') ?? '[]')).toEqual(['agents', 'vision']);
   });
 });
+
+describe('header search combobox semantics', () => {
+  it('leaving the box with a row highlighted chooses nothing and closes the list', async () => {
+    searchApi();
+    const { user, router } = renderRoute('/', { routes });
+
+    await user.type(box(), 'chat');
+    await screen.findByRole('listbox', { name: 'Product suggestions' });
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    await user.tab();
+    expect(router.state.location.pathname).toBe('/');
+    expect(box().getAttribute('aria-expanded')).toBe('false');
+    expect((box() as HTMLInputElement).value).toBe('chat');
+  });
+
+  it('highlights the row under the pointer, and each search box is its own named landmark', async () => {
+    searchApi();
+    const { user } = renderRoute('/', {
+      routes: [
+        {
+          path: '/',
+          element: (
+            <>
+              <SearchForm />
+              <SearchForm size="lg" />
+            </>
+          ),
+        },
+      ],
+    });
+    expect(screen.getByRole('search', { name: 'Site search' })).toBeTruthy();
+    const hero = screen.getByRole('search', { name: 'Catalogue search' });
+
+    const heroBox = within(hero).getByRole('combobox', { name: 'Search products' });
+    await user.type(heroBox, 'chat');
+    const listbox = await within(hero).findByRole('listbox', { name: 'Product suggestions' });
+    const [, second] = within(listbox).getAllByRole('option');
+    await user.hover(second as HTMLElement);
+    expect(second?.getAttribute('aria-selected')).toBe('true');
+    expect(heroBox.getAttribute('aria-activedescendant')).toBe(second?.id);
+  });
+});

@@ -1,6 +1,7 @@
 import { type PublicProduct, SEARCH } from '@app/shared';
+import { type UseComboboxState, type UseComboboxStateChangeOptions, useCombobox } from 'downshift';
 import { ArrowRight, Clock, Search } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ProductThumbnail } from '@/components/product-thumbnail';
@@ -15,6 +16,33 @@ import { useDebouncedValue } from '../lib/use-debounced-value';
 
 type Option = { kind: 'product'; product: PublicProduct } | { kind: 'all' } | { kind: 'recent'; text: string };
 
+const { stateChangeTypes } = useCombobox;
+
+/**
+ * Downshift's own changes, kept to what this box does: choosing a row never writes the row's text
+ * into the box (the choice navigates instead), leaving the box never chooses the highlighted row,
+ * Escape on a closed list leaves the typed text alone, and a click in the box never closes the list.
+ */
+function keepTypedText(state: UseComboboxState<Option>, { type, changes }: UseComboboxStateChangeOptions<Option>) {
+  switch (type) {
+    case stateChangeTypes.InputBlur:
+      return { ...changes, selectedItem: state.selectedItem, inputValue: state.inputValue };
+    case stateChangeTypes.InputClick:
+      // Focus opened the list already; a click in the box must not close it again.
+      return { ...changes, isOpen: true };
+    case stateChangeTypes.ItemClick:
+    case stateChangeTypes.InputKeyDownEnter:
+    case stateChangeTypes.InputKeyDownEscape:
+      return { ...changes, inputValue: state.inputValue };
+    default:
+      return changes;
+  }
+}
+
+function optionKey(option: Option): string {
+  return option.kind === 'product' ? option.product.id : option.kind === 'recent' ? `recent-${option.text}` : 'all';
+}
+
 export interface SearchFormProps {
   className?: string;
   /** `lg`: the home page hero, with a visible Search button. */
@@ -22,22 +50,19 @@ export interface SearchFormProps {
 }
 
 /**
- * The catalogue search box with its suggestion dropdown (spec §2, §5, §9), built as an ARIA
- * combobox: focus stays in the input and aria-activedescendant points at the highlighted row,
- * so arrow keys, Enter and Escape work and screen readers announce each row.
+ * The catalogue search box with its suggestion dropdown (spec §2, §5, §9): an ARIA 1.2 combobox
+ * from Downshift's useCombobox. Focus stays in the input and aria-activedescendant points at the
+ * highlighted row, so arrow keys, Enter and Escape work and screen readers announce each row.
  */
 export function SearchForm({ className, size = 'md' }: SearchFormProps) {
   const { t } = useTranslation();
   const id = useId();
-  const listboxId = `${id}-listbox`;
   const navigate = useNavigate();
   const location = useLocation();
-  const input = useRef<HTMLInputElement>(null);
   const current = location.pathname === '/products' ? (new URLSearchParams(location.search).get('search') ?? '') : '';
   const [text, setText] = useState(current);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const [recent, setRecent] = useState<string[]>([]);
+  const [open, setOpen] = useState(false);
 
   useEffect(() => setText(current), [current]);
 
@@ -66,18 +91,11 @@ export function SearchForm({ className, size = 'md' }: SearchFormProps) {
       loading = true;
     }
   }
-  const expanded = open && (options.length > 0 || status !== null);
-  const activeIndex = expanded && active < options.length ? active : -1;
-  const optionId = (index: number) => `${id}-option-${index}`;
 
-  const close = () => {
-    setOpen(false);
-    setActive(-1);
-  };
-
+  const input = useRef<HTMLInputElement>(null);
   const finish = (to: string, saved: string) => {
     if (saved) setRecent(saveRecentSearch(saved));
-    close();
+    // Done with the box: the phone keyboard goes away, and focusing it again offers the recent searches.
     input.current?.blur();
     void navigate(to);
   };
@@ -99,47 +117,47 @@ export function SearchForm({ className, size = 'md' }: SearchFormProps) {
     }
   };
 
+  const optionId = (index: number) => `${id}-option-${index}`;
+  const combobox = useCombobox<Option>({
+    id,
+    inputId: `${id}-input`,
+    getItemId: optionId,
+    items: options,
+    itemToString: (option) => (option?.kind === 'recent' ? option.text : option?.kind === 'product' ? option.product.title : ''),
+    itemToKey: (option) => (option ? optionKey(option) : null),
+    // Never holds a choice: every pick is a new one, and the box keeps what was typed.
+    selectedItem: null,
+    inputValue: text,
+    stateReducer: keepTypedText,
+    onInputValueChange: ({ inputValue, type }) => {
+      if (type === stateChangeTypes.InputChange) setText(inputValue);
+    },
+    onIsOpenChange: ({ isOpen }) => setOpen(isOpen),
+    onSelectedItemChange: ({ selectedItem }) => {
+      if (!selectedItem) return;
+      combobox.closeMenu();
+      choose(selectedItem);
+    },
+  });
+  const expanded = combobox.isOpen && (options.length > 0 || status !== null);
+  const highlighted = expanded && combobox.highlightedIndex >= 0 ? combobox.highlightedIndex : -1;
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    combobox.closeMenu();
     submit(text);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    const count = options.length;
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        if (!open) setOpen(true);
-        if (count > 0) setActive(activeIndex < 0 ? 0 : (activeIndex + 1) % count);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        if (!open) setOpen(true);
-        if (count > 0) setActive(activeIndex <= 0 ? count - 1 : activeIndex - 1);
-        break;
-      case 'Enter': {
-        const option = activeIndex >= 0 ? options[activeIndex] : undefined;
-        if (option) {
-          event.preventDefault();
-          choose(option);
-        }
-        // Otherwise the form submits the typed text.
-        break;
-      }
-      case 'Escape':
-        if (expanded) {
-          event.preventDefault();
-          close();
-        }
-        break;
-    }
   };
 
   const large = size === 'lg';
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> has no role in jsdom or pre-2023 browsers; role=search is the same landmark
-    <form role="search" onSubmit={onSubmit} className={cn('relative', className)}>
-      <label htmlFor={`${id}-input`} className="sr-only">
+    <form
+      role="search"
+      aria-label={large ? t('search.heroLabel') : t('search.siteLabel')}
+      onSubmit={onSubmit}
+      className={cn('relative', className)}
+    >
+      <label {...combobox.getLabelProps()} htmlFor={`${id}-input`} className="sr-only">
         {t('search.label')}
       </label>
       <div className={cn('relative', large && 'flex gap-2')}>
@@ -151,35 +169,33 @@ export function SearchForm({ className, size = 'md' }: SearchFormProps) {
           aria-hidden
         />
         <input
-          ref={input}
-          id={`${id}-input`}
-          type="search"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={listboxId}
-          aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
-          autoComplete="off"
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setActive(-1);
-            setOpen(true);
-          }}
-          onFocus={() => {
-            setRecent(readRecentSearches());
-            setOpen(true);
-          }}
-          onBlur={close}
-          onKeyDown={onKeyDown}
-          placeholder={t('search.placeholder')}
-          enterKeyHint="search"
-          className={cn(
-            inputClasses,
-            large
-              ? 'h-14 flex-1 rounded-2xl bg-white pl-12 text-base shadow-lg shadow-indigo-500/10 dark:bg-slate-900'
-              : 'h-10 rounded-full bg-slate-50 pl-9 dark:bg-slate-900',
-          )}
+          {...combobox.getInputProps({
+            ref: input,
+            type: 'search',
+            // Open only when there is something to show (a lone character shows nothing yet).
+            'aria-expanded': expanded,
+            'aria-activedescendant': highlighted >= 0 ? optionId(highlighted) : undefined,
+            onFocus: () => {
+              // An empty box offers the recent searches as soon as it has focus (spec §2).
+              setRecent(readRecentSearches());
+              combobox.openMenu();
+            },
+            onKeyDown: (event) => {
+              // Enter with no row highlighted submits the typed text (Downshift would only close the list).
+              if (event.key === 'Enter' && highlighted < 0) {
+                Object.assign(event.nativeEvent, { preventDownshiftDefault: true });
+                combobox.closeMenu();
+              }
+            },
+            placeholder: t('search.placeholder'),
+            enterKeyHint: 'search',
+            className: cn(
+              inputClasses,
+              large
+                ? 'h-14 flex-1 rounded-2xl bg-white pl-12 text-base shadow-lg shadow-indigo-500/10 dark:bg-slate-900'
+                : 'h-10 rounded-full bg-slate-50 pl-9 dark:bg-slate-900',
+            ),
+          })}
         />
         {large && (
           <button type="submit" className={buttonClasses('primary', 'lg', 'h-14 rounded-2xl px-6')}>
@@ -198,13 +214,13 @@ export function SearchForm({ className, size = 'md' }: SearchFormProps) {
       >
         {query === '' && options.length > 0 && (
           <div className="flex items-center justify-between px-4 pt-3 pb-1">
-            <p id={`${id}-recent`} className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+            <p id={`${id}-recent`} className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
               {t('search.recent')}
             </p>
             <button
               type="button"
               tabIndex={-1}
-              className="text-xs font-medium text-indigo-600 hover:underline dark:text-indigo-400"
+              className="text-xs font-medium text-indigo-700 hover:underline dark:text-indigo-300"
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => {
                 clearRecentSearches();
@@ -221,35 +237,28 @@ export function SearchForm({ className, size = 'md' }: SearchFormProps) {
             {status}
           </p>
         )}
-        <div
-          id={listboxId}
-          role="listbox"
-          hidden={options.length === 0}
-          aria-labelledby={query === '' ? `${id}-recent` : undefined}
-          aria-label={query === '' ? undefined : t('search.suggestions')}
-          className="max-h-96 overflow-y-auto p-1.5"
+        <ul
+          {...combobox.getMenuProps({
+            hidden: options.length === 0,
+            ...(query === '' ? { 'aria-labelledby': `${id}-recent` } : { 'aria-label': t('search.suggestions') }),
+            className: 'max-h-96 overflow-y-auto p-1.5',
+          })}
         >
           {options.map((option, index) => (
-            // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/useFocusableInteractive: options are chosen with the input's arrow keys and Enter (aria-activedescendant)
-            <div
-              key={option.kind === 'product' ? option.product.id : option.kind === 'recent' ? `recent-${option.text}` : 'all'}
-              id={optionId(index)}
-              role="option"
-              aria-selected={index === activeIndex}
-              onMouseDown={(event) => event.preventDefault()}
-              onMouseMove={() => index !== activeIndex && setActive(index)}
-              onClick={() => choose(option)}
+            <li
+              key={optionKey(option)}
+              {...combobox.getItemProps({ item: option, index })}
               className={cn(
                 'flex cursor-pointer items-center gap-3 rounded-xl px-2.5 py-2 text-sm text-slate-700 dark:text-slate-200',
-                index === activeIndex && 'bg-indigo-50 text-indigo-900 dark:bg-indigo-950/60 dark:text-white',
+                index === highlighted && 'bg-indigo-50 text-indigo-900 dark:bg-indigo-950/60 dark:text-white',
                 option.kind === 'all' &&
-                  'mt-1 border-t border-slate-100 font-medium text-indigo-600 dark:border-slate-800 dark:text-indigo-400',
+                  'mt-1 border-t border-slate-100 font-medium text-indigo-700 dark:border-slate-800 dark:text-indigo-300',
               )}
             >
               {option.kind === 'product' && <SuggestionRow product={option.product} />}
               {option.kind === 'recent' && (
                 <>
-                  <Clock className="size-4 shrink-0 text-slate-400" aria-hidden />
+                  <Clock className="size-4 shrink-0 text-slate-500 dark:text-slate-400" aria-hidden />
                   <span className="truncate">{option.text}</span>
                 </>
               )}
@@ -259,9 +268,9 @@ export function SearchForm({ className, size = 'md' }: SearchFormProps) {
                   <ArrowRight className="size-4" aria-hidden />
                 </>
               )}
-            </div>
+            </li>
           ))}
-        </div>
+        </ul>
       </div>
     </form>
   );

@@ -5,11 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { ProductReviewStatus } from '@/components/product-status-badge';
 import { ProductIdentity } from '@/components/product-thumbnail';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { DataTable, Td, Th } from '@/components/ui/data-table';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Input, inputClasses } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
-import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
@@ -70,7 +69,7 @@ export function SellerProducts({ onAdd, onEdit }: SellerProductsProps) {
       </div>
       <div className="flex flex-wrap items-end gap-3">
         {/* biome-ignore lint/a11y/useSemanticElements: <search> has no role in jsdom or pre-2023 browsers; role=search is the same landmark */}
-        <form role="search" onSubmit={onSearch} className="flex min-w-64 flex-1 gap-2">
+        <form role="search" aria-label={t('seller.products.search')} onSubmit={onSearch} className="flex min-w-64 flex-1 gap-2">
           <Input
             type="search"
             value={search}
@@ -100,84 +99,64 @@ export function SellerProducts({ onAdd, onEdit }: SellerProductsProps) {
           </select>
         </div>
       </div>
-      <Card className="overflow-hidden">
-        {products.isPending ? (
-          <div className="flex justify-center p-10">
-            <Spinner />
-          </div>
-        ) : list.length === 0 ? (
-          <p className="p-10 text-center text-sm text-slate-600 dark:text-slate-400">
-            {filtered ? t('seller.products.noMatch') : t('seller.products.empty')}
-          </p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[44rem] text-left text-sm">
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:bg-slate-900/60 dark:text-slate-400">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    {t('seller.products.columns.product')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    {t('seller.products.columns.price')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    {t('seller.products.columns.status')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    {t('seller.products.columns.sales')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    {t('seller.products.columns.created')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-medium">
-                    <span className="sr-only">{t('seller.products.columns.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-                {list.map((product) => (
-                  <tr key={product.id} className="align-top">
-                    <td className="px-4 py-3">
-                      <ProductIdentity product={product} />
-                    </td>
-                    <td className="px-4 py-3 tabular-nums text-slate-900 dark:text-white">{formatMoney(product.price)}</td>
-                    <td className="max-w-64 px-4 py-3">
-                      <ProductReviewStatus status={product.status} rejectionReason={product.rejection_reason} />
-                    </td>
-                    <td className="px-4 py-3 tabular-nums text-slate-700 dark:text-slate-300">{product.sales_count}</td>
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-600 dark:text-slate-400">
-                      {formatDate(product.created_at)}
-                    </td>
-                    <td className="px-4 py-3">
-                      <div className="flex justify-end gap-1">
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          onClick={() => onEdit(product)}
-                          aria-label={t('seller.products.editLabel', { title: product.title })}
-                        >
-                          <Pencil className="size-4" aria-hidden />
-                          {t('seller.products.edit')}
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          className="text-red-600 dark:text-red-400"
-                          onClick={() => setDeleting(product)}
-                          aria-label={t('seller.products.deleteLabel', { title: product.title })}
-                        >
-                          <Trash2 className="size-4" aria-hidden />
-                          {t('seller.products.delete')}
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </Card>
+      <DataTable
+        label={t('seller.products.title')}
+        loading={products.isPending}
+        error={products.isError ? translateMessage(errorMessage(products.error, t('common.operationFailed'))) : null}
+        empty={list.length === 0 ? (filtered ? t('seller.products.noMatch') : t('seller.products.empty')) : null}
+        minWidth="44rem"
+      >
+        <thead>
+          <tr>
+            <Th>{t('seller.products.columns.product')}</Th>
+            <Th>{t('seller.products.columns.price')}</Th>
+            <Th>{t('seller.products.columns.status')}</Th>
+            <Th>{t('seller.products.columns.sales')}</Th>
+            <Th>{t('seller.products.columns.created')}</Th>
+            <Th className="text-right">
+              <span className="sr-only">{t('seller.products.columns.actions')}</span>
+            </Th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.map((product) => (
+            <tr key={product.id} className="align-top">
+              <Td>
+                <ProductIdentity product={product} />
+              </Td>
+              <Td className="tabular-nums text-slate-900 dark:text-white">{formatMoney(product.price)}</Td>
+              <Td className="max-w-64">
+                <ProductReviewStatus status={product.status} rejectionReason={product.rejection_reason} />
+              </Td>
+              <Td className="tabular-nums text-slate-700 dark:text-slate-300">{product.sales_count}</Td>
+              <Td className="whitespace-nowrap text-slate-600 dark:text-slate-400">{formatDate(product.created_at)}</Td>
+              <Td>
+                <div className="flex justify-end gap-1">
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => onEdit(product)}
+                    aria-label={t('seller.products.editLabel', { title: product.title })}
+                  >
+                    <Pencil className="size-4" aria-hidden />
+                    {t('seller.products.edit')}
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="text-red-600 dark:text-red-400"
+                    onClick={() => setDeleting(product)}
+                    aria-label={t('seller.products.deleteLabel', { title: product.title })}
+                  >
+                    <Trash2 className="size-4" aria-hidden />
+                    {t('seller.products.delete')}
+                  </Button>
+                </div>
+              </Td>
+            </tr>
+          ))}
+        </tbody>
+      </DataTable>
       <Pagination
         page={filters.page}
         pages={pages}

@@ -5,8 +5,7 @@ import { DocumentTitle } from '@/components/document-title';
 import { StatCard } from '@/components/stat-card';
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
+import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
 import { displayName, useRequiredUser } from '@/lib/auth-store';
 import { formatMoney } from '@/lib/format';
@@ -70,15 +69,13 @@ export function SimpleAdminHomePage() {
             {t('simpleAdmin.viewAll')}
           </Link>
         </CardHeader>
-        {dashboard.isPending ? (
-          <CardContent className="flex justify-center">
-            <Spinner />
-          </CardContent>
-        ) : (d?.recent_products.length ?? 0) === 0 ? (
-          <CardContent className="text-sm text-slate-600 dark:text-slate-400">{t('simpleAdmin.products.empty')}</CardContent>
-        ) : (
-          <SimpleAdminProductsTable products={d?.recent_products ?? []} />
-        )}
+        <SimpleAdminProductsTable
+          bare
+          label={t('simpleAdmin.recent')}
+          products={d?.recent_products ?? []}
+          loading={dashboard.isPending}
+          empty={(d?.recent_products.length ?? 0) === 0 ? t('simpleAdmin.products.empty') : null}
+        />
       </Card>
     </div>
   );

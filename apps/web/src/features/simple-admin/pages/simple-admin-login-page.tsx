@@ -20,7 +20,7 @@ export function SimpleAdminLoginPage() {
     <Card className="mx-auto max-w-md">
       <DocumentTitle title={t('simpleAdmin.loginTitle')} />
       <CardHeader>
-        <CardTitle>
+        <CardTitle level={1}>
           <span className="text-2xl">{t('simpleAdmin.loginTitle')}</span>
         </CardTitle>
         <CardDescription>{t('simpleAdmin.loginSubtitle')}</CardDescription>

@@ -21,7 +21,7 @@ export function SimpleAdminCreateProductPage() {
     <Card className="mx-auto max-w-4xl">
       <DocumentTitle title={t('simpleAdmin.nav.create')} />
       <CardHeader>
-        <CardTitle>
+        <CardTitle level={1}>
           <span className="text-2xl">{t('simpleAdmin.create.title')}</span>
         </CardTitle>
         <CardDescription>{t('simpleAdmin.create.description')}</CardDescription>
@@ -63,7 +63,7 @@ export function SimpleAdminEditProductPage() {
     <Card className="mx-auto max-w-4xl">
       <DocumentTitle title={t('simpleAdmin.edit.title', { title: product.data.title })} />
       <CardHeader>
-        <CardTitle>
+        <CardTitle level={1}>
           <span className="text-2xl">{t('simpleAdmin.edit.title', { title: product.data.title })}</span>
         </CardTitle>
         <CardDescription>

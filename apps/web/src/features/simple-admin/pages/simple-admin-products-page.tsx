@@ -5,9 +5,7 @@ import { Link } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { inputClasses } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 import { type SimpleAdminStatusFilter, useSimpleAdminProducts } from '../api/get-simple-admin-products';
@@ -57,17 +55,11 @@ export function SimpleAdminProductsPage() {
       {products.isError && (
         <Alert tone="error">{translateMessage(errorMessage(products.error, t('common.operationFailed')))}</Alert>
       )}
-      <Card className="overflow-hidden">
-        {products.isPending ? (
-          <div className="flex justify-center p-10">
-            <Spinner />
-          </div>
-        ) : list.length === 0 ? (
-          <p className="p-10 text-center text-sm text-slate-600 dark:text-slate-400">{t('simpleAdmin.products.empty')}</p>
-        ) : (
-          <SimpleAdminProductsTable products={list} />
-        )}
-      </Card>
+      <SimpleAdminProductsTable
+        products={list}
+        loading={products.isPending}
+        empty={products.isError || list.length > 0 ? null : t('simpleAdmin.products.empty')}
+      />
       {total > 0 && (
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-slate-600 dark:text-slate-400">

@@ -53,32 +53,36 @@ export function WishlistPage() {
             </Link>
           </div>
         ) : (
-          <ProductGrid
-            products={items}
-            skeletons={4}
-            label={t('wishlist.listLabel')}
-            renderAction={(product) => (
-              <div className="flex items-center gap-1">
-                <AddToCartButton
-                  productId={product.id}
-                  title={product.title}
-                  price={product.price}
-                  size="sm"
-                  ariaLabel={t('wishlist.addToCartNamed', { title: product.title })}
-                />
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={t('wishlist.removeNamed', { title: product.title })}
-                  disabled={remove.isPending && remove.variables === product.id}
-                  onClick={() => removeItem(product)}
-                  className="text-slate-500 hover:bg-rose-50 hover:text-rose-600 dark:hover:bg-rose-950/40"
-                >
-                  <Trash2 className="size-4" aria-hidden />
-                </Button>
-              </div>
-            )}
-          />
+          <>
+            {/* The cards' h3 titles need an h2 above them, after the page's h1. */}
+            <h2 className="sr-only">{t('wishlist.listLabel')}</h2>
+            <ProductGrid
+              products={items}
+              skeletons={4}
+              label={t('wishlist.listLabel')}
+              renderAction={(product) => (
+                <div className="flex items-center gap-1">
+                  <AddToCartButton
+                    productId={product.id}
+                    title={product.title}
+                    price={product.price}
+                    size="sm"
+                    ariaLabel={t('wishlist.addToCartNamed', { title: product.title })}
+                  />
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={t('wishlist.removeNamed', { title: product.title })}
+                    disabled={remove.isPending && remove.variables === product.id}
+                    onClick={() => removeItem(product)}
+                    className="text-slate-500 hover:bg-rose-50 hover:text-rose-600 dark:text-slate-400 dark:hover:bg-rose-950/40"
+                  >
+                    <Trash2 className="size-4" aria-hidden />
+                  </Button>
+                </div>
+              )}
+            />
+          </>
         )}
       </div>
     </div>
