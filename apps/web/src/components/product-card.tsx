@@ -2,6 +2,7 @@ import type { PublicProduct } from '@app/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { categoryName } from '@/lib/catalog-names';
 import { cn } from '@/lib/cn';
 import { ProductPrice } from './product-price';
 import { ProductThumbnail } from './product-thumbnail';
@@ -39,7 +40,7 @@ export function ProductCard({ product, action, className }: ProductCardProps) {
       <ProductThumbnail src={coverOf(product)} className="aspect-[8/5] w-full text-3xl" />
       <div className="flex flex-1 flex-col px-1 pt-3 pb-1">
         <p className="text-xs font-medium tracking-wide text-indigo-600 uppercase dark:text-indigo-400">
-          {product.category || t('productCard.fallbackCategory')}
+          {product.category ? categoryName(product.category) : t('productCard.fallbackCategory')}
         </p>
         <h3 className="mt-1 line-clamp-2 font-semibold text-slate-900 dark:text-white">
           <Link

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { categoryName } from '@/lib/catalog-names';
 import { cn } from '@/lib/cn';
 
 /** A product picture, or the spec's 'AI' placeholder when there is none or it fails to load. */
@@ -34,7 +35,7 @@ export function ProductIdentity({
       <ProductThumbnail src={product.image} className="size-11 text-xs" />
       <div className="min-w-0">
         <p className="font-medium text-slate-900 dark:text-white">{product.title}</p>
-        <p className="text-xs text-slate-500 dark:text-slate-400">{detail ?? product.category}</p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">{detail ?? categoryName(product.category)}</p>
       </div>
     </div>
   );

@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Field, TextField } from '@/components/ui/field';
 import { inputClasses, Textarea } from '@/components/ui/input';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { categoryName, licenseName } from '@/lib/catalog-names';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { translateMessage } from '@/lib/i18n';
 import { productFormData } from '@/lib/product-form-data';
@@ -184,7 +185,7 @@ export function ProductForm({ product, submitLabel, onSubmit, onSaved, onCancel 
               <option value="">{t('productForm.chooseCategory')}</option>
               {CATEGORIES.map((category) => (
                 <option key={category.slug} value={category.slug}>
-                  {category.name}
+                  {categoryName(category.slug)}
                 </option>
               ))}
             </select>
@@ -195,7 +196,7 @@ export function ProductForm({ product, submitLabel, onSubmit, onSaved, onCancel 
             <select {...control} className={inputClasses} {...register('license', clearOnChange('license'))}>
               {LICENSES.map((license) => (
                 <option key={license.slug} value={license.slug}>
-                  {license.name}
+                  {licenseName(license.slug)}
                 </option>
               ))}
             </select>

@@ -7,6 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { categoryName } from '@/lib/catalog-names';
 import { formatBytes, formatDate, formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { useAdminProduct } from '../api/get-admin-product';
@@ -46,7 +47,7 @@ export function ProductReviewPanel({ productId, onClose, onApprove, onReject, ap
                 <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
                   {t('admin.products.review.meta', {
                     seller: product.seller_name,
-                    category: product.category,
+                    category: categoryName(product.category),
                     price: formatMoney(product.price),
                     date: formatDate(product.created_at),
                   })}

@@ -16,6 +16,7 @@ import { CheckboxField, Field, TextField } from '@/components/ui/field';
 import { inputClasses } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/api-client';
+import { categoryName } from '@/lib/catalog-names';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
@@ -201,7 +202,7 @@ export function PromoCodeFormDialog({ promo, onClose }: { promo?: PromoCodeView;
                 <option value="">{t('admin.promoCodes.anyCategory')}</option>
                 {CATEGORIES.map((category) => (
                   <option key={category.slug} value={category.slug}>
-                    {category.name}
+                    {categoryName(category.slug)}
                   </option>
                 ))}
               </select>

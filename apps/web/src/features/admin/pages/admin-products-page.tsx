@@ -10,6 +10,7 @@ import { DataTable, Td, Th } from '@/components/ui/data-table';
 import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { errorMessage } from '@/lib/api-client';
+import { categoryName } from '@/lib/catalog-names';
 import { cn } from '@/lib/cn';
 import { formatDate, formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
@@ -256,7 +257,7 @@ export function AdminProductsPage() {
                   <Td>
                     <ProductIdentity
                       product={product}
-                      detail={t('admin.products.by', { seller: product.seller_name, category: product.category })}
+                      detail={t('admin.products.by', { seller: product.seller_name, category: categoryName(product.category) })}
                     />
                   </Td>
                   <Td className="tabular-nums">{formatMoney(product.price)}</Td>

@@ -1,4 +1,4 @@
-import { CATEGORIES, type PromoCodeView, type PromoStatus } from '@app/shared';
+import type { PromoCodeView, PromoStatus } from '@app/shared';
 import type { TFunction } from 'i18next';
 import { Pencil, Plus, Search, TicketPercent } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -10,6 +10,7 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { Input, inputClasses } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { errorMessage } from '@/lib/api-client';
+import { categoryName } from '@/lib/catalog-names';
 import { formatDate, formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
@@ -36,7 +37,7 @@ export function promoRules(promo: PromoCodeView, t: TFunction): string[] {
   if (promo.per_customer_limit !== null) rules.push(t('admin.promoCodes.rules.perCustomer', { count: promo.per_customer_limit }));
   if (promo.min_subtotal > 0) rules.push(t('admin.promoCodes.rules.minSubtotal', { amount: formatMoney(promo.min_subtotal) }));
   if (promo.category) {
-    const name = CATEGORIES.find((category) => category.slug === promo.category)?.name ?? promo.category;
+    const name = categoryName(promo.category);
     rules.push(t('admin.promoCodes.rules.category', { name }));
   }
   if (promo.product_id) rules.push(t('admin.promoCodes.rules.product', { title: promo.product_title ?? promo.product_id }));

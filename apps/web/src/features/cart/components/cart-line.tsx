@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ProductThumbnail } from '@/components/product-thumbnail';
 import { buttonClasses } from '@/components/ui/button';
+import { categoryName, licenseName } from '@/lib/catalog-names';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
 import { QuantityStepper } from './quantity-stepper';
@@ -29,7 +30,7 @@ export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
           </h3>
           <p className="text-sm text-slate-600 dark:text-slate-400">{t('cart.soldBy', { seller: item.seller })}</p>
           <p className="text-xs text-slate-500 dark:text-slate-400">
-            {t('cart.license', { license: item.license })} · {item.category}
+            {t('cart.license', { license: licenseName(item.license) })} · {categoryName(item.category)}
           </p>
           <div className="flex items-center gap-3 pt-2">
             <QuantityStepper title={item.title} quantity={item.quantity} onChange={onQuantity} />

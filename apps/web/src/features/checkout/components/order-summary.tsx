@@ -3,6 +3,7 @@ import { CartTotals } from '@/components/cart-totals';
 import { ProductThumbnail } from '@/components/product-thumbnail';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { Cart } from '@/lib/cart/get-cart';
+import { licenseName } from '@/lib/catalog-names';
 import { formatMoney } from '@/lib/format';
 
 export function OrderSummary({ cart }: { cart: Cart }) {
@@ -20,7 +21,7 @@ export function OrderSummary({ cart }: { cart: Cart }) {
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{item.title}</p>
                 <p className="text-xs text-slate-500 dark:text-slate-400">
-                  {t('checkout.quantity', { count: item.quantity })} · {item.license}
+                  {t('checkout.quantity', { count: item.quantity })} · {licenseName(item.license)}
                 </p>
               </div>
               <p className="text-sm font-medium text-slate-900 tabular-nums dark:text-white">

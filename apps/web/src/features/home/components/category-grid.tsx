@@ -2,6 +2,7 @@ import type { CategoryCount } from '@app/shared';
 import { Bot, Boxes, BrainCircuit, Code, Database, type LucideIcon, MessageSquareText, Plug, Store } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { categoryName } from '@/lib/catalog-names';
 import { cn } from '@/lib/cn';
 
 const ICONS: Record<string, LucideIcon> = {
@@ -42,7 +43,11 @@ export function CategoryGrid({ categories, total }: CategoryGridProps) {
             return (
               <li key={category.slug}>
                 <Link to={`/products?category=${encodeURIComponent(category.slug)}`} className={tileClasses}>
-                  <Tile icon={Icon} name={category.name} count={t('home.productCount', { count: category.count })} />
+                  <Tile
+                    icon={Icon}
+                    name={categoryName(category.slug)}
+                    count={t('home.productCount', { count: category.count })}
+                  />
                 </Link>
               </li>
             );

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { categoryName, licenseName } from '@/lib/catalog-names';
 import { cn } from '@/lib/cn';
 import type { CatalogueKey, CatalogueParams } from '../lib/catalogue-params';
 
@@ -46,7 +47,9 @@ export function CatalogueFilters({ params, counts, onChange, onClear, canClear }
             const count = countOf(category.slug);
             return (
               <option key={category.slug} value={category.slug}>
-                {count === undefined ? category.name : t('products.filters.withCount', { name: category.name, count })}
+                {count === undefined
+                  ? categoryName(category.slug)
+                  : t('products.filters.withCount', { name: categoryName(category.slug), count })}
               </option>
             );
           })}
@@ -66,7 +69,7 @@ export function CatalogueFilters({ params, counts, onChange, onClear, canClear }
           <option value="">{t('products.filters.anyLicense')}</option>
           {LICENSES.map((license) => (
             <option key={license.slug} value={license.slug}>
-              {license.name}
+              {licenseName(license.slug)}
             </option>
           ))}
         </select>

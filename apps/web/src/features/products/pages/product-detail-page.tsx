@@ -11,6 +11,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { ProductReviews } from '@/features/reviews/components/product-reviews';
 import { WishlistButton } from '@/features/wishlist/components/wishlist-button';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { categoryName, licenseName } from '@/lib/catalog-names';
 import { translateMessage } from '@/lib/i18n';
 import { type ProductDetail, useProduct } from '../api/get-product';
 import { ProductGallery } from '../components/product-gallery';
@@ -59,11 +60,11 @@ function ProductView({ product }: { product: ProductDetail }) {
           to={`/products?category=${encodeURIComponent(product.category_slug)}`}
           className="text-indigo-600 hover:underline dark:text-indigo-400"
         >
-          {product.category}
+          {categoryName(product.category)}
         </Link>
       ),
     },
-    { label: t('products.detail.license'), value: t('products.detail.licenseName', { license: product.license }) },
+    { label: t('products.detail.license'), value: t('products.detail.licenseName', { license: licenseName(product.license) }) },
     { label: t('products.detail.sales'), value: t('products.detail.salesCount', { count: product.sales_count }) },
   ];
 
@@ -85,7 +86,7 @@ function ProductView({ product }: { product: ProductDetail }) {
               to={`/products?category=${encodeURIComponent(product.category_slug)}`}
               className="hover:text-slate-900 dark:hover:text-white"
             >
-              {product.category}
+              {categoryName(product.category)}
             </Link>
           </li>
           <li aria-hidden>
@@ -100,7 +101,9 @@ function ProductView({ product }: { product: ProductDetail }) {
       <div className="grid gap-10 lg:grid-cols-2">
         <ProductGallery key={product.id} images={images} title={product.title} />
         <div>
-          <p className="text-sm font-medium tracking-wide text-indigo-600 uppercase dark:text-indigo-400">{product.category}</p>
+          <p className="text-sm font-medium tracking-wide text-indigo-600 uppercase dark:text-indigo-400">
+            {categoryName(product.category)}
+          </p>
           <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{product.title}</h1>
           <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
             <RatingStars rating={product.rating} size="md" />

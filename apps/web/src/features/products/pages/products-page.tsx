@@ -9,6 +9,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { errorMessage } from '@/lib/api-client';
+import { categoryName } from '@/lib/catalog-names';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
@@ -53,7 +54,9 @@ export function ProductsPage() {
     ? t('products.resultsFor', { search: params.search })
     : params.featured
       ? t('products.featuredTitle')
-      : (category?.name ?? t('products.title'));
+      : category
+        ? categoryName(category.slug)
+        : t('products.title');
   const filtered = hasFilters(params);
   // The price range counts as one filter.
   const activeFilters =

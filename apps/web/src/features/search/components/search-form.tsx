@@ -8,6 +8,7 @@ import { ProductThumbnail } from '@/components/product-thumbnail';
 import { buttonClasses } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { categoryName } from '@/lib/catalog-names';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
 import { useSearchSuggestions } from '../api/get-search-suggestions';
@@ -284,7 +285,7 @@ function SuggestionRow({ product }: { product: PublicProduct }) {
       <span className="min-w-0 flex-1">
         <span className="block truncate font-medium text-slate-900 dark:text-white">{product.title}</span>
         <span className="block truncate text-xs text-slate-600 dark:text-slate-300">
-          {product.category || t('search.fallbackCategory')}
+          {product.category ? categoryName(product.category) : t('search.fallbackCategory')}
         </span>
       </span>
       <span className="font-semibold text-slate-900 tabular-nums dark:text-white">{formatMoney(product.price)}</span>
