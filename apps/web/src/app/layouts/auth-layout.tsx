@@ -13,10 +13,10 @@ export function AuthLayout() {
   return (
     <div className="relative flex min-h-screen flex-col bg-gradient-to-br from-indigo-50 via-white to-violet-50 dark:from-slate-950 dark:via-slate-950 dark:to-indigo-950/40">
       <SkipLink />
-      <div className="flex items-center justify-between px-4 py-4 sm:px-6">
+      <header className="flex items-center justify-between px-4 py-4 sm:px-6">
         <Logo />
         <ThemeToggle />
-      </div>
+      </header>
       <main id="main" className="flex flex-1 items-start justify-center px-4 pt-4 pb-16 sm:items-center">
         <Card className="w-full max-w-md p-6 shadow-xl shadow-indigo-500/5 sm:p-8">
           <Suspense fallback={<LoadingScreen message={t('common.loading')} />}>
@@ -24,11 +24,11 @@ export function AuthLayout() {
           </Suspense>
         </Card>
       </main>
-      <p className="pb-6 text-center text-xs text-slate-500 dark:text-slate-400">
+      <footer className="pb-6 text-center text-xs text-slate-500 dark:text-slate-400">
         <Link to="/" className="hover:text-indigo-600 dark:hover:text-indigo-400">
           {t('common.backToHome')}
         </Link>
-      </p>
+      </footer>
     </div>
   );
 }
