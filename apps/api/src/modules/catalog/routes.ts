@@ -60,7 +60,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // A diagnostic of the spec's client: outside production only, and for admins.
   if (deps.config.env !== 'production') {
-    app.get('/debug/count', { preHandler: requireAuth('admin'), schema: { response: { 200: productCountSchema } } }, async () =>
+    app.get('/debug/count', { preValidation: requireAuth('admin'), schema: { response: { 200: productCountSchema } } }, async () =>
       countProducts(deps),
     );
   }

@@ -60,7 +60,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/threads',
-    { preHandler: requireAuth(), schema: { body: createThreadSchema, response: { 201: forumThreadSchema } } },
+    { preValidation: requireAuth(), schema: { body: createThreadSchema, response: { 201: forumThreadSchema } } },
     async (request, reply) => {
       reply.code(201);
       return createThread(deps, currentUser(request), request.body);
@@ -77,7 +77,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/threads/:id',
     {
-      preHandler: requireAuth(),
+      preValidation: requireAuth(),
       schema: { params: threadParams, body: updateThreadSchema, response: { 200: forumThreadSchema } },
     },
     async (request) => updateThread(deps, currentUser(request), request.params.id, request.body),
@@ -85,7 +85,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/threads/:id',
-    { preHandler: requireAuth(), schema: { params: threadParams, response: { 204: noContentSchema } } },
+    { preValidation: requireAuth(), schema: { params: threadParams, response: { 204: noContentSchema } } },
     async (request, reply) => {
       await deleteThread(deps, currentUser(request), request.params.id);
       return reply.code(204).send(null);
@@ -94,7 +94,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/threads/:id/replies',
-    { preHandler: requireAuth(), schema: { params: threadParams, body: replySchema, response: { 201: forumReplySchema } } },
+    { preValidation: requireAuth(), schema: { params: threadParams, body: replySchema, response: { 201: forumReplySchema } } },
     async (request, reply) => {
       reply.code(201);
       return createReply(deps, currentUser(request), request.params.id, request.body.body);
@@ -103,13 +103,13 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/replies/:id',
-    { preHandler: requireAuth(), schema: { params: replyParams, body: replySchema, response: { 200: forumReplySchema } } },
+    { preValidation: requireAuth(), schema: { params: replyParams, body: replySchema, response: { 200: forumReplySchema } } },
     async (request) => updateReply(deps, currentUser(request), request.params.id, request.body.body),
   );
 
   app.delete(
     '/replies/:id',
-    { preHandler: requireAuth(), schema: { params: replyParams, response: { 204: noContentSchema } } },
+    { preValidation: requireAuth(), schema: { params: replyParams, response: { 204: noContentSchema } } },
     async (request, reply) => {
       await deleteReply(deps, currentUser(request), request.params.id);
       return reply.code(204).send(null);
@@ -118,7 +118,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/reports',
-    { preHandler: requireAuth(), schema: { body: reportSchema, response: { 201: forumReportCreatedSchema } } },
+    { preValidation: requireAuth(), schema: { body: reportSchema, response: { 201: forumReportCreatedSchema } } },
     async (request, reply) => {
       reply.code(201);
       return reportPost(deps, currentUser(request), request.body);

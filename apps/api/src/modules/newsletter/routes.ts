@@ -55,14 +55,14 @@ export const adminNewsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   app.get(
     '/newsletter/subscribers',
-    { preHandler: requireAuth('admin'), schema: { querystring: listQuery, response: { 200: newsletterSubscriberListSchema } } },
+    { preValidation: requireAuth('admin'), schema: { querystring: listQuery, response: { 200: newsletterSubscriberListSchema } } },
     async (request) => listSubscribers(deps, request.query),
   );
 
   app.get(
     '/newsletter/subscribers.csv',
     {
-      preHandler: requireAuth('admin'),
+      preValidation: requireAuth('admin'),
       schema: {
         querystring: listQuery.pick({ status: true }),
         response: { 200: fileResponse('The subscriber list as CSV', ['text/csv']) },

@@ -45,7 +45,7 @@ const listQuery = z.object({
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const signedIn = { preHandler: requireAuth() };
+  const signedIn = { preValidation: requireAuth() };
 
   function sendZip(reply: import('fastify').FastifyReply, zip: ZipStream, fileName: string) {
     reply.header('content-type', 'application/zip');

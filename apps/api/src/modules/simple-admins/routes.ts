@@ -82,7 +82,7 @@ export const adminSimpleAdminProductsRoutes: FastifyPluginAsyncZod = async (app)
     app.get(
       `${base}/:id/products`,
       {
-        preHandler: requireAuth('admin'),
+        preValidation: requireAuth('admin'),
         schema: { params: simpleAdminParams, querystring: skipLimitQuery, response: { 200: simpleAdminProductsSchema } },
       },
       async (request) => simpleAdminProducts(app.deps, request.params.id, request.query),
@@ -93,7 +93,7 @@ export const adminSimpleAdminProductsRoutes: FastifyPluginAsyncZod = async (app)
 /** The simple-admin area: sign-in, dashboard, and their own products (always pending until approved). */
 export const simpleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const simpleAdmin = { preHandler: requireAuth('simple_admin') };
+  const simpleAdmin = { preValidation: requireAuth('simple_admin') };
 
   app.post(
     '/login',

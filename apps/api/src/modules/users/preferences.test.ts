@@ -21,6 +21,9 @@ describe('stored preferences', () => {
   it('need a signed-in user', async () => {
     expect((await t.app.inject({ method: 'GET', url: URL })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'PUT', url: URL, payload: { fontSize: 'large' } })).statusCode).toBe(401);
+    // Who is asking is checked before the body: a stranger's malformed body is a 401, not a validation answer.
+    expect((await t.app.inject({ method: 'PUT', url: URL, payload: { fontSize: 'huge' } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/v1/users/me', payload: {} })).statusCode).toBe(401);
   });
 
   it('are null until first saved, then come back whole: an update is laid over what is stored', async () => {
