@@ -55,7 +55,10 @@ export const adminNewsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   app.get(
     '/newsletter/subscribers',
-    { preValidation: requireAuth('admin'), schema: { querystring: listQuery, response: { 200: newsletterSubscriberListSchema } } },
+    {
+      preValidation: requireAuth('admin'),
+      schema: { querystring: listQuery, response: { 200: newsletterSubscriberListSchema } },
+    },
     async (request) => listSubscribers(deps, request.query),
   );
 
