@@ -78,7 +78,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.decorateRequest('user', null);
   app.setErrorHandler(handleError);
   registerMaintenanceGate(app);
-  app.addHook('preValidation', rejectNulBytes);
+  // Each route's own guards run first (a stranger gets 401, not a verdict on the input), then the NUL check.
+  app.addHook('onRoute', (route) => {
+    route.preValidation = [route.preValidation ?? [], rejectNulBytes].flat();
+  });
   registerMetrics(app, deps.config.metricsToken);
 
   await app.register(helmet, { contentSecurityPolicy: { directives: cspDirectives(deps) }, hsts: deps.config.cookieSecure });

@@ -243,6 +243,8 @@ interface Job {
 /** How many 2xx answers each role got: proof that the signed-in roles really got past the guards. */
 const successes: Record<Role, number> = { anonymous: 0, buyer: 0, seller: 0, simple_admin: 0, admin: 0 };
 const offenders: string[] = [];
+/** Guarded routes that validated (422) or served a stranger's request instead of asking who it is (401). */
+const answeredStrangers: string[] = [];
 
 /** Sends every job (a few at a time) and records offenders; returns each job's status. */
 async function runAll(app: FastifyInstance, jobs: Job[]): Promise<number[]> {
@@ -288,7 +290,13 @@ async function walk(app: FastifyInstance, routes: Route[]): Promise<number> {
         ...(index % 10 === 0 ? refused.map((role) => ({ role, route, probe })) : []),
       ]);
   });
-  await runAll(app, jobs);
+  const statuses = await runAll(app, jobs);
+  jobs.forEach((job, index) => {
+    const status = statuses[index] as number;
+    if (job.role === 'anonymous' && !admits(job.route, 'anonymous') && (status < 300 || status === 422)) {
+      answeredStrangers.push(`${job.route.method} ${job.route.path} [${job.probe.label}] → ${status}`);
+    }
+  });
   return firstJobs.length + jobs.length;
 }
 
@@ -341,6 +349,7 @@ describe('the API under malformed input', () => {
       ));
     expect(sent).toBeGreaterThan(1000);
     expect(offenders).toEqual([]);
+    expect(answeredStrangers).toEqual([]);
     for (const role of ROLES) expect(successes[role], role).toBeGreaterThan(10);
   });
 });

@@ -46,7 +46,7 @@ export function findNulByte(value: unknown, path = ''): string | null {
 
 export const NUL_BYTE_MESSAGE = 'Text must not contain NUL characters';
 
-/** preValidation hook: PostgreSQL cannot store NUL in text, so refuse it anywhere in the input up front. */
+/** preValidation hook, after the route's guard: PostgreSQL cannot store NUL in text, so refuse it anywhere in the input up front. */
 export async function rejectNulBytes(request: FastifyRequest): Promise<void> {
   for (const [where, value] of [
     ['params', request.params],

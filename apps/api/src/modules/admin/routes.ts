@@ -61,7 +61,7 @@ export const announcementSchema = z.object({
 /** The admin console's API (spec §7 Admin). Every route: role admin only. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  app.addHook('preHandler', requireAuth('admin'));
+  app.addHook('preValidation', requireAuth('admin'));
 
   app.get('/dashboard/stats', { schema: { response: { 200: adminDashboardStatsSchema } } }, async () => dashboardStats(deps));
   app.get(

@@ -19,8 +19,9 @@ export async function resolveRequestUser(request: FastifyRequest): Promise<UserR
 }
 
 /**
- * preHandler guard: 401 for the anonymous, 403 for a signed-in user without one of `roles`
- * (case-insensitive; `user` counts as buyer). No roles means any signed-in user.
+ * Route guard: 401 for the anonymous, 403 for a signed-in user without one of `roles` (case-insensitive;
+ * `user` counts as buyer). No roles means any signed-in user. Run it as preValidation, so that who is
+ * asking is checked before the input.
  */
 export function requireAuth(...roles: string[]): preHandlerAsyncHookHandler {
   return async (request) => {

@@ -128,13 +128,13 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   // Moderation: admins and simple admins.
   app.get(
     '/reports',
-    { preHandler: moderator, schema: { querystring: pageQuery, response: { 200: forumReportListSchema } } },
+    { preValidation: moderator, schema: { querystring: pageQuery, response: { 200: forumReportListSchema } } },
     async (request) => getOpenReports(deps, request.query.page, request.query.limit),
   );
 
   app.post(
     '/reports/:id/resolve',
-    { preHandler: moderator, schema: { params: reportParams, response: { 204: noContentSchema } } },
+    { preValidation: moderator, schema: { params: reportParams, response: { 204: noContentSchema } } },
     async (request, reply) => {
       await closeReport(deps, currentUser(request), request.params.id);
       return reply.code(204).send(null);
@@ -144,7 +144,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/threads/:id/moderation',
     {
-      preHandler: moderator,
+      preValidation: moderator,
       schema: { params: threadParams, body: threadModerationSchema, response: { 200: forumThreadSchema } },
     },
     async (request) => moderateThread(deps, currentUser(request), request.params.id, request.body),
@@ -153,7 +153,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/replies/:id/moderation',
     {
-      preHandler: moderator,
+      preValidation: moderator,
       schema: { params: replyParams, body: replyModerationSchema, response: { 200: forumReplyModerationResultSchema } },
     },
     async (request) => moderateReply(deps, request.params.id, request.body.is_hidden),

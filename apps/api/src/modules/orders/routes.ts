@@ -58,7 +58,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/validate-cart',
     {
-      preHandler: requireSignedIn('Please log in to validate cart'),
+      preValidation: requireSignedIn('Please log in to validate cart'),
       schema: { body: validateCartSchema, response: { 200: validatedCartSchema } },
     },
     async (request) => validateCart(deps, currentUser(request), request.body.cart_items, request.body.promo_code),

@@ -37,7 +37,7 @@ const productParams = idParams('Product not found');
  */
 export const superAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  app.addHook('preHandler', requireAuth('admin'));
+  app.addHook('preValidation', requireAuth('admin'));
   for (const base of ['/simple-admins', '/simple-admins-no-auth']) {
     app.get(base, { schema: { response: { 200: simpleAdminListSchema } } }, async () => listSimpleAdmins(deps));
     app.post(
