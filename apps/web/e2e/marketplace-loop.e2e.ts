@@ -141,9 +141,19 @@ describe('marketplace loop', () => {
       await seller.page.getByText('Product updated and sent for review').first().waitFor();
       await productRow(seller.page, title).getByText('Pending review').waitFor();
 
-      // The admin approves it.
+      // The admin opens it, downloads the seller's file to check it, and approves it from the panel.
       await admin.page.reload();
-      await admin.page.getByRole('button', { name: `Approve ${title}` }).click();
+      await admin.page.getByRole('button', { name: `Review ${title}` }).click();
+      const review = admin.page.getByRole('dialog', { name: `Review "${title}"` });
+      const reviewed: Download[] = [];
+      admin.page.on('download', (download) => reviewed.push(download));
+      await review.getByRole('button', { name: `Download ${fileName}` }).click();
+      await expect.poll(() => reviewed.length, { timeout: 15_000 }).toBe(1);
+      const reviewedFile = reviewed[0] as Download;
+      expect(reviewedFile.suggestedFilename()).toBe(fileName);
+      expect(fs.readFileSync(await reviewedFile.path(), 'utf8')).toBe(`What the buyer gets (${stamp}).\n`);
+      await snap(admin.page, 'admin-review-panel');
+      await review.getByRole('button', { name: 'Approve' }).click();
       await admin.page.getByText(`"${title}" approved`).waitFor();
 
       // A new buyer finds it, pays with the test card and gets the seller's file.

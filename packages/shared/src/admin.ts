@@ -48,6 +48,10 @@ export type AdminProductFile = z.output<typeof adminProductFileSchema>;
 export const adminProductReviewSchema = publicProductSchema.extend({ files: z.array(adminProductFileSchema) });
 export type AdminProductReview = z.output<typeof adminProductReviewSchema>;
 
+/** POST /admin/products/{id}/files/{fileId}/link: a short-lived signed link to open one file under review. */
+export const adminReviewFileLinkSchema = z.object({ url: z.string(), expires_at: z.string() });
+export type AdminReviewFileLink = z.output<typeof adminReviewFileLinkSchema>;
+
 /** Approve, reject and feature answer with a message and the product as it is now. */
 export const adminProductChangeSchema = z.object({ message: z.string(), product: publicProductSchema });
 export const bulkUpdateResultSchema = z.object({ message: z.string(), updated: z.number() });

@@ -7,19 +7,28 @@ export function productFilesName(title: string): string {
   return `${title.replace(/[^a-zA-Z0-9]/g, '_')}_files.zip`;
 }
 
-/** Hands a Blob to the browser as a download through a temporary <a download> object URL. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
+function clickDownloadLink(href: string, fileName: string): void {
   const link = document.createElement('a');
-  link.href = url;
+  link.href = href;
   link.download = fileName;
   link.rel = 'noopener';
   link.style.display = 'none';
   document.body.append(link);
   link.click();
   link.remove();
+}
+
+/** Hands a Blob to the browser as a download through a temporary <a download> object URL. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  clickDownloadLink(url, fileName);
   // Chromium starts reading the URL after click returns; revoke once it has.
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+/** Downloads from a signed link (the link is the credential), so a large file streams to disk, not into memory. */
+export function openSignedDownload(url: string, fileName: string): void {
+  clickDownloadLink(url, fileName);
 }
 
 /** The zip of one purchased product. */

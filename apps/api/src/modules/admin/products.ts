@@ -1,9 +1,11 @@
 import { blankToUndefined } from '@app/shared';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
 import { productFiles, products } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { signReviewFile } from '../../lib/signed-links';
 import { isUuid } from '../../lib/validation';
 import { presentProduct } from '../catalog/present';
 import type { ProductRow } from '../catalog/repository';
@@ -107,6 +109,36 @@ export async function getProductForReview(deps: AppDeps, id: string) {
   };
 }
 
+/** How long an admin's link to a file under review stays valid. */
+export const REVIEW_LINK_SECONDS = 5 * 60;
+export const NO_FILES_TO_APPROVE = 'A product with no files cannot be approved: buyers would have nothing to download';
+export const SOME_WITHOUT_FILES = 'Some of these products have no files, so they cannot be approved; nothing was changed';
+
+/** A short-lived signed link that lets the admin's browser download one file of a product under review. */
+export async function reviewFileLink(deps: AppDeps, productId: string, fileId: string) {
+  const product = await requireProduct(deps, productId);
+  const [file] = await deps.db
+    .select({ id: productFiles.id })
+    .from(productFiles)
+    .where(and(eq(productFiles.id, fileId), eq(productFiles.productId, product.id)));
+  if (!file) throw new AppError('NOT_FOUND', 'File not found');
+  const exp = Math.floor(Date.now() / 1000) + REVIEW_LINK_SECONDS;
+  return {
+    url: `/api/v1/downloads/review/${signReviewFile(deps.downloadSigningKey, { r: file.id, exp })}`,
+    expires_at: new Date(exp * 1000).toISOString(),
+  };
+}
+
+/** Which of these products have no file for a buyer to download. */
+async function idsWithoutFiles(db: DbOrTx, ids: string[]): Promise<string[]> {
+  const withFiles = await db
+    .selectDistinct({ id: productFiles.productId })
+    .from(productFiles)
+    .where(inArray(productFiles.productId, ids));
+  const has = new Set(withFiles.map((row) => row.id));
+  return ids.filter((id) => !has.has(id));
+}
+
 async function tellSeller(deps: AppDeps, product: ProductRow, status: 'approved' | 'rejected', reason?: string | null) {
   const approved = status === 'approved';
   await notifyUser(
@@ -130,6 +162,7 @@ async function tellSeller(deps: AppDeps, product: ProductRow, status: 'approved'
 
 export async function approveProduct(deps: AppDeps, id: string) {
   const product = await requireProduct(deps, id);
+  if ((await idsWithoutFiles(deps.db, [product.id])).length > 0) throw new AppError('VALIDATION_FAILED', NO_FILES_TO_APPROVE);
   const [row] = await deps.db
     .update(products)
     .set({ status: 'approved', rejectionReason: null })
@@ -169,6 +202,9 @@ export async function bulkUpdateProducts(deps: AppDeps, input: z.output<typeof b
       .for('update');
     if (found.length !== ids.length) throw new AppError('NOT_FOUND', 'Some products were not found; nothing was changed');
     const { status, featured, rejection_reason } = input.updates;
+    if (status === 'approved' && (await idsWithoutFiles(tx, ids)).length > 0) {
+      throw new AppError('VALIDATION_FAILED', SOME_WITHOUT_FILES);
+    }
     if (featured && status !== 'approved' && found.some((p) => p.status !== 'approved')) {
       throw new AppError('VALIDATION_FAILED', 'Only approved products can be featured; nothing was changed');
     }

@@ -5,6 +5,7 @@ import {
   adminProductChangeSchema,
   adminProductListSchema,
   adminProductReviewSchema,
+  adminReviewFileLinkSchema,
   adminStatsOverTimeSchema,
   adminUserChangeSchema,
   adminUserListSchema,
@@ -34,6 +35,7 @@ import {
   listProductsForReview,
   rejectProduct,
   rejectSchema,
+  reviewFileLink,
 } from './products';
 import {
   adminPromoCodesQuery,
@@ -82,6 +84,16 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get('/products/:id', { schema: { params: productParams, response: { 200: adminProductReviewSchema } } }, async (request) =>
     getProductForReview(deps, request.params.id),
+  );
+  app.post(
+    '/products/:id/files/:fileId/link',
+    {
+      schema: {
+        params: z.object({ id: z.uuid({ error: 'Product not found' }), fileId: z.uuid({ error: 'File not found' }) }),
+        response: { 200: adminReviewFileLinkSchema },
+      },
+    },
+    async (request) => reviewFileLink(deps, request.params.id, request.params.fileId),
   );
   app.put('/products/:id/approve', { schema: { params: productParams, response: productChange } }, async (request) =>
     approveProduct(deps, request.params.id),

@@ -1,26 +1,30 @@
 import { fileResponse } from '@app/shared';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { openFile, resolveDownloadToken } from './service';
+import { openFile, type ProductFileRow, resolveDownloadToken, resolveReviewToken } from './service';
 
-/** Signed download links: the link itself is the credential, limited in time and revocable. */
+const tokenParams = z.object({ token: z.string().max(2000) });
+const fileAnswer = { 200: fileResponse('The product file', ['application/octet-stream']) };
+
+/** Signed links: the link itself is the credential, limited in time and revocable. */
 export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/:token',
-    {
-      schema: {
-        params: z.object({ token: z.string().max(2000) }),
-        response: { 200: fileResponse('The product file', ['application/octet-stream']) },
-      },
-    },
-    async (request, reply) => {
-      const file = await resolveDownloadToken(app.deps, request.params.token);
-      const stream = await openFile(app.deps, file);
-      reply.header('content-type', 'application/octet-stream');
-      reply.header('content-length', String(file.sizeBytes));
-      reply.header('content-disposition', `attachment; filename="${file.fileName.replace(/[^a-zA-Z0-9._-]/g, '_')}"`);
-      reply.header('cache-control', 'private, no-store');
-      return reply.send(stream);
-    },
+  // An admin's link to a file of a product under review (issued by POST /admin/products/{id}/files/{fileId}/link).
+  app.get('/review/:token', { schema: { params: tokenParams, response: fileAnswer } }, async (request, reply) =>
+    sendFile(reply, await resolveReviewToken(app.deps, request.params.token)),
   );
+
+  app.get('/:token', { schema: { params: tokenParams, response: fileAnswer } }, async (request, reply) =>
+    sendFile(reply, await resolveDownloadToken(app.deps, request.params.token)),
+  );
+
+  // Always an attachment of no particular type: a seller's file is never rendered on our origin.
+  async function sendFile(reply: FastifyReply, file: ProductFileRow) {
+    const stream = await openFile(app.deps, file);
+    reply.header('content-type', 'application/octet-stream');
+    reply.header('content-length', String(file.sizeBytes));
+    reply.header('content-disposition', `attachment; filename="${file.fileName.replace(/[^a-zA-Z0-9._-]/g, '_')}"`);
+    reply.header('cache-control', 'private, no-store');
+    return reply.send(stream);
+  }
 };

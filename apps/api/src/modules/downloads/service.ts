@@ -1,10 +1,10 @@
 import type { Readable } from 'node:stream';
 import type { DownloadLink } from '@app/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { orderItems, orders, productFiles, products } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { signDownload, verifyDownload } from '../../lib/signed-links';
+import { signDownload, verifyDownload, verifyReviewFile } from '../../lib/signed-links';
 import { isUuid } from '../../lib/validation';
 import { createZipStream } from '../../lib/zip-stream';
 import type { OrderRow } from '../orders/present';
@@ -77,6 +77,21 @@ export async function resolveDownloadToken(deps: AppDeps, token: string): Promis
   if (row.order.paymentStatus !== 'paid' || row.order.downloadVersion !== claims.v) {
     throw new AppError('FORBIDDEN', 'This download link is no longer valid. Get a new one from your orders page.');
   }
+  return row.file;
+}
+
+/** Resolves an admin's review link to its file, while the product still exists. */
+export async function resolveReviewToken(deps: AppDeps, token: string): Promise<ProductFileRow> {
+  const claims = verifyReviewFile(deps.downloadSigningKey, token);
+  if (claims === 'expired')
+    throw new AppError('FORBIDDEN', 'This review link has expired. Open the file again from the review panel.');
+  if (!claims || !isUuid(claims.r)) throw new AppError('NOT_FOUND', 'Download not found');
+  const [row] = await deps.db
+    .select({ file: productFiles })
+    .from(productFiles)
+    .innerJoin(products, eq(products.id, productFiles.productId))
+    .where(and(eq(productFiles.id, claims.r), isNull(products.deletedAt)));
+  if (!row) throw new AppError('NOT_FOUND', 'Download not found');
   return row.file;
 }
 

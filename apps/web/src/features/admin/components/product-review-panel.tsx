@@ -1,6 +1,6 @@
-import type { AdminProductReview } from '@app/shared';
+import type { AdminProductFile, AdminProductReview } from '@app/shared';
 import * as Dialog from '@radix-ui/react-dialog';
-import { Check, FileText, TriangleAlert, X } from 'lucide-react';
+import { Check, Download, FileText, TriangleAlert, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ProductReviewStatus } from '@/components/product-status-badge';
 import { Alert } from '@/components/ui/alert';
@@ -8,9 +8,12 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { categoryName } from '@/lib/catalog-names';
+import { openSignedDownload } from '@/lib/downloads';
 import { formatBytes, formatDate, formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
+import { notify } from '@/lib/notify';
 import { useAdminProduct } from '../api/get-admin-product';
+import { useReviewFileLink } from '../api/get-review-file-link';
 
 export interface ProductReviewPanelProps {
   /** The product under review; null when the panel is closed. */
@@ -23,7 +26,8 @@ export interface ProductReviewPanelProps {
 
 /**
  * What a buyer would get, shown to the admin before deciding: the whole description, every image
- * and the list of files (a side sheet on Radix Dialog: focus trapped, Escape closes).
+ * and every file, each downloadable (a side sheet on Radix Dialog: focus trapped, Escape closes).
+ * A product without files cannot be approved (the server refuses it too).
  */
 export function ProductReviewPanel({ productId, onClose, onApprove, onReject, approving }: ProductReviewPanelProps) {
   const { t } = useTranslation();
@@ -79,7 +83,7 @@ export function ProductReviewPanel({ productId, onClose, onApprove, onReject, ap
                   {t('admin.products.rejectAction')}
                 </Button>
               )}
-              {product.status !== 'approved' && (
+              {product.status !== 'approved' && product.files.length > 0 && (
                 <Button onClick={() => onApprove(product)} loading={approving}>
                   <Check className="size-4" aria-hidden />
                   {t('admin.products.approve')}
@@ -136,7 +140,7 @@ function ReviewBody({ product }: { product: AdminProductReview }) {
         {product.files.length === 0 ? (
           <p className="flex items-center gap-2 text-sm text-amber-700 dark:text-amber-400">
             <TriangleAlert className="size-4 shrink-0" aria-hidden />
-            {t('admin.products.review.noFiles')}
+            {t('admin.products.review.noFiles')} {t('admin.products.review.cannotApprove')}
           </p>
         ) : (
           <ul
@@ -150,11 +154,41 @@ function ReviewBody({ product }: { product: AdminProductReview }) {
                 <span className="shrink-0 text-xs text-slate-500 tabular-nums dark:text-slate-400">
                   {formatBytes(file.size_bytes)}
                 </span>
+                <DownloadFileButton productId={product.id} file={file} />
               </li>
             ))}
           </ul>
         )}
       </section>
     </>
+  );
+}
+
+function DownloadFileButton({ productId, file }: { productId: string; file: AdminProductFile }) {
+  const { t } = useTranslation();
+  const link = useReviewFileLink();
+  const download = () =>
+    link.mutate(
+      { productId, fileId: file.id },
+      {
+        onSuccess: ({ url }) => openSignedDownload(url, file.file_name),
+        onError: (error) =>
+          notify.error(
+            t('admin.products.review.downloadFailed'),
+            translateMessage(errorMessage(error, t('common.operationFailed'))),
+          ),
+      },
+    );
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      className="shrink-0"
+      onClick={download}
+      loading={link.isPending}
+      aria-label={t('admin.products.review.download', { name: file.file_name })}
+    >
+      {!link.isPending && <Download className="size-4" aria-hidden />}
+    </Button>
   );
 }

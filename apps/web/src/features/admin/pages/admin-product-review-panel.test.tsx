@@ -1,6 +1,6 @@
 import type { PublicProduct } from '@app/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { authStore } from '@/lib/auth-store';
 import { json, type MockHandler, mockApi } from '@/test/api-mock';
 import { makeSession } from '@/test/fixtures';
@@ -29,13 +29,17 @@ function queue(products: PublicProduct[]): MockHandler {
     });
 }
 
-async function openReview(files: { id: string; file_name: string; content_type: string; size_bytes: number }[]) {
+async function openReview(
+  files: { id: string; file_name: string; content_type: string; size_bytes: number }[],
+  handlers: Record<string, MockHandler> = {},
+) {
   authStore.setSession(makeSession({ role: 'admin' }));
   const api = mockApi({
     'GET /api/v1/admin/products': queue([pending]),
     [`GET /api/v1/admin/products/${ID}`]: () => json(200, { ...pending, files }),
     [`PUT /api/v1/admin/products/${ID}/approve`]: () =>
       json(200, { message: 'Product approved', product: { ...pending, status: 'approved' } }),
+    ...handlers,
   });
   const view = renderRoute('/admin/products');
   await view.user.click(await screen.findByRole('button', { name: 'Review Prompt Toolkit' }));
@@ -75,11 +79,42 @@ describe('admin product review panel', () => {
 
   it('warns when a product has no files, and rejects from the panel with a reason', async () => {
     const { user, panel } = await openReview([]);
-    expect(within(panel).getByText('No files: a buyer would get nothing to download.')).toBeTruthy();
+    expect(
+      within(panel).getByText(
+        'No files: a buyer would get nothing to download. It cannot be approved until the seller adds one.',
+      ),
+    ).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: 'Approve' })).toBeNull();
 
     await user.click(within(panel).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByRole('dialog', { name: 'Reject "Prompt Toolkit"' })).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Review "Prompt Toolkit"' })).toBeNull();
+  });
+
+  it('downloads a file under review through the signed link the server issues, and says so when it cannot', async () => {
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(`${this.getAttribute('href')} as ${this.download}`);
+    });
+    const { user, panel } = await openReview(
+      [
+        { id: 'f1', file_name: 'prompts.pdf', content_type: 'application/pdf', size_bytes: 2_400_000 },
+        { id: 'f2', file_name: 'gone.zip', content_type: 'application/zip', size_bytes: 512 },
+      ],
+      {
+        [`POST /api/v1/admin/products/${ID}/files/f1/link`]: () =>
+          json(200, { url: '/api/v1/downloads/review/signed-token', expires_at: '2026-11-25T20:05:00.000Z' }),
+        [`POST /api/v1/admin/products/${ID}/files/f2/link`]: () => json(404, { detail: 'File not found', code: 'NOT_FOUND' }),
+      },
+    );
+
+    await user.click(within(panel).getByRole('button', { name: 'Download prompts.pdf' }));
+    await waitFor(() => expect(clicked).toEqual(['/api/v1/downloads/review/signed-token as prompts.pdf']));
+
+    await user.click(within(panel).getByRole('button', { name: 'Download gone.zip' }));
+    expect(await screen.findByText('File not found')).toBeTruthy();
+    expect(clicked).toHaveLength(1);
+    click.mockRestore();
   });
 
   it('closes on Escape without deciding anything', async () => {
