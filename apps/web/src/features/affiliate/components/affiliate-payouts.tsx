@@ -1,16 +1,9 @@
 import type { AffiliateDashboard } from '@app/shared';
 import { Landmark } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/dialog';
-import { BankAccountForm } from '@/features/payouts/components/bank-account-form';
-import { errorMessage } from '@/lib/api-client';
+import { PayoutAccountManager } from '@/features/payouts/components/payout-account-manager';
 import { formatMoney } from '@/lib/format';
-import { translateMessage } from '@/lib/i18n';
-import { notify } from '@/lib/notify';
 import {
   useAffiliatePayoutAccount,
   useDeleteAffiliatePayoutAccount,
@@ -26,13 +19,7 @@ export function AffiliatePayouts({ userId, dashboard }: { userId: string; dashbo
   const account = useAffiliatePayoutAccount(userId);
   const save = useSaveAffiliatePayoutAccount(userId);
   const remove = useDeleteAffiliatePayoutAccount(userId);
-  const [editing, setEditing] = useState(false);
-  const [confirmRemove, setConfirmRemove] = useState(false);
-  const current = account.data?.account ?? null;
   const { payout } = dashboard;
-  const failed = (error: unknown) =>
-    notify.error(t('payouts.account.failed'), translateMessage(errorMessage(error, t('common.operationFailed'))));
-
   return (
     <Card>
       <CardHeader>
@@ -52,58 +39,8 @@ export function AffiliatePayouts({ userId, dashboard }: { userId: string; dashbo
             paidOut: formatMoney(payout.paid_out),
           })}
         </p>
-        {!account.isPending && !current && <Alert tone="info">{t('affiliate.payout.noAccount')}</Alert>}
-        {current && (
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm text-slate-800 dark:text-slate-200">
-              <span className="font-medium">{current.account_holder_name}</span>
-              {current.bank_name && ` · ${current.bank_name}`} · <span className="font-mono">{current.masked_number}</span>
-            </p>
-            <div className="flex gap-2">
-              <Button variant="outline" size="sm" onClick={() => setEditing((open) => !open)}>
-                {t('payouts.account.replace')}
-              </Button>
-              <Button variant="ghost" size="sm" onClick={() => setConfirmRemove(true)}>
-                {t('payouts.account.remove')}
-              </Button>
-            </div>
-          </div>
-        )}
-        {current?.onboarding_url && (
-          <Alert tone="info">
-            <a href={current.onboarding_url} className="font-medium underline" rel="noopener noreferrer">
-              {t('payouts.account.onboarding')}
-            </a>
-          </Alert>
-        )}
-        {!account.isPending && (!current || editing) && (
-          <BankAccountForm
-            submitLabel={t('payouts.account.save')}
-            busy={save.isPending}
-            onServerError={failed}
-            onSubmit={async (values) => {
-              await save.mutateAsync(values);
-              setEditing(false);
-              notify.success(t('payouts.account.saved'));
-            }}
-          />
-        )}
+        <PayoutAccountManager account={account} save={save} remove={remove} noAccountNote={t('affiliate.payout.noAccount')} />
       </CardContent>
-      <ConfirmDialog
-        open={confirmRemove}
-        title={t('payouts.account.removeTitle')}
-        description={t('payouts.account.removeDescription')}
-        confirmLabel={t('payouts.account.remove')}
-        busy={remove.isPending}
-        onCancel={() => setConfirmRemove(false)}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => notify.success(t('payouts.account.removed')),
-            onError: failed,
-            onSettled: () => setConfirmRemove(false),
-          })
-        }
-      />
     </Card>
   );
 }

@@ -6,7 +6,6 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, Td, Th } from '@/components/ui/data-table';
-import { ConfirmDialog } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -16,7 +15,7 @@ import { useSellerBalance } from '../api/get-seller-balance';
 import { useSellerPayouts } from '../api/get-seller-payouts';
 import { downloadStatementCsv, useStatement } from '../api/get-statement';
 import { useDeletePayoutAccount, usePayoutAccount, useSavePayoutAccount } from '../api/payout-account';
-import { BankAccountForm } from './bank-account-form';
+import { PayoutAccountManager } from './payout-account-manager';
 import { PayoutStatusBadge } from './payout-status-badge';
 
 /** The seller dashboard's Payouts section: balance, payout account, payout history and statement. */
@@ -80,12 +79,6 @@ function PayoutAccountCard() {
   const account = usePayoutAccount();
   const save = useSavePayoutAccount();
   const remove = useDeletePayoutAccount();
-  const [editing, setEditing] = useState(false);
-  const [confirmRemove, setConfirmRemove] = useState(false);
-  const current = account.data?.account ?? null;
-  const failed = (error: unknown) =>
-    notify.error(t('payouts.account.failed'), translateMessage(errorMessage(error, t('common.operationFailed'))));
-
   return (
     <Card>
       <CardHeader>
@@ -96,58 +89,8 @@ function PayoutAccountCard() {
         <CardDescription>{t('payouts.account.description')}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        {current && (
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm text-slate-800 dark:text-slate-200">
-              <span className="font-medium">{current.account_holder_name}</span>
-              {current.bank_name && ` · ${current.bank_name}`} · <span className="font-mono">{current.masked_number}</span>
-              {current.routing_number && ` · ${t('payouts.account.routingShort', { number: current.routing_number })}`}
-            </p>
-            <div className="flex gap-2">
-              <Button variant="outline" size="sm" onClick={() => setEditing((open) => !open)}>
-                {t('payouts.account.replace')}
-              </Button>
-              <Button variant="ghost" size="sm" onClick={() => setConfirmRemove(true)}>
-                {t('payouts.account.remove')}
-              </Button>
-            </div>
-          </div>
-        )}
-        {current?.onboarding_url && (
-          <Alert tone="info">
-            <a href={current.onboarding_url} className="font-medium underline" rel="noopener noreferrer">
-              {t('payouts.account.onboarding')}
-            </a>
-          </Alert>
-        )}
-        {!account.isPending && (!current || editing) && (
-          <BankAccountForm
-            submitLabel={t('payouts.account.save')}
-            busy={save.isPending}
-            onServerError={failed}
-            onSubmit={async (values) => {
-              await save.mutateAsync(values);
-              setEditing(false);
-              notify.success(t('payouts.account.saved'));
-            }}
-          />
-        )}
+        <PayoutAccountManager account={account} save={save} remove={remove} />
       </CardContent>
-      <ConfirmDialog
-        open={confirmRemove}
-        title={t('payouts.account.removeTitle')}
-        description={t('payouts.account.removeDescription')}
-        confirmLabel={t('payouts.account.remove')}
-        busy={remove.isPending}
-        onCancel={() => setConfirmRemove(false)}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => notify.success(t('payouts.account.removed')),
-            onError: failed,
-            onSettled: () => setConfirmRemove(false),
-          })
-        }
-      />
     </Card>
   );
 }
