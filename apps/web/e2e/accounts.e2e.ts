@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMailTo, launchBrowser, newPage, snap, uniqueEmail } from './browser';
+import { submitSignIn } from './session';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,13 +16,6 @@ async function signOut(page: Page) {
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 async function seriousAccessibilityViolations(page: Page) {
@@ -60,7 +54,7 @@ describe('accounts', () => {
     await signOut(page);
 
     // A wrong password shows the inline error; the right one signs in.
-    await signIn(page, email, 'Not-my-password-1');
+    await submitSignIn(page, email, 'Not-my-password-1');
     await expect.poll(() => page.getByText('Authentication Error').isVisible()).toBe(true);
     await snap(page, 'login-error');
     await page.getByLabel('Password', { exact: true }).fill('Copper-kettle-58');
@@ -102,7 +96,7 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Reset password' }).click();
     await page.waitForURL('**/login');
 
-    await signIn(page, email, 'Original-pass-41');
+    await submitSignIn(page, email, 'Original-pass-41');
     await expect.poll(() => page.getByText('Authentication Error').isVisible()).toBe(true);
     await page.getByLabel('Password', { exact: true }).fill('Brand-new-pass-77');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -119,7 +113,7 @@ describe('accounts', () => {
 
   it('shows Access Denied to a buyer opening /admin, and lets the admin in through /admin/login', async () => {
     const { context, page } = await newPage(browser);
-    await signIn(page, 'buyer@example.com', 'Buyer-demo-2026');
+    await submitSignIn(page, 'buyer@example.com', 'Buyer-demo-2026');
     await page.waitForURL('**/dashboard');
     await page.goto('/admin');
     await expect.poll(() => page.getByText('Access Denied').isVisible()).toBe(true);

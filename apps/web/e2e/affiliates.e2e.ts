@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { app, launchBrowser, newPage, snap, uniqueEmail } from './browser';
+import { app, launchBrowser, newPage, snap } from './browser';
+import { apiAs, newAccount as createAccount, signIn } from './session';
 
 /**
  * The referral loop: a member copies their link from /affiliate, a buyer follows it and pays, and
@@ -19,40 +20,8 @@ afterAll(async () => {
 const ADMIN = { email: 'admin@example.com', password: 'Admin-demo-2026' };
 const PASSWORD = 'Referral-ribbon-73';
 
-async function signIn(page: Page, email: string, password: string, loginPath = '/login') {
-  await page.goto(loginPath);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
-}
-
-async function accessToken(context: BrowserContext): Promise<string> {
-  const refreshed = await context.request.post('/api/v1/auth/refresh');
-  expect(refreshed.status()).toBe(200);
-  return ((await refreshed.json()) as { access_token: string }).access_token;
-}
-
-async function apiAs(context: BrowserContext, method: 'get' | 'post' | 'put', url: string, data?: unknown) {
-  const response = await context.request[method](`/api/v1${url}`, {
-    headers: { Authorization: `Bearer ${await accessToken(context)}` },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
-  return response.json();
-}
-
-/** A new account registered through the API and signed in through the UI. */
-async function newAccount(prefix: string) {
-  const { context, page } = await newPage(browser);
-  const email = uniqueEmail(prefix);
-  const registered = await page.request.post('/api/v1/auth/register', {
-    data: { first_name: prefix, last_name: 'Tester', email, password: PASSWORD },
-  });
-  expect(registered.status()).toBe(201);
-  await context.clearCookies();
-  await signIn(page, email, PASSWORD);
-  return { context, page, email };
+function newAccount(prefix: string) {
+  return createAccount(browser, prefix, PASSWORD);
 }
 
 const dollars = (amount: number) => `$${amount.toFixed(2)}`;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, snap, uniqueEmail } from './browser';
+import { accessToken, submitSignIn } from './session';
 
 /** The marketplace loop: a seller lists, an admin moderates, a buyer pays and downloads, the seller sees the sale. */
 
@@ -27,13 +28,6 @@ const PNG = Buffer.from(
   'base64',
 );
 
-async function signIn(page: Page, { email, password }: { email: string; password: string }, loginPath = '/login') {
-  await page.goto(loginPath);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
-
 /** A row of the seller's or the admin's product table. */
 // The product table comes first; the seller's payout statement below it also has a row per sale.
 const productRow = (page: Page, title: string) => page.getByRole('row').filter({ hasText: title }).first();
@@ -42,13 +36,6 @@ async function totalSales(page: Page): Promise<number> {
   const card = page.getByRole('list', { name: 'Your figures' }).getByRole('listitem').filter({ hasText: 'Sales' });
   await expect.poll(async () => /\d/.test((await card.innerText()).replace('Sales', ''))).toBe(true);
   return Number((await card.innerText()).replace(/[^0-9]/g, ''));
-}
-
-/** A bearer token for a context's session (its refresh cookie), for the odd direct API call. */
-async function accessToken(context: BrowserContext): Promise<string> {
-  const refreshed = await context.request.post('/api/v1/auth/refresh');
-  expect(refreshed.status()).toBe(200);
-  return ((await refreshed.json()) as { access_token: string }).access_token;
 }
 
 async function addToCartViaApi(context: BrowserContext, productId: string) {
@@ -80,7 +67,7 @@ describe('marketplace loop', () => {
 
     // The seller lists a product with an image and a file.
     const seller = await newPage(browser);
-    await signIn(seller.page, SELLER);
+    await submitSignIn(seller.page, SELLER.email, SELLER.password);
     await seller.page.waitForURL('**/seller');
     await seller.page.getByRole('heading', { name: 'Seller dashboard' }).waitFor();
     const salesBefore = await totalSales(seller.page);
@@ -106,7 +93,7 @@ describe('marketplace loop', () => {
     // An admin, in another browser profile, rejects it with a reason.
     const admin = await newPage(browser);
     try {
-      await signIn(admin.page, ADMIN, '/admin/login');
+      await submitSignIn(admin.page, ADMIN.email, ADMIN.password, '/admin/login');
       await admin.page.waitForURL(/\/admin$/);
       await admin.page.getByText('Awaiting review').waitFor();
       await snap(admin.page, 'admin-dashboard');
@@ -164,7 +151,7 @@ describe('marketplace loop', () => {
       });
       expect(registered.status()).toBe(201);
       await buyer.context.clearCookies();
-      await signIn(buyer.page, { email, password: BUYER_PASSWORD });
+      await submitSignIn(buyer.page, email, BUYER_PASSWORD);
       await buyer.page.waitForURL('**/dashboard');
 
       await buyer.page.goto(`/products?search=${encodeURIComponent(title)}`);

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { app, launchBrowser, newPage, snap, uniqueEmail } from './browser';
 import { type PlannedVisit, ROUTE_PLAN, type RouteIds, type Visitor } from './route-plan';
+import { signIn } from './session';
 
 /**
  * Nothing scrolls sideways: every route of the router (route-plan.ts), signed in as the role it is
@@ -28,14 +29,6 @@ const pages = new Map<Visitor, { context: BrowserContext; page: Page }>();
 let ids: RouteIds;
 /** Requests the checkout page made to Stripe (none allowed in test-card mode). */
 const stripeRequests: string[] = [];
-
-async function signIn(page: Page, email: string, password: string, loginPath: string) {
-  await page.goto(loginPath);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
-}
 
 async function bearer(context: BrowserContext): Promise<{ Authorization: string }> {
   const refreshed = await context.request.post('/api/v1/auth/refresh');
