@@ -6,6 +6,15 @@ import { orderSchema } from './orders';
 
 /** The admin console's answers (spec §7 Admin). */
 
+/** GET /admin/system-status: the console footer's figures, measured (not placeholders). */
+export const adminSystemStatusSchema = z.object({
+  started_at: z.string(),
+  uptime_seconds: z.number(),
+  users_online: z.number(),
+  online_window_minutes: z.number(),
+});
+export type AdminSystemStatus = z.output<typeof adminSystemStatusSchema>;
+
 export const adminDashboardStatsSchema = z.object({
   total_users: z.number(),
   total_buyers: z.number(),

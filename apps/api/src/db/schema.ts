@@ -87,6 +87,8 @@ export const refreshTokens = pgTable(
     uniqueIndex('refresh_tokens_hash_unique').on(table.tokenHash),
     index('refresh_tokens_family_idx').on(table.familyId),
     index('refresh_tokens_user_idx').on(table.userId),
+    // "Users online" in the admin console counts the sessions refreshed in the last few minutes.
+    index('refresh_tokens_created_idx').on(table.createdAt),
   ],
 );
 

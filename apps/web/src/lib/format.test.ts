@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatNumber } from './format';
+import { formatDate, formatDuration, formatMoney, formatNumber } from './format';
 import { switchLanguage } from './i18n';
 
 // Intl puts a narrow no-break space in some locales; compare with plain spaces.
@@ -32,5 +32,16 @@ describe('formatting for the reader’s language', () => {
     await switchLanguage('ja');
     expect(formatDate(day)).toBe('2026年5月31日');
     expect(formatDate('not a date')).toBe('not a date');
+  });
+
+  it('writes how long the server has run in its two largest units', async () => {
+    expect(formatDuration(0)).toBe('0m');
+    expect(formatDuration(59)).toBe('0m');
+    expect(formatDuration(7 * 60 + 30)).toBe('7m');
+    expect(formatDuration(2 * 3600 + 5 * 60)).toBe('2h 5m');
+    expect(formatDuration(2 * 3600 + 30)).toBe('2h');
+    expect(formatDuration(3 * 86_400 + 4 * 3600 + 59 * 60)).toBe('3d 4h');
+    await switchLanguage('de');
+    expect(plain(formatDuration(3 * 86_400 + 4 * 3600))).toBe('3 T 4h');
   });
 });

@@ -70,3 +70,29 @@ export function formatBytes(bytes: number): string {
   );
   return `${figure.format(value)} ${units[unit]}`;
 }
+
+const DURATION_UNITS = [
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+] as const;
+
+function formatUnit(unit: (typeof DURATION_UNITS)[number][0], amount: number): string {
+  return cached(
+    `duration-${unit}`,
+    (locale) => new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'narrow' }),
+  ).format(amount);
+}
+
+/** How long something has run, in its largest unit and the next: '3d 4h', '2h 5m', '7m' (the locale's narrow units). */
+export function formatDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const found = DURATION_UNITS.findIndex(([, size]) => seconds >= size);
+  const start = found === -1 ? DURATION_UNITS.length - 1 : found;
+  const [largestUnit, largestSize] = DURATION_UNITS[start] as (typeof DURATION_UNITS)[number];
+  const parts = [formatUnit(largestUnit, Math.floor(seconds / largestSize))];
+  const next = DURATION_UNITS[start + 1];
+  const rest = next ? Math.floor((seconds % largestSize) / next[1]) : 0;
+  if (next && rest > 0) parts.push(formatUnit(next[0], rest));
+  return parts.join(' ');
+}

@@ -74,6 +74,9 @@ const defaults: Record<string, MockHandler> = {
     json(200, { preferences: applyPreferencesUpdate(DEFAULT_PREFERENCES, request.body as PreferencesUpdate) }),
   // The wishlist page a signed-in user may land on.
   'GET /api/v1/wishlist': () => json(200, { items: [], products: [], total: 0 }),
+  // The admin console's footer figures.
+  'GET /api/v1/admin/system-status': () =>
+    json(200, { started_at: '2026-05-28T09:00:00.000Z', uptime_seconds: 273_600, users_online: 12, online_window_minutes: 15 }),
 };
 
 export function mockApi(handlers: Record<string, MockHandler> = {}) {

@@ -61,6 +61,36 @@ describe('admin routes', () => {
   });
 });
 
+describe('system status (the console footer)', () => {
+  it('measures uptime and counts the people signed in and active, for admins only', async () => {
+    const status = async () => {
+      const response = await as(adminToken)('GET', '/admin/system-status');
+      expect(response.statusCode).toBe(200);
+      return response.json();
+    };
+    const before = await status();
+    expect(before.uptime_seconds).toBeGreaterThanOrEqual(0);
+    expect(Math.abs(Date.parse(before.started_at) + before.uptime_seconds * 1000 - Date.now())).toBeLessThan(5_000);
+    expect(before.online_window_minutes).toBe(t.config.accessTokenTtlMinutes);
+
+    // A new member signs in twice (two browsers): one more person online, not two.
+    const member = await createUser(t.db, 'buyer');
+    const login = () =>
+      t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: member.email, password: FACTORY_PASSWORD } });
+    const browsers = [await login(), await login()].map((answer) => String(answer.headers['set-cookie']).split(';')[0]);
+    expect((await status()).users_online).toBe(before.users_online + 1);
+    // Signed out in one browser, still online in the other; signed out in both, off the count.
+    const signOut = (cookie: string) => t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { cookie } });
+    expect((await signOut(browsers[0] as string)).statusCode).toBe(204);
+    expect((await status()).users_online).toBe(before.users_online + 1);
+    expect((await signOut(browsers[1] as string)).statusCode).toBe(204);
+    expect((await status()).users_online).toBe(before.users_online);
+
+    expect((await as(null)('GET', '/admin/system-status')).statusCode).toBe(401);
+    expect((await as(buyerToken)('GET', '/admin/system-status')).statusCode).toBe(403);
+  });
+});
+
 describe('moderation', () => {
   it('lists pending products by default, approves and rejects with a reason, and tells the seller', async () => {
     const good = await createProduct(t.db, seller, { title: 'Good Tool', status: 'pending' });

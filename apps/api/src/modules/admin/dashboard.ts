@@ -69,3 +69,23 @@ export async function statsOverTime(deps: AppDeps, days: number) {
     })),
   };
 }
+
+/**
+ * The admin console's footer: how long this server has been up, and how many people are signed in
+ * and active (a signed-in browser renews its session at least once per access-token lifetime).
+ */
+export async function systemStatus(deps: AppDeps) {
+  const windowMinutes = deps.config.accessTokenTtlMinutes;
+  const [online] = (
+    await deps.db.execute<{ users: number }>(sql`
+      select count(distinct user_id)::int as users from refresh_tokens
+      where created_at > now() - make_interval(mins => ${windowMinutes}) and revoked_at is null`)
+  ).rows;
+  const uptimeSeconds = Math.floor(process.uptime());
+  return {
+    started_at: new Date(Date.now() - uptimeSeconds * 1000).toISOString(),
+    uptime_seconds: uptimeSeconds,
+    users_online: online?.users ?? 0,
+    online_window_minutes: windowMinutes,
+  };
+}

@@ -7,6 +7,7 @@ import {
   adminProductReviewSchema,
   adminReviewFileLinkSchema,
   adminStatsOverTimeSchema,
+  adminSystemStatusSchema,
   adminUserChangeSchema,
   adminUserListSchema,
   announcementSentSchema,
@@ -23,7 +24,7 @@ import { z } from 'zod';
 import { idParams, nonEmptyUpdate } from '../../lib/validation';
 import { currentUser, requireAuth } from '../auth/guard';
 import { announce } from '../notifications/service';
-import { dashboardStats, statsOverTime } from './dashboard';
+import { dashboardStats, statsOverTime, systemStatus } from './dashboard';
 import { adminOrdersQuery, decideRefund, getOrderForAdmin, listAllOrders, refundDecisionSchema } from './orders';
 import {
   adminProductsQuery,
@@ -65,6 +66,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   app.addHook('preValidation', requireAuth('admin'));
 
+  app.get('/system-status', { schema: { response: { 200: adminSystemStatusSchema } } }, async () => systemStatus(deps));
   app.get('/dashboard/stats', { schema: { response: { 200: adminDashboardStatsSchema } } }, async () => dashboardStats(deps));
   app.get(
     '/stats',

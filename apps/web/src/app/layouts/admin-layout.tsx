@@ -31,6 +31,7 @@ import { ThemeToggle } from '@/components/theme-toggle';
 import { buttonClasses } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { UserAvatar } from '@/components/user-avatar';
+import { SystemStatus } from '@/features/admin/components/system-status';
 import { useLogout } from '@/features/auth/api/logout';
 import { NotificationCentre } from '@/features/notifications/components/notification-centre';
 import { displayName, useRequiredUser } from '@/lib/auth-store';
@@ -102,9 +103,8 @@ export function AdminLayout() {
           </Suspense>
         </main>
         <footer className="flex flex-wrap gap-x-6 gap-y-2 border-t border-slate-200 px-4 py-4 text-xs text-slate-500 sm:px-6 lg:px-8 dark:border-slate-800 dark:text-slate-400">
-          {/* Static placeholder figures (spec §2). */}
-          <span>{t('admin.footer.uptime', { value: '99.9%' })}</span>
-          <span>{t('admin.footer.usersOnline', { value: '—' })}</span>
+          {/* The spec's placeholders (uptime 99.9%, users online), measured instead. */}
+          <SystemStatus />
           <span className="ml-auto">{t('footer.copyright', { year: new Date().getFullYear() })}</span>
         </footer>
       </div>

@@ -47,6 +47,14 @@ describe('admin console', () => {
     expect(screen.getByRole('link', { name: 'Statistics' })).toBeTruthy();
   });
 
+  it('shows the server’s measured uptime and users online in the footer, not placeholder figures', async () => {
+    openAsAdmin('/admin', adminDashboardHandlers());
+    const footer = await screen.findByRole('contentinfo');
+    await within(footer).findByText('Up 3d 4h');
+    expect(within(footer).getByText('Users online 12').getAttribute('title')).toBe('Signed in and active in the last 15 minutes');
+    expect(footer.textContent).not.toContain('99.9');
+  });
+
   it('filters users, changes a role and suspends after confirmation; no self-suspension', async () => {
     const buyer = makeUser({ id: BUYER, email: 'buyer@example.com', first_name: 'Ava', last_name: 'Buyer' });
     const me = makeUser({ id: 'admin-1', email: 'root@example.com', role: 'admin' });
