@@ -20,6 +20,7 @@ import type { AppDeps } from './lib/context';
 import { documentErrorAnswers } from './lib/error-answers';
 import { AppError, ERROR_STATUS, type ErrorCode } from './lib/errors';
 import { registerMetrics } from './lib/metrics';
+import { postgresRateLimitStore } from './lib/rate-limit-store';
 import { rejectNulBytes } from './lib/validation';
 import { adminRoutes } from './modules/admin/routes';
 import { adminAffiliateRoutes, affiliateRoutes, referralLinkRoutes } from './modules/affiliates/routes';
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
+    ...(deps.config.rateLimit.store === 'postgres' && { store: postgresRateLimitStore(deps.db) }),
     // A client that already hung up has no address left; it still gets a bucket, not a crash.
     keyGenerator: (request) => request.ip ?? 'unknown',
     errorResponseBuilder: (_request, context) =>

@@ -33,6 +33,8 @@ const envSchema = z.object({
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('AI Marketplace <no-reply@localhost>'),
+  /** Where rate-limit counters live: `postgres` (shared by every instance, survives restarts) or `memory` (one instance). */
+  RATE_LIMIT_STORE: z.enum(['postgres', 'memory']).default('postgres'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   REFRESH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   REFRESH_IP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
@@ -106,6 +108,7 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   filesDir: string;
   rateLimit: {
+    store: 'postgres' | 'memory';
     /** Sign-in, register, forgot/reset password: per address. */
     authPerMinute: number;
     /** Session refreshes per sign-in session, and per address for callers without a known session. */
@@ -214,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     filesDir: path.join(dataDir, 'files'),
     rateLimit: {
+      store: e.RATE_LIMIT_STORE,
       authPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
       refreshPerMinute: e.REFRESH_RATE_LIMIT_PER_MINUTE,
       refreshPerIpPerMinute: e.REFRESH_IP_RATE_LIMIT_PER_MINUTE,

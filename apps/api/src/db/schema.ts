@@ -1034,3 +1034,13 @@ export const affiliateClicks = pgTable(
     index('affiliate_clicks_affiliate_idx').on(table.affiliateId, table.createdAt),
   ],
 );
+
+/**
+ * Request counters of the per-route rate limits, shared by every server instance (lib/rate-limit-store.ts).
+ * Created UNLOGGED (migration 0020): counters need no crash durability, and skipping the WAL keeps them cheap.
+ */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
