@@ -22,17 +22,23 @@ export interface StatCardProps {
   tone?: StatTone;
 }
 
-/** One headline figure: an icon, a label and the number. Lists of them are a `dl`-free grid of `li`s. */
+/**
+ * One headline figure: an icon, a label and the number. Lists of them are a `dl`-free grid of `li`s.
+ * In a narrow card the icon sits above the text, so that a long figure keeps the card's whole width
+ * instead of breaking in the middle of a number.
+ */
 export function StatCard({ icon: Icon, label, value, hint, tone = 'indigo' }: StatCardProps) {
   return (
-    <Card className="flex h-full items-center gap-4 p-5">
-      <span className={cn('flex size-11 shrink-0 items-center justify-center rounded-xl', tones[tone])}>
-        <Icon className="size-5" aria-hidden />
-      </span>
-      <div className="min-w-0">
-        <p className="text-sm text-slate-500 dark:text-slate-400">{label}</p>
-        <p className="text-xl font-semibold break-words tabular-nums text-slate-900 dark:text-white">{value}</p>
-        {hint && <p className="text-xs text-slate-500 dark:text-slate-400">{hint}</p>}
+    <Card className="@container h-full p-5">
+      <div className="flex h-full flex-col items-start gap-3 @min-[15rem]:flex-row @min-[15rem]:items-center @min-[15rem]:gap-4">
+        <span className={cn('flex size-11 shrink-0 items-center justify-center rounded-xl', tones[tone])}>
+          <Icon className="size-5" aria-hidden />
+        </span>
+        <div className="min-w-0 max-w-full">
+          <p className="text-sm text-slate-500 dark:text-slate-400">{label}</p>
+          <p className="text-xl font-semibold break-words tabular-nums text-slate-900 dark:text-white">{value}</p>
+          {hint && <p className="text-xs text-slate-500 dark:text-slate-400">{hint}</p>}
+        </div>
       </div>
     </Card>
   );

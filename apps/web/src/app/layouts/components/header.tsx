@@ -49,7 +49,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/85 backdrop-blur-md dark:border-slate-800/80 dark:bg-slate-950/85">
       {/* Phones: the mark only; navigation in a sheet below lg; search in its own row below xl. The language picker is icon-sized on phones. */}
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-3 sm:px-6 lg:px-8">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-3 sm:px-6 lg:px-8 2xl:max-w-[96rem]">
         <Logo className="shrink-0" nameClassName="max-sm:sr-only" />
         <nav aria-label={t('nav.main')} className="ml-2 hidden items-center gap-1 lg:flex">
           {nav.map((item) => (
@@ -60,10 +60,13 @@ export function Header() {
         </nav>
         <SearchForm className="ml-auto hidden w-full max-w-xs min-w-0 xl:block" />
         {auth.status === 'authenticated' && (
-          <p className="ml-2 hidden max-w-48 min-w-0 truncate text-sm whitespace-nowrap text-slate-600 xl:block dark:text-slate-400">
-            {t('header.welcomeBack')}{' '}
-            <span className="font-semibold text-slate-900 dark:text-white">{displayName(auth.user)}</span>
-          </p>
+          // Shown whole where there is room for it (never cut to "Welc…"); the user menu always greets too.
+          <div className="@container ml-2 hidden min-w-0 flex-1 xl:block">
+            <p className="hidden text-right text-sm whitespace-nowrap text-slate-600 @min-[16rem]:block dark:text-slate-400">
+              {t('header.welcomeBack')}{' '}
+              <span className="font-semibold text-slate-900 dark:text-white">{displayName(auth.user)}</span>
+            </p>
+          </div>
         )}
         <div className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-1 xl:ml-1">
           <LanguagePicker className="shrink-0" />

@@ -45,7 +45,9 @@ export function UserMenu({ user, onSignOut, signingOut = false, defaultOpen = fa
           className="z-50 w-64 max-w-[calc(100vw-1rem)] rounded-xl border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-800 dark:bg-slate-900"
         >
           <DropdownMenu.Label className="px-3 pt-1 pb-3">
-            <span className="block truncate text-sm font-semibold text-slate-900 dark:text-white">{displayName(user)}</span>
+            <span className="block truncate text-sm text-slate-600 dark:text-slate-400">
+              {t('header.welcomeBack')} <span className="font-semibold text-slate-900 dark:text-white">{displayName(user)}</span>
+            </span>
             <span className="block truncate text-xs text-slate-500 dark:text-slate-400">{user.email}</span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="mb-2 h-px bg-slate-200 dark:bg-slate-800" />
