@@ -53,6 +53,8 @@ function openPage(overrides: Partial<AffiliateDashboard> = {}) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  // jsdom has no scrollIntoView; one test installs a spy.
+  Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
 });
 
 describe('affiliate page', () => {
@@ -86,6 +88,19 @@ describe('affiliate page', () => {
     writeText.mockResolvedValue(undefined);
     await user.click(screen.getByRole('button', { name: 'Copy link' }));
     expect(await screen.findByRole('button', { name: 'Copied' })).toBeTruthy();
+  });
+
+  it('links to the affiliate part of the terms, which opens there', async () => {
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    const { user } = openPage();
+    const terms = await screen.findByRole('link', { name: 'Read the affiliate program terms' }, { timeout: 10_000 });
+    expect(terms.getAttribute('href')).toBe('/terms#affiliate-program');
+
+    await user.click(terms);
+    const part = await screen.findByRole('heading', { level: 3, name: 'Affiliate program' }, { timeout: 15_000 });
+    expect(part.id).toBe('affiliate-program');
+    await waitFor(() => expect(scrollIntoView.mock.contexts).toContain(part));
   });
 
   it('says so when the programme is paused', async () => {

@@ -1,5 +1,6 @@
 import { CircleDollarSign, Clock, MousePointerClick, Share2, ShoppingBag, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { StatCard } from '@/components/stat-card';
 import { Alert } from '@/components/ui/alert';
@@ -28,6 +29,11 @@ export function AffiliatePage() {
           {t('affiliate.title')}
         </h1>
         <p className="text-slate-600 dark:text-slate-400">{t('affiliate.subtitle')}</p>
+        <p className="text-sm">
+          <Link to="/terms#affiliate-program" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+            {t('affiliate.terms')}
+          </Link>
+        </p>
       </header>
       {dashboard.isPending ? (
         <div className="flex justify-center p-10">

@@ -2,7 +2,7 @@ import { LEGAL } from '@app/shared';
 import { ArrowUp } from 'lucide-react';
 import { type MouseEvent, type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { cn } from '@/lib/cn';
 import { scrollBehavior } from '@/lib/preferences';
@@ -10,8 +10,11 @@ import { useActiveSection } from '../hooks/use-active-section';
 import { useScrolledPast } from '../hooks/use-scrolled-past';
 import { LEGAL_NAMESPACE } from '../i18n';
 
-/** A piece of a section's text: a paragraph, a sub-heading or a bulleted list. */
-export type LegalBlock = string | { heading: string } | { items: string[] };
+/**
+ * A piece of a section's text: a paragraph, a sub-heading or a bulleted list. A sub-heading with
+ * an `id` is a part other pages link to (/terms#affiliate-program).
+ */
+export type LegalBlock = string | { heading: string; id?: string } | { items: string[] };
 
 export interface LegalSection {
   id: string;
@@ -39,12 +42,18 @@ export function LegalDocument({ title, lead, dates, sections, notice, related }:
   const ids = useMemo(() => sections.map((section) => section.id), [sections]);
   const [active, setActive] = useActiveSection(ids);
   const showBackToTop = useScrolledPast(LEGAL.backToTopPx);
+  const anchors = anchorsKey(sections);
+  const { hash } = useLocation();
 
-  // Opened with a section in the address (/terms#payment-terms): go there once the text is in place.
+  // Opened with a section or part in the address (/terms#payment-terms): go there once the text is
+  // in place. Keyed on a string, not the sections array, so later renders do not scroll the reader back.
   useEffect(() => {
-    const id = decodeURIComponent(window.location.hash.slice(1));
-    if (id && ids.includes(id)) document.getElementById(id)?.scrollIntoView?.({ block: 'start' });
-  }, [ids]);
+    const id = decodeURIComponent(hash.slice(1));
+    const section = id ? sectionOfAnchor(anchors, id) : null;
+    if (!section) return;
+    document.getElementById(id)?.scrollIntoView?.({ block: 'start' });
+    setActive(section);
+  }, [hash, anchors, setActive]);
 
   const goToSection = (id: string) => (event: MouseEvent<HTMLAnchorElement>) => {
     const target = document.getElementById(id);
@@ -146,9 +155,32 @@ export function LegalDocument({ title, lead, dates, sections, notice, related }:
   );
 }
 
+/** Every id the address may name (sections and their linked parts) with its section: 'part=section|…'. */
+function anchorsKey(sections: LegalSection[]): string {
+  return sections
+    .flatMap((section) => [
+      `${section.id}=${section.id}`,
+      ...section.body.flatMap((block) =>
+        typeof block === 'object' && 'heading' in block && block.id ? [`${block.id}=${section.id}`] : [],
+      ),
+    ])
+    .join('|');
+}
+
+function sectionOfAnchor(anchorsKey: string, id: string): string | null {
+  const entry = anchorsKey.split('|').find((pair) => pair.startsWith(`${id}=`));
+  return entry ? entry.slice(id.length + 1) : null;
+}
+
 function LegalBlockView({ block }: { block: LegalBlock }) {
   if (typeof block === 'string') return <p>{block}</p>;
-  if ('heading' in block) return <h3 className="pt-2 text-lg font-semibold text-slate-900 dark:text-white">{block.heading}</h3>;
+  if ('heading' in block) {
+    return (
+      <h3 id={block.id} className="scroll-mt-24 pt-2 text-lg font-semibold text-slate-900 dark:text-white">
+        {block.heading}
+      </h3>
+    );
+  }
   return (
     <ul className="list-disc space-y-2 pl-6 marker:text-slate-400">
       {block.items.map((item) => (

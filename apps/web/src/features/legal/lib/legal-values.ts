@@ -1,7 +1,22 @@
-import { AI_POOL_SHARE, LEGAL, REFUND_WINDOW_DAYS } from '@app/shared';
+import {
+  AFFILIATE_DEFAULT_COMMISSION_PERCENT,
+  AFFILIATE_DEFAULT_COOKIE_DAYS,
+  AI_POOL_SHARE,
+  DEFAULT_PAYOUT_HOLD_DAYS,
+  LEGAL,
+  REFUND_WINDOW_DAYS,
+} from '@app/shared';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '@/lib/format';
 import { usePublicSettings, useSiteName } from '@/lib/settings/public-settings';
 import { LEGAL_NAMESPACE } from '../i18n';
+
+/**
+ * The payout run's default minimum (payout_settings.minimum_payout_cents, 2500). Like the affiliate
+ * rate and windows it is an admin setting no public endpoint serves, so the terms give the default
+ * as the current figure and say where members see the one in force (their /affiliate page).
+ */
+const DEFAULT_MINIMUM_PAYOUT_DOLLARS = 25;
 
 /** A calendar date of the legal constants (YYYY-MM-DD) in the reader's language, e.g. 'August 8, 2025'. */
 export function formatLegalDate(isoDate: string, language: string): string {
@@ -42,6 +57,10 @@ export function useLegalValues() {
     guardianMin: LEGAL.guardianConsentAges.min,
     guardianMax: LEGAL.guardianConsentAges.max,
     underAge: LEGAL.deletedUnderAge,
+    affiliatePercent: AFFILIATE_DEFAULT_COMMISSION_PERCENT,
+    affiliateDays: AFFILIATE_DEFAULT_COOKIE_DAYS,
+    holdDays: DEFAULT_PAYOUT_HOLD_DAYS,
+    minimumPayout: formatMoney(DEFAULT_MINIMUM_PAYOUT_DOLLARS),
     law: t('page.places.governingLaw', { defaultValue: LEGAL.governingLaw }),
     arbitratorCount: t('page.arbitrator', { count: LEGAL.arbitrators }),
   };

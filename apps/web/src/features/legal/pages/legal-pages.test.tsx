@@ -1,5 +1,6 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { switchLanguage } from '@/lib/i18n';
 import { json, mockApi, publicSettings } from '@/test/api-mock';
 import { renderRoute } from '@/test/render';
 
@@ -88,6 +89,68 @@ describe('terms of service', () => {
     expect(text).not.toMatch(/\{\{|being prepared/);
   });
 
+  it('states the affiliate program within Marketplace Rules, with the programme defaults as its current figures', async () => {
+    mockApi();
+    renderRoute('/terms');
+    await screen.findByRole('heading', { level: 1, name: 'Terms of Service' }, { timeout: PAGE_LOAD_MS });
+
+    const rules = screen.getByRole('region', { name: '4. Marketplace Rules' });
+    const heading = within(rules).getByRole('heading', { level: 3, name: 'Affiliate program' });
+    expect(heading.id).toBe('affiliate-program');
+    expect(screen.getAllByRole('heading', { level: 3, name: 'Affiliate program' })).toHaveLength(1);
+    const text = rules.textContent ?? '';
+    expect(text).toContain('Any member with an active account can take part');
+    expect(text).toContain('within the attribution window, currently 30 days from the visit');
+    expect(text).toContain('the last link they followed counts');
+    expect(text).toContain('currently 5% of the amount the buyer actually pays for the order (after any promotional discount)');
+    expect(text).toContain('out of our platform fee and never more than that fee');
+    expect(text).toContain('no commission on your own purchases, on orders that include a product you sell');
+    expect(text).toContain('held for the refund window, currently 30 days. If the order is refunded, the commission is reversed');
+    expect(text).toContain('to your payout account once the balance reaches the minimum payout, currently $25.00');
+    expect(text).toContain("change the commission rate or the attribution window with at least 30 days' notice");
+    expect(text).toContain('Fraud and abuse void commission');
+    expect(text).not.toMatch(/\{\{/);
+  });
+
+  it("gives the same figures in the reader's language and format (German)", async () => {
+    await switchLanguage('de');
+    mockApi();
+    renderRoute('/terms');
+    await screen.findByRole('heading', { level: 1, name: 'Nutzungsbedingungen' }, { timeout: PAGE_LOAD_MS });
+    const rules = screen.getByRole('region', { name: '4. Regeln des Marktplatzes' });
+    expect(within(rules).getByRole('heading', { level: 3, name: 'Partnerprogramm' }).id).toBe('affiliate-program');
+    const text = rules.textContent ?? '';
+    expect(text).toContain('derzeit 30 Tage ab dem Besuch');
+    expect(text).toContain('Provision: derzeit 5 % des Betrags');
+    expect(text).toMatch(/Mindestauszahlung von derzeit 25,00\s\$/);
+    expect(text).not.toMatch(/\{\{/);
+  });
+
+  it('opens at the affiliate part, with Marketplace Rules current, when the address names it', async () => {
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    mockApi();
+    const { router } = renderRoute('/privacy');
+    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' }, { timeout: PAGE_LOAD_MS });
+    await act(() => router.navigate('/terms#affiliate-program'));
+    await screen.findByRole('heading', { level: 1, name: 'Terms of Service' }, { timeout: PAGE_LOAD_MS });
+
+    await waitFor(() => expect(scrollIntoView).toHaveBeenCalled());
+    expect(scrollIntoView.mock.contexts.at(-1)).toBe(screen.getByRole('heading', { level: 3, name: 'Affiliate program' }));
+    expect(tocLink(/Marketplace Rules/).getAttribute('aria-current')).toBe('location');
+  });
+
+  it('goes nowhere for an address naming no part of the terms', async () => {
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    mockApi();
+    const { router } = renderRoute('/privacy');
+    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' }, { timeout: PAGE_LOAD_MS });
+    await act(() => router.navigate('/terms#no-such-part'));
+    await screen.findByRole('heading', { level: 1, name: 'Terms of Service' }, { timeout: PAGE_LOAD_MS });
+    expect(scrollIntoView).not.toHaveBeenCalled();
+  });
+
   it('says the split is unknown rather than guessing when the settings can not be read', async () => {
     mockApi({ 'GET /api/v1/settings/public': () => json(503, { detail: 'Down', code: 'SERVICE_UNAVAILABLE' }) });
     renderRoute('/terms');
@@ -156,6 +219,8 @@ describe('privacy policy', () => {
     });
     renderRoute('/privacy');
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' }, { timeout: PAGE_LOAD_MS })).toBeTruthy();
+    // Once the page's chunk is loaded (an earlier test opened it), the heading can come before the settings.
+    await within(screen.getByRole('region', { name: '8. Contact Us' })).findByRole('link', { name: 'privacy@example.org' });
     const headings = within(screen.getByRole('main'))
       .getAllByRole('heading', { level: 2 })
       .map((heading) => heading.textContent);
