@@ -158,8 +158,8 @@ export const SELLER_WORDS = new RegExp(
     String.raw`\b(?:vender|vendo|vendedor(?:es|as?)?|comision(?:es)?|ganancias?)\b`,
     String.raw`\b(?:vendre|vends|vendeur(?:s|se|ses)?|frais|revenus?)\b`,
     String.raw`\b(?:verkaufen|verkaufe|verka(?:e)?ufer(?:in|innen|n)?|gebu(?:e)?hr(?:en)?|provision(?:en)?|auszahlung(?:en)?|verdienst|einnahmen)\b`,
-    '卖家|商家|出售|开店|入驻|佣金|手续费|服务费|抽成|分成|提现',
-    '出品|販売者|売り手|手数料|収益|報酬|売上|振込',
+    '卖家|商家|出售|开店|入驻|佣金|手续费|服务费|抽成|分成|提现|卖东西|在这里卖|怎么卖',
+    '出品|販売者|販売(?:する|したい|方法)|売り手|手数料|収益|報酬|売上|振込',
   ),
 );
 
@@ -285,8 +285,14 @@ export const AT_LEAST_BEFORE = words(
   '高于|超过|大于|至少|不低于',
 );
 /** Words after a number: "50美元以下", "50ドル未満", "50 $ o menos". */
-export const AT_MOST_AFTER = words('以下|以内|未满|未満|まで|より安い', String.raw`o menos\b|ou moins\b|oder weniger\b`);
-export const AT_LEAST_AFTER = words('以上|起|から|より高い', String.raw`o mas\b|ou plus\b|oder mehr\b`);
+export const AT_MOST_AFTER = words(
+  '以下|以内|未满|未満|まで|より安い',
+  String.raw`o menos\b|ou moins\b|oder weniger\b|(?:au )?maximum\b|maximo\b|max\b|ho(?:e)?chstens\b`,
+);
+export const AT_LEAST_AFTER = words(
+  '以上|起|から|より高い',
+  String.raw`o mas\b|ou plus\b|oder mehr\b|(?:au )?minimum\b|minimo\b|mindestens\b`,
+);
 
 /** "entre 10 y 50", "de 10 à 50", "zwischen 10 und 50": [before the first number, between the two]. */
 export const BETWEEN_LATIN: [string, string][] = [
@@ -300,10 +306,10 @@ export const STOP_WORDS = new Set(
   `el la los las un una unos unas de del al lo para por con sin que quiero quisiera busco buscar necesito muestrame
   mostrar ver dame me mi algo algun alguno alguna algunos algunas hay tienes tiene tienen es este esta estos estas
   favor gracias producto productos precio precios cuesta cuestan dolares dolar menos mas su sus puedes podrias
-  encontrar recomienda recomiendame tal y o en sobre cual cuales hola buenas primero primeros
+  encontrar recomienda recomiendame tal y o en sobre cual cuales hola buenas primero primeros teneis aqui
   le les une des du d l pour avec sans qui je j veux voudrais cherche chercher besoin montre montrez moi affiche
   afficher voir donne donnez quelque quelques il est sont dans et ou s'il vous plait svp merci produit produits prix
-  coute coutent dollars plus au aux ce cette ces mon ma mes votre vos bonjour salut abord
+  coute coutent dollars plus au aux ce cette ces mon ma mes votre vos bonjour salut abord combien comment ici
   der die das den dem ein eine einen einem einer ich mochte moechte suche suchen brauche zeig zeige zeigen mir mich fur
   fuer und oder von im am auf gibt welche welcher welches ist sind bitte danke hallo produkt produkte preis kostet
   kosten preise dollar etwas einige irgendein haben habt sie ihr uns als zu kann konnen zuerst tarifs tarifas`.split(/\s+/),

@@ -83,6 +83,9 @@ describe.each<[string, [string, unknown][]]>([
       ['comparar Chatbot Kit y Image Pro', { kind: 'compare', left: 'chatbot kit', right: 'image pro' }],
       ['¿Podéis crear un chatbot personalizado?', { kind: 'custom_chatbot' }],
       ['¿Cuánto cuestan?', { kind: 'pricing' }],
+      ['¿tenéis APIs de traducción?', search({ category: 'apis', search: 'traducción' })],
+      ['datasets de 20 dólares mínimo', search({ category: 'datasets', min_price: 20 })],
+      ['quiero vender aquí', { kind: 'seller_info' }],
     ],
   ],
   [
@@ -99,6 +102,9 @@ describe.each<[string, [string, unknown][]]>([
       ['Quels frais pour les vendeurs ?', { kind: 'seller_info' }],
       ['comparer Café Kit et Modèle Pro', { kind: 'compare', left: 'café kit', right: 'modèle pro' }],
       ['je veux un chatbot sur mesure', { kind: 'custom_chatbot' }],
+      ['montrez-moi les API les plus populaires', search({ category: 'apis', sort_by: 'popularity' })],
+      ['des modèles à 30 $ maximum', search({ category: 'models', max_price: 30 })],
+      ['comment vendre ici ?', { kind: 'seller_info' }],
     ],
   ],
   [
@@ -115,6 +121,8 @@ describe.each<[string, [string, unknown][]]>([
       ['vergleiche Chatbot Kit mit Image Pro', { kind: 'compare', left: 'chatbot kit', right: 'image pro' }],
       ['Chatbot Kit und Image Pro vergleichen', { kind: 'compare', left: 'chatbot kit', right: 'image pro' }],
       ['Können Sie einen eigenen Chatbot bauen?', { kind: 'custom_chatbot' }],
+      ['Gibt es Übersetzungs-APIs unter 20 $?', search({ category: 'apis', max_price: 20, search: 'übersetzungs' })],
+      ['Wie kann ich hier verkaufen?', { kind: 'seller_info' }],
     ],
   ],
   [
@@ -131,6 +139,8 @@ describe.each<[string, [string, unknown][]]>([
       ['比较Chatbot Kit和Image Pro', { kind: 'compare', left: 'chatbot kit', right: 'image pro' }],
       ['我想定制一个聊天机器人', { kind: 'custom_chatbot' }],
       ['价格是多少？', { kind: 'pricing' }],
+      ['有没有翻译API', search({ category: 'apis', search: '翻译' })],
+      ['我想在这里卖东西', { kind: 'seller_info' }],
     ],
   ],
   [
@@ -146,6 +156,8 @@ describe.each<[string, [string, unknown][]]>([
       ['Chatbot KitとImage Proを比較して', { kind: 'compare', left: 'chatbot kit', right: 'image pro' }],
       ['チャットボットを作ってほしい', { kind: 'custom_chatbot' }],
       ['価格を教えて', { kind: 'pricing' }],
+      ['翻訳APIはありますか', search({ category: 'apis', search: '翻訳' })],
+      ['ここで販売するには？', { kind: 'seller_info' }],
     ],
   ],
 ])('free text in %s', (_language, cases) => {

@@ -153,7 +153,7 @@ function fold(text: string): string {
 
 /** Words found in the folded text, spelt as the visitor wrote them ("modèles", not "modeles"). */
 function asWritten(folded: string, original: string): string {
-  const written = new Map(original.split(' ').map((word) => [fold(word), word]));
+  const written = new Map(original.split(/[\s'-]+/).map((word) => [fold(word), word]));
   return folded
     .split(' ')
     .map((word) => written.get(word) ?? word)
@@ -262,7 +262,10 @@ function withoutCjkFunctionWords(text: string): string {
   return text.replace(other.HAS_KANA.test(text) ? other.JAPANESE_STOP : other.CHINESE_STOP, ' ');
 }
 
-/** French "l'image", "d'images" → "image", "images". */
+/** French "l'image" → "image", "montrez-moi" → "montrez", German "Übersetzungs-" (of "-APIs") → "übersetzungs". */
 function withoutElision(word: string): string {
-  return word.replace(/^(?:qu|[cdjlmnst])'(?=\p{L})/u, '');
+  return word
+    .replace(/^(?:qu|[cdjlmnst])'(?=\p{L})/u, '')
+    .replace(/-(?:moi|nous|vous|toi|les?|la)$/, '')
+    .replace(/^-+|-+$/g, '');
 }
