@@ -444,3 +444,24 @@ describe('chatbot: optional language model', () => {
     expect(reply.messages[0]).toMatchObject({ key: 'newest', text: 'Here are our newest products.' });
   });
 });
+
+describe('chatbot: free text in the storefront’s other languages', () => {
+  it('reads the Spanish "el dataset más barato por menos de 50 $" as live datasets under $50, cheapest first', async () => {
+    const reply = await chat('el dataset más barato por menos de 50 $');
+    expect(reply.messages[0]?.key).toBe('search_results');
+    expect(titles(reply)).toEqual(['Weather Archive Dataset', 'Finance Headlines Dataset']);
+    expect(reply.messages[0]?.products?.map((p) => p.price)).toEqual([30, 40]);
+    expect(reply.params).toMatchObject({ category: 'datasets', max_price: 50, sort_by: 'price', sort_order: 'asc' });
+    expect(reply.params).not.toHaveProperty('search');
+  });
+
+  it('reads German and Chinese price ranges and quick-reply labels against the same catalogue', async () => {
+    const german = await chat('Datensätze zwischen 35 und 150 Dollar, die günstigsten zuerst');
+    expect(german.messages[0]?.key).toBe('search_results');
+    expect(titles(german)).toEqual(['Finance Headlines Dataset', 'Financial Fraud Transactions']);
+    const chinese = await chat('50美元以下最便宜的数据集');
+    expect(titles(chinese)).toEqual(['Weather Archive Dataset', 'Finance Headlines Dataset']);
+    expect((await chat('Infos für Verkäufer')).messages[0]?.key).toBe('seller_info');
+    expect((await chat('メインメニュー')).messages[0]?.key).toBe('menu');
+  });
+});
