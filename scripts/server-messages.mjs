@@ -9,8 +9,9 @@
  * Reads apps/api/src and packages/shared/src (tests, the debug routes and the e-mail texts, which
  * are translated on the server, excluded). A text counts when it sits where a message goes:
  * an argument of a call (new AppError(code, 'text'), fieldError, requireSignedIn, idParams, a zod
- * check such as .min(n, 'text') or .refine(fn, 'text')), a `message`/`error`/`detail` property, or
- * an UPPER_CASE constant; an identifier there is followed to its constant, and a `${CONSTANT}`
+ * check such as .min(n, 'text') or .refine(fn, 'text')), a `message`/`error`/`detail` property, a
+ * returned value (functions that word a problem: `return 'This order is already paid'`), a
+ * variable named message/detail/error, an UPPER_CASE constant or a `*_MESSAGES` table; an identifier there is followed to its constant, and a `${CONSTANT}`
  * in a template is filled in. Texts built with other `${…}` values (a field label passed to a
  * schema helper, a count, a status) cannot be matched exactly and are reported as left out.
  * Only sentence-like texts count (a capital letter, then words), which keeps field names, codes
@@ -65,7 +66,11 @@ const NOT_FOR_USERS = new Set([
   'test',
 ]);
 
-const MESSAGE_PROPERTIES = new Set(['message', 'error', 'detail']);
+/** Sentence-like texts in a message position that never reach a user as a message of their own. */
+const NOT_MESSAGES = new Map([['No reviews yet', 'a value inside a chatbot comparison row; the storefront words rows itself']]);
+
+/** Properties and variables that hold a message. */
+const MESSAGE_NAMES = new Set(['message', 'error', 'detail']);
 
 /** A message: one line that starts with a capital letter and has at least two words, one in lower case. */
 const SENTENCE = /^[A-Z][A-Za-z’']*[ ,:][^\n]*[a-z][^\n]*$/;
@@ -147,7 +152,7 @@ export function collectServerMessages(root) {
   for (const { path, sourceFile, constants } of parsed) {
     const at = (node) => `${path}:${sourceFile.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
     const add = (text, node) => {
-      if (!SENTENCE.test(text)) return;
+      if (!SENTENCE.test(text) || NOT_MESSAGES.has(text)) return;
       const places = messages.get(text) ?? [];
       places.push(at(node));
       messages.set(text, places);
@@ -185,18 +190,41 @@ export function collectServerMessages(root) {
         take(node.right);
       }
     };
+    /** `const [status, detail] = cond ? [431, 'text'] : [400, 'text']`: the element at `index` of each tuple. */
+    const takeElement = (expression, index) => {
+      const node = stripAsConst(expression);
+      if (ts.isArrayLiteralExpression(node) && node.elements[index]) take(node.elements[index]);
+      else if (ts.isConditionalExpression(node)) {
+        takeElement(node.whenTrue, index);
+        takeElement(node.whenFalse, index);
+      }
+    };
+    /** UPPER_CASE constants, `*_MESSAGES` tables, and variables named like a message (`const detail = …`). */
+    const takeDeclared = (name, initializer) => {
+      if (ts.isArrayBindingPattern(name)) {
+        name.elements.forEach((element, index) => {
+          if (ts.isBindingElement(element) && ts.isIdentifier(element.name) && MESSAGE_NAMES.has(element.name.text)) {
+            takeElement(initializer, index);
+          }
+        });
+      } else if (ts.isIdentifier(name) && (UPPER_CASE.test(name.text) || MESSAGE_NAMES.has(name.text))) {
+        const table = stripAsConst(initializer);
+        if (name.text.endsWith('_MESSAGES') && ts.isObjectLiteralExpression(table)) {
+          for (const property of table.properties) if (ts.isPropertyAssignment(property)) take(property.initializer);
+        } else take(initializer);
+      }
+    };
     const visit = (node) => {
       if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
         if (!NOT_FOR_USERS.has(calleeName(node))) for (const argument of node.arguments ?? []) take(argument);
-      } else if (ts.isPropertyAssignment(node) && MESSAGE_PROPERTIES.has(propertyName(node))) {
+      } else if (ts.isReturnStatement(node) && node.expression) {
+        take(node.expression);
+      } else if (ts.isArrowFunction(node) && !ts.isBlock(node.body)) {
+        take(node.body);
+      } else if (ts.isPropertyAssignment(node) && MESSAGE_NAMES.has(propertyName(node))) {
         take(node.initializer);
-      } else if (
-        ts.isVariableDeclaration(node) &&
-        ts.isIdentifier(node.name) &&
-        UPPER_CASE.test(node.name.text) &&
-        node.initializer
-      ) {
-        take(node.initializer);
+      } else if (ts.isVariableDeclaration(node) && node.initializer) {
+        takeDeclared(node.name, node.initializer);
       }
       ts.forEachChild(node, visit);
     };
