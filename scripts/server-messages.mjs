@@ -11,11 +11,13 @@
  * an argument of a call (new AppError(code, 'text'), fieldError, requireSignedIn, idParams, a zod
  * check such as .min(n, 'text') or .refine(fn, 'text')), a `message`/`error`/`detail` property, a
  * returned value (functions that word a problem: `return 'This order is already paid'`), a
- * variable named message/detail/error, an UPPER_CASE constant or a `*_MESSAGES` table; an identifier there is followed to its constant, and a `${CONSTANT}`
- * in a template is filled in. Texts built with other `${…}` values (a field label passed to a
- * schema helper, a count, a status) cannot be matched exactly and are reported as left out.
- * Only sentence-like texts count (a capital letter, then words), which keeps field names, codes
- * and paths out.
+ * variable named message/detail/error, an UPPER_CASE constant or a `*_MESSAGES` table.
+ * An identifier there is followed to its constant and a `${CONSTANT}` in a template is filled in.
+ * A helper of the same file called with known arguments (`text('Bank name', 120)`) is followed
+ * with its parameters bound, so `${label} is required` yields 'Bank name is required'.
+ * Texts built from run-time values (a count, a status, a promo code) cannot be matched exactly
+ * and are reported as left out. Only sentence-like texts count (a capital letter, then words),
+ * which keeps field names, codes and paths out.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -121,6 +123,34 @@ function readsLikeMessage(template) {
   return /[A-Za-z]{2,} [a-z]{2,}/.test(fixed) && !/[<>%/\\\r]|^attachment/.test(fixed);
 }
 
+const COMPARISONS = {
+  [ts.SyntaxKind.LessThanToken]: (a, b) => a < b,
+  [ts.SyntaxKind.LessThanEqualsToken]: (a, b) => a <= b,
+  [ts.SyntaxKind.GreaterThanToken]: (a, b) => a > b,
+  [ts.SyntaxKind.GreaterThanEqualsToken]: (a, b) => a >= b,
+  [ts.SyntaxKind.EqualsEqualsEqualsToken]: (a, b) => a === b,
+  [ts.SyntaxKind.ExclamationEqualsEqualsToken]: (a, b) => a !== b,
+};
+
+/** Functions declared in a file (`function f(…) {…}`, `const f = (…) => …`), by name. */
+function localFunctions(sourceFile) {
+  const functions = new Map();
+  const visit = (node) => {
+    if (ts.isFunctionDeclaration(node) && node.name && node.body) functions.set(node.name.text, node);
+    else if (
+      ts.isVariableDeclaration(node) &&
+      ts.isIdentifier(node.name) &&
+      node.initializer &&
+      (ts.isArrowFunction(node.initializer) || ts.isFunctionExpression(node.initializer))
+    ) {
+      functions.set(node.name.text, node.initializer);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return functions;
+}
+
 function stripAsConst(node) {
   let inner = node;
   while (ts.isAsExpression(inner) || ts.isParenthesizedExpression(inner) || ts.isSatisfiesExpression(inner)) {
@@ -148,7 +178,8 @@ export function collectServerMessages(root) {
   }
 
   const messages = new Map();
-  const leftOut = [];
+  const unresolved = new Map();
+  const resolved = new Set();
   for (const { path, sourceFile, constants } of parsed) {
     const at = (node) => `${path}:${sourceFile.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
     const add = (text, node) => {
@@ -157,79 +188,126 @@ export function collectServerMessages(root) {
       places.push(at(node));
       messages.set(text, places);
     };
-    const constant = (name) => (constants.has(name) ? constants.get(name) : everywhere.get(name));
-    /** `Title must be at most ${FORUM_TITLE_MAX} characters` is fixed when every `${…}` is a constant. */
-    const resolveTemplate = (template) => {
+    const functions = localFunctions(sourceFile);
+    /** A name's value: a parameter bound at the call being followed, else a constant. */
+    const lookup = (name, bound) =>
+      bound.has(name) ? bound.get(name) : constants.has(name) ? constants.get(name) : everywhere.get(name);
+    /** `Title must be at most ${FORUM_TITLE_MAX} characters` is fixed when every `${…}` is a constant or a bound parameter. */
+    const resolveTemplate = (template, bound) => {
       let text = template.head.text;
       for (const span of template.templateSpans) {
-        const value = ts.isIdentifier(span.expression) ? constant(span.expression.text) : undefined;
+        const value = ts.isIdentifier(span.expression) ? lookup(span.expression.text, bound) : undefined;
         if (value === undefined) return null;
         text += String(value) + span.literal.text;
       }
       return text;
     };
-    /** A message position: take its literal, follow an identifier, look into both branches of a choice. */
-    const take = (expression) => {
+    /** A literal, constant or bound parameter as a value (string or number); undefined when unknown here. */
+    const knownValue = (expression, bound) => {
+      const node = stripAsConst(expression);
+      if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+      if (ts.isNumericLiteral(node)) return Number(node.text.replaceAll('_', ''));
+      if (ts.isIdentifier(node)) return lookup(node.text, bound);
+      if (ts.isTemplateExpression(node)) return resolveTemplate(node, bound) ?? undefined;
+      return undefined;
+    };
+    /** `min <= 1 ? … : …` with both sides known: true or false; otherwise undefined (both branches count). */
+    const decide = (condition, bound) => {
+      const node = stripAsConst(condition);
+      if (!ts.isBinaryExpression(node)) return undefined;
+      const [left, right] = [knownValue(node.left, bound), knownValue(node.right, bound)];
+      if (typeof left !== 'number' || typeof right !== 'number') return undefined;
+      return COMPARISONS[node.operatorToken.kind]?.(left, right);
+    };
+    /** A message position: take its literal, follow an identifier, look into the branches of a choice. */
+    const take = (expression, bound) => {
       const node = stripAsConst(expression);
       if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) add(node.text, node);
       else if (ts.isTemplateExpression(node)) {
-        const text = resolveTemplate(node);
-        if (text !== null) add(text, node);
-        else if (readsLikeMessage(node)) leftOut.push({ text: node.getText(sourceFile), at: at(node) });
+        const text = resolveTemplate(node, bound);
+        if (text === null) unresolved.set(node, { text: node.getText(sourceFile), at: at(node) });
+        else {
+          resolved.add(node);
+          add(text, node);
+        }
       } else if (ts.isIdentifier(node)) {
-        const text = constant(node.text);
+        const text = lookup(node.text, bound);
         if (typeof text === 'string') add(text, node);
       } else if (ts.isConditionalExpression(node)) {
-        take(node.whenTrue);
-        take(node.whenFalse);
+        const chosen = decide(node.condition, bound);
+        if (chosen !== false) take(node.whenTrue, bound);
+        if (chosen !== true) take(node.whenFalse, bound);
       } else if (
         ts.isBinaryExpression(node) &&
         [ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken].includes(node.operatorToken.kind)
       ) {
-        take(node.left);
-        take(node.right);
+        take(node.left, bound);
+        take(node.right, bound);
       }
     };
     /** `const [status, detail] = cond ? [431, 'text'] : [400, 'text']`: the element at `index` of each tuple. */
-    const takeElement = (expression, index) => {
+    const takeElement = (expression, index, bound) => {
       const node = stripAsConst(expression);
-      if (ts.isArrayLiteralExpression(node) && node.elements[index]) take(node.elements[index]);
+      if (ts.isArrayLiteralExpression(node) && node.elements[index]) take(node.elements[index], bound);
       else if (ts.isConditionalExpression(node)) {
-        takeElement(node.whenTrue, index);
-        takeElement(node.whenFalse, index);
+        takeElement(node.whenTrue, index, bound);
+        takeElement(node.whenFalse, index, bound);
       }
     };
     /** UPPER_CASE constants, `*_MESSAGES` tables, and variables named like a message (`const detail = …`). */
-    const takeDeclared = (name, initializer) => {
+    const takeDeclared = (name, initializer, bound) => {
       if (ts.isArrayBindingPattern(name)) {
         name.elements.forEach((element, index) => {
           if (ts.isBindingElement(element) && ts.isIdentifier(element.name) && MESSAGE_NAMES.has(element.name.text)) {
-            takeElement(initializer, index);
+            takeElement(initializer, index, bound);
           }
         });
       } else if (ts.isIdentifier(name) && (UPPER_CASE.test(name.text) || MESSAGE_NAMES.has(name.text))) {
         const table = stripAsConst(initializer);
         if (name.text.endsWith('_MESSAGES') && ts.isObjectLiteralExpression(table)) {
-          for (const property of table.properties) if (ts.isPropertyAssignment(property)) take(property.initializer);
-        } else take(initializer);
+          for (const property of table.properties) if (ts.isPropertyAssignment(property)) take(property.initializer, bound);
+        } else take(initializer, bound);
       }
     };
-    const visit = (node) => {
+    const following = new Set();
+    /**
+     * A call of a helper in this file with known arguments, e.g. `text('Bank name', 120)`: its body
+     * again with the parameters bound, so `${label} is required` becomes 'Bank name is required'.
+     */
+    const followCall = (call, bound) => {
+      const name = ts.isIdentifier(call.expression) ? call.expression.text : '';
+      const helper = functions.get(name);
+      if (!helper || following.has(name)) return;
+      const parameters = new Map();
+      helper.parameters.forEach((parameter, index) => {
+        if (!ts.isIdentifier(parameter.name)) return;
+        const given = call.arguments[index] ?? parameter.initializer;
+        const value = given ? knownValue(given, given === parameter.initializer ? parameters : bound) : undefined;
+        if (value !== undefined) parameters.set(parameter.name.text, value);
+      });
+      if (parameters.size === 0) return;
+      following.add(name);
+      visit(helper.body, parameters);
+      following.delete(name);
+    };
+    const visit = (node, bound) => {
       if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
-        if (!NOT_FOR_USERS.has(calleeName(node))) for (const argument of node.arguments ?? []) take(argument);
+        if (!NOT_FOR_USERS.has(calleeName(node))) for (const argument of node.arguments ?? []) take(argument, bound);
+        if (ts.isCallExpression(node)) followCall(node, bound);
       } else if (ts.isReturnStatement(node) && node.expression) {
-        take(node.expression);
+        take(node.expression, bound);
       } else if (ts.isArrowFunction(node) && !ts.isBlock(node.body)) {
-        take(node.body);
+        take(node.body, bound);
       } else if (ts.isPropertyAssignment(node) && MESSAGE_NAMES.has(propertyName(node))) {
-        take(node.initializer);
+        take(node.initializer, bound);
       } else if (ts.isVariableDeclaration(node) && node.initializer) {
-        takeDeclared(node.name, node.initializer);
+        takeDeclared(node.name, node.initializer, bound);
       }
-      ts.forEachChild(node, visit);
+      ts.forEachChild(node, (child) => visit(child, bound));
     };
-    visit(sourceFile);
+    visit(sourceFile, new Map());
   }
+  const leftOut = [...unresolved].filter(([node]) => !resolved.has(node) && readsLikeMessage(node)).map(([, place]) => place);
   return { messages: new Map([...messages].sort(([a], [b]) => a.localeCompare(b))), leftOut };
 }
 

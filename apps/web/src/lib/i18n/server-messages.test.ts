@@ -33,6 +33,11 @@ describe('server messages', () => {
     // Worded by a function (`return 'text'`) or picked from a tuple (`const [status, detail] = …`).
     expect(messages.get('This order is already paid')).toBeDefined();
     expect(messages.get('The request is malformed')).toBeDefined();
+    // A schema helper called with a label: text('Bank name', 120) words `${label} is required`, and
+    // `min <= 1 ? … : …` is decided by the arguments, so no "at least 0 characters" for the bank name.
+    expect(messages.get('Bank name is required')).toBeDefined();
+    expect(messages.get('Account holder name must be at least 2 characters')).toBeDefined();
+    expect([...messages.keys()].filter((text) => text.startsWith('Bank name must be at least'))).toEqual([]);
     expect(messages.get('First name')).toBeUndefined();
     expect(messages.get('No reviews yet')).toBeUndefined();
     expect([...messages.keys()].filter((text) => text.startsWith('SELECT '))).toEqual([]);
