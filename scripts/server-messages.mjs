@@ -102,14 +102,26 @@ function propertyName(node) {
   return ts.isIdentifier(node.name) || ts.isStringLiteral(node.name) ? node.name.text : '';
 }
 
-/** `const NAME = 'text'` (and `const NAME = 8`, for texts that interpolate it) anywhere in a file, as name → value. */
+/** A string, a number, or an object literal of those (`UPLOAD_LIMITS.image.maxCount`); else undefined. */
+function literalValue(expression) {
+  const node = stripAsConst(expression);
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+  if (ts.isNumericLiteral(node)) return Number(node.text.replaceAll('_', ''));
+  if (!ts.isObjectLiteralExpression(node)) return undefined;
+  const object = {};
+  for (const property of node.properties) {
+    if (ts.isPropertyAssignment(property)) object[propertyName(property)] = literalValue(property.initializer);
+  }
+  return object;
+}
+
+/** `const NAME = 'text'` (and numbers and tables of them, for texts that interpolate them) anywhere in a file, as name → value. */
 function fileConstants(sourceFile) {
   const constants = new Map();
   const visit = (node) => {
     if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
-      const value = stripAsConst(node.initializer);
-      if (ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value)) constants.set(node.name.text, value.text);
-      else if (ts.isNumericLiteral(value)) constants.set(node.name.text, Number(value.text.replaceAll('_', '')));
+      const value = literalValue(node.initializer);
+      if (value !== undefined) constants.set(node.name.text, value);
     }
     ts.forEachChild(node, visit);
   };
@@ -192,12 +204,12 @@ export function collectServerMessages(root) {
     /** A name's value: a parameter bound at the call being followed, else a constant. */
     const lookup = (name, bound) =>
       bound.has(name) ? bound.get(name) : constants.has(name) ? constants.get(name) : everywhere.get(name);
-    /** `Title must be at most ${FORUM_TITLE_MAX} characters` is fixed when every `${…}` is a constant or a bound parameter. */
+    /** `Title must be at most ${FORUM_TITLE_MAX} characters` is fixed when every `${…}` is known (a constant, a bound parameter). */
     const resolveTemplate = (template, bound) => {
       let text = template.head.text;
       for (const span of template.templateSpans) {
-        const value = ts.isIdentifier(span.expression) ? lookup(span.expression.text, bound) : undefined;
-        if (value === undefined) return null;
+        const value = knownValue(span.expression, bound);
+        if (typeof value !== 'string' && typeof value !== 'number') return null;
         text += String(value) + span.literal.text;
       }
       return text;
@@ -209,6 +221,14 @@ export function collectServerMessages(root) {
       if (ts.isNumericLiteral(node)) return Number(node.text.replaceAll('_', ''));
       if (ts.isIdentifier(node)) return lookup(node.text, bound);
       if (ts.isTemplateExpression(node)) return resolveTemplate(node, bound) ?? undefined;
+      if (ts.isPropertyAccessExpression(node)) return knownValue(node.expression, bound)?.[node.name.text];
+      // `${PROMO_LIMIT_MAX.toLocaleString('en-US')}`, as the server formats it.
+      const callee = ts.isCallExpression(node) ? node.expression : undefined;
+      if (callee && ts.isPropertyAccessExpression(callee) && callee.name.text === 'toLocaleString') {
+        const number = knownValue(callee.expression, bound);
+        const locale = node.arguments[0] && ts.isStringLiteral(node.arguments[0]) ? node.arguments[0].text : undefined;
+        if (typeof number === 'number' && locale) return number.toLocaleString(locale);
+      }
       return undefined;
     };
     /** `min <= 1 ? … : …` with both sides known: true or false; otherwise undefined (both branches count). */

@@ -30,6 +30,7 @@ describe('server messages', () => {
     expect(messages.get('Text must not contain NUL characters')).toBeDefined();
     // A zod message built from constants only is fixed: `Title must be at least ${FORUM_TITLE_MIN} characters`.
     expect(messages.get('Title must be at least 5 characters')).toBeDefined();
+    expect(messages.get('At most 8 images')).toBeDefined(); // `${UPLOAD_LIMITS.image.maxCount}`
     // Worded by a function (`return 'text'`) or picked from a tuple (`const [status, detail] = …`).
     expect(messages.get('This order is already paid')).toBeDefined();
     expect(messages.get('The request is malformed')).toBeDefined();
