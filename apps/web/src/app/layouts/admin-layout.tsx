@@ -15,6 +15,8 @@ import {
   Menu,
   MessageSquareText,
   Package,
+  PanelLeftClose,
+  PanelLeftOpen,
   Settings,
   Share2,
   ShieldCheck,
@@ -36,10 +38,14 @@ import { useLogout } from '@/features/auth/api/logout';
 import { NotificationCentre } from '@/features/notifications/components/notification-centre';
 import { displayName, useRequiredUser } from '@/lib/auth-store';
 import { cn } from '@/lib/cn';
+import { updatePreferences, usePreferences } from '@/lib/preferences';
 import { useCloseFromWidth } from './components/mobile-nav';
 import { SkipLink } from './public-layout';
 
-/** Spec §2 admin layout: sidebar, View Site, logout to /, footer with placeholder figures. */
+/**
+ * Spec §2 admin layout: sidebar, View Site, logout to /, footer figures. On wide screens the sidebar
+ * folds to an icon rail (the `sidebarCollapsed` preference, kept on the account like the others).
+ */
 export function AdminLayout() {
   const { t } = useTranslation();
   const user = useRequiredUser();
@@ -55,6 +61,8 @@ export function AdminLayout() {
     useCallback(() => setOpenOn(null), []),
   );
 
+  const collapsed = usePreferences().sidebarCollapsed;
+
   const signOut = () => logout.mutate({ redirectTo: '/' });
   const sidebar = (
     <SidebarContent onSignOut={signOut} signingOut={logout.isPending} onClose={open ? () => setOpen(false) : undefined} />
@@ -63,10 +71,22 @@ export function AdminLayout() {
   return (
     <div className="flex min-h-screen bg-slate-50 dark:bg-slate-950">
       <SkipLink />
-      <aside className="fixed inset-y-0 left-0 z-40 hidden w-64 flex-col border-r border-slate-200 bg-white lg:flex dark:border-slate-800 dark:bg-slate-900">
-        {!open && sidebar}
+      <aside
+        className={cn(
+          'fixed inset-y-0 left-0 z-40 hidden flex-col border-r border-slate-200 bg-white lg:flex dark:border-slate-800 dark:bg-slate-900',
+          collapsed ? 'w-16' : 'w-64',
+        )}
+      >
+        {!open && (
+          <SidebarContent
+            onSignOut={signOut}
+            signingOut={logout.isPending}
+            collapsed={collapsed}
+            onToggleCollapsed={() => void updatePreferences({ sidebarCollapsed: !collapsed })}
+          />
+        )}
       </aside>
-      <div className="flex min-w-0 flex-1 flex-col lg:pl-64">
+      <div className={cn('flex min-w-0 flex-1 flex-col', collapsed ? 'lg:pl-16' : 'lg:pl-64')}>
         <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/85 px-4 backdrop-blur-md sm:px-6 dark:border-slate-800 dark:bg-slate-950/85">
           {/* Below lg the sidebar is a sheet (Radix Dialog: focus trapped, Escape closes, focus returns here). */}
           <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -117,11 +137,17 @@ function SidebarContent({
   onSignOut,
   signingOut,
   onClose,
+  collapsed = false,
+  onToggleCollapsed,
 }: {
   onSignOut: () => void;
   signingOut: boolean;
   /** Present in the sheet: a close button beside the logo. */
   onClose?: () => void;
+  /** The wide-screen rail: icons only, each link still named (visually hidden label and a tooltip). */
+  collapsed?: boolean;
+  /** Present on wide screens: the fold/unfold button. */
+  onToggleCollapsed?: () => void;
 }) {
   const { t } = useTranslation();
   const items = [
@@ -149,39 +175,55 @@ function SidebarContent({
 
   return (
     <>
-      <div className="flex h-16 shrink-0 items-center justify-between px-5">
-        <Logo to="/admin" />
+      <div className={cn('flex h-16 shrink-0 items-center justify-between', collapsed ? 'px-3' : 'px-5')}>
+        <Logo to="/admin" nameClassName={collapsed ? 'sr-only' : undefined} />
         {onClose && (
           <button type="button" className={buttonClasses('ghost', 'icon')} aria-label={t('header.closeMenu')} onClick={onClose}>
             <X className="size-5" aria-hidden />
           </button>
         )}
       </div>
-      <nav aria-label={t('admin.nav.label')} className="flex-1 space-y-1 overflow-y-auto px-3 py-4">
+      <nav aria-label={t('admin.nav.label')} className={cn('flex-1 space-y-1 overflow-y-auto py-4', collapsed ? 'px-2' : 'px-3')}>
         {items.map((item) => (
-          <SidebarLink key={item.to} {...item} onNavigate={onClose} />
+          <SidebarLink key={item.to} {...item} collapsed={collapsed} onNavigate={onClose} />
         ))}
-        <p className="px-3 pt-5 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
-          {t('admin.nav.more')}
+        <p
+          className={cn(
+            'px-3 pt-5 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400',
+            collapsed && 'mx-1 mb-2 border-b border-slate-200 px-0 pt-3 pb-0 dark:border-slate-800',
+          )}
+        >
+          <span className={cn(collapsed && 'sr-only')}>{t('admin.nav.more')}</span>
         </p>
         {more.map((item) => (
-          <SidebarLink key={item.to} {...item} onNavigate={onClose} />
+          <SidebarLink key={item.to} {...item} collapsed={collapsed} onNavigate={onClose} />
         ))}
       </nav>
-      <div className="space-y-1 border-t border-slate-200 p-3 dark:border-slate-800">
-        <Link to="/" className={cn(buttonClasses('ghost', 'md'), 'w-full justify-start')}>
-          <ExternalLink className="size-4" aria-hidden />
-          {t('admin.viewSite')}
+      <div className={cn('space-y-1 border-t border-slate-200 dark:border-slate-800', collapsed ? 'p-2' : 'p-3')}>
+        {onToggleCollapsed && (
+          <SidebarButton
+            icon={collapsed ? PanelLeftOpen : PanelLeftClose}
+            label={collapsed ? t('admin.nav.expand') : t('admin.nav.collapse')}
+            collapsed={collapsed}
+            onClick={onToggleCollapsed}
+          />
+        )}
+        <Link
+          to="/"
+          title={collapsed ? t('admin.viewSite') : undefined}
+          className={cn(buttonClasses('ghost', 'md'), 'w-full', collapsed ? 'justify-center px-0' : 'justify-start')}
+        >
+          <ExternalLink className="size-4 shrink-0" aria-hidden />
+          <span className={cn(collapsed && 'sr-only')}>{t('admin.viewSite')}</span>
         </Link>
-        <button
-          type="button"
+        <SidebarButton
+          icon={LogOut}
+          label={t('userMenu.signOut')}
+          collapsed={collapsed}
           onClick={onSignOut}
           disabled={signingOut}
-          className={cn(buttonClasses('ghost', 'md'), 'w-full justify-start text-red-600 dark:text-red-400')}
-        >
-          <LogOut className="size-4" aria-hidden />
-          {t('userMenu.signOut')}
-        </button>
+          className="text-red-600 dark:text-red-400"
+        />
       </div>
     </>
   );
@@ -192,12 +234,14 @@ function SidebarLink({
   label,
   icon: Icon,
   end,
+  collapsed,
   onNavigate,
 }: {
   to: string;
   label: string;
   icon: typeof Users;
   end?: boolean;
+  collapsed: boolean;
   onNavigate?: () => void;
 }) {
   return (
@@ -205,17 +249,48 @@ function SidebarLink({
       to={to}
       end={end}
       onClick={onNavigate}
+      title={collapsed ? label : undefined}
       className={({ isActive }) =>
         cn(
-          'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600',
+          'flex items-center gap-3 rounded-lg py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600',
+          collapsed ? 'justify-center px-0' : 'px-3',
           isActive
             ? 'bg-indigo-50 text-indigo-700 dark:bg-indigo-950/60 dark:text-indigo-300'
             : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white',
         )
       }
     >
-      <Icon className="size-4" aria-hidden />
-      {label}
+      <Icon className="size-4 shrink-0" aria-hidden />
+      <span className={cn(collapsed && 'sr-only')}>{label}</span>
     </NavLink>
+  );
+}
+
+function SidebarButton({
+  icon: Icon,
+  label,
+  collapsed,
+  onClick,
+  disabled,
+  className,
+}: {
+  icon: typeof Users;
+  label: string;
+  collapsed: boolean;
+  onClick: () => void;
+  disabled?: boolean;
+  className?: string;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      title={collapsed ? label : undefined}
+      className={cn(buttonClasses('ghost', 'md'), 'w-full', collapsed ? 'justify-center px-0' : 'justify-start', className)}
+    >
+      <Icon className="size-4 shrink-0" aria-hidden />
+      <span className={cn(collapsed && 'sr-only')}>{label}</span>
+    </button>
   );
 }

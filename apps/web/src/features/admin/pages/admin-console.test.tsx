@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { authStore } from '@/lib/auth-store';
 import { json, type MockHandler, mockApi, publicSettings } from '@/test/api-mock';
@@ -45,6 +45,23 @@ describe('admin console', () => {
     expect(refunds?.getAttribute('href')).toBe('/admin/orders?refund=requested');
     expect(screen.getByRole('link', { name: 'Simple admins' }).getAttribute('href')).toBe('/admin/simple-admins');
     expect(screen.getByRole('link', { name: 'Statistics' })).toBeTruthy();
+  });
+
+  it('folds the sidebar to an icon rail, keeps every link named, and remembers the choice on the account', async () => {
+    const { user, api } = openAsAdmin('/admin', adminDashboardHandlers());
+    await user.click(await screen.findByRole('button', { name: 'Collapse sidebar' }));
+    const expand = await screen.findByRole('button', { name: 'Expand sidebar' });
+    expect(expand.getAttribute('title')).toBe('Expand sidebar');
+    const users = screen.getByRole('link', { name: 'Users' });
+    expect(users.getAttribute('title')).toBe('Users');
+    await waitFor(() =>
+      expect(api.calls('PUT /api/v1/users/me/preferences').map((call) => call.body)).toContainEqual({ sidebarCollapsed: true }),
+    );
+    // The console opens folded next time too; unfolding brings the labels back.
+    cleanup();
+    const again = openAsAdmin('/admin', adminDashboardHandlers());
+    await again.user.click(await screen.findByRole('button', { name: 'Expand sidebar' }));
+    expect((await screen.findByRole('link', { name: 'Users' })).getAttribute('title')).toBeNull();
   });
 
   it('shows the server’s measured uptime and users online in the footer, not placeholder figures', async () => {
