@@ -27,6 +27,10 @@ describe('server errors in the reader’s language', () => {
       'Votre session a expiré. Veuillez vous reconnecter.',
     );
     expect(errorMessage(await failure('This refund was already decided', 'CONFLICT', 409), 'x')).toBe(
+      'Ce remboursement a déjà été traité',
+    );
+    // A detail worded at run time (it names the refund's state) is not a key: the code's meaning stands in.
+    expect(errorMessage(await failure('This refund was already approved', 'CONFLICT', 409), 'x')).toBe(
       'Les données ont changé entre-temps. Veuillez recharger la page et réessayer.',
     );
     await switchLanguage('ja');
