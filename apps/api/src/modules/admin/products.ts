@@ -1,5 +1,5 @@
 import { blankToUndefined } from '@app/shared';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { productFiles, products } from '../../db/schema';
@@ -162,12 +162,16 @@ async function tellSeller(deps: AppDeps, product: ProductRow, status: 'approved'
 
 export async function approveProduct(deps: AppDeps, id: string) {
   const product = await requireProduct(deps, id);
-  if ((await idsWithoutFiles(deps.db, [product.id])).length > 0) throw new AppError('VALIDATION_FAILED', NO_FILES_TO_APPROVE);
+  // One statement checks for files and approves, so a file deleted meanwhile cannot slip through.
+  const hasFiles = exists(
+    deps.db.select({ id: productFiles.id }).from(productFiles).where(eq(productFiles.productId, product.id)),
+  );
   const [row] = await deps.db
     .update(products)
     .set({ status: 'approved', rejectionReason: null })
-    .where(eq(products.id, product.id))
+    .where(and(eq(products.id, product.id), hasFiles))
     .returning();
+  if (!row) throw new AppError('VALIDATION_FAILED', NO_FILES_TO_APPROVE);
   await tellSeller(deps, product, 'approved');
   return { message: 'Product approved', product: presentProduct(row as ProductRow) };
 }
