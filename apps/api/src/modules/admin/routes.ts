@@ -64,7 +64,7 @@ export const announcementSchema = z.object({
 /** The admin console's API (spec §7 Admin). Every route: role admin only. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  app.addHook('preValidation', requireAuth('admin'));
+  app.addHook('onRequest', requireAuth('admin'));
 
   app.get('/system-status', { schema: { response: { 200: adminSystemStatusSchema } } }, async () => systemStatus(deps));
   app.get('/dashboard/stats', { schema: { response: { 200: adminDashboardStatsSchema } } }, async () => dashboardStats(deps));

@@ -36,7 +36,7 @@ const accountAnswer = z.object({ message: z.string(), account: sellerPayoutAccou
 /** The member's side (/api/v1/affiliates): link and figures, referred sales, payout account; `visits` is public. */
 export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const signedIn = { preValidation: requireAuth() };
+  const signedIn = { onRequest: requireAuth() };
 
   // The `?ref=<code>` form of a link: the storefront forwards the code; the server decides and sets the cookie.
   app.post(

@@ -61,7 +61,7 @@ const publicQuery = z.object({ limit: optional(whole('limit', 1, 200)).default(A
 /** Spec §7 AI-token payments: the pool's admin routes, under /ai-token-payments. */
 export const aiPoolAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  app.addHook('preValidation', requireAuth('admin'));
+  app.addHook('onRequest', requireAuth('admin'));
 
   app.get('/dashboard', { schema: { querystring: dashboardQuery, response: { 200: aiPoolDashboardSchema } } }, async (request) =>
     poolDashboard(deps, request.query.days),

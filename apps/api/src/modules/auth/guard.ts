@@ -1,5 +1,5 @@
 import { hasRole } from '@app/shared';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { findUserById, type UserRow } from '../users/repository';
 
@@ -20,10 +20,10 @@ export async function resolveRequestUser(request: FastifyRequest): Promise<UserR
 
 /**
  * Route guard: 401 for the anonymous, 403 for a signed-in user without one of `roles` (case-insensitive;
- * `user` counts as buyer). No roles means any signed-in user. Run it as preValidation, so that who is
- * asking is checked before the input.
+ * `user` counts as buyer). No roles means any signed-in user. Run it as onRequest, so that who is
+ * asking is checked before the body is even parsed (a stranger with a malformed body gets 401, not 400).
  */
-export function requireAuth(...roles: string[]): preHandlerAsyncHookHandler {
+export function requireAuth(...roles: string[]): onRequestAsyncHookHandler {
   return async (request) => {
     const user = await resolveRequestUser(request);
     if (!user) throw new AppError('UNAUTHORIZED', 'Not authenticated');
@@ -40,7 +40,7 @@ export function requireAuth(...roles: string[]): preHandlerAsyncHookHandler {
 }
 
 /** Like requireAuth() for any role, with the spec's own wording for the anonymous (e.g. 'Please log in to modify cart'). */
-export function requireSignedIn(anonymousMessage: string): preHandlerAsyncHookHandler {
+export function requireSignedIn(anonymousMessage: string): onRequestAsyncHookHandler {
   return async (request) => {
     const user = await resolveRequestUser(request);
     if (!user) throw new AppError('UNAUTHORIZED', anonymousMessage);

@@ -112,18 +112,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.code(204).send(null);
   });
 
-  app.post('/verify', { preValidation: requireAuth(), schema: { response: { 200: tokenVerifiedSchema } } }, async (request) => ({
+  app.post('/verify', { onRequest: requireAuth(), schema: { response: { 200: tokenVerifiedSchema } } }, async (request) => ({
     valid: true as const,
     user: presentUser(currentUser(request)),
   }));
 
-  app.get('/me', { preValidation: requireAuth(), schema: { response: { 200: publicUserSchema } } }, async (request) =>
+  app.get('/me', { onRequest: requireAuth(), schema: { response: { 200: publicUserSchema } } }, async (request) =>
     presentUser(currentUser(request)),
   );
 
   app.post(
     '/change-password',
-    { schema: { body: changePasswordRequestSchema, response: { 200: passwordChangedSchema } }, preValidation: requireAuth() },
+    { schema: { body: changePasswordRequestSchema, response: { 200: passwordChangedSchema } }, onRequest: requireAuth() },
     async (request, reply) => {
       const { current_password, new_password } = request.body;
       const result = await auth.changePassword(deps, currentUser(request), current_password, new_password, userAgent(request));
@@ -133,17 +133,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/totp/setup',
-    { preValidation: requireAuth('admin'), schema: { response: { 200: totpEnrolmentSchema } } },
+    { onRequest: requireAuth('admin'), schema: { response: { 200: totpEnrolmentSchema } } },
     async (request) => startTotpEnrolment(deps, currentUser(request)),
   );
   app.post(
     '/totp/enable',
-    { preValidation: requireAuth('admin'), schema: { body: totpCodeSchema, response: { 200: totpStateSchema } } },
+    { onRequest: requireAuth('admin'), schema: { body: totpCodeSchema, response: { 200: totpStateSchema } } },
     async (request) => enableTotp(deps, currentUser(request), request.body.code, request.cookies[REFRESH_COOKIE]),
   );
   app.post(
     '/totp/disable',
-    { preValidation: requireAuth('admin'), schema: { body: totpCodeSchema, response: { 200: totpStateSchema } } },
+    { onRequest: requireAuth('admin'), schema: { body: totpCodeSchema, response: { 200: totpStateSchema } } },
     async (request) => disableTotp(deps, currentUser(request), request.body.code),
   );
 

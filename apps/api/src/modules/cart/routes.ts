@@ -11,20 +11,20 @@ const response = { 200: cartResponseSchema };
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
-  app.get('/', { preValidation: requireSignedIn('Please log in to view your cart'), schema: { response } }, async (request) =>
+  app.get('/', { onRequest: requireSignedIn('Please log in to view your cart'), schema: { response } }, async (request) =>
     presentCart(await loadCart(deps.db, currentUser(request).id)),
   );
 
   app.post(
     '/add',
-    { preValidation: requireSignedIn('Please log in to add items to cart'), schema: { body: addToCartSchema, response } },
+    { onRequest: requireSignedIn('Please log in to add items to cart'), schema: { body: addToCartSchema, response } },
     async (request) => addToCart(deps, currentUser(request), request.body.product_id, request.body.quantity),
   );
 
   app.put(
     '/items/:id',
     {
-      preValidation: requireSignedIn('Please log in to modify cart'),
+      onRequest: requireSignedIn('Please log in to modify cart'),
       schema: { params: productParams, body: updateCartItemSchema, response },
     },
     async (request) => setCartQuantity(deps, currentUser(request), request.params.id, request.body.quantity),
@@ -32,13 +32,13 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/items/:id',
-    { preValidation: requireSignedIn('Please log in to modify cart'), schema: { params: productParams, response } },
+    { onRequest: requireSignedIn('Please log in to modify cart'), schema: { params: productParams, response } },
     async (request) => removeFromCart(deps, currentUser(request), request.params.id),
   );
 
   app.delete(
     '/clear',
-    { preValidation: requireSignedIn('Please log in to clear cart'), schema: { response } },
+    { onRequest: requireSignedIn('Please log in to clear cart'), schema: { response } },
     async (request) => {
       const user = currentUser(request);
       await clearCart(deps.db, user.id);
@@ -48,13 +48,13 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/promo',
-    { preValidation: requireSignedIn('Please log in to apply promo codes'), schema: { body: applyPromoSchema, response } },
+    { onRequest: requireSignedIn('Please log in to apply promo codes'), schema: { body: applyPromoSchema, response } },
     async (request) => applyPromo(deps, currentUser(request), request.body.code),
   );
 
   app.delete(
     '/promo',
-    { preValidation: requireSignedIn('Please log in to apply promo codes'), schema: { response } },
+    { onRequest: requireSignedIn('Please log in to apply promo codes'), schema: { response } },
     async (request) => removePromo(deps, currentUser(request)),
   );
 };

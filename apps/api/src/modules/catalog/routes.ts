@@ -62,7 +62,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   if (deps.config.env !== 'production') {
     app.get(
       '/debug/count',
-      { preValidation: requireAuth('admin'), schema: { response: { 200: productCountSchema } } },
+      { onRequest: requireAuth('admin'), schema: { response: { 200: productCountSchema } } },
       async () => countProducts(deps),
     );
   }

@@ -30,7 +30,7 @@ const leadsQuery = z.object({
 export const adminChatbotRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/chatbot/leads',
-    { preValidation: requireAuth('admin'), schema: { querystring: leadsQuery, response: { 200: chatLeadListSchema } } },
+    { onRequest: requireAuth('admin'), schema: { querystring: leadsQuery, response: { 200: chatLeadListSchema } } },
     async (request) => listLeads(app.deps, request.query.page, request.query.limit),
   );
 };

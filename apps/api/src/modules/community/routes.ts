@@ -60,7 +60,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/threads',
-    { preValidation: requireAuth(), schema: { body: createThreadSchema, response: { 201: forumThreadSchema } } },
+    { onRequest: requireAuth(), schema: { body: createThreadSchema, response: { 201: forumThreadSchema } } },
     async (request, reply) => {
       reply.code(201);
       return createThread(deps, currentUser(request), request.body);
@@ -77,7 +77,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/threads/:id',
     {
-      preValidation: requireAuth(),
+      onRequest: requireAuth(),
       schema: { params: threadParams, body: updateThreadSchema, response: { 200: forumThreadSchema } },
     },
     async (request) => updateThread(deps, currentUser(request), request.params.id, request.body),
@@ -85,7 +85,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/threads/:id',
-    { preValidation: requireAuth(), schema: { params: threadParams, response: { 204: noContentSchema } } },
+    { onRequest: requireAuth(), schema: { params: threadParams, response: { 204: noContentSchema } } },
     async (request, reply) => {
       await deleteThread(deps, currentUser(request), request.params.id);
       return reply.code(204).send(null);
@@ -94,7 +94,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/threads/:id/replies',
-    { preValidation: requireAuth(), schema: { params: threadParams, body: replySchema, response: { 201: forumReplySchema } } },
+    { onRequest: requireAuth(), schema: { params: threadParams, body: replySchema, response: { 201: forumReplySchema } } },
     async (request, reply) => {
       reply.code(201);
       return createReply(deps, currentUser(request), request.params.id, request.body.body);
@@ -103,13 +103,13 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/replies/:id',
-    { preValidation: requireAuth(), schema: { params: replyParams, body: replySchema, response: { 200: forumReplySchema } } },
+    { onRequest: requireAuth(), schema: { params: replyParams, body: replySchema, response: { 200: forumReplySchema } } },
     async (request) => updateReply(deps, currentUser(request), request.params.id, request.body.body),
   );
 
   app.delete(
     '/replies/:id',
-    { preValidation: requireAuth(), schema: { params: replyParams, response: { 204: noContentSchema } } },
+    { onRequest: requireAuth(), schema: { params: replyParams, response: { 204: noContentSchema } } },
     async (request, reply) => {
       await deleteReply(deps, currentUser(request), request.params.id);
       return reply.code(204).send(null);
@@ -118,7 +118,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/reports',
-    { preValidation: requireAuth(), schema: { body: reportSchema, response: { 201: forumReportCreatedSchema } } },
+    { onRequest: requireAuth(), schema: { body: reportSchema, response: { 201: forumReportCreatedSchema } } },
     async (request, reply) => {
       reply.code(201);
       return reportPost(deps, currentUser(request), request.body);
@@ -128,13 +128,13 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   // Moderation: admins and simple admins.
   app.get(
     '/reports',
-    { preValidation: moderator, schema: { querystring: pageQuery, response: { 200: forumReportListSchema } } },
+    { onRequest: moderator, schema: { querystring: pageQuery, response: { 200: forumReportListSchema } } },
     async (request) => getOpenReports(deps, request.query.page, request.query.limit),
   );
 
   app.post(
     '/reports/:id/resolve',
-    { preValidation: moderator, schema: { params: reportParams, response: { 204: noContentSchema } } },
+    { onRequest: moderator, schema: { params: reportParams, response: { 204: noContentSchema } } },
     async (request, reply) => {
       await closeReport(deps, currentUser(request), request.params.id);
       return reply.code(204).send(null);
@@ -144,7 +144,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/threads/:id/moderation',
     {
-      preValidation: moderator,
+      onRequest: moderator,
       schema: { params: threadParams, body: threadModerationSchema, response: { 200: forumThreadSchema } },
     },
     async (request) => moderateThread(deps, currentUser(request), request.params.id, request.body),
@@ -153,7 +153,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/replies/:id/moderation',
     {
-      preValidation: moderator,
+      onRequest: moderator,
       schema: { params: replyParams, body: replyModerationSchema, response: { 200: forumReplyModerationResultSchema } },
     },
     async (request) => moderateReply(deps, request.params.id, request.body.is_hidden),

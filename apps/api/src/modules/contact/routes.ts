@@ -31,13 +31,13 @@ const inboxQuery = z.object({
 export const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/contact-messages',
-    { preValidation: requireAuth('admin'), schema: { querystring: inboxQuery, response: { 200: contactMessageListSchema } } },
+    { onRequest: requireAuth('admin'), schema: { querystring: inboxQuery, response: { 200: contactMessageListSchema } } },
     async (request) => listContactMessages(app.deps, request.query),
   );
   app.put(
     '/contact-messages/:id',
     {
-      preValidation: requireAuth('admin'),
+      onRequest: requireAuth('admin'),
       schema: { params: z.object({ id: z.uuid() }), body: contactMessageUpdateSchema, response: { 200: contactMessageSchema } },
     },
     async (request) => markContactMessage(app.deps, request.params.id, request.body.handled, currentUser(request).id),

@@ -35,7 +35,7 @@ const simpleAdminStatusSchema = z.object({
  */
 export const debugRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  app.addHook('preValidation', requireAuth('admin'));
+  app.addHook('onRequest', requireAuth('admin'));
 
   app.get('/debug/check-uploads', { schema: { response: { 200: uploadsCheckSchema } } }, async () => checkUploads(deps));
 

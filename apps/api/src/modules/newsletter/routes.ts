@@ -56,7 +56,7 @@ export const adminNewsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/newsletter/subscribers',
     {
-      preValidation: requireAuth('admin'),
+      onRequest: requireAuth('admin'),
       schema: { querystring: listQuery, response: { 200: newsletterSubscriberListSchema } },
     },
     async (request) => listSubscribers(deps, request.query),
@@ -65,7 +65,7 @@ export const adminNewsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/newsletter/subscribers.csv',
     {
-      preValidation: requireAuth('admin'),
+      onRequest: requireAuth('admin'),
       schema: {
         querystring: listQuery.pick({ status: true }),
         response: { 200: fileResponse('The subscriber list as CSV', ['text/csv']) },

@@ -6,7 +6,7 @@ import { listNotifications, markRead } from './service';
 
 /** The signed-in user's notification centre. */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', requireAuth());
+  app.addHook('onRequest', requireAuth());
   const response = { 200: notificationListSchema };
   app.get('/', { schema: { response } }, async (request) => listNotifications(app.deps, currentUser(request).id));
   app.put('/read-all', { schema: { response } }, async (request) => {

@@ -45,7 +45,7 @@ const listQuery = z.object({
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const signedIn = { preValidation: requireAuth() };
+  const signedIn = { onRequest: requireAuth() };
 
   function sendZip(reply: import('fastify').FastifyReply, zip: ZipStream, fileName: string) {
     reply.header('content-type', 'application/zip');
@@ -58,7 +58,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/validate-cart',
     {
-      preValidation: requireSignedIn('Please log in to validate cart'),
+      onRequest: requireSignedIn('Please log in to validate cart'),
       schema: { body: validateCartSchema, response: { 200: validatedCartSchema } },
     },
     async (request) => validateCart(deps, currentUser(request), request.body.cart_items, request.body.promo_code),

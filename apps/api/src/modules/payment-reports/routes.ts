@@ -35,7 +35,7 @@ export const paymentReportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/analytics',
     {
-      preValidation: requireAuth('admin'),
+      onRequest: requireAuth('admin'),
       schema: { querystring: z.object(dayRangeFields), response: { 200: paymentAnalyticsSchema } },
     },
     async (request) => paymentAnalytics(deps, resolveDayRange(request.query, ANALYTICS_DEFAULT_DAYS)),
@@ -44,14 +44,14 @@ export const paymentReportsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Spec §7 also lists the rate under /payments; it is the AI token pool's rate, for admins.
   app.get(
     '/exchange-rate',
-    { preValidation: requireAuth('admin'), schema: { querystring: exchangeRateQuery, response: { 200: exchangeRateSchema } } },
+    { onRequest: requireAuth('admin'), schema: { querystring: exchangeRateQuery, response: { 200: exchangeRateSchema } } },
     async (request) => exchangeRate(deps, request.query.from_currency, request.query.to_currency),
   );
 
   app.get(
     '/history',
     {
-      preValidation: requireAuth(),
+      onRequest: requireAuth(),
       schema: { querystring: z.object({ page: pageField, limit: limitField }), response: { 200: buyerPaymentListSchema } },
     },
     async (request) => buyerPaymentHistory(deps, currentUser(request).id, request.query.page, request.query.limit),

@@ -17,7 +17,7 @@ const intentParams = z.object({ id: z.string().min(1).max(200) });
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const signedIn = { preValidation: requireAuth() };
+  const signedIn = { onRequest: requireAuth() };
 
   app.get('/config', { schema: { response: { 200: paymentConfigSchema } } }, async () => ({
     provider: deps.payments.name,

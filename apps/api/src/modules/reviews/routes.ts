@@ -27,7 +27,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/products/:id/reviews',
     {
-      preValidation: requireAuth(),
+      onRequest: requireAuth(),
       schema: { params: productParams, body: reviewRequestSchema, response: { 201: publicReviewSchema } },
     },
     async (request, reply) => {
@@ -39,7 +39,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/reviews/:id',
     {
-      preValidation: requireAuth(),
+      onRequest: requireAuth(),
       schema: { params: reviewParams, body: reviewRequestSchema, response: { 200: publicReviewSchema } },
     },
     async (request) => updateReview(deps, currentUser(request), request.params.id, request.body),
@@ -47,7 +47,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/reviews/:id',
-    { preValidation: requireAuth(), schema: { params: reviewParams, response: { 204: noContentSchema } } },
+    { onRequest: requireAuth(), schema: { params: reviewParams, response: { 204: noContentSchema } } },
     async (request, reply) => {
       await deleteReview(deps, currentUser(request), request.params.id);
       return reply.code(204).send(null);

@@ -37,11 +37,11 @@ export const ownProductsQuery = z.object({
 /** Seller tools (spec §7 Seller). A seller only ever sees and changes their own products. */
 export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const seller = { preValidation: requireAuth('seller', 'admin') };
+  const seller = { onRequest: requireAuth('seller', 'admin') };
 
   app.post(
     '/become',
-    { preValidation: requireAuth(), schema: { body: becomeSellerSchema, response: { 200: becameSellerSchema } } },
+    { onRequest: requireAuth(), schema: { body: becomeSellerSchema, response: { 200: becameSellerSchema } } },
     async (request) => {
       const user = await becomeSeller(deps, currentUser(request));
       return { message: 'You are now a seller. List your first product!', user: presentUser(user) };

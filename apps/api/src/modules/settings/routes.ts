@@ -15,13 +15,13 @@ export const publicSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/settings', { preValidation: requireAuth('admin'), schema: { response: { 200: publicSettingsSchema } } }, async () =>
+  app.get('/settings', { onRequest: requireAuth('admin'), schema: { response: { 200: publicSettingsSchema } } }, async () =>
     readSettings(app.deps),
   );
   app.put(
     '/settings',
     {
-      preValidation: requireAuth('admin'),
+      onRequest: requireAuth('admin'),
       schema: { body: nonEmptyUpdate(siteSettingsUpdateSchema), response: { 200: publicSettingsSchema } },
     },
     async (request) => updateSettings(app.deps, request.body),

@@ -37,7 +37,7 @@ const productParams = idParams('Product not found');
  */
 export const superAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  app.addHook('preValidation', requireAuth('admin'));
+  app.addHook('onRequest', requireAuth('admin'));
   for (const base of ['/simple-admins', '/simple-admins-no-auth']) {
     app.get(base, { schema: { response: { 200: simpleAdminListSchema } } }, async () => listSimpleAdmins(deps));
     app.post(
@@ -82,7 +82,7 @@ export const adminSimpleAdminProductsRoutes: FastifyPluginAsyncZod = async (app)
     app.get(
       `${base}/:id/products`,
       {
-        preValidation: requireAuth('admin'),
+        onRequest: requireAuth('admin'),
         schema: { params: simpleAdminParams, querystring: skipLimitQuery, response: { 200: simpleAdminProductsSchema } },
       },
       async (request) => simpleAdminProducts(app.deps, request.params.id, request.query),
@@ -93,7 +93,7 @@ export const adminSimpleAdminProductsRoutes: FastifyPluginAsyncZod = async (app)
 /** The simple-admin area: sign-in, dashboard, and their own products (always pending until approved). */
 export const simpleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const simpleAdmin = { preValidation: requireAuth('simple_admin') };
+  const simpleAdmin = { onRequest: requireAuth('simple_admin') };
 
   app.post(
     '/login',

@@ -20,7 +20,7 @@ const TOO_LARGE = 'Image must be less than 5MB';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const signedIn = { preValidation: requireAuth() };
+  const signedIn = { onRequest: requireAuth() };
 
   app.get('/me', { ...signedIn, schema: { response: { 200: publicUserSchema } } }, async (request) =>
     presentUser(currentUser(request)),

@@ -11,7 +11,7 @@ import { getVisibleProduct } from '../catalog/service';
 /** The signed-in user's wishlist. Adding twice is harmless; removing what is absent is too. */
 export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  app.addHook('preValidation', requireAuth());
+  app.addHook('onRequest', requireAuth());
 
   const listFor = async (userId: string) => {
     const rows = await deps.db
