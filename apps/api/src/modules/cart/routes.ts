@@ -36,15 +36,11 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => removeFromCart(deps, currentUser(request), request.params.id),
   );
 
-  app.delete(
-    '/clear',
-    { onRequest: requireSignedIn('Please log in to clear cart'), schema: { response } },
-    async (request) => {
-      const user = currentUser(request);
-      await clearCart(deps.db, user.id);
-      return presentCart(await loadCart(deps.db, user.id));
-    },
-  );
+  app.delete('/clear', { onRequest: requireSignedIn('Please log in to clear cart'), schema: { response } }, async (request) => {
+    const user = currentUser(request);
+    await clearCart(deps.db, user.id);
+    return presentCart(await loadCart(deps.db, user.id));
+  });
 
   app.post(
     '/promo',

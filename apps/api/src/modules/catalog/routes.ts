@@ -60,10 +60,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // A diagnostic of the spec's client: outside production only, and for admins.
   if (deps.config.env !== 'production') {
-    app.get(
-      '/debug/count',
-      { onRequest: requireAuth('admin'), schema: { response: { 200: productCountSchema } } },
-      async () => countProducts(deps),
+    app.get('/debug/count', { onRequest: requireAuth('admin'), schema: { response: { 200: productCountSchema } } }, async () =>
+      countProducts(deps),
     );
   }
 
