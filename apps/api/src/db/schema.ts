@@ -1015,8 +1015,9 @@ export const affiliateLinks = pgTable(
 );
 
 /**
- * Visits through a referral link, at most one per visitor (keyed hash of address and browser,
- * never the address itself) per affiliate per UTC day, so reloading or a script cannot inflate them.
+ * Visits through a referral link, at most one per visitor (keyed hash of the address, never the
+ * address itself; not the browser string, which a script can vary) per affiliate per UTC day, so
+ * reloading or a script cannot inflate them.
  */
 export const affiliateClicks = pgTable(
   'affiliate_clicks',

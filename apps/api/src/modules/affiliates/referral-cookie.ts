@@ -61,7 +61,10 @@ export function setReferralCookie(reply: FastifyReply, deps: AppDeps, affiliateI
   });
 }
 
-/** A keyed hash of the visitor's address and browser: dedupes clicks without storing either. */
-export function visitorHash(deps: AppDeps, ip: string, userAgent: string): string {
-  return createHmac('sha256', keyOf(deps, 'affiliate-visitor')).update(`${ip}\n${userAgent}`).digest('base64url');
+/**
+ * A keyed hash of the visitor's address: dedupes clicks without storing it. The browser string is
+ * left out on purpose, since a script can send a new one with every request.
+ */
+export function visitorHash(deps: AppDeps, ip: string): string {
+  return createHmac('sha256', keyOf(deps, 'affiliate-visitor')).update(ip).digest('base64url');
 }

@@ -27,8 +27,7 @@ const pageQuery = z.object({
 const visitLimit = (perMinute: number) => ({ rateLimit: { max: perMinute, timeWindow: 60_000 } });
 
 function visitorOf(request: FastifyRequest): Visitor {
-  const agent = request.headers['user-agent'];
-  return { ip: request.ip ?? 'unknown', userAgent: typeof agent === 'string' ? agent.slice(0, 300) : '' };
+  return { ip: request.ip ?? 'unknown' };
 }
 
 const accountAnswer = z.object({ message: z.string(), account: sellerPayoutAccountViewSchema.nullable() });

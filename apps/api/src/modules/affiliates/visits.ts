@@ -7,11 +7,11 @@ import { readAffiliateSettings } from './settings';
 
 export interface Visitor {
   ip: string;
-  userAgent: string;
 }
 
 /**
- * A visit through a referral link: counts a click (once per visitor per affiliate per UTC day)
+ * A visit through a referral link: counts a click (once per address per affiliate per UTC day,
+ * whatever browser string it sends)
  * and gives the browser the attribution cookie (last click wins). Unknown codes and a paused
  * programme change nothing. Returns whether the visit was attributed.
  */
@@ -24,7 +24,7 @@ export async function recordReferralVisit(deps: AppDeps, reply: FastifyReply, co
     .insert(affiliateClicks)
     .values({
       affiliateId: affiliate.userId,
-      visitorHash: visitorHash(deps, visitor.ip, visitor.userAgent),
+      visitorHash: visitorHash(deps, visitor.ip),
       day: new Date().toISOString().slice(0, 10),
     })
     .onConflictDoNothing();
