@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { json, type MockRequest, mockApi } from '@/test/api-mock';
 import { makeProduct, productList } from '@/test/catalog-fixtures';
 import { renderRoute } from '@/test/render';
@@ -175,6 +175,63 @@ describe('header search dropdown', () => {
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect(router.state.location.search).toBe('?search=agents');
     expect(JSON.parse(window.localStorage.getItem('recentSearches') ?? '[]')).toEqual(['agents', 'vision']);
+  });
+});
+
+/**
+ * Types as a browser does: each key puts its letter after what the box shows at that moment and
+ * fires `input`, outside act(), so React's deferred work runs only when the next pause lets it.
+ */
+async function typeLikeABrowser(input: HTMLInputElement, text: string, pauses: number[]) {
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  const shown: string[] = [];
+  for (const [index, key] of [...text].entries()) {
+    setValue?.call(input, input.value + key);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    shown.push(input.value);
+    const pause = pauses[index % pauses.length] ?? 0;
+    if (pause > 0) await sleep(pause);
+  }
+  await sleep(400);
+  return shown;
+}
+
+describe('typing in the search box', () => {
+  // The keys below are real events, not act() batches: React runs its deferred work on its own.
+  const env = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  beforeEach(() => {
+    env.IS_REACT_ACT_ENVIRONMENT = false;
+  });
+  afterEach(() => {
+    env.IS_REACT_ACT_ENVIRONMENT = true;
+  });
+
+  it('never loses a key, whether keys come before, around or after the 300 ms debounce and suggestions', async () => {
+    const api = searchApi();
+    renderRoute('/', { routes });
+    const input = box() as HTMLInputElement;
+    input.focus();
+
+    // 0 ms: the next key comes before React's deferred work; 290–310 ms: right around the debounce,
+    // while suggestions for the text so far are being asked for and arrive.
+    const shown = await typeLikeABrowser(input, 'chatbto', [0, 30, 290, 0, 310, 200, 0]);
+    expect(shown).toEqual(['c', 'ch', 'cha', 'chat', 'chatb', 'chatbt', 'chatbto']);
+    expect(input.value).toBe('chatbto');
+    expect(api.searches().length).toBeGreaterThan(0);
+
+    await typeLikeABrowser(input, ' x', [0, 0]);
+    expect(input.value).toBe('chatbto x');
+  });
+
+  it('keeps a phrase typed over suggestions that arrive for its first words', async () => {
+    searchApi();
+    renderRoute('/', { routes });
+    const input = box() as HTMLInputElement;
+    input.focus();
+
+    const shown = await typeLikeABrowser(input, 'dataset under fifty', [40, 0, 320, 0, 120, 0, 305, 60]);
+    expect(shown.at(-1)).toBe('dataset under fifty');
+    expect(input.value).toBe('dataset under fifty');
   });
 });
 

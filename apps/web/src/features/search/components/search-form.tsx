@@ -1,7 +1,7 @@
 import { type PublicProduct, SEARCH } from '@app/shared';
 import { type UseComboboxState, type UseComboboxStateChangeOptions, useCombobox } from 'downshift';
 import { ArrowRight, Clock, Search } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ProductThumbnail } from '@/components/product-thumbnail';
@@ -65,7 +65,13 @@ export function SearchForm({ className, size = 'md' }: SearchFormProps) {
   const [recent, setRecent] = useState<string[]>([]);
   const [open, setOpen] = useState(false);
 
-  useEffect(() => setText(current), [current]);
+  // A new catalogue search in the URL (a submit, Back, a link) fills the box, adjusted during render
+  // rather than in an effect, so no stale value is ever painted over what is being typed.
+  const [shownSearch, setShownSearch] = useState(current);
+  if (shownSearch !== current) {
+    setShownSearch(current);
+    setText(current);
+  }
 
   const query = text.trim();
   const debounced = useDebouncedValue(query, SEARCH.debounceMs);
@@ -130,9 +136,9 @@ export function SearchForm({ className, size = 'md' }: SearchFormProps) {
     selectedItem: null,
     inputValue: text,
     stateReducer: keepTypedText,
-    onInputValueChange: ({ inputValue, type }) => {
-      if (type === stateChangeTypes.InputChange) setText(inputValue);
-    },
+    // Typing is not taken from onInputValueChange: Downshift calls it from an effect, after a render
+    // that put the old text back into the box, and a key pressed in between was lost. The input's
+    // own onChange below sets the text in the same event instead.
     onIsOpenChange: ({ isOpen }) => setOpen(isOpen),
     onSelectedItemChange: ({ selectedItem }) => {
       if (!selectedItem) return;
@@ -176,6 +182,7 @@ export function SearchForm({ className, size = 'md' }: SearchFormProps) {
             // Open only when there is something to show (a lone character shows nothing yet).
             'aria-expanded': expanded,
             'aria-activedescendant': highlighted >= 0 ? optionId(highlighted) : undefined,
+            onChange: (event) => setText(event.currentTarget.value),
             onFocus: () => {
               // An empty box offers the recent searches as soon as it has focus (spec §2).
               setRecent(readRecentSearches());
