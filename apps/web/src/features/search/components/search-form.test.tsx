@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { json, type MockRequest, mockApi } from '@/test/api-mock';
 import { makeProduct, productList } from '@/test/catalog-fixtures';
+import { switchLanguage } from '@/lib/i18n';
 import { renderRoute } from '@/test/render';
 import { SearchForm } from './search-form';
 
@@ -232,6 +233,31 @@ describe('typing in the search box', () => {
     const shown = await typeLikeABrowser(input, 'dataset under fifty', [40, 0, 320, 0, 120, 0, 305, 60]);
     expect(shown.at(-1)).toBe('dataset under fifty');
     expect(input.value).toBe('dataset under fifty');
+  });
+});
+
+describe('search form submit button', () => {
+  it('the header form has a real submit button, reached by Tab, that searches the catalogue', async () => {
+    searchApi();
+    const { user, router } = renderRoute('/', { routes });
+    const form = screen.getByRole('search', { name: 'Site search' });
+    const button = within(form).getByRole('button', { name: 'Search the catalogue' });
+    expect(button.getAttribute('type')).toBe('submit');
+
+    await user.type(box(), 'speech');
+    await user.tab();
+    expect(document.activeElement).toBe(button);
+    await user.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe('/products');
+    expect(router.state.location.search).toBe('?search=speech');
+  });
+
+  it('names the button in the reader\'s language', async () => {
+    searchApi();
+    await switchLanguage('de');
+    renderRoute('/', { routes });
+    const form = screen.getByRole('search', { name: 'Website-Suche' });
+    expect(within(form).getByRole('button', { name: 'Katalog durchsuchen' }).getAttribute('type')).toBe('submit');
   });
 });
 

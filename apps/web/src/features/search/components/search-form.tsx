@@ -205,9 +205,17 @@ export function SearchForm({ className, size = 'md' }: SearchFormProps) {
             ),
           })}
         />
-        {large && (
+        {large ? (
           <button type="submit" className={buttonClasses('primary', 'lg', 'h-14 rounded-2xl px-6')}>
             {t('search.submit')}
+          </button>
+        ) : (
+          // A form needs a real submit button (WCAG 3.2.2, H32): hidden until the keyboard reaches it.
+          <button
+            type="submit"
+            className="sr-only focus-visible:not-sr-only focus-visible:absolute focus-visible:top-1/2 focus-visible:right-1 focus-visible:-translate-y-1/2 focus-visible:rounded-full focus-visible:bg-indigo-600 focus-visible:px-3 focus-visible:py-1 focus-visible:text-xs focus-visible:font-medium focus-visible:text-white"
+          >
+            {t('search.submitSite')}
           </button>
         )}
       </div>
