@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { switchLanguage } from '@/lib/i18n';
 import { json, type MockRequest, mockApi } from '@/test/api-mock';
 import { makeProduct, productList } from '@/test/catalog-fixtures';
-import { switchLanguage } from '@/lib/i18n';
 import { renderRoute } from '@/test/render';
 import { SearchForm } from './search-form';
 
@@ -252,7 +252,7 @@ describe('search form submit button', () => {
     expect(router.state.location.search).toBe('?search=speech');
   });
 
-  it('names the button in the reader\'s language', async () => {
+  it("names the button in the reader's language", async () => {
     searchApi();
     await switchLanguage('de');
     renderRoute('/', { routes });
