@@ -21,6 +21,7 @@ import { documentErrorAnswers } from './lib/error-answers';
 import { AppError, ERROR_STATUS, type ErrorCode } from './lib/errors';
 import { registerMetrics } from './lib/metrics';
 import { postgresRateLimitStore } from './lib/rate-limit-store';
+import { closeAfterUnreadBody } from './lib/unread-body';
 import { rejectNulBytes } from './lib/validation';
 import { adminRoutes } from './modules/admin/routes';
 import { adminAffiliateRoutes, affiliateRoutes, referralLinkRoutes } from './modules/affiliates/routes';
@@ -78,6 +79,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.decorate('deps', deps);
   app.decorateRequest('user', null);
   app.setErrorHandler(handleError);
+  closeAfterUnreadBody(app);
   registerMaintenanceGate(app);
   // Each route's own guards run first (a stranger gets 401, not a verdict on the input), then the NUL check.
   app.addHook('onRoute', (route) => {
