@@ -117,7 +117,15 @@ export function CardPaymentForm({ cart, idempotencyKey, mode }: CardPaymentFormP
   }
 
   return (
-    <form onSubmit={handleSubmit((card) => pay(card))} noValidate className="space-y-4">
+    // A new attempt replaces the last problem, also when the form itself stops it (an expired date).
+    <form
+      onSubmit={handleSubmit(
+        (card) => pay(card),
+        () => setProblem(null),
+      )}
+      noValidate
+      className="space-y-4"
+    >
       <TextField
         label={t('checkout.card.number')}
         inputMode="numeric"

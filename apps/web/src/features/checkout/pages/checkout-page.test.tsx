@@ -159,6 +159,34 @@ describe('checkout page', () => {
     });
   });
 
+  it('shows only the latest problem: an expired date after an insufficient-funds card replaces the card message', async () => {
+    const { user, api } = await openCheckout({
+      'POST /api/v1/payments/confirm-payment/pi_test_1': () =>
+        json(402, { detail: 'Your card has insufficient funds.', code: 'PAYMENT_FAILED' }),
+    });
+    await fillCard(user, '4000 0000 0000 9995');
+    await user.click(screen.getByRole('button', { name: 'Pay $65.00' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Your card has insufficient funds.');
+
+    await user.clear(screen.getByLabelText('Expiry month'));
+    await user.type(screen.getByLabelText('Expiry month'), '1');
+    await user.clear(screen.getByLabelText('Expiry year'));
+    await user.type(screen.getByLabelText('Expiry year'), '2020');
+    await user.click(screen.getByRole('button', { name: 'Pay $65.00' }));
+
+    expect(await screen.findByText('Your card has expired.')).toBeTruthy();
+    expect(screen.queryByText('Your card has insufficient funds.')).toBeNull();
+    expect(screen.queryByText('Payment not completed')).toBeNull();
+    // The form stopped the expired card: the server was asked once, for the first card only.
+    expect(api.calls('POST /api/v1/payments/confirm-payment/pi_test_1')).toHaveLength(1);
+
+    // And the other way round: a declined card after the expired date shows the decline alone.
+    await fillCard(user, '4000 0000 0000 9995');
+    await user.click(screen.getByRole('button', { name: 'Pay $65.00' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Your card has insufficient funds.');
+    expect(screen.queryByText('Your card has expired.')).toBeNull();
+  });
+
   it('puts a 422 card error beside its field and in the alert', async () => {
     const { user } = await openCheckout();
     await fillCard(user, '4242 4242 4242 4241');
