@@ -6,8 +6,12 @@ import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { restoreSession } from './lib/api-client';
+import { installNewVersionReload } from './lib/new-version-reload';
 import { startPreferences } from './lib/preferences';
 import { createQueryClient } from './lib/query-client';
+
+// A tab left open over a deploy reloads into the new version when a lazy file is gone.
+installNewVersionReload();
 
 const router = createAppRouter();
 const queryClient = createQueryClient();

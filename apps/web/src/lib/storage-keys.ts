@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   recentSearches: 'recentSearches',
   /** The shopping assistant's server-side session id (sessionStorage: one conversation per tab). */
   chatSession: 'chatSession',
+  /** When this tab last reloaded itself into a new deploy (sessionStorage; guards against reload loops). */
+  newVersionReload: 'newVersionReload',
 } as const;
 
 /** Reads a JSON value; a missing, unreadable or blocked entry gives null. */
