@@ -55,12 +55,12 @@ export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;
 export const siteSettingsUpdateSchema = siteSettingsSchema.partial();
 
 /**
- * GET /settings/public and /admin/settings. An answer, not a form: plain types, so settings stored
- * before a rule tightened are still shown (and corrected by the admin) rather than refused.
+ * GET /settings/public, what every visitor may read. An answer, not a form: plain types, so settings
+ * stored before a rule tightened are still shown (and corrected by the admin) rather than refused.
+ * The admin's own address is not here: the storefront shows `contact_email` (or the contact form).
  */
 export const publicSettingsSchema = z.object({
   site_name: z.string(),
-  admin_email: z.string(),
   maintenance_mode: z.boolean(),
   maintenance_message: z.string(),
   contact_email: z.string(),
@@ -76,3 +76,7 @@ export const publicSettingsSchema = z.object({
   ai_pool_percent: z.number(),
 });
 export type PublicSettings = z.output<typeof publicSettingsSchema>;
+
+/** GET and PUT /admin/settings: the public settings plus the admin address (lead and contact e-mails go there). */
+export const adminSettingsSchema = publicSettingsSchema.extend({ admin_email: z.string() });
+export type AdminSettings = z.output<typeof adminSettingsSchema>;

@@ -25,7 +25,6 @@ export function json(status: number, body?: unknown): Response {
 export function publicSettings(overrides: Record<string, unknown> = {}) {
   return {
     site_name: 'AI Marketplace',
-    admin_email: '',
     maintenance_mode: false,
     maintenance_message: '',
     contact_email: '',

@@ -1,28 +1,28 @@
 import { posix } from 'node:path';
-import { hasRole, publicSettingsSchema, siteSettingsUpdateSchema } from '@app/shared';
+import { adminSettingsSchema, hasRole, publicSettingsSchema, siteSettingsUpdateSchema } from '@app/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import { nonEmptyUpdate } from '../../lib/validation';
 import { requireAuth, resolveRequestUser } from '../auth/guard';
-import { readSettings, updateSettings } from './service';
+import { readPublicSettings, readSettings, updateSettings } from './service';
 
 export const publicSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/public', { schema: { response: { 200: publicSettingsSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
-    return readSettings(app.deps);
+    return readPublicSettings(app.deps);
   });
 };
 
 export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/settings', { onRequest: requireAuth('admin'), schema: { response: { 200: publicSettingsSchema } } }, async () =>
+  app.get('/settings', { onRequest: requireAuth('admin'), schema: { response: { 200: adminSettingsSchema } } }, async () =>
     readSettings(app.deps),
   );
   app.put(
     '/settings',
     {
       onRequest: requireAuth('admin'),
-      schema: { body: nonEmptyUpdate(siteSettingsUpdateSchema), response: { 200: publicSettingsSchema } },
+      schema: { body: nonEmptyUpdate(siteSettingsUpdateSchema), response: { 200: adminSettingsSchema } },
     },
     async (request) => updateSettings(app.deps, request.body),
   );

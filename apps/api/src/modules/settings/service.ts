@@ -1,21 +1,22 @@
-import { AI_POOL_SHARE, type PublicSettings, type siteSettingsUpdateSchema } from '@app/shared';
+import { type AdminSettings, AI_POOL_SHARE, type PublicSettings, type siteSettingsUpdateSchema } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { siteSettings } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { MicroCache } from '../../lib/micro-cache';
 
-export type { PublicSettings };
+export type { AdminSettings, PublicSettings };
 
 type SettingsRow = typeof siteSettings.$inferSelect;
 
 /** Settings are read on every request (maintenance check): kept for 2 s so every instance agrees within that. */
-const cache = new WeakMap<AppDeps, MicroCache<PublicSettings>>();
+const cache = new WeakMap<AppDeps, MicroCache<AdminSettings>>();
 
-export function readSettings(deps: AppDeps): Promise<PublicSettings> {
+/** Every setting, the admin address included: for the server's own use and for admins. */
+export function readSettings(deps: AppDeps): Promise<AdminSettings> {
   let entry = cache.get(deps);
   if (!entry) {
-    entry = new MicroCache<PublicSettings>(2000, 1);
+    entry = new MicroCache<AdminSettings>(2000, 1);
     cache.set(deps, entry);
   }
   return entry.get('settings', async () => {
@@ -26,7 +27,13 @@ export function readSettings(deps: AppDeps): Promise<PublicSettings> {
   });
 }
 
-function presentSettings(deps: AppDeps, row: SettingsRow): PublicSettings {
+/** What any visitor may read: the settings without the admin's own address. */
+export async function readPublicSettings(deps: AppDeps): Promise<PublicSettings> {
+  const { admin_email: _private, ...shown } = await readSettings(deps);
+  return shown;
+}
+
+function presentSettings(deps: AppDeps, row: SettingsRow): AdminSettings {
   return {
     site_name: row.siteName,
     admin_email: row.adminEmail,
@@ -59,8 +66,8 @@ const COLUMNS = {
   social_youtube: 'socialYoutube',
 } as const satisfies Record<keyof z.output<typeof siteSettingsUpdateSchema>, keyof SettingsRow>;
 
-/** Saves the given fields and answers with the settings every visitor now sees. */
-export async function updateSettings(deps: AppDeps, input: z.output<typeof siteSettingsUpdateSchema>): Promise<PublicSettings> {
+/** Saves the given fields and answers with the settings now in force (for the admin). */
+export async function updateSettings(deps: AppDeps, input: z.output<typeof siteSettingsUpdateSchema>): Promise<AdminSettings> {
   const changes: Partial<SettingsRow> = {};
   for (const [field, column] of Object.entries(COLUMNS) as [keyof typeof COLUMNS, (typeof COLUMNS)[keyof typeof COLUMNS]][]) {
     const value = input[field];

@@ -1,10 +1,11 @@
+import type { AdminSettings } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { PublicSettings } from '@/lib/settings/public-settings';
 import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 import { adminQueryKey } from './admin-query-key';
 
-export type SiteSettings = PublicSettings;
+/** The public settings plus the admin address, which only GET /admin/settings shows. */
+export type SiteSettings = AdminSettings;
 
 export function getSettings(): Promise<SiteSettings> {
   return api.get<SiteSettings>('/admin/settings');

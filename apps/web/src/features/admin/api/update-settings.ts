@@ -23,7 +23,8 @@ export function useUpdateSettings() {
     mutationFn: updateSettings,
     onSuccess: (settings) => {
       queryClient.setQueryData(userQueryKey(adminQueryKey, viewerId, 'settings'), settings);
-      queryClient.setQueryData(publicSettingsQueryKey, settings);
+      const { admin_email: _private, ...shown } = settings;
+      queryClient.setQueryData(publicSettingsQueryKey, shown);
     },
   });
 }
