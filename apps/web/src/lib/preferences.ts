@@ -8,6 +8,7 @@ import {
   type PreferencesUpdate,
   pickLanguage,
   preferencesSchema,
+  preferencesUpdateSchema,
   readPreferences,
 } from '@app/shared';
 import { useSyncExternalStore } from 'react';
@@ -19,8 +20,10 @@ import { readStoredJson, STORAGE_KEYS, writeStoredJson } from './storage-keys';
 /**
  * Display preferences (spec §3): applied to <html> (`dark`, `high-contrast`, `compact`,
  * `reduce-motion` classes, the root font size, `lang`), remembered in this browser under
- * `themePreferences`, and for a signed-in user kept on the server too. On sign-in the account's
- * copy wins; an account that has none gets this browser's.
+ * `themePreferences`, and for a signed-in user kept on the server too. On sign-in the latest
+ * explicit choice wins: what the visitor chose while signed out (kept under `unsavedPreferences`)
+ * is laid over the account's copy and saved to it; everything else comes from the account. An
+ * account that has none gets this browser's.
  */
 
 function matches(query: string): boolean {
@@ -82,6 +85,29 @@ export type SaveOutcome = 'local' | 'saved' | 'failed';
 
 let changesSinceSync = 0;
 
+/** What a visitor chose while signed out and no account has yet: newer than any account's copy. */
+function readUnsaved(): PreferencesUpdate {
+  const parsed = preferencesUpdateSchema.safeParse(readStoredJson(STORAGE_KEYS.unsavedPreferences));
+  return parsed.success ? parsed.data : {};
+}
+
+function rememberUnsaved(update: PreferencesUpdate): void {
+  const before = readUnsaved();
+  const merged: PreferencesUpdate = { ...before, ...update };
+  if (before.preferences || update.preferences) merged.preferences = { ...before.preferences, ...update.preferences };
+  if (before.notificationSettings || update.notificationSettings)
+    merged.notificationSettings = { ...before.notificationSettings, ...update.notificationSettings };
+  writeStoredJson(STORAGE_KEYS.unsavedPreferences, merged);
+}
+
+function forgetUnsaved(): void {
+  try {
+    window.localStorage.removeItem(STORAGE_KEYS.unsavedPreferences);
+  } catch {
+    // Blocked storage holds nothing to forget.
+  }
+}
+
 /**
  * Changes some preferences: applied and remembered in this browser at once, then saved to the
  * account when someone is signed in. Resolves with what the server said ('local' for visitors).
@@ -90,7 +116,10 @@ export async function updatePreferences(update: PreferencesUpdate): Promise<Save
   const next = preferencesSchema.parse(applyPreferencesUpdate(current, update));
   changesSinceSync += 1;
   await adopt(next);
-  if (authStore.getState().status !== 'authenticated') return 'local';
+  if (authStore.getState().status !== 'authenticated') {
+    rememberUnsaved(update);
+    return 'local';
+  }
   try {
     await api.put<PreferencesResponse>('/users/me/preferences', update);
     return 'saved';
@@ -105,12 +134,15 @@ export function setLanguage(language: Language): Promise<SaveOutcome> {
 }
 
 /**
- * On every sign-in: the account's stored preferences replace this browser's; an account without
- * any gets this browser's (the visitor's choices carry over). A change made while the answer was
- * on its way is kept and sent instead.
+ * On every sign-in: the account's stored preferences replace this browser's, except for what the
+ * visitor chose while signed out (the latest explicit choice), which is kept and saved to the
+ * account; an account without any gets this browser's. A change made while the answer was on its
+ * way is kept and sent instead.
  */
 async function syncSignedInUser(userId: string): Promise<void> {
   const before = changesSinceSync;
+  const unsaved = readUnsaved();
+  const chose = Object.keys(unsaved).length > 0;
   const isStillSignedIn = () => {
     const state = authStore.getState();
     return state.status === 'authenticated' && state.user.id === userId;
@@ -119,10 +151,14 @@ async function syncSignedInUser(userId: string): Promise<void> {
     const { preferences } = await api.get<PreferencesResponse>('/users/me/preferences');
     if (!isStillSignedIn()) return;
     if (preferences && changesSinceSync === before) {
-      await adopt(readPreferences(preferences, current));
+      const account = readPreferences(preferences, current);
+      await adopt(chose ? preferencesSchema.parse(applyPreferencesUpdate(account, unsaved)) : account);
+      if (chose) await api.put<PreferencesResponse>('/users/me/preferences', unsaved);
     } else {
       await api.put<PreferencesResponse>('/users/me/preferences', current);
     }
+    // On the account now (or never to be: the account's copy was taken): the next sign-in starts clean.
+    forgetUnsaved();
   } catch {
     // The browser's preferences stay in force; the next sign-in tries again.
   }

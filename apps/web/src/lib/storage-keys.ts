@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   chatSession: 'chatSession',
   /** When this tab last reloaded itself into a new deploy (sessionStorage; guards against reload loops). */
   newVersionReload: 'newVersionReload',
+  /** Preferences a visitor chose while signed out, laid over the account's at the next sign-in. */
+  unsavedPreferences: 'unsavedPreferences',
 } as const;
 
 /** Reads a JSON value; a missing, unreadable or blocked entry gives null. */
