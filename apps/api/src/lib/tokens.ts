@@ -21,6 +21,7 @@ export interface AccessClaims {
 
 const ISSUER = 'ai-marketplace';
 const AUDIENCE = 'ai-marketplace-api';
+const REQUIRED_CLAIMS = ['exp', 'iat', 'sub', 'role', 'tv'];
 
 export class AccessTokens {
   private readonly key: Uint8Array;
@@ -43,10 +44,20 @@ export class AccessTokens {
       .sign(this.key);
   }
 
-  /** Returns the claims, 'expired', or null for any invalid or foreign token. */
+  /**
+   * Returns the claims, 'expired', or null for any invalid or foreign token. A token must carry
+   * every claim sign() writes: one without `exp` would never expire, so it is refused, and one
+   * issued longer ago than the lifetime is expired whatever its `exp` says.
+   */
   async verify(token: string): Promise<AccessClaims | 'expired' | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, this.key, {
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        algorithms: ['HS256'],
+        requiredClaims: REQUIRED_CLAIMS,
+        maxTokenAge: `${this.ttlMinutes}m`,
+      });
       if (typeof payload.sub !== 'string' || typeof payload.role !== 'string' || typeof payload.tv !== 'number') return null;
       return { sub: payload.sub, role: payload.role, tv: payload.tv };
     } catch (error) {

@@ -189,6 +189,45 @@ describe('tokens and sessions', () => {
     expect(late.json().detail).toBe('Token expired');
   });
 
+  it('refuses a token signed with the right secret that lacks exp, iat, sub, role or tv, or outlives its lifetime', async () => {
+    const user = await registerUser(t.app);
+    const now = Math.floor(Date.now() / 1000);
+    type Parts = { exp?: number; iat?: number; sub?: string; role?: string; tv?: unknown };
+    const forge = (parts: Parts) => {
+      const { exp, iat, sub, ...custom } = parts;
+      const jwt = new SignJWT(Object.fromEntries(Object.entries(custom).filter(([, value]) => value !== undefined)))
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer('ai-marketplace')
+        .setAudience('ai-marketplace-api');
+      if (sub !== undefined) jwt.setSubject(sub);
+      if (iat !== undefined) jwt.setIssuedAt(iat);
+      if (exp !== undefined) jwt.setExpirationTime(exp);
+      return jwt.sign(new TextEncoder().encode(t.config.jwtSecret));
+    };
+    const complete: Parts = { exp: now + 600, iat: now, sub: user.id, role: 'buyer', tv: 0 };
+    // The complete token is accepted: each refusal below is down to the one claim it lacks.
+    expect((await post('/auth/verify', undefined, bearer(await forge(complete)))).statusCode).toBe(200);
+
+    for (const missing of ['exp', 'iat', 'sub', 'role', 'tv'] as const) {
+      const response = await post('/auth/verify', undefined, bearer(await forge({ ...complete, [missing]: undefined })));
+      expect(response.statusCode, `without ${missing}`).toBe(401);
+      expect(response.json()).toMatchObject({ code: 'UNAUTHORIZED', detail: 'Could not validate credentials' });
+      expect(
+        (await t.app.inject({ url: '/api/v1/users/me', headers: bearer(await forge({ ...complete, [missing]: undefined })) }))
+          .statusCode,
+      ).toBe(401);
+    }
+    expect((await post('/auth/verify', undefined, bearer(await forge({ ...complete, tv: '0' })))).statusCode).toBe(401);
+    // Issued a day ago with an expiry a year away: older than the access-token lifetime, so expired.
+    const forever = await post(
+      '/auth/verify',
+      undefined,
+      bearer(await forge({ ...complete, iat: now - 86_400, exp: now + 365 * 86_400 })),
+    );
+    expect(forever.statusCode).toBe(401);
+    expect(forever.json().detail).toBe('Token expired');
+  });
+
   it('rotates the refresh token on every use; a reused one ends the whole session family', async () => {
     const user = await registerUser(t.app);
     const first = await post('/auth/refresh', undefined, { cookie: `refresh_token=${user.refreshCookie}` });
