@@ -72,6 +72,101 @@ const BAD_BODY_VALUES: unknown[] = [
   [LOOSE_ID],
 ];
 const RAW_BODIES = ['garbage', '{"truncated": ', 'null', '[]', '{}', '"\\u0000"', '{"a":{"b":{"c":[[[[[[1]]]]]]}}}'];
+/**
+ * Hostile values inside natural language, sent in every free-text field and query parameter: the
+ * shopping assistant once answered 500 to 'scripts under $21474837' (an integer column overflowed).
+ */
+const HOSTILE_TEXT = [
+  'scripts under $21474837',
+  'over $99999999999',
+  'between $1 and $99999999999',
+  'between $99999999999 and $1',
+  'datasets under -$5',
+  'prompts over $-99999999999',
+  'under $1e309',
+  'under $1.7976931348623157e308',
+  'under $NaN',
+  'over $Infinity dollars',
+  'under $0.0000000001',
+  'under $2147483648',
+  'over $9223372036854775808',
+  'under $99,999,999,999.99',
+  'under 99999999999 USD',
+  'under €99999999999 or ¥99999999999',
+  'top 99999999999 tools',
+  'top -1 tools',
+  'page 99999999999 of the results',
+  'rated 99999999999 stars',
+  'from the last 99999999999 days',
+  'show me 1e400 prompts',
+  'tools under $٢١٤٧٤٨٣٧', // Arabic-Indic digits
+  'tools under $２１４７４８３６４８', // full-width digits
+  'tools under $𝟗𝟗𝟗𝟗𝟗𝟗𝟗𝟗𝟗𝟗𝟗', // mathematical digits
+  'tools under $९९९९९९९९९९९', // Devanagari digits
+  'scripts under \u202e$99999999999\u202c', // right-to-left override
+  '\u200fover $99999999999\u200f \u200eplease',
+  'under $9\u200b9\u200b9\u200b9\u200b9\u200b9\u200b9\u200b9\u200b9\u200b9\u200b9',
+  '🤖 tools under $💯 🔥🔥',
+  'top 9️⃣9️⃣9️⃣9️⃣9️⃣9️⃣9️⃣9️⃣9️⃣ tools 👨‍👩‍👧‍👦',
+  `scripts under $${'9'.repeat(150)}`,
+  `${'supercalifragilistic'.repeat(9)} under $5`,
+  'a'.repeat(180),
+  "scripts under $5'; DROP TABLE products;--",
+  "tools' OR '1'='1 under $10",
+  'prompts under $5 UNION SELECT password_hash FROM users--',
+  "100% off under $_5 \\' -- %%",
+  '<script>alert(1)</script> under $99999999999',
+  '<img src=x onerror=alert(1)> top 99999999999 tools',
+  `{{7*7}} \${7*7} #{7*7} under $5`,
+  '../../etc/passwd under $5',
+];
+/** Routes that take a body from anyone; every other route with a body must ask who is calling first. */
+const PUBLIC_BODY_ROUTES = new Set([
+  'POST /api/v1/auth/register',
+  'POST /api/v1/auth/login',
+  'POST /api/v1/auth/admin/login',
+  'POST /api/v1/auth/google',
+  'POST /api/v1/auth/refresh',
+  'POST /api/v1/auth/logout',
+  'POST /api/v1/auth/forgot-password',
+  'POST /api/v1/auth/reset-password',
+  'POST /api/v1/payments/webhook',
+  'POST /api/v1/simple-admin/login',
+  'POST /api/v1/chatbot/message',
+  'POST /api/v1/contact/',
+  'POST /api/v1/newsletter/subscribe',
+  'POST /api/v1/newsletter/confirm',
+  'POST /api/v1/newsletter/unsubscribe',
+  'POST /api/v1/affiliates/visits',
+]);
+/** Staff areas: never for a buyer or a seller, whatever else a route's own guard says. */
+const STAFF_ONLY = /\/(admin|super-admin|simple-admin|debug|totp)\/|\/ai-token-payments\/(?!public\/)/;
+/** Bodies that fail before validation: malformed JSON, an empty JSON body, and content types the API does not take. */
+const UNREADABLE_BODIES: { label: string; payload: string; type: string }[] = [
+  { label: 'malformed JSON', payload: '{"a":', type: 'application/json' },
+  { label: 'empty JSON', payload: '', type: 'application/json' },
+  { label: 'text/plain', payload: 'hello', type: 'text/plain' },
+  { label: 'XML', payload: '<a>1</a>', type: 'application/xml' },
+  { label: 'form-urlencoded', payload: 'a=1&b=', type: 'application/x-www-form-urlencoded' },
+  { label: 'not multipart', payload: 'this is not multipart', type: 'multipart/form-data; boundary=x' },
+];
+const GUARD_REFUSAL = /^(Admin access required|This action requires the .+ role)$/;
+/** The sentences the reports named go everywhere; of the rest, each field takes a turn of a few. */
+const HOSTILE_CORE = 3;
+const HOSTILE_SHARE = 9;
+/** Query parameters that are search boxes: every sentence. */
+const SEARCH_PARAMETER = /^(q|search|query|message)$/;
+const MULTIPART_TEXT_FIELDS = ['title', 'short_description', 'description', 'tags', 'price', 'category', 'license_type'];
+
+/** The core sentences and a share of the others, picked by `key` so that different fields get different ones. */
+function hostileShare(key: string): string[] {
+  const rest = HOSTILE_TEXT.slice(HOSTILE_CORE);
+  const start = [...key].reduce((sum, char) => (sum * 31 + char.charCodeAt(0)) % 1_000_003, 7) % rest.length;
+  return [
+    ...HOSTILE_TEXT.slice(0, HOSTILE_CORE),
+    ...Array.from({ length: HOSTILE_SHARE }, (_, index) => rest[(start + index) % rest.length] as string),
+  ];
+}
 // Routes whose success ends a role's session; walked last so the rest run signed in.
 const LAST = /\/users\/me(\/fixed)?$/;
 const CONCURRENCY = 6;
@@ -82,7 +177,15 @@ const tokens: Partial<Record<Role, string>> = {};
 const realIds: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Limits high enough that every probe reaches its handler instead of a 429.
+  t = await createTestApp({
+    CHATBOT_RATE_LIMIT_PER_MINUTE: '100000',
+    NEWSLETTER_RATE_LIMIT_PER_MINUTE: '100000',
+    AFFILIATE_VISITS_PER_MINUTE: '100000',
+    COMMUNITY_THREADS_PER_MINUTE: '100000',
+    COMMUNITY_REPLIES_PER_MINUTE: '100000',
+    FAILED_LOGIN_LIMIT: '100000',
+  });
   for (const role of ROLES) {
     if (role === 'anonymous') continue;
     const user = await createUser(t.db, role);
@@ -145,6 +248,37 @@ function mutations(body: unknown, prefix = ''): { path: string; body: unknown }[
   return result;
 }
 
+/** A string leaf a person types freely (not an id, address, date, enum or pattern). */
+function isFreeText(schema: JsonSchema | undefined): boolean {
+  if (!schema) return true;
+  const options = schema.anyOf ?? schema.oneOf;
+  if (options) return options.some((option) => isFreeText(option));
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (schema.type !== undefined && !types.includes('string')) return false;
+  return schema.enum === undefined && schema.const === undefined && schema.format === undefined && schema.pattern === undefined;
+}
+
+function objectSchema(schema: JsonSchema | undefined): JsonSchema | undefined {
+  const options = schema?.anyOf ?? schema?.oneOf;
+  return options ? options.find((option) => option.properties || option.items) : schema;
+}
+
+/** Every string leaf of a sample body (objects and arrays, any depth), as a path of keys, with whether it is free text. */
+function stringFields(body: unknown, schema: JsonSchema | undefined, path: string[] = []): { path: string[]; free: boolean }[] {
+  if (typeof body === 'string') return [{ path, free: isFreeText(schema) }];
+  if (body === null || typeof body !== 'object') return [];
+  const own = objectSchema(schema);
+  return Object.entries(body).flatMap(([key, value]) =>
+    stringFields(value, Array.isArray(body) ? own?.items : own?.properties?.[key], [...path, key]),
+  );
+}
+
+function replacedAt(body: unknown, path: string[], value: unknown): unknown {
+  const [key, ...rest] = path;
+  if (key === undefined) return value;
+  return replaced(body as object, key, replacedAt((body as Record<string, unknown>)[key], rest, value));
+}
+
 function replaced(body: object, key: string, value: unknown): unknown {
   return Array.isArray(body) ? body.map((item, index) => (String(index) === key ? value : item)) : { ...body, [key]: value };
 }
@@ -153,12 +287,21 @@ function fillPath(path: string, values: Record<string, string>): string {
   return path.replace(/\{(\w+)\}/g, (_match, name: string) => encodeURIComponent(values[name] ?? realIds[0] ?? ''));
 }
 
-function multipartBody(kind: 'truncated' | 'garbage' | 'nul'): { payload: string; headers: Record<string, string> } {
+function multipartBody(
+  kind: 'truncated' | 'garbage' | 'nul' | 'hostile',
+  first = 0,
+): { payload: string; headers: Record<string, string> } {
   const boundary = 'fuzzboundary';
   const headers = { 'content-type': `multipart/form-data; boundary=${boundary}` };
   if (kind === 'garbage') return { payload: 'this is not multipart at all', headers };
   const field = (name: string, value: string) =>
     `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  if (kind === 'hostile') {
+    // The product form's fields, each with another sentence (the price and category too).
+    const text = (index: number) => HOSTILE_TEXT[(first + index) % HOSTILE_TEXT.length] as string;
+    const fields = MULTIPART_TEXT_FIELDS.map((name, index) => field(name, text(index)));
+    return { payload: `${fields.join('')}--${boundary}--\r\n`, headers };
+  }
   if (kind === 'nul') {
     return {
       payload: `${field('title', 'Nul\u0000Title')}${field('description', 'd\u0000'.repeat(20))}${field('price', '1')}${field('category', 'prompt-packs')}--${boundary}--\r\n`,
@@ -202,6 +345,11 @@ function probesFor(route: Route): Probe[] {
       probes.push(probe(`query ${parameter.name}=${JSON.stringify(bad.slice(0, 40))}`, { query: { [parameter.name]: bad } }));
     }
     probes.push(probe(`query ${parameter.name} twice`, { query: { [parameter.name]: ['1', '2'] } }));
+    if (isFreeText(parameter.schema)) {
+      for (const text of SEARCH_PARAMETER.test(parameter.name) ? HOSTILE_TEXT : hostileShare(`${route.path} ${parameter.name}`)) {
+        probes.push(probe(`query ${parameter.name}=${JSON.stringify(text.slice(0, 40))}`, { query: { [parameter.name]: text } }));
+      }
+    }
   }
   if (hasBody) {
     probes.push(probe('no body', { payload: undefined }));
@@ -214,6 +362,19 @@ function probesFor(route: Route): Probe[] {
       probes.push(
         probe(`body ${mutation.path}=${JSON.stringify(mutation.body).slice(0, 60)}`, { payload: mutation.body as object }),
       );
+    }
+    for (const field of stringFields(base, jsonSchema)) {
+      // Free text gets its share of sentences; ids, addresses and dates a few, which they must refuse cleanly.
+      for (const text of field.free ? hostileShare(`${route.path} ${field.path.join('.')}`) : HOSTILE_TEXT.slice(0, 3)) {
+        const payload = replacedAt(base, field.path, text) as object;
+        probes.push(probe(`text ${field.path.join('.')}=${JSON.stringify(text.slice(0, 40))}`, { payload }));
+      }
+    }
+    if (!jsonSchema) {
+      // Every sentence once, each time in another field of the product form.
+      for (let first = 0; first < HOSTILE_TEXT.length; first += MULTIPART_TEXT_FIELDS.length) {
+        probes.push(probe(`multipart text from #${first}`, multipartBody('hostile', first + route.path.length)));
+      }
     }
   }
   return probes;
@@ -337,7 +498,86 @@ describe('the API under malformed input', () => {
     expect(missing).toEqual([]);
   });
 
-  it('answers every route, as every role, without a 5xx and with a {detail, code} body', { timeout: 120_000 }, async () => {
+  it('asks who is calling before reading the body: 401 for a stranger, 403 for a role without access, never 400/415/422', {
+    timeout: 120_000,
+  }, async () => {
+    // Accounts of their own: the walk below may end the shared ones' sessions.
+    const callers: Partial<Record<Role, string>> = {};
+    for (const role of ['buyer', 'seller', 'simple_admin'] as const) {
+      const user = await createUser(t.db, role);
+      callers[role] = await t.deps.accessTokens.sign({ sub: user.id, role, tv: user.tokenVersion });
+    }
+    const withBody = routes.filter((route) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method));
+    const send = (route: Route, role: Role, body?: (typeof UNREADABLE_BODIES)[number]) =>
+      t.app.inject({
+        method: route.method as InjectOptions['method'],
+        url: fillPath(route.path, {}),
+        headers: {
+          ...(callers[role] && { authorization: `Bearer ${callers[role]}` }),
+          ...(body && { 'content-type': body.type }),
+        },
+        ...(body && { payload: body.payload }),
+      });
+
+    const wrong: string[] = [];
+    let refusals = 0;
+    const expectRefused = async (route: Route, role: Role, status: 401 | 403, detail?: string) => {
+      for (const body of UNREADABLE_BODIES) {
+        const response = await send(route, role, body);
+        const answer = response.json() as { detail?: string };
+        if (response.statusCode !== status || (detail && answer.detail !== detail)) {
+          wrong.push(`${role} ${route.method} ${route.path} [${body.label}] → ${response.statusCode} ${answer.detail}`);
+        } else refusals += 1;
+      }
+    };
+    for (const route of withBody) {
+      const key = `${route.method} ${route.path}`;
+      if (!PUBLIC_BODY_ROUTES.has(key)) await expectRefused(route, 'anonymous', 401);
+      if (PUBLIC_BODY_ROUTES.has(key) || LAST.test(route.path)) continue;
+      for (const role of ['buyer', 'seller', 'simple_admin'] as const) {
+        // Without any body the guard speaks for itself; staff areas refuse buyers and sellers whatever it says.
+        const plain = await send(route, role);
+        const refusal = plain.statusCode === 403 ? (plain.json() as { detail: string }).detail : '';
+        if (GUARD_REFUSAL.test(refusal)) await expectRefused(route, role, 403, refusal);
+        else if (role !== 'simple_admin' && STAFF_ONLY.test(route.path)) await expectRefused(route, role, 403);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // Guarded routes really were probed: ~90 for strangers, dozens of staff routes for each other role.
+    expect(refusals).toBeGreaterThan(1000);
+  });
+
+  it('reads hostile numbers inside sentences: the assistant and the searches answer each one, never a 5xx', {
+    timeout: 60_000,
+  }, async () => {
+    const failures: string[] = [];
+    for (const text of HOSTILE_TEXT) {
+      const requests: [string, InjectOptions, (status: number) => boolean][] = [
+        // The assistant may answer or refuse, but must read the message (no 429, no 5xx).
+        [
+          'assistant',
+          { method: 'POST', url: '/api/v1/chatbot/message', payload: { message: text } },
+          (status) => status < 500 && status !== 429,
+        ],
+        ['catalogue search', { url: '/api/v1/products/', query: { search: text } }, (status) => status === 200],
+        ['forum search', { url: '/api/v1/community/threads', query: { q: text } }, (status) => status === 200],
+      ];
+      for (const [what, options, fine] of requests) {
+        const response = await t.app.inject(options);
+        if (!fine(response.statusCode))
+          failures.push(`${what} ${JSON.stringify(text)} → ${response.statusCode} ${response.body.slice(0, 120)}`);
+      }
+      // Once a session is under way too (a price asked in the middle of browsing).
+      const first = await t.app.inject({ method: 'POST', url: '/api/v1/chatbot/message', payload: { message: 'products' } });
+      const session_id = (first.json() as { session_id?: string }).session_id;
+      const next = await t.app.inject({ method: 'POST', url: '/api/v1/chatbot/message', payload: { session_id, message: text } });
+      if (next.statusCode >= 500 || next.statusCode === 429)
+        failures.push(`assistant, browsing, ${JSON.stringify(text)} → ${next.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers every route, as every role, without a 5xx and with a {detail, code} body', { timeout: 360_000 }, async () => {
     const sent =
       (await walk(
         t.app,
