@@ -233,6 +233,49 @@ describe('community forum', () => {
     expect(seen.replies.map((r: { is_buyer: boolean }) => r.is_buyer)).toEqual([true, false]);
   });
 
+  it('stops naming a linked product once an admin rejects it or its seller deletes it, in the list and the thread', async () => {
+    const admin = await member('admin');
+    const seller = await createUser(t.db, 'seller');
+    const sellerToken = await signIn(t.app, seller.email, FACTORY_PASSWORD);
+    const doomed = await createProduct(t.db, seller, { title: 'Recalled Scraper Kit' });
+    const removed = await createProduct(t.db, seller, { title: 'Withdrawn Voice Model' });
+    const poster = await member();
+    const first = await postThread(poster.token, { title: 'Scraper kit questions', product_id: doomed.id });
+    const second = await postThread(poster.token, { title: 'Voice model questions', product_id: removed.id });
+    expect(first.product).toEqual({ id: doomed.id, title: 'Recalled Scraper Kit' });
+
+    const rejected = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/products/${doomed.id}/reject`,
+      headers: bearer(admin.token),
+      payload: { reason: 'Breaks the terms of service' },
+    });
+    expect(rejected.statusCode).toBe(200);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/seller/products/${removed.id}`,
+      headers: bearer(sellerToken),
+    });
+    expect(deleted.statusCode).toBeLessThan(300);
+
+    for (const token of [undefined, poster.token, admin.token]) {
+      const list = await call('GET', '/threads?limit=50', token);
+      expect(list.statusCode).toBe(200);
+      expect(list.body).not.toContain('Recalled Scraper Kit');
+      expect(list.body).not.toContain('Withdrawn Voice Model');
+      const listed = list.json().threads.filter((th: { id: string }) => [first.id, second.id].includes(th.id));
+      expect(listed.map((th: { product: unknown }) => th.product)).toEqual([null, null]);
+      for (const id of [first.id, second.id]) {
+        const detail = await call('GET', `/threads/${id}`, token);
+        expect(detail.statusCode).toBe(200);
+        expect(detail.json().thread.product).toBeNull();
+        expect(detail.body).not.toMatch(/Recalled Scraper Kit|Withdrawn Voice Model/);
+      }
+    }
+    // The threads themselves stay.
+    expect((await call('GET', `/threads/${first.id}`)).json().thread.title).toBe('Scraper kit questions');
+  });
+
   it('finds threads by full-text search and pages through them', async () => {
     const { token } = await member();
     const marker = `zebracorn${Date.now()}`;

@@ -46,12 +46,18 @@ export type ThreadListRow = {
 };
 
 function threadQuery(db: DbOrTx) {
-  return db
-    .select(threadColumns)
-    .from(forumThreads)
-    .innerJoin(forumCategories, eq(forumCategories.id, forumThreads.categoryId))
-    .innerJoin(users, eq(users.id, forumThreads.authorId))
-    .leftJoin(products, eq(products.id, forumThreads.productId));
+  return (
+    db
+      .select(threadColumns)
+      .from(forumThreads)
+      .innerJoin(forumCategories, eq(forumCategories.id, forumThreads.categoryId))
+      .innerJoin(users, eq(users.id, forumThreads.authorId))
+      // Only a product the catalogue shows now: one rejected, unpublished or deleted after the thread linked it is not named.
+      .leftJoin(
+        products,
+        and(eq(products.id, forumThreads.productId), eq(products.status, 'approved'), isNull(products.deletedAt)),
+      )
+  );
 }
 
 export async function listCategories(db: DbOrTx) {
