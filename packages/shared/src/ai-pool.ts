@@ -95,7 +95,10 @@ export type AiPoolDay = z.output<typeof aiPoolDaySchema>;
 
 export const aiPoolDashboardSchema = z.object({
   days: z.number().int(),
+  /** What may be transferred now. */
   pool_balance: moneySchema,
+  /** Not yet transferable: sales inside the refund hold or with an open refund request. */
+  held: moneySchema,
   total_contributed: moneySchema,
   total_transferred: moneySchema,
   pending_transfer: moneySchema,

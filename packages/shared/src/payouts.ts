@@ -169,6 +169,10 @@ export type PayoutSettingsView = z.output<typeof payoutSettingsViewSchema>;
 export const sellerBalanceViewSchema = z.object({
   /** Sales still inside the hold (refund window), net of their refunds. */
   pending: moneySchema,
+  /** Sales of orders with an open refund request: not paid out until an admin decides it. */
+  held: moneySchema,
+  /** Why money is held (null when nothing is). */
+  held_reason: z.enum(['refund_requested']).nullable(),
   /** Released sales minus everything paid or being paid; negative after a refund of money already paid out. */
   available: moneySchema,
   /** Transfers on their way to the bank. */

@@ -67,6 +67,8 @@ export function payoutHandlers(): Record<string, MockHandler> {
     'GET /api/v1/seller/payouts/balance': () =>
       json(200, {
         pending: 15.99,
+        held: 0,
+        held_reason: null,
         available: 0,
         in_transit: 0,
         paid_out: 0,

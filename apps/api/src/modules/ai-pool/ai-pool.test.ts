@@ -31,7 +31,20 @@ beforeAll(async () => {
   sellerToken = await signIn(t.app, seller.email, FACTORY_PASSWORD);
   tool = await createProduct(t.db, seller, { title: 'Pool Toolkit', priceCents: 4999 });
   await addProductFile(t.deps, tool.id, 'pool.py', 'print("pool")\n');
+  // Most stories here send today's sales at once; the refund hold has its own story at the end.
+  await setHoldDays(0);
 });
+
+async function setHoldDays(days: number) {
+  expect((await asAdmin('PUT', '/payments/admin/settings', { hold_days: days })).statusCode).toBe(200);
+}
+
+/** Moves a sale's ledger entries back in time, as if it had been made `daysAgo` days ago. */
+async function ageSale(orderId: string, daysAgo: number) {
+  await t.db.execute(
+    sql`update ledger_entries set created_at = now() - make_interval(days => ${daysAgo}) where order_id = ${orderId} and reason = 'sale'`,
+  );
+}
 afterAll(async () => {
   await t.close();
 });
@@ -348,5 +361,71 @@ describe('the scheduled transfer', () => {
     const failed = (await asAdmin('GET', '/ai-token-payments/transfer-history?status=failed')).json().transfers;
     expect(failed.filter((x: { trigger: string }) => x.trigger === 'scheduled')).toHaveLength(1);
     await asAdmin('PUT', '/ai-token-payments/ai-token-settings', { wallet_address: WALLET });
+  });
+});
+
+describe('money a buyer may still get back', () => {
+  it('stays in the pool inside the refund window and while a refund request is open, so the pool never goes negative', async () => {
+    await asAdmin('PUT', '/ai-token-payments/ai-token-settings', { wallet_address: WALLET, auto_transfer_enabled: false });
+    // A month later: the earlier stories' sales are past the window. Start from an empty transferable balance.
+    await t.db.execute(sql`update ledger_entries set created_at = created_at - interval '31 days'`);
+    await setHoldDays(30);
+    if ((await asAdmin('GET', '/ai-token-payments/dashboard')).json().pool_balance > 0) {
+      expect((await asAdmin('POST', '/ai-token-payments/trigger-manual-transfer', {})).statusCode).toBe(200);
+    }
+    const before = (await asAdmin('GET', '/ai-token-payments/dashboard')).json();
+    expect(before.pool_balance).toBe(0);
+
+    // Day 0: a sale. Its $5.00 share is held for the refund window.
+    const purchase = await buy();
+    let dashboard = (await asAdmin('GET', '/ai-token-payments/dashboard')).json();
+    expect(dashboard).toMatchObject({ pool_balance: 0, held: before.held + 5 });
+    expect((await asAdmin('POST', '/ai-token-payments/trigger-manual-transfer', {})).statusCode).toBe(409);
+
+    // Day 29: the buyer asks for a refund. Day 31: the window is over, but the request is still open.
+    await ageSale(purchase.orderId, 29);
+    const asked = await api('POST', `/orders/${purchase.orderId}/request-refund`, purchase.token, {
+      reason: 'It does not do what I need at all',
+    });
+    expect(asked.statusCode).toBe(201);
+    await ageSale(purchase.orderId, 31);
+    dashboard = (await asAdmin('GET', '/ai-token-payments/dashboard')).json();
+    expect(dashboard).toMatchObject({ pool_balance: 0, held: before.held + 5 });
+    const refused = await asAdmin('POST', '/ai-token-payments/trigger-manual-transfer', {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe('The AI pool holds nothing to transfer');
+    expect(await runScheduledPoolTransfer(t.deps, new Date(Date.now() + 60 * 86_400_000))).toBeNull();
+
+    // The refund is approved: the share goes back to the buyer, never below zero.
+    const decided = await asAdmin('PUT', `/admin/orders/${purchase.orderId}/refund`, { decision: 'approve', note: 'Refunded' });
+    expect(decided.statusCode).toBe(200);
+    dashboard = (await asAdmin('GET', '/ai-token-payments/dashboard')).json();
+    expect(dashboard).toMatchObject({ pool_balance: 0, held: before.held });
+    expect(cents(dashboard.total_transferred) + cents(dashboard.pool_balance) + cents(dashboard.held)).toBe(
+      await ledgerPoolCents(),
+    );
+  });
+
+  it('releases a share once its refund request is declined', async () => {
+    await setHoldDays(30);
+    const purchase = await buy();
+    await ageSale(purchase.orderId, 10);
+    expect(
+      (
+        await api('POST', `/orders/${purchase.orderId}/request-refund`, purchase.token, {
+          reason: 'Changed my mind about this one',
+        })
+      ).statusCode,
+    ).toBe(201);
+    await ageSale(purchase.orderId, 31);
+    expect((await asAdmin('GET', '/ai-token-payments/dashboard')).json().pool_balance).toBe(0);
+    const denied = await asAdmin('PUT', `/admin/orders/${purchase.orderId}/refund`, {
+      decision: 'deny',
+      note: 'The product works as described',
+    });
+    expect(denied.statusCode).toBe(200);
+    expect((await asAdmin('GET', '/ai-token-payments/dashboard')).json().pool_balance).toBe(5);
+    const sent = await asAdmin('POST', '/ai-token-payments/trigger-manual-transfer', {});
+    expect(sent.json().transfer).toMatchObject({ status: 'completed', amount: 5 });
   });
 });

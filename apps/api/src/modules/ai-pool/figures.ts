@@ -21,22 +21,46 @@ export interface PoolTotals {
   contributedCents: number;
   transferredCents: number;
   pendingCents: number;
-  /** What may still be sent: contributed − transferred − in flight (negative after refunds of sent money). */
+  /**
+   * Contributions not yet free to leave: sales still inside the refund hold (the payout settings'
+   * hold_days, the same rule as sellers' money) or under an open refund request.
+   */
+  heldCents: number;
+  /** What may still be sent: released − transferred − in flight (negative only after a refund of released money). */
   balanceCents: number;
 }
 
-/** The pool's totals, straight from the ledger and the transfers table. */
+/**
+ * The pool's totals, straight from the ledger and the transfers table, in one statement (one
+ * snapshot: an approved refund's reversal and its request's status are seen together). A sale's
+ * pool share is released like a seller's share: once older than the hold and with no open refund
+ * request, so money a buyer may still get back never leaves the pool.
+ */
 export async function poolTotals(db: DbOrTx): Promise<PoolTotals> {
-  const result = await db.execute<{ contributed: string; transferred: string; pending: string }>(sql`
+  const result = await db.execute<{ contributed: string; released: string; transferred: string; pending: string }>(sql`
     select
       (select coalesce(sum(amount_cents), 0) from ledger_entries where kind = 'ai_pool')::bigint as contributed,
+      (select coalesce(sum(e.amount_cents), 0)
+         from ledger_entries e
+         join ledger_entries s on s.order_id = e.order_id and s.kind = 'ai_pool' and s.reason = 'sale'
+         where e.kind = 'ai_pool'
+           and s.created_at <= now() - make_interval(days => coalesce((select hold_days from payout_settings where id = 1), 30))
+           and not exists (select 1 from refund_requests r where r.order_id = e.order_id and r.status in ('requested', 'processing'))
+      )::bigint as released,
       (select coalesce(sum(amount_cents), 0) from ai_pool_transfers where status = 'completed')::bigint as transferred,
       (select coalesce(sum(amount_cents), 0) from ai_pool_transfers where status = 'pending')::bigint as pending`);
   const row = result.rows[0];
   const contributedCents = Number(row?.contributed ?? 0);
+  const releasedCents = Number(row?.released ?? 0);
   const transferredCents = Number(row?.transferred ?? 0);
   const pendingCents = Number(row?.pending ?? 0);
-  return { contributedCents, transferredCents, pendingCents, balanceCents: contributedCents - transferredCents - pendingCents };
+  return {
+    contributedCents,
+    transferredCents,
+    pendingCents,
+    heldCents: contributedCents - releasedCents,
+    balanceCents: releasedCents - transferredCents - pendingCents,
+  };
 }
 
 /** Inflow (sales), refunds and completed transfers per UTC day, every day of the range present. */
@@ -134,6 +158,7 @@ export async function poolDashboard(deps: AppDeps, days: number): Promise<AiPool
   return {
     days,
     pool_balance: centsToDollars(totals.balanceCents),
+    held: centsToDollars(totals.heldCents),
     total_contributed: centsToDollars(totals.contributedCents),
     total_transferred: centsToDollars(totals.transferredCents),
     pending_transfer: centsToDollars(totals.pendingCents),
@@ -189,7 +214,7 @@ export async function publicPoolSummary(deps: AppDeps, limit: number): Promise<P
   return {
     total_contributed: centsToDollars(totals.contributedCents),
     total_transferred: centsToDollars(totals.transferredCents),
-    pool_balance: centsToDollars(totals.balanceCents + totals.pendingCents),
+    pool_balance: centsToDollars(totals.balanceCents + totals.pendingCents + totals.heldCents),
     token: settings.tokenSymbol,
     transfers: transfers.map((row) => ({
       id: row.id,

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { centsToDollars } from '../../lib/money';
 import { isUuid } from '../../lib/validation';
+import { lockPayoutAccountsOfOrder } from '../payouts/accounts';
 import type { UserRow } from '../users/repository';
 import { sendReceipt } from './fulfil';
 import { type OrderRow, presentOrder } from './present';
@@ -90,7 +91,7 @@ export async function getOwnOrder(deps: AppDeps, user: UserRow, orderId: string)
   return presented;
 }
 
-/** A refund request: paid orders only, within 30 days of payment, once per order. */
+/** A refund request: paid orders only, within 30 days of payment, once per order. Holds the order's money from payouts until decided. */
 export async function requestRefund(deps: AppDeps, user: UserRow, orderId: string, reason: string) {
   const order = await requireOwnOrder(deps, user, orderId);
   if (order.paymentStatus !== 'paid' || !order.paidAt)
@@ -98,11 +99,16 @@ export async function requestRefund(deps: AppDeps, user: UserRow, orderId: strin
   if (Date.now() - order.paidAt.getTime() > REFUND_WINDOW_DAYS * 86_400_000) {
     throw new AppError('VALIDATION_FAILED', `Refunds can be requested within ${REFUND_WINDOW_DAYS} days of purchase`);
   }
-  const [created] = await deps.db
-    .insert(refundRequests)
-    .values({ orderId: order.id, userId: user.id, reason })
-    .onConflictDoNothing({ target: refundRequests.orderId })
-    .returning();
+  // Under the sellers' payout locks: a payout run either sees this request (and holds the money) or finished first.
+  const created = await deps.db.transaction(async (tx) => {
+    await lockPayoutAccountsOfOrder(tx, order.id);
+    const [row] = await tx
+      .insert(refundRequests)
+      .values({ orderId: order.id, userId: user.id, reason })
+      .onConflictDoNothing({ target: refundRequests.orderId })
+      .returning();
+    return row;
+  });
   if (!created) throw new AppError('CONFLICT', 'A refund has already been requested for this order');
   return {
     message: 'Refund requested. We will review it within 5-10 business days.',

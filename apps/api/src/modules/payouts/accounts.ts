@@ -28,6 +28,17 @@ const NOT_FOUND = 'Bank account not found';
 const sqlLockPlatformAccounts = sql`select pg_advisory_xact_lock(727002)`;
 const IN_FLIGHT = 'A payout is on its way to this account. Change it after the payout arrives.';
 
+/**
+ * Takes the payout-account locks of everyone an order pays (its sellers, its referrer), in a fixed
+ * order. A payout claim holds the same lock while it reads the balance, so a refund request written
+ * under it is either seen by the run (money held) or written after that payout was recorded.
+ */
+export async function lockPayoutAccountsOfOrder(tx: Tx, orderId: string): Promise<void> {
+  await tx.execute(sql`select id from ${bankAccounts}
+    where ${bankAccounts.userId} in (select seller_id from ledger_entries where order_id = ${orderId} and kind in ('seller', 'affiliate'))
+    order by id for update`);
+}
+
 /** The validated number in its stored form, with what people may see of it. */
 function accountNumberOf(input: PayoutAccountInput) {
   if (input.account_type === 'iban') {

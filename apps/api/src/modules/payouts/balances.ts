@@ -2,7 +2,7 @@ import type { SellerBalanceView, StatementLine } from '@app/shared';
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { ledgerEntries, orderItems, orders, payouts } from '../../db/schema';
+import { ledgerEntries, orderItems, orders, payouts, refundRequests } from '../../db/schema';
 import { centsToDollars } from '../../lib/money';
 import { readPayoutSettings } from './settings';
 
@@ -11,8 +11,17 @@ const sale = alias(ledgerEntries, 'sale');
 /** What the ledger owes a user: their sales as a seller and their referral commission as an affiliate. */
 const EARNING_KINDS: ('seller' | 'affiliate')[] = ['seller', 'affiliate'];
 
+/**
+ * The entry's order has a refund request nobody has decided yet (or whose approval is under way):
+ * its money is held, neither pending nor released, until the decision. Read in the same statement
+ * as the ledger, so an approval (reversal + status in one transaction) is seen whole or not at all.
+ */
+export const underOpenRefund = sql`exists (select 1 from ${refundRequests} where ${refundRequests.orderId} = ${ledgerEntries.orderId} and ${refundRequests.status} in ('requested', 'processing'))`;
+
 export interface BalanceCents {
   pending: number;
+  /** Money of orders with an open refund request: never paid out until the request is decided. */
+  held: number;
   /** May be negative: a refund of money already paid out, netted off by later payouts. */
   available: number;
   inTransit: number;
@@ -24,8 +33,10 @@ export interface BalanceCents {
  * A seller's money, from the ledger alone (with any referral commission they earned as an
  * affiliate: one balance, one payout per user). Each seller entry (a sale, or a refund's reversal) is
  * dated by its sale: while the sale is younger than the hold it is pending, so a refund inside the
- * window cancels pending money; after that it is released. Available is released money minus
- * every payout that is paid or on its way.
+ * window cancels pending money; after that it is released. Money of an order with an open refund
+ * request is held instead, whatever its age, until the request is decided (approved: reversed;
+ * denied: pending or released again). Available is released money minus every payout that is paid
+ * or on its way.
  */
 export async function sellerBalanceCents(
   db: DbOrTx,
@@ -36,9 +47,10 @@ export async function sellerBalanceCents(
   const cutoff = new Date(now.getTime() - holdDays * DAY_MS);
   const [ledger] = await db
     .select({
-      pending: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${sale.createdAt} > ${cutoff}), 0)`,
-      released: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${sale.createdAt} <= ${cutoff}), 0)`,
-      oldestPending: sql<Date | null>`min(${sale.createdAt}) filter (where ${sale.createdAt} > ${cutoff})`,
+      pending: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${sale.createdAt} > ${cutoff} and not ${underOpenRefund}), 0)`,
+      released: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${sale.createdAt} <= ${cutoff} and not ${underOpenRefund}), 0)`,
+      held: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${underOpenRefund}), 0)`,
+      oldestPending: sql<Date | null>`min(${sale.createdAt}) filter (where ${sale.createdAt} > ${cutoff} and not ${underOpenRefund})`,
     })
     .from(ledgerEntries)
     .innerJoin(
@@ -62,6 +74,7 @@ export async function sellerBalanceCents(
   const oldest = ledger?.oldestPending ? new Date(ledger.oldestPending) : null;
   return {
     pending: Number(ledger?.pending ?? 0),
+    held: Number(ledger?.held ?? 0),
     available: Number(ledger?.released ?? 0) - inTransit - paidOut,
     inTransit,
     paidOut,
@@ -75,6 +88,8 @@ export async function getSellerBalance(db: DbOrTx, sellerId: string, now = new D
   const balance = await sellerBalanceCents(db, sellerId, settings.holdDays, now);
   return {
     pending: centsToDollars(balance.pending),
+    held: centsToDollars(balance.held),
+    held_reason: balance.held > 0 ? 'refund_requested' : null,
     available: centsToDollars(balance.available),
     in_transit: centsToDollars(balance.inTransit),
     paid_out: centsToDollars(balance.paidOut),
@@ -108,6 +123,7 @@ export async function getSellerStatement(
       amountCents: ledgerEntries.amountCents,
       orderNumber: orders.orderNumber,
       soldAt: sale.createdAt,
+      held: sql<boolean>`${underOpenRefund}`,
       titles,
     })
     .from(ledgerEntries)
@@ -154,7 +170,7 @@ export async function getSellerStatement(
       description: entry.kind === 'affiliate' ? `Referral commission: ${entry.orderNumber}` : (entry.titles ?? ''),
       amount: centsToDollars(entry.amountCents),
       available_on: availableOn.toISOString(),
-      status: availableOn <= now ? 'available' : 'pending',
+      status: entry.held ? 'held' : availableOn <= now ? 'available' : 'pending',
     };
   });
   for (const payout of sent) {

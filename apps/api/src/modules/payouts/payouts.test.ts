@@ -290,6 +290,102 @@ describe('balances from the ledger', () => {
   });
 });
 
+describe('an open refund request holds the money', () => {
+  const buyerCall = async () => as(await signIn(t.app, buyer.email, FACTORY_PASSWORD));
+  const askRefund = async (orderId: string) => {
+    const asked = await (await buyerCall())('POST', `/orders/${orderId}/request-refund`, {
+      reason: 'It does not do what the page says.',
+    });
+    expect(asked.statusCode).toBe(201);
+  };
+  const payOut = async (sellerId: string) =>
+    (await admin('POST', '/payments/admin/trigger-transfer', { seller_id: sellerId })).json().results[0];
+
+  it('a refund asked on day 29 is not paid out on day 30, and its approval leaves the seller at zero, not −$24', async () => {
+    const { user, call } = await newSeller();
+    await addIban(call);
+    const order = await sale(user, 3_000, 'Day 29 Kit', 29);
+    await askRefund(order.id);
+    await moveSale(order.id, 30.01);
+    expect(await balanceOf(call)).toMatchObject({ pending: 0, held: 24, held_reason: 'refund_requested', available: 0 });
+    const statement = (await call('GET', '/seller/payouts/statement')).json().lines;
+    expect(statement[0]).toMatchObject({ type: 'sale', amount: 24, status: 'held' });
+
+    expect(await payOut(user.id)).toMatchObject({ status: 'skipped', reason: 'nothing_available' });
+    expect(await transfersTo(user.id)).toHaveLength(0);
+
+    expect((await admin('PUT', `/admin/orders/${order.id}/refund`, { decision: 'approve' })).statusCode).toBe(200);
+    expect(await balanceOf(call)).toMatchObject({ held: 0, held_reason: null, available: 0, paid_out: 0 });
+    expect(await payOut(user.id)).toMatchObject({ status: 'skipped', reason: 'nothing_available' });
+  });
+
+  it('a declined request makes the money payable at the next run', async () => {
+    const { user, call } = await newSeller();
+    await addIban(call);
+    const order = await sale(user, 3_000, 'Declined Refund Kit', 20);
+    await askRefund(order.id);
+    await moveSale(order.id, 31);
+    expect(await payOut(user.id)).toMatchObject({ status: 'skipped', reason: 'nothing_available' });
+    const denied = await admin('PUT', `/admin/orders/${order.id}/refund`, {
+      decision: 'deny',
+      note: 'The product works as described.',
+    });
+    expect(denied.statusCode).toBe(200);
+    expect(await balanceOf(call)).toMatchObject({ held: 0, available: 24 });
+    expect(await payOut(user.id)).toMatchObject({ status: 'paid', payout: { amount: 24 } });
+    expect(await balanceOf(call)).toMatchObject({ available: 0, paid_out: 24 });
+  });
+
+  it('holds a request inside the hold too, and keeps paying the other sales', async () => {
+    await setSettings({ hold_days: 7 });
+    const { user, call } = await newSeller();
+    await addIban(call);
+    const asked = await sale(user, 3_000, 'Asked Kit', 10);
+    await sale(user, 5_000, 'Kept Kit', 10);
+    await askRefund(asked.id);
+    expect(await balanceOf(call)).toMatchObject({ held: 24, available: 40 });
+    expect(await payOut(user.id)).toMatchObject({ status: 'paid', payout: { amount: 40 } });
+  });
+
+  it('a payout run and a refund approval at the same moment never both take the same money', async () => {
+    const sellers = await Promise.all(Array.from({ length: 4 }, () => newSeller()));
+    const orders: string[] = [];
+    for (const seller of sellers) {
+      await addIban(seller.call);
+      const asked = await sale(seller.user, 3_000, 'Raced Refund Kit', 31);
+      await sale(seller.user, 5_000, 'Kept Kit', 31);
+      await askRefund(asked.id);
+      orders.push(asked.id);
+    }
+    await Promise.all(
+      sellers.flatMap((seller, index) => [
+        payOut(seller.user.id),
+        admin('PUT', `/admin/orders/${orders[index]}/refund`, { decision: 'approve' }),
+      ]),
+    );
+    for (const seller of sellers) {
+      const sent = await t.db.select().from(payouts).where(eq(payouts.sellerId, seller.user.id));
+      expect(sent.map((p) => p.amountCents)).toEqual([4_000]);
+      expect(await balanceOf(seller.call)).toMatchObject({ available: 0, held: 0, paid_out: 40 });
+    }
+  });
+
+  it('a refund request and a payout run at the same moment: the money is either paid first or held', async () => {
+    await setSettings({ hold_days: 0 });
+    const { user, call } = await newSeller();
+    await addIban(call);
+    const order = await sale(user, 3_000, 'Raced Request Kit');
+    const buyerApi = await buyerCall();
+    const [, run] = await Promise.all([
+      buyerApi('POST', `/orders/${order.id}/request-refund`, { reason: 'It does not do what the page says.' }),
+      payOut(user.id),
+    ]);
+    const balance = await balanceOf(call);
+    if (run.status === 'paid') expect(balance).toMatchObject({ paid_out: 24, held: 24, available: -24 });
+    else expect(balance).toMatchObject({ paid_out: 0, held: 24, available: 0 });
+  });
+});
+
 describe('transfers', () => {
   it('pays the available balance once, records it for the seller, the provider and the audit log', async () => {
     const { user, call } = await newSeller();

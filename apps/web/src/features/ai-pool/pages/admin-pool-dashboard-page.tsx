@@ -79,6 +79,7 @@ export function AdminPoolDashboardPage() {
               </Link>
             </Alert>
           )}
+          {data.held > 0 && <Alert tone="info">{t('aiPool.dashboard.held', { amount: formatMoney(data.held) })}</Alert>}
           {data.pending_transfer > 0 && (
             <Alert tone="info">{t('aiPool.dashboard.pending', { amount: formatMoney(data.pending_transfer) })}</Alert>
           )}

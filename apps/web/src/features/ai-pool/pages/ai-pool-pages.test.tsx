@@ -37,6 +37,7 @@ function dashboard(overrides: Partial<AiPoolDashboard> = {}): AiPoolDashboard {
   return {
     days: 30,
     pool_balance: 7.25,
+    held: 0,
     total_contributed: 19.75,
     total_transferred: 12.5,
     pending_transfer: 0,

@@ -42,6 +42,28 @@ describe('seller payouts section', () => {
     expect(within(section).getByRole('button', { name: 'Download CSV' })).toBeTruthy();
   });
 
+  it('shows money under an open refund request apart, with the reason, and not as available', async () => {
+    const { section } = await openPayouts({
+      'GET /api/v1/seller/payouts/balance': () =>
+        json(200, {
+          pending: 0,
+          held: 24,
+          held_reason: 'refund_requested',
+          available: 0,
+          in_transit: 0,
+          paid_out: 0,
+          hold_days: 30,
+          minimum_payout: 25,
+          next_release_at: null,
+          currency: 'usd',
+        }),
+    });
+    const balance = within(section).getByRole('list', { name: 'Your balance' });
+    await waitFor(() => expect(within(balance).getByText('Held: refund requested').nextSibling?.textContent).toBe('$24.00'));
+    expect(within(balance).getByText('Available').nextSibling?.textContent).toBe('$0.00');
+    expect(within(section).getByText(/paid out if the refund is declined/)).toBeTruthy();
+  });
+
   it('checks the IBAN in the browser, then saves it and shows only the masked number', async () => {
     const { section, user, api } = await openPayouts({
       'PUT /api/v1/seller/payout-account': () => json(200, { message: 'Payout account saved', account: savedAccount }),

@@ -1,4 +1,4 @@
-import { ArrowDownToLine, Banknote, Clock, Landmark, Send, Wallet } from 'lucide-react';
+import { ArrowDownToLine, Banknote, CirclePause, Clock, Landmark, Send, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatCard } from '@/components/stat-card';
@@ -62,6 +62,11 @@ function BalanceCards() {
         <li>
           <StatCard icon={Banknote} tone="violet" label={t('payouts.balance.paidOut')} value={show(data?.paid_out)} />
         </li>
+        {data && data.held !== 0 && (
+          <li>
+            <StatCard icon={CirclePause} tone="red" label={t('payouts.balance.held')} value={formatMoney(data.held)} />
+          </li>
+        )}
       </ul>
       {data && (
         <p className="text-sm text-slate-600 dark:text-slate-400">
@@ -69,6 +74,7 @@ function BalanceCards() {
           {data.next_release_at && ` ${t('payouts.balance.nextRelease', { date: formatDate(data.next_release_at) })}`}
         </p>
       )}
+      {data && data.held !== 0 && <Alert tone="info">{t('payouts.balance.heldNote')}</Alert>}
       {data && data.available < 0 && <Alert tone="error">{t('payouts.balance.negative')}</Alert>}
     </div>
   );
