@@ -16,6 +16,7 @@ describe('configuration', () => {
       JWT_SECRET: 'x'.repeat(40),
       METRICS_TOKEN: 'm'.repeat(32),
       PAYOUT_ENCRYPTION_KEY: 'ab'.repeat(32),
+      SMTP_URL: 'smtp://127.0.0.1:2525',
     });
     expect(production.cookieSecure).toBe(true);
     expect(loadConfig({}).cookieSecure).toBe(false);

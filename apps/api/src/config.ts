@@ -176,23 +176,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
-    throw new ConfigError('Invalid environment:\n  - JWT_SECRET: required in production (32+ random characters)');
-  }
-  if (e.NODE_ENV === 'production' && e.SEED_DEMO) {
-    throw new ConfigError(
-      'Invalid environment:\n  - SEED_DEMO: demo accounts have public passwords and are never seeded in production (unset SEED_DEMO, use ADMIN_EMAIL/ADMIN_PASSWORD)',
-    );
-  }
-  if (e.NODE_ENV === 'production' && !e.METRICS_TOKEN) {
-    throw new ConfigError(
-      'Invalid environment:\n  - METRICS_TOKEN: required in production (a random token Prometheus sends as a bearer token)',
-    );
-  }
-  if (e.NODE_ENV === 'production' && !e.PAYOUT_ENCRYPTION_KEY) {
-    throw new ConfigError(
-      'Invalid environment:\n  - PAYOUT_ENCRYPTION_KEY: required in production (32 random bytes, hex or base64)',
-    );
+  if (e.NODE_ENV === 'production') {
+    // Every missing production setting at once, so one failed deploy names them all.
+    const missing = [
+      !e.JWT_SECRET && '  - JWT_SECRET: required in production (32+ random characters)',
+      e.SEED_DEMO &&
+        '  - SEED_DEMO: demo accounts have public passwords and are never seeded in production (unset SEED_DEMO, use ADMIN_EMAIL/ADMIN_PASSWORD)',
+      !e.METRICS_TOKEN && '  - METRICS_TOKEN: required in production (a random token Prometheus sends as a bearer token)',
+      !e.PAYOUT_ENCRYPTION_KEY && '  - PAYOUT_ENCRYPTION_KEY: required in production (32 random bytes, hex or base64)',
+      !e.SMTP_URL &&
+        '  - SMTP_URL: required in production (e.g. smtps://user:pass@smtp.example.com:465); without it no password reset, receipt or download link reaches anyone',
+    ].filter(Boolean);
+    if (missing.length > 0) throw new ConfigError(`Invalid environment:\n${missing.join('\n')}`);
   }
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid environment:\n  - ADMIN_EMAIL and ADMIN_PASSWORD must be set together');

@@ -32,6 +32,7 @@ export function createDeps(
       smtpUrl: config.mail.smtpUrl,
       from: config.mail.from,
       outboxDir: config.mail.outboxDir,
+      production: config.env === 'production',
       log: options.log,
     }),
     storage: createLocalStorage(config.filesDir),

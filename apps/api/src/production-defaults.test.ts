@@ -1,17 +1,20 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../test/factories';
+import { addProductFile, createPaidOrder, createProduct, createUser } from '../test/factories';
 import { bearer, createTestApp, signIn, type TestApp } from '../test/helpers';
+import { type SmtpSink, startSmtpSink } from '../test/smtp-sink';
 import { ConfigError, loadConfig } from './config';
+import { sendReceipt } from './modules/orders/fulfil';
 
-/** A production install never ships demo accounts, open metrics or debug routes. */
+/** A production install never ships demo accounts, open metrics, debug routes or live links in its log. */
 
 const PRODUCTION = {
   NODE_ENV: 'production',
   JWT_SECRET: 'p'.repeat(40),
   METRICS_TOKEN: 'metrics-token-0123456789abcdef',
   PAYOUT_ENCRYPTION_KEY: 'cd'.repeat(32),
+  SMTP_URL: 'smtp://127.0.0.1:2525',
 };
 
 describe('production configuration', () => {
@@ -39,18 +42,89 @@ describe('production configuration', () => {
     expect(() => loadConfig(withoutToken)).toThrow(ConfigError);
     expect(() => loadConfig(withoutToken)).toThrow(/METRICS_TOKEN: required in production/);
   });
+
+  it('requires SMTP_URL: without it reset, confirmation and download links would only reach the log', () => {
+    const { SMTP_URL: _unset, ...withoutSmtp } = PRODUCTION;
+    expect(() => loadConfig(withoutSmtp)).toThrow(ConfigError);
+    expect(() => loadConfig(withoutSmtp)).toThrow(/SMTP_URL: required in production/);
+    expect(() => loadConfig({ ...withoutSmtp, SMTP_URL: '  ' })).toThrow(/SMTP_URL: required in production/);
+  });
+
+  it('names every missing setting at once', () => {
+    const message = (() => {
+      try {
+        loadConfig({ NODE_ENV: 'production' });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return '';
+    })();
+    for (const name of ['JWT_SECRET', 'METRICS_TOKEN', 'PAYOUT_ENCRYPTION_KEY', 'SMTP_URL']) {
+      expect(message).toContain(`${name}: required in production`);
+    }
+  });
+
+  it('the server process refuses to start without SMTP_URL and says why', () => {
+    const { SMTP_URL: _unset, ...withoutSmtp } = PRODUCTION;
+    const server = spawnSync(
+      process.execPath,
+      ['--conditions=@app/source', '--import', 'tsx', path.resolve(__dirname, 'server.ts')],
+      { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...withoutSmtp }, encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(server.status).toBe(1);
+    expect(server.stderr).toContain('SMTP_URL: required in production');
+  });
 });
 
 describe('a production app', () => {
   let prod: TestApp;
   let dev: TestApp;
+  let smtp: SmtpSink;
+  const log: string[] = [];
   beforeAll(async () => {
-    prod = await createTestApp(PRODUCTION);
+    smtp = await startSmtpSink();
+    prod = await createTestApp({ ...PRODUCTION, SMTP_URL: smtp.url }, { log: (line) => log.push(line) });
     dev = await createTestApp();
   });
   afterAll(async () => {
     await prod.close();
     await dev.close();
+    await smtp.close();
+  });
+
+  it('mails reset, newsletter and download links over SMTP; its log only says which kind of mail went out', async () => {
+    const buyer = await createUser(prod.db, 'buyer');
+    const seller = await createUser(prod.db, 'seller');
+    const reset = await prod.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email: buyer.email } });
+    expect(reset.statusCode).toBe(200);
+    const subscriber = 'letters.reader@example.org';
+    const subscribed = await prod.app.inject({
+      method: 'POST',
+      url: '/api/v1/newsletter/subscribe',
+      payload: { email: subscriber },
+    });
+    expect(subscribed.statusCode).toBe(202);
+    const product = await createProduct(prod.db, seller, { title: 'Prompt Atlas', status: 'approved' });
+    await addProductFile(prod.deps, product.id, 'atlas.txt', 'prompts');
+    const order = await createPaidOrder(prod.db, buyer, product);
+    await sendReceipt(prod.deps, order.id);
+
+    // The links reach their readers, by mail.
+    const mails = smtp.received.map((mail) => ({ to: mail.to, body: mail.data.replace(/=\r?\n/g, '').replace(/=3D/g, '=') }));
+    const linkIn = (to: string, pattern: RegExp) => mails.find((mail) => mail.to.includes(to) && pattern.test(mail.body));
+    expect(linkIn(buyer.email, /\/reset-password\?token=[\w-]{20,}/)).toBeDefined();
+    expect(linkIn(subscriber, /\/newsletter\/confirm\?token=[\w.-]{20,}/)).toBeDefined();
+    expect(linkIn(buyer.email, /\/api\/v1\/downloads\/[\w.-]{20,}/)).toBeDefined();
+
+    // The log says that mail went out, and nothing that could be used or that names anyone.
+    const mailLines = log.filter((line) => line.startsWith('mail'));
+    expect(mailLines).toHaveLength(3);
+    expect(mailLines.slice(0, 2)).toEqual(['mail sent: password-reset', 'mail sent: newsletter']);
+    for (const line of mailLines) expect(line).toMatch(/^mail sent: [a-z-]+$/);
+    const everything = log.join('\n');
+    for (const secret of ['http', 'token', '/downloads/', buyer.email, subscriber, 'Prompt Atlas', 'atlas.txt']) {
+      expect(everything).not.toContain(secret);
+    }
   });
 
   it('serves /metrics only with the bearer token, even to loopback callers', async () => {

@@ -21,9 +21,13 @@ export interface TestApp {
 
 /**
  * Builds the real application on a fresh database cloned from the migrated template.
- * `env` overrides environment variables (as production would set them).
+ * `env` overrides environment variables (as production would set them); `options.log` receives what
+ * the server would print.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { log?: (message: string) => void } = {},
+): Promise<TestApp> {
   const { serverUrl, template, embedded } = inject('testDatabase');
   const name = `mkt_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
@@ -40,7 +44,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const db = createDatabase(config.databaseUrl as string, 5);
-  const deps = createDeps(config, db, { embeddedDatabase: embedded, log: () => {} });
+  const deps = createDeps(config, db, { embeddedDatabase: embedded, log: options.log ?? (() => {}) });
   const app = await buildApp(deps, { logger: false });
   await app.ready();
   return {

@@ -188,6 +188,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string, languag
   const m = mailTexts(languageOf(user, language));
   const hours = RESET_LINK_TTL_HOURS;
   await deps.mailer.send({
+    kind: 'password-reset',
     to: user.email,
     subject: m.reset.subject,
     text: [m.hi(user.firstName), '', m.reset.intro, m.reset.open(hours), '', link, '', m.reset.ignore].join('\n'),

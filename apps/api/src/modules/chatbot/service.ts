@@ -430,7 +430,7 @@ async function alertAdmins(deps: AppDeps, lead: ChatLeadRow, site: string): Prom
       `${m.allLeads}: ${link}`,
     ].join('\n');
     const html = `<p>${m.intro(escapeHtml(site))}</p><ul><li>${m.name}: ${escapeHtml(lead.name)}</li><li>${m.email}: ${escapeHtml(lead.email)}</li><li>${m.need}: ${escapeHtml(lead.need)}</li></ul><p><a href="${link}">${m.allLeads}</a></p>`;
-    await deps.mailer.send({ to, subject: m.subject(lead.name), text, html });
+    await deps.mailer.send({ kind: 'chatbot-lead', to, subject: m.subject(lead.name), text, html });
   }
 }
 

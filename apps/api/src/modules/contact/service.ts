@@ -60,7 +60,7 @@ async function mailToAdmin(deps: AppDeps, row: ContactMessageRow): Promise<void>
     '\n',
   );
   const html = `<p>${m.wrote(`${escapeHtml(row.name)} &lt;${escapeHtml(row.email)}&gt;`, escapeHtml(settings.site_name))}</p><blockquote style="white-space:pre-wrap">${escapeHtml(row.message)}</blockquote><p>${m.replyShort} <a href="${inbox}">${m.allMessages}</a></p>`;
-  await deps.mailer.send({ to: settings.admin_email, replyTo: row.email, subject, text, html });
+  await deps.mailer.send({ kind: 'contact-message', to: settings.admin_email, replyTo: row.email, subject, text, html });
 }
 
 /** The admin inbox, newest first. */

@@ -49,6 +49,7 @@ async function sendNewsletterMail(
     `<p style="font-size:12px;color:#666"><a href="${unsubscribePage}">${escapeHtml(unsubscribe)}</a></p>`,
   ].join('');
   await deps.mailer.send({
+    kind: 'newsletter',
     to: subscriber.email,
     subject,
     text,

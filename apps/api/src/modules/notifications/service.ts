@@ -36,6 +36,7 @@ export async function notifyUser(
     const link = made.link ? `${deps.config.publicUrl}${made.link}` : deps.config.publicUrl;
     await deps.mailer
       .send({
+        kind: 'notification',
         to: user.email,
         subject: made.title,
         text: `${texts.hi(user.firstName)}\n\n${made.message}\n\n${link}\n`,
