@@ -5,6 +5,7 @@ import { Logo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { buttonClasses } from '@/components/ui/button';
 import { useLogout } from '@/features/auth/api/logout';
+import { isNewAccount } from '@/features/auth/lib/new-account';
 import { CartLink } from '@/features/cart/components/cart-link';
 import { NotificationCentre } from '@/features/notifications/components/notification-centre';
 import { LanguagePicker } from '@/features/preferences/components/language-picker';
@@ -63,7 +64,7 @@ export function Header() {
           // Shown whole where there is room for it (never cut to "Welc…"); the user menu always greets too.
           <div className="@container ml-2 hidden min-w-0 flex-1 xl:block">
             <p className="hidden text-right text-sm whitespace-nowrap text-slate-600 @min-[16rem]:block dark:text-slate-400">
-              {t('header.welcomeBack')}{' '}
+              {isNewAccount(auth.user.id) ? t('header.welcome') : t('header.welcomeBack')}{' '}
               <span className="font-semibold text-slate-900 dark:text-white">{displayName(auth.user)}</span>
             </p>
           </div>

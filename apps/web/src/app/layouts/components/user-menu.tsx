@@ -3,6 +3,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Heart, LayoutDashboard, LogOut, Package, Settings, ShieldCheck, Store } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isNewAccount } from '@/features/auth/lib/new-account';
 import { displayName } from '@/lib/auth-store';
 import { cn } from '@/lib/cn';
 import { UserMenuFace, userMenuTriggerClass } from './menu-triggers';
@@ -46,7 +47,8 @@ export function UserMenu({ user, onSignOut, signingOut = false, defaultOpen = fa
         >
           <DropdownMenu.Label className="px-3 pt-1 pb-3">
             <span className="block truncate text-sm text-slate-600 dark:text-slate-400">
-              {t('header.welcomeBack')} <span className="font-semibold text-slate-900 dark:text-white">{displayName(user)}</span>
+              {isNewAccount(user.id) ? t('header.welcome') : t('header.welcomeBack')}{' '}
+              <span className="font-semibold text-slate-900 dark:text-white">{displayName(user)}</span>
             </span>
             <span className="block truncate text-xs text-slate-500 dark:text-slate-400">{user.email}</span>
           </DropdownMenu.Label>

@@ -87,7 +87,11 @@ describe('register form', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
     expect(await screen.findByText('Account Created!')).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'Welcome back, Ada Lovelace!' })).toBeTruthy();
+    // A brand-new account is welcomed, not welcomed back: on the dashboard and in the user menu.
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace!' })).toBeTruthy();
+    expect(screen.queryByText(/Welcome back/)).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    expect((await screen.findByRole('menu')).textContent).toContain('Welcome, Ada Lovelace');
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(api.calls('POST /api/v1/auth/register')[0]?.body).toEqual({
       first_name: 'Ada',

@@ -2,6 +2,7 @@ import type { AuthResponse } from '@app/shared';
 import { authStore, displayName } from '@/lib/auth-store';
 import { i18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
+import { markNewAccount } from './new-account';
 
 type Greeting = 'welcome' | 'accountCreated' | 'adminWelcome';
 
@@ -18,5 +19,7 @@ export function startSession(session: AuthResponse, greeting: Greeting): void {
   } else {
     notify.success(i18n.t('auth.login.welcomeTitle'), i18n.t('auth.login.welcomeMessage', { name: displayName(session.user) }));
   }
+  // Before the store says "signed in", so the first render after it already greets a new account as new.
+  markNewAccount(greeting === 'accountCreated' ? session.user.id : null);
   authStore.setSession(session);
 }

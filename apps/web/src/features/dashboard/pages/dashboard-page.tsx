@@ -5,6 +5,7 @@ import { Link, Navigate } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { isNewAccount } from '@/features/auth/lib/new-account';
 import { displayName, useRequiredUser } from '@/lib/auth-store';
 import { formatMoney } from '@/lib/format';
 import { useOrderStats } from '@/lib/orders';
@@ -44,7 +45,9 @@ function UserDashboard() {
       <DocumentTitle title={t('dashboard.title')} />
       <div>
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">
-          {t('dashboard.welcome', { name: displayName(user) })}
+          {isNewAccount(user.id)
+            ? t('dashboard.welcomeNew', { name: displayName(user) })
+            : t('dashboard.welcome', { name: displayName(user) })}
         </h1>
         <p className="mt-1 text-slate-600 dark:text-slate-400">{t('dashboard.subtitle')}</p>
       </div>
