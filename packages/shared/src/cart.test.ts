@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aiPoolShareCents, computeCartTotals, productPromoCode } from './cart';
+import { aiPoolShareCents, cartSummaryLines, computeCartTotals, orderSummaryLines, productPromoCode, summaryLines } from './cart';
 
 const line = (productId: string, priceCents: number, quantity = 1, originalPriceCents: number | null = null) => ({
   productId,
@@ -62,5 +62,39 @@ describe('cart maths (spec §9)', () => {
   it('derives a product code from the name', () => {
     expect(productPromoCode('Customer Support Chatbot Starter Kit')).toBe('CUSTOMER20');
     expect(productPromoCode('AI Image Generator Pro')).toBe('IMAGE20');
+  });
+});
+
+describe('summary lines (one set of rows for cart, checkout, orders and the receipt)', () => {
+  it('shows the promo with its code between subtotal and total, and no zero discount row without a code', () => {
+    const totals = computeCartTotals([line('a', 900, 1, 1900)], { code: 'STUDENT', kind: 'percent', value: 15, productId: null });
+    expect(
+      summaryLines({ subtotalCents: 900, promoCode: 'STUDENT', promoCents: totals.promoCents, totalCents: totals.totalCents }),
+    ).toEqual([
+      { kind: 'subtotal', cents: 900 },
+      { kind: 'discount', cents: 135, code: 'STUDENT' },
+      { kind: 'total', cents: 765 },
+    ]);
+    // Original-price savings ($10 here) are in the unit price, never a "Discount $0.00" row.
+    expect(summaryLines({ subtotalCents: 900, promoCode: null, promoCents: 0, totalCents: 900 })).toEqual([
+      { kind: 'subtotal', cents: 900 },
+      { kind: 'total', cents: 900 },
+    ]);
+  });
+
+  it('gives a cart and the order made from it the same rows, though the cart’s discount field also counts savings', () => {
+    const cart = {
+      subtotal: 100,
+      discount: 30,
+      total: 50,
+      promoCode: { code: 'WELCOME', discount: 50 },
+    };
+    const order = { subtotal: 100, discount: 50, promo_code: 'WELCOME', total_amount: 50 };
+    expect(cartSummaryLines(cart)).toEqual(orderSummaryLines(order));
+    expect(orderSummaryLines(order)).toEqual([
+      { kind: 'subtotal', cents: 10000 },
+      { kind: 'discount', cents: 5000, code: 'WELCOME' },
+      { kind: 'total', cents: 5000 },
+    ]);
   });
 });

@@ -72,6 +72,65 @@ function promoAmount(lines: CartLine[], subtotalCents: number, promo: PromoRule)
   return Math.min(base, Math.max(0, amount));
 }
 
+/**
+ * One row of a price summary. Cart, checkout, success page, order list and receipt e-mail all show
+ * exactly these rows, built by `summaryLines` from the server's priced cart or order, so no surface
+ * can show a figure another one leaves out. Original-price savings are not a row: they are already
+ * in the unit prices (each line shows its struck-through original price).
+ */
+export type SummaryLine =
+  | { kind: 'subtotal'; cents: number }
+  | { kind: 'discount'; cents: number; code: string }
+  | { kind: 'total'; cents: number };
+
+export interface PricedAmounts {
+  subtotalCents: number;
+  /** The promo code the price includes, or null. */
+  promoCode: string | null;
+  /** What the promo took off (the only thing between subtotal and total: tax and shipping are 0). */
+  promoCents: number;
+  totalCents: number;
+}
+
+/** Subtotal, the promo discount with its code (when a code applies), total. */
+export function summaryLines(priced: PricedAmounts): SummaryLine[] {
+  const lines: SummaryLine[] = [{ kind: 'subtotal', cents: priced.subtotalCents }];
+  if (priced.promoCode) lines.push({ kind: 'discount', cents: priced.promoCents, code: priced.promoCode });
+  lines.push({ kind: 'total', cents: priced.totalCents });
+  return lines;
+}
+
+const toCents = (dollars: number) => Math.round(dollars * 100);
+
+/** The rows of a cart as the API answers it (its `discount` field also counts savings, so the promo's own amount is used). */
+export function cartSummaryLines(cart: {
+  subtotal: number;
+  total: number;
+  promoCode: { code: string; discount: number } | null;
+}): SummaryLine[] {
+  return summaryLines({
+    subtotalCents: toCents(cart.subtotal),
+    promoCode: cart.promoCode?.code ?? null,
+    promoCents: toCents(cart.promoCode?.discount ?? 0),
+    totalCents: toCents(cart.total),
+  });
+}
+
+/** The rows of an order as the API answers it (its `discount` is the promo's amount). */
+export function orderSummaryLines(order: {
+  subtotal: number;
+  discount: number;
+  promo_code: string | null;
+  total_amount: number;
+}): SummaryLine[] {
+  return summaryLines({
+    subtotalCents: toCents(order.subtotal),
+    promoCode: order.promo_code,
+    promoCents: toCents(order.discount),
+    totalCents: toCents(order.total_amount),
+  });
+}
+
 /** The 10% of every order that feeds the AI token pool (spec §1, §9). */
 export function aiPoolShareCents(totalCents: number): number {
   return Math.round(totalCents / 10);
@@ -148,6 +207,8 @@ export const cartItemViewSchema = z.object({
   description: z.string(),
   status: z.string(),
   quantity: z.number(),
+  /** false: its seller's account is suspended; it stays in the cart, flagged, and blocks checkout until removed. */
+  available: z.boolean().optional(),
 });
 export type CartItemView = z.output<typeof cartItemViewSchema>;
 
@@ -164,6 +225,9 @@ export const cartViewSchema = z.object({
     .nullable(),
 });
 export type CartView = z.output<typeof cartViewSchema>;
+
+/** Checkout refuses a cart holding an item that can not be bought now (its seller is suspended). */
+export const CART_ITEMS_UNAVAILABLE = 'Some items in your cart are no longer available. Remove them to check out.';
 
 /** Every cart route's answer: the cart, and why a saved promo code no longer applies (or null). */
 export const cartResponseSchema = z.object({ promo_notice: z.string().nullable(), ...cartViewSchema.shape });

@@ -19,6 +19,9 @@ export interface MailTexts {
   receipt: {
     subject: (order: string) => string;
     thanks: (order: string) => string;
+    subtotal: string;
+    /** The promo discount row, naming the code. */
+    discount: (code: string) => string;
     total: string;
     downloads: (until: string) => string;
     downloadsHeading: (until: string) => string;
@@ -69,6 +72,8 @@ const en: MailTexts = {
   receipt: {
     subject: (order) => `Your receipt for order ${order}`,
     thanks: (order) => `Thank you for your purchase. Order ${order} is paid.`,
+    subtotal: 'Subtotal',
+    discount: (code) => `Discount (${code})`,
     total: 'Total',
     downloads: (until) => `Download your files (links valid until ${until}):`,
     downloadsHeading: (until) => `Downloads (valid until ${until}):`,
@@ -135,6 +140,8 @@ const es: MailTexts = {
   receipt: {
     subject: (order) => `Tu recibo del pedido ${order}`,
     thanks: (order) => `Gracias por tu compra. El pedido ${order} está pagado.`,
+    subtotal: 'Subtotal',
+    discount: (code) => `Descuento (${code})`,
     total: 'Total',
     downloads: (until) => `Descarga tus archivos (enlaces válidos hasta el ${until}):`,
     downloadsHeading: (until) => `Descargas (válidas hasta el ${until}):`,
@@ -202,6 +209,8 @@ const fr: MailTexts = {
   receipt: {
     subject: (order) => `Votre reçu pour la commande ${order}`,
     thanks: (order) => `Merci pour votre achat. La commande ${order} est payée.`,
+    subtotal: 'Sous-total',
+    discount: (code) => `Remise (${code})`,
     total: 'Total',
     downloads: (until) => `Téléchargez vos fichiers (liens valables jusqu’au ${until}) :`,
     downloadsHeading: (until) => `Téléchargements (valables jusqu’au ${until}) :`,
@@ -272,6 +281,8 @@ const de: MailTexts = {
   receipt: {
     subject: (order) => `Ihr Kaufbeleg für Bestellung ${order}`,
     thanks: (order) => `Vielen Dank für Ihren Einkauf. Bestellung ${order} ist bezahlt.`,
+    subtotal: 'Zwischensumme',
+    discount: (code) => `Rabatt (${code})`,
     total: 'Gesamt',
     downloads: (until) => `Laden Sie Ihre Dateien herunter (Links gültig bis ${until}):`,
     downloadsHeading: (until) => `Downloads (gültig bis ${until}):`,
@@ -338,7 +349,9 @@ const zh: MailTexts = {
   receipt: {
     subject: (order) => `订单 ${order} 的收据`,
     thanks: (order) => `感谢您的购买。订单 ${order} 已付款。`,
-    total: '合计',
+    subtotal: '小计',
+    discount: (code) => `折扣（${code}）`,
+    total: '总计',
     downloads: (until) => `下载您的文件（链接有效期至 ${until}）：`,
     downloadsHeading: (until) => `下载（有效期至 ${until}）：`,
     newLinks: (url) => `您随时可以在 ${url} 获取新的下载链接`,
@@ -398,6 +411,8 @@ const ja: MailTexts = {
   receipt: {
     subject: (order) => `ご注文 ${order} の領収書`,
     thanks: (order) => `ご購入ありがとうございます。ご注文 ${order} のお支払いが完了しました。`,
+    subtotal: '小計',
+    discount: (code) => `割引（${code}）`,
     total: '合計',
     downloads: (until) => `ファイルをダウンロードしてください（リンクの有効期限：${until}）：`,
     downloadsHeading: (until) => `ダウンロード（有効期限：${until}）：`,

@@ -1,4 +1,4 @@
-import { aiPoolShareCents } from '@app/shared';
+import { aiPoolShareCents, type SummaryLine, summaryLines } from '@app/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { cartItems, cartPromos, ledgerEntries, orderItems, orders, products } from '../../db/schema';
@@ -136,7 +136,13 @@ export async function sendReceipt(deps: AppDeps, orderId: string): Promise<void>
   const m = mailTexts(language);
   const money = (cents: number) => formatMailMoney(language, centsToDollars(cents));
   const until = formatMailDate(language, expiresAt);
-  const total = `${m.receipt.total}: ${money(order.totalCents)}`;
+  // The same rows as the cart, checkout and order pages (one computation in packages/shared).
+  const summary = summaryLines({
+    subtotalCents: order.subtotalCents,
+    promoCode: order.promoCode,
+    promoCents: order.discountCents,
+    totalCents: order.totalCents,
+  }).map((line) => ({ line, label: summaryLabel(m, line), amount: summaryAmount(line, money) }));
   const lines = items.map((item) => `- ${item.productTitle} × ${item.quantity}: ${money(item.unitPriceCents * item.quantity)}`);
   const downloads = links.map((link) => `- ${link.product_title} / ${link.file_name}: ${deps.config.publicUrl}${link.url}`);
   await deps.mailer.send({
@@ -148,7 +154,7 @@ export async function sendReceipt(deps: AppDeps, orderId: string): Promise<void>
       m.receipt.thanks(order.orderNumber),
       '',
       ...lines,
-      total,
+      ...summary.map(({ label, amount }) => `${label}: ${amount}`),
       '',
       m.receipt.downloads(until),
       ...downloads,
@@ -156,14 +162,31 @@ export async function sendReceipt(deps: AppDeps, orderId: string): Promise<void>
       m.receipt.newLinks(`${deps.config.publicUrl}/orders`),
     ].join('\n'),
     html: `<p>${m.hi(escapeHtml(user.firstName))}</p><p>${m.receipt.thanks(`<strong>${order.orderNumber}</strong>`)}</p><ul>${items
-      .map((item) => `<li>${escapeHtml(item.productTitle)} × ${item.quantity}</li>`)
-      .join(
-        '',
-      )}</ul><p>${m.receipt.total}: <strong>${money(order.totalCents)}</strong></p><p>${m.receipt.downloadsHeading(until)}</p><ul>${links
+      .map(
+        (item) => `<li>${escapeHtml(item.productTitle)} × ${item.quantity}: ${money(item.unitPriceCents * item.quantity)}</li>`,
+      )
+      .join('')}</ul><table>${summary
+      .map(({ line, label, amount }) => {
+        const cell = line.kind === 'total' ? `<strong>${amount}</strong>` : amount;
+        return `<tr><td>${escapeHtml(label)}</td><td style="text-align:right">${cell}</td></tr>`;
+      })
+      .join('')}</table><p>${m.receipt.downloadsHeading(until)}</p><ul>${links
       .map(
         (link) =>
           `<li><a href="${deps.config.publicUrl}${link.url}">${escapeHtml(link.product_title)}: ${escapeHtml(link.file_name)}</a></li>`,
       )
       .join('')}</ul>`,
   });
+}
+
+/** A summary row's label in the recipient's language. */
+function summaryLabel(m: ReturnType<typeof mailTexts>, line: SummaryLine): string {
+  if (line.kind === 'subtotal') return m.receipt.subtotal;
+  if (line.kind === 'discount') return m.receipt.discount(line.code);
+  return m.receipt.total;
+}
+
+/** A discount is written as an amount taken off. */
+function summaryAmount(line: SummaryLine, money: (cents: number) => string): string {
+  return line.kind === 'discount' && line.cents > 0 ? `−${money(line.cents)}` : money(line.cents);
 }

@@ -1,9 +1,10 @@
+import { cartSummaryLines } from '@app/shared';
 import { ArrowRight, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CartTotals } from '@/components/cart-totals';
 import { DocumentTitle } from '@/components/document-title';
+import { PriceSummary } from '@/components/price-summary';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -115,7 +116,7 @@ export function CartPage() {
           </CardHeader>
           <CardContent className="space-y-6">
             <PromoCodeForm applied={cart.promoCode} notice={cart.promo_notice} />
-            <CartTotals cart={cart} />
+            <PriceSummary lines={cartSummaryLines(cart)} />
             <Link to="/checkout" className={buttonClasses('primary', 'lg', 'w-full')}>
               {t('cart.checkout')}
               <ArrowRight className="size-4" aria-hidden />

@@ -1,5 +1,6 @@
+import { cartSummaryLines } from '@app/shared';
 import { useTranslation } from 'react-i18next';
-import { CartTotals } from '@/components/cart-totals';
+import { PriceSummary } from '@/components/price-summary';
 import { ProductThumbnail } from '@/components/product-thumbnail';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { Cart } from '@/lib/cart/get-cart';
@@ -30,7 +31,7 @@ export function OrderSummary({ cart }: { cart: Cart }) {
             </li>
           ))}
         </ul>
-        <CartTotals cart={cart} />
+        <PriceSummary lines={cartSummaryLines(cart)} />
       </CardContent>
     </Card>
   );

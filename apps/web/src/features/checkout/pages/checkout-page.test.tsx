@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { authStore } from '@/lib/auth-store';
 import { json, type MockHandler, mockApi } from '@/test/api-mock';
-import { makeCartItem, priceCart } from '@/test/commerce-fixtures';
+import { makeCartItem, makeOrder, PROMOS, priceCart } from '@/test/commerce-fixtures';
 import { makeSession } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
 
@@ -51,6 +51,9 @@ async function openCheckout(handlers: Record<string, MockHandler> = {}) {
     'POST /api/v1/orders/checkout': () => json(201, placed),
     'POST /api/v1/payments/confirm-payment/pi_test_1': confirmPayment,
     'POST /api/v1/orders/save-order': () => json(200, { order_id: placed.order_id }),
+    // The success page shows the paid order's price rows.
+    [`GET /api/v1/orders/${placed.order_id}`]: () =>
+      json(200, makeOrder({ id: placed.order_id, order_number: placed.order_number, subtotal: 65, total_amount: 65 })),
     ...handlers,
   });
   const view = renderRoute('/checkout');
@@ -79,6 +82,15 @@ describe('checkout page', () => {
     expect(within(notice).getByText('4000 0000 0000 9995')).toBeTruthy();
     expect(screen.getByText('Chatbot Builder')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Pay $65.00' })).toBeTruthy();
+  });
+
+  it('shows the same price rows as the cart: subtotal, Discount (SAVE10), total', async () => {
+    await openCheckout({ 'GET /api/v1/cart': () => json(200, priceCart(items, PROMOS.SAVE10 ?? null)) });
+    const rows = within(screen.getByLabelText('Price summary'))
+      .getAllByRole('term')
+      .map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`);
+    expect(rows).toEqual(['Subtotal $65.00', 'Discount (SAVE10) −$6.50', 'Total $58.50']);
+    expect(screen.getByRole('button', { name: 'Pay $58.50' })).toBeTruthy();
   });
 
   it('never fetches Stripe.js in test-card mode', async () => {

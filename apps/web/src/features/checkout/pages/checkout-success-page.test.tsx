@@ -1,8 +1,9 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '@/lib/auth-store';
 import { json, type MockHandler, mockApi } from '@/test/api-mock';
+import { makeOrder } from '@/test/commerce-fixtures';
 import { makeSession } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
 import type { CheckoutSuccessState } from '../lib/success-state';
@@ -18,6 +19,17 @@ const state: CheckoutSuccessState = {
   ],
   total: 65,
 };
+
+/** The order as the server priced it: SAVE10 took $6.50 off. */
+const pricedOrder = makeOrder({
+  id: state.order_id,
+  order_number: state.order_number,
+  items: state.items.map((item) => ({ ...item, product_name: item.title })),
+  subtotal: 65,
+  discount: 6.5,
+  promo_code: 'SAVE10',
+  total_amount: 58.5,
+});
 
 const zip = () => new Response(new Uint8Array([0x50, 0x4b, 3, 4]), { headers: { 'content-type': 'application/zip' } });
 
@@ -76,6 +88,7 @@ async function advance(ms: number) {
 
 const downloadsOk = {
   'POST /api/v1/orders/save-order': () => json(200, { order_id: state.order_id, order_number: state.order_number }),
+  [`GET /api/v1/orders/${state.order_id}`]: () => json(200, pricedOrder),
   'GET /api/v1/orders/download-product-files/11111111-1111-4111-8111-111111111111': zip,
   'GET /api/v1/orders/download-product-files/22222222-2222-4222-8222-222222222222': zip,
 };
@@ -112,6 +125,17 @@ describe('payment success screen', () => {
     expect(screen.getByRole('heading', { name: 'Orders list' })).toBeTruthy();
   });
 
+  it('shows the paid order’s price rows as the server priced them: subtotal, Discount (SAVE10), total', async () => {
+    const { api } = open(downloadsOk);
+    for (let turn = 0; turn < 10 && !screen.queryByLabelText('Price summary'); turn += 1) await advance(100);
+    const summary = screen.getByLabelText('Price summary');
+    const rows = within(summary)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`);
+    expect(rows).toEqual(['Subtotal $65.00', 'Discount (SAVE10) −$6.50', 'Total $58.50']);
+    expect(api.calls(`GET /api/v1/orders/${state.order_id}`)).toHaveLength(1);
+  });
+
   it('never says "successful" before the server confirmed: it shows that it is confirming', async () => {
     let answer: (response: Response) => void = () => {};
     open({
@@ -134,7 +158,7 @@ describe('payment success screen', () => {
       'POST /api/v1/orders/save-order': () =>
         json(409, { detail: 'The payment for this order has not been confirmed', code: 'CONFLICT' }),
       [`GET /api/v1/orders/${state.order_id}`]: () =>
-        json(200, { id: state.order_id, status: paid ? 'completed' : 'pending', payment_status: paid ? 'paid' : 'unpaid' }),
+        json(200, { ...pricedOrder, status: paid ? 'completed' : 'pending', payment_status: paid ? 'paid' : 'unpaid' }),
     });
     await advance(0);
     expect(warn).toHaveBeenCalledWith('Saving the order failed', expect.anything());

@@ -1,10 +1,13 @@
+import { orderSummaryLines } from '@app/shared';
 import { CircleCheck, Download, LoaderCircle, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
+import { PriceSummary } from '@/components/price-summary';
 import { buttonClasses } from '@/components/ui/button';
 import { downloadProductFiles } from '@/lib/downloads';
+import { useOrder } from '../api/get-order';
 import { readSuccessState } from '../lib/success-state';
 import { type PaymentOutcome, usePaymentOutcome } from '../lib/use-payment-outcome';
 
@@ -28,6 +31,8 @@ export function CheckoutSuccessPage() {
   const [order] = useState(() => readSuccessState(location.state));
   const outcome = usePaymentOutcome(order);
   const savedOrderId = outcome.state === 'paid' ? outcome.orderId : null;
+  // The paid order as the server priced it: the same rows as the cart, the orders page and the receipt.
+  const paidOrder = useOrder(savedOrderId);
   const [downloads, setDownloads] = useState<Record<string, DownloadStatus>>({});
   const [downloadsDone, setDownloadsDone] = useState(false);
   const [secondsLeft, setSecondsLeft] = useState(REDIRECT_COUNTDOWN_S);
@@ -104,6 +109,13 @@ export function CheckoutSuccessPage() {
         <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">
           {t('checkout.success.orderNumber', { number: order.order_number })}
         </p>
+      )}
+
+      {paidOrder.data && (
+        <PriceSummary
+          lines={orderSummaryLines(paidOrder.data)}
+          className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 text-left shadow-sm dark:border-slate-800 dark:bg-slate-900"
+        />
       )}
 
       {order.items.length > 0 && savedOrderId && (

@@ -1,9 +1,11 @@
+import { orderSummaryLines } from '@app/shared';
 import type { TFunction } from 'i18next';
 import { Download, Link2, Mail, RefreshCw, RotateCcw, ShoppingCart, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { OrderStatusBadge } from '@/components/order-status-badge';
+import { PriceSummary } from '@/components/price-summary';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -110,13 +112,12 @@ export function OrderCard({ order }: { order: Order }) {
         ))}
       </ul>
 
-      <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 pt-3 text-sm dark:border-slate-800">
-        <span className="text-slate-500 dark:text-slate-400">
-          {order.promo_code && t('orders.promo', { code: order.promo_code, amount: formatMoney(order.discount) })}
-        </span>
-        <span className="font-semibold text-slate-900 dark:text-white">
-          {t('orders.total')} <span className="tabular-nums">{formatMoney(order.total_amount)}</span>
-        </span>
+      <div className="mt-3 border-t border-slate-200 pt-3 dark:border-slate-800">
+        <PriceSummary
+          lines={orderSummaryLines(order)}
+          label={t('orders.priceSummary', { number: order.order_number })}
+          className="ml-auto max-w-xs"
+        />
       </div>
 
       <div className="mt-4 flex flex-wrap justify-between gap-2">

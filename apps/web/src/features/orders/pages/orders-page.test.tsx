@@ -42,6 +42,13 @@ async function openOrders(path = '/orders', handlers: Record<string, MockHandler
 const lastQuery = (api: Awaited<ReturnType<typeof openOrders>>['api']) =>
   new URL(api.calls('GET /api/v1/orders').at(-1)?.url ?? '').searchParams;
 
+/** Each row of an order's price summary as 'Label value'. */
+function summaryRows(order: HTMLElement): string[] {
+  return within(order)
+    .getAllByRole('term')
+    .map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`);
+}
+
 function card(orderNumber: string): HTMLElement {
   return screen.getByRole('heading', { name: `Order ${orderNumber}` }).closest('li') as HTMLElement;
 }
@@ -54,11 +61,26 @@ describe('orders page', () => {
     const first = card(paid.order_number);
     expect(within(first).getByText('Completed')).toBeTruthy();
     expect(within(first).getByText('Chatbot Builder')).toBeTruthy();
-    expect(first.textContent).toContain('Total $40.00');
+    expect(summaryRows(first)).toEqual(['Subtotal $40.00', 'Total $40.00']);
     // Only paid orders offer downloads and receipts.
     expect(within(first).getByRole('button', { name: 'Download all' })).toBeTruthy();
     expect(within(card(pending.order_number)).queryByRole('button', { name: 'Download all' })).toBeNull();
     expect(within(card(pending.order_number)).getByText('Pending')).toBeTruthy();
+  });
+
+  it('shows an order with a promo as the cart and receipt did: subtotal, Discount (code), total', async () => {
+    const withPromo = makeOrder({
+      id: 'aaaaaaaa-0000-4000-8000-000000000009',
+      order_number: 'AIM-20260501-0009',
+      subtotal: 65,
+      discount: 6.5,
+      promo_code: 'SAVE10',
+      total_amount: 58.5,
+    });
+    await openOrders('/orders', { 'GET /api/v1/orders': ordersPage([withPromo]) });
+    const order = card(withPromo.order_number);
+    expect(within(order).getByLabelText('Price summary of order AIM-20260501-0009')).toBeTruthy();
+    expect(summaryRows(order)).toEqual(['Subtotal $65.00', 'Discount (SAVE10) −$6.50', 'Total $58.50']);
   });
 
   it('keeps the status and date filters in the URL and sends them to the server', async () => {
