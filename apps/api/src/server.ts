@@ -2,10 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/client';
-import { ensureBootstrapAdmin, seedDemoAccounts } from './db/seed/accounts';
-import { seedDemoCatalogue } from './db/seed/catalogue';
-import { seedPromoCodes } from './db/seed/promos';
-import { seedDemoSettings } from './db/seed/settings';
+import { ensureBootstrapAdmin } from './db/seed/accounts';
+import { seedDemo } from './db/seed/demo';
 import { prepareDatabase } from './db/setup';
 import { createDeps } from './deps';
 import { trackRequestsInFlight } from './lib/in-flight';
@@ -27,14 +25,10 @@ async function main(): Promise<void> {
     log(`created the admin account ${config.bootstrapAdmin.email}`);
   }
   if (config.seedDemo) {
-    const created = await seedDemoAccounts(db);
-    if (created) log(`seeded ${created} demo accounts (see README)`);
-    const seededProducts = await seedDemoCatalogue(db, deps.storage);
-    if (seededProducts) {
-      await seedDemoSettings(db);
-      await seedPromoCodes(db);
-      log(`seeded the demo catalogue: ${seededProducts} products, and promo codes`);
-    }
+    const seeded = await seedDemo(db, deps.storage);
+    if (seeded.accounts) log(`seeded ${seeded.accounts} demo accounts (see README)`);
+    if (seeded.products) log(`seeded the demo catalogue: ${seeded.products} products with their orders, and promo codes`);
+    if (seeded.threads) log(`seeded ${seeded.threads} demo forum threads`);
   }
 
   const app = await buildApp(deps);

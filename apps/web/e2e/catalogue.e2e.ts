@@ -83,7 +83,7 @@ describe('catalogue', () => {
 
   it('keeps category, sort and page in the URL across a reload', async () => {
     const { context, page } = await newPage(browser);
-    // The demo data has 126 approved products, 18 of them datasets; other journeys may add more.
+    // The demo data has 129 approved products, 21 of them datasets; other journeys may add more.
     const count = async (query: string) =>
       ((await (await page.request.get(`/api/v1/products/${query}`)).json()) as { total: number }).total;
     const all = await count('');

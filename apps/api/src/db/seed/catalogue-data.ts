@@ -11,13 +11,38 @@ export const DEMO_SELLERS = [
   { email: 'modelmint@example.com', firstName: 'ModelMint', lastName: 'AI' },
 ] as const;
 
-export const DEMO_REVIEWERS = [
+/**
+ * Demo shoppers. Every sale in the demo is one of their paid orders, and only a buyer of a product
+ * reviews it. buyer@example.com (README) owns one product per category without having reviewed it.
+ */
+export const DEMO_BUYERS = [
+  { email: 'buyer@example.com', firstName: 'Ava', lastName: 'Buyer' },
   { email: 'reviewer1@example.com', firstName: 'Priya', lastName: 'Nair' },
   { email: 'reviewer2@example.com', firstName: 'Marco', lastName: 'Rossi' },
   { email: 'reviewer3@example.com', firstName: 'Lena', lastName: 'Fischer' },
   { email: 'reviewer4@example.com', firstName: 'Omar', lastName: 'Haddad' },
-  { email: 'buyer@example.com', firstName: 'Ava', lastName: 'Buyer' },
+  { email: 'hana.sato@example.com', firstName: 'Hana', lastName: 'Sato' },
+  { email: 'diego.alvarez@example.com', firstName: 'Diego', lastName: 'Alvarez' },
+  { email: 'chloe.martin@example.com', firstName: 'Chloé', lastName: 'Martin' },
+  { email: 'wei.zhang@example.com', firstName: 'Wei', lastName: 'Zhang' },
+  { email: 'fatima.khan@example.com', firstName: 'Fatima', lastName: 'Khan' },
+  { email: 'jonas.berg@example.com', firstName: 'Jonas', lastName: 'Berg' },
+  { email: 'amara.okafor@example.com', firstName: 'Amara', lastName: 'Okafor' },
+  { email: 'lucas.silva@example.com', firstName: 'Lucas', lastName: 'Silva' },
+  { email: 'sofia.rossi@example.com', firstName: 'Sofia', lastName: 'Rossi' },
+  { email: 'noah.williams@example.com', firstName: 'Noah', lastName: 'Williams' },
+  { email: 'yuki.tanaka@example.com', firstName: 'Yuki', lastName: 'Tanaka' },
 ] as const;
+
+/**
+ * Fixed prices (cents) for a few products, so every assistant example in the README finds something:
+ * the small sample datasets answer "cheapest dataset under $50".
+ */
+export const FIXED_PRICES: Record<string, number> = {
+  'Support Email Intent Sample': 1900,
+  'Product Review Snippets Starter Set': 2900,
+  'Receipt Images Mini Dataset': 4500,
+};
 
 export const PRODUCT_NAMES: Record<CategorySlug, string[]> = {
   'ai-tools': [
@@ -79,6 +104,9 @@ export const PRODUCT_NAMES: Record<CategorySlug, string[]> = {
     'E-commerce Clickstream Logs',
     'Weather Observations Archive',
     'Chatbot Conversation Logs',
+    'Support Email Intent Sample',
+    'Product Review Snippets Starter Set',
+    'Receipt Images Mini Dataset',
   ],
   apis: [
     'Text Moderation API',

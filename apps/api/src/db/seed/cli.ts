@@ -5,9 +5,8 @@ import { loadConfig } from '../../config';
 import { createDeps } from '../../deps';
 import { createDatabase } from '../client';
 import { prepareDatabase } from '../setup';
-import { seedDemoAccounts } from './accounts';
 import { seedBulkCatalogue } from './bulk';
-import { seedDemoCatalogue } from './catalogue';
+import { seedDemo } from './demo';
 
 const { values } = parseArgs({ options: { products: { type: 'string', default: '0' } } });
 const total = Number.parseInt(values.products ?? '0', 10);
@@ -27,8 +26,8 @@ const database = await prepareDatabase(config, log);
 const db = createDatabase(database.url);
 try {
   const deps = createDeps(config, db, { embeddedDatabase: Boolean(database.embedded), log });
-  await seedDemoAccounts(db);
-  await seedDemoCatalogue(db, deps.storage);
+  // All of the demo, as `npm start` seeds it (promo codes and forum included), before the bulk products.
+  await seedDemo(db, deps.storage);
   if (total > 0) await seedBulkCatalogue(db, deps.storage, total, log);
 } finally {
   await db.$client.end();

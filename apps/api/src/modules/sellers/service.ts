@@ -168,7 +168,7 @@ export async function listOwnProducts(
   const where = and(...conditions);
   const [rows, [counted]] = await Promise.all([
     deps.db
-      .select()
+      .select({ product: products, paidUnits })
       .from(products)
       .where(where)
       .orderBy(desc(products.createdAt))
@@ -177,7 +177,8 @@ export async function listOwnProducts(
     deps.db.select({ total: count() }).from(products).where(where),
   ]);
   const total = counted?.total ?? 0;
-  const items = (rows as ProductRow[]).map(presentProduct);
+  // Each row's sales come from the paid orders, the same source as the dashboard's total.
+  const items = rows.map((row) => presentProduct({ ...(row.product as ProductRow), salesCount: row.paidUnits }));
   return {
     products: items,
     data: items,
@@ -185,6 +186,11 @@ export async function listOwnProducts(
     pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
   };
 }
+
+/** Units of each listed product in paid orders (a refunded order no longer counts): what its sales figure shows. */
+const paidUnits = sql<number>`(select coalesce(sum(i.quantity), 0) from ${orderItems} i
+    join ${orders} o on o.id = i.order_id
+    where i.product_id = "products"."id" and o.payment_status = 'paid')`.mapWith(Number);
 
 /** Spec §3 Seller stats, from the seller's own products and the ledger. */
 export async function sellerStats(deps: AppDeps, owner: UserRow): Promise<SellerStats> {
