@@ -223,6 +223,7 @@ function handleError(
   reply: import('fastify').FastifyReply,
 ) {
   if (error instanceof AppError) {
+    if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
     return reply
       .code(error.status)
       .send({ detail: error.message, code: error.code, ...(error.errors && { errors: error.errors }) });

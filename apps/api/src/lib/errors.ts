@@ -30,6 +30,9 @@ export interface FieldError {
 }
 
 export class AppError extends Error {
+  /** Seconds until trying again can succeed; sent as Retry-After. */
+  retryAfterSeconds?: number;
+
   constructor(
     readonly code: ErrorCode,
     message: string,

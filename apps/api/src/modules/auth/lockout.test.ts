@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, FACTORY_PASSWORD } from '../../../test/factories';
-import { createTestApp, refreshCookieOf, registerUser, type TestApp, uniqueEmail } from '../../../test/helpers';
+import {
+  bearer,
+  createTestApp,
+  latestResetToken,
+  refreshCookieOf,
+  registerUser,
+  type TestApp,
+  uniqueEmail,
+} from '../../../test/helpers';
 
 /** Sign-in limits that stop guessing without handing an attacker a way to sign others out. */
 
@@ -96,6 +104,7 @@ describe('wrong passwords', () => {
     const attacker = await login(admin.email, FACTORY_PASSWORD, ATTACKER, '/api/v1/auth/admin/login');
     expect(attacker.statusCode).toBe(429);
     expect(attacker.json().detail).toBe('Too many failed sign-in attempts. Please try again in 1 minute.');
+    expect(Number(attacker.headers['retry-after'])).toBeGreaterThan(0);
 
     const owner = await login(admin.email, FACTORY_PASSWORD, OWNER, '/api/v1/auth/admin/login');
     expect(owner.statusCode).toBe(200);
@@ -161,5 +170,84 @@ describe('wrong passwords', () => {
     expect((await login(uniqueEmail(), 'Guess-1', '203.0.113.99')).statusCode).toBe(401);
     const [left] = (await t.db.execute(sql`select count(*)::int as n from failed_logins where email = ${email}`)).rows;
     expect(left).toEqual({ n: 0 });
+  });
+});
+
+describe('changing the password', () => {
+  const change = (token: string, current: string, next = 'Fresh-meadow-77', ip = ATTACKER) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/change-password',
+      payload: { current_password: current, new_password: next },
+      headers: bearer(token),
+      remoteAddress: ip,
+    });
+
+  it('locks the account after 5 wrong current passwords: 40 guesses in a row get 429, even the right password', async () => {
+    const user = await registerUser(t.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i += 1) {
+      // A guesser spreading over addresses gains nothing: the count is per account.
+      const response = await change(user.accessToken, `Guess-number-${i}`, 'Fresh-meadow-77', `203.0.113.${i + 1}`);
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 5)).toEqual([422, 422, 422, 422, 422]);
+    expect(statuses.slice(5)).toEqual(Array(35).fill(429));
+
+    const right = await change(user.accessToken, user.password);
+    expect(right.statusCode).toBe(429);
+    expect(right.json()).toEqual({
+      code: 'RATE_LIMITED',
+      detail: 'Too many failed password attempts. Please try again in 1 minute.',
+    });
+    const retryAfter = Number(right.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+
+    // Nothing changed while locked, and signing in is not locked by it.
+    expect((await login(user.email, user.password, OWNER)).statusCode).toBe(200);
+    expect((await login(user.email, 'Fresh-meadow-77', OWNER)).statusCode).toBe(401);
+
+    // The wait is over: the owner changes the password, which clears the count.
+    await letTimePass(user.email, 61);
+    const changed = await change(user.accessToken, user.password);
+    expect(changed.statusCode).toBe(200);
+    // (The one failure left is the wrong sign-in above, counted for sign-in from that address.)
+    const [left] = (
+      await t.db.execute(sql`select count(*)::int as n from failed_logins where email = ${user.email} and ip <> ${OWNER}`)
+    ).rows;
+    expect(left).toEqual({ n: 0 });
+    expect((await change(changed.json().access_token, 'Guess-again-1', 'Other-meadow-88')).statusCode).toBe(422);
+  });
+
+  it('doubles the wait with each further wrong password, and a reset link lifts the lock', async () => {
+    const user = await registerUser(t.app);
+    for (let i = 0; i < 5; i += 1) expect((await change(user.accessToken, `Guess-${i}`)).statusCode).toBe(422);
+    await letTimePass(user.email, 61);
+    expect((await change(user.accessToken, 'Guess-6')).statusCode).toBe(422);
+    const twoMinutes = await change(user.accessToken, user.password);
+    expect(twoMinutes.statusCode).toBe(429);
+    expect(twoMinutes.json().detail).toBe('Too many failed password attempts. Please try again in 2 minutes.');
+    expect(Number(twoMinutes.headers['retry-after'])).toBeGreaterThan(60);
+
+    await t.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email: user.email } });
+    const token = latestResetToken(t.config) as string;
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/reset-password',
+      payload: { token, new_password: 'Quiet-harbor-55' },
+    });
+    expect(reset.statusCode).toBe(200);
+    const signedIn = await login(user.email, 'Quiet-harbor-55', OWNER);
+    expect((await change(signedIn.json().access_token, 'Quiet-harbor-55', 'Calm-valley-31')).statusCode).toBe(200);
+  });
+
+  it('gives a burst of parallel guesses no more tries than guesses one after another', async () => {
+    const user = await registerUser(t.app);
+    const statuses = (
+      await Promise.all(Array.from({ length: 20 }, (_, i) => change(user.accessToken, `Parallel-guess-${i}`)))
+    ).map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 422)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
   });
 });

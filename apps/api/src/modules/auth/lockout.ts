@@ -1,6 +1,6 @@
-import { and, count, eq, gt, lt, max } from 'drizzle-orm';
+import { and, count, eq, gt, lt, max, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
-import type { DbOrTx } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { failedLogins } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
@@ -23,20 +23,19 @@ export function backOffMs(lockout: Pick<Lockout, 'limit' | 'lockMinutes' | 'maxL
   return Math.min(lockout.lockMinutes * 2 ** doublings, lockout.maxLockMinutes) * 60_000;
 }
 
-/** The 429 a caller gets while backing off, naming when to try again. */
+/** The 429 a caller gets while backing off, naming when to try again (also as Retry-After, in seconds). */
 export function tooManyAttempts(waitMs: number, what = 'sign-in attempts'): AppError {
   const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-  return new AppError(
+  const error = new AppError(
     'RATE_LIMITED',
     `Too many failed ${what}. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
   );
+  error.retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return error;
 }
 
-/**
- * Refuses a caller still backing off on this account, and slows every attempt while the account
- * as a whole sees many failures. Runs the same for unknown e-mails as for real accounts.
- */
-export async function assertMayTryPassword(db: DbOrTx, lockout: Lockout, email: string, ip: string): Promise<void> {
+/** Refuses while the failures recorded under (email, ip) are within their back-off. */
+async function assertNotBackingOff(db: DbOrTx, lockout: Lockout, email: string, ip: string, what?: string): Promise<void> {
   const [mine] = await db
     .select({ failures: count(), last: max(failedLogins.attemptedAt) })
     .from(failedLogins)
@@ -49,7 +48,15 @@ export async function assertMayTryPassword(db: DbOrTx, lockout: Lockout, email: 
     );
   const wait = backOffMs(lockout, mine?.failures ?? 0);
   const lockedUntil = mine?.last ? new Date(mine.last).getTime() + wait : 0;
-  if (wait > 0 && lockedUntil > Date.now()) throw tooManyAttempts(lockedUntil - Date.now());
+  if (wait > 0 && lockedUntil > Date.now()) throw tooManyAttempts(lockedUntil - Date.now(), what);
+}
+
+/**
+ * Refuses a caller still backing off on this account, and slows every attempt while the account
+ * as a whole sees many failures. Runs the same for unknown e-mails as for real accounts.
+ */
+export async function assertMayTryPassword(db: DbOrTx, lockout: Lockout, email: string, ip: string): Promise<void> {
+  await assertNotBackingOff(db, lockout, email, ip);
 
   const [everyone] = await db
     .select({ failures: count() })
@@ -71,4 +78,33 @@ export async function recordFailedPassword(db: DbOrTx, email: string, ip: string
 /** A right password from an address wipes that address's failures on the account. */
 export async function clearFailedPasswords(db: DbOrTx, email: string, ip: string): Promise<void> {
   await db.delete(failedLogins).where(and(eq(failedLogins.email, email), eq(failedLogins.ip, ip)));
+}
+
+/**
+ * Wrong current passwords when changing the password count per account, from any address: the
+ * caller already holds a session, so the guesser is whoever holds it. They are kept with the
+ * sign-in failures under this marker in place of an address, so they never lock sign-in, but
+ * they do count towards the account-wide slowdown, expire with the rest and are lifted by a reset
+ * link like every other failure on the account. No caller's address can equal the marker: it
+ * holds a comma, which X-Forwarded-For splits on.
+ */
+const PASSWORD_CHANGE = '(password change, any address)';
+
+/**
+ * Claims one try at the current password: refuses (429, even for the right password) while the
+ * account backs off, else records the try as a failure before the password is even checked, so
+ * a burst of parallel guesses gets no more tries than one after another (checks and claims are
+ * serialised per account). A right password then clears the record (clearFailedPasswordChanges).
+ */
+export async function claimPasswordChangeTry(db: Database, lockout: Lockout, email: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`password-change:${email}`}))`);
+    await assertNotBackingOff(tx, lockout, email, PASSWORD_CHANGE, 'password attempts');
+    await recordFailedPassword(tx, email, PASSWORD_CHANGE);
+  });
+}
+
+/** The right current password: earlier wrong ones no longer count. */
+export async function clearFailedPasswordChanges(db: DbOrTx, email: string): Promise<void> {
+  await clearFailedPasswords(db, email, PASSWORD_CHANGE);
 }

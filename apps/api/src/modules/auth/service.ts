@@ -15,7 +15,13 @@ import {
   type UserRow,
   updateUser,
 } from '../users/repository';
-import { assertMayTryPassword, clearFailedPasswords, recordFailedPassword } from './lockout';
+import {
+  assertMayTryPassword,
+  claimPasswordChangeTry,
+  clearFailedPasswordChanges,
+  clearFailedPasswords,
+  recordFailedPassword,
+} from './lockout';
 import { revokeAllSessions, type SessionTokens, startSession } from './sessions';
 import { assertSecondFactor } from './totp';
 
@@ -140,7 +146,12 @@ export async function loginWithGoogle(deps: AppDeps, idToken: string, userAgent?
   return { user, ...(await startSession(deps, user, userAgent)) };
 }
 
-/** Changes the password, ends every other session and opens a fresh one for this device. */
+/**
+ * Changes the password, ends every other session and opens a fresh one for this device. Wrong
+ * current passwords back off per account like sign-in does (lockout.ts): after the limit even the
+ * right one gets 429 until the wait is over, and the wait is capped, so the owner is never locked
+ * out for good (a reset link lifts it at once).
+ */
 export async function changePassword(
   deps: AppDeps,
   user: UserRow,
@@ -148,9 +159,11 @@ export async function changePassword(
   newPassword: string,
   userAgent?: string,
 ): Promise<SignedIn> {
+  await claimPasswordChangeTry(deps.db, deps.config.lockout, user.email);
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) {
     throw fieldError('current_password', 'Current password is incorrect');
   }
+  await clearFailedPasswordChanges(deps.db, user.email);
   if (currentPassword === newPassword) {
     throw fieldError('new_password', 'New password must be different from the current password');
   }
