@@ -40,6 +40,9 @@ export const PRODUCT_PAGE_LIMIT_DEFAULT = 20;
 /** Totals are exact up to this many matches, then shown as "1,000+" (no pass over every match). */
 export const PRODUCT_TOTAL_CAP = 1000;
 
+/** The highest price a product may have, in dollars (the product form's limit); no filter needs more. */
+export const PRODUCT_PRICE_MAX = 100_000;
+
 /** Price facet bands in dollars (max exclusive; null is open-ended); a band filters as min_price/max_price. */
 export const PRICE_BANDS = [
   { slug: 'under-10', label: 'Under $10', min: 0, max: 10 },

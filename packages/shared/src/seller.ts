@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { moneySchema } from './api';
 import { publicUserSchema } from './auth';
-import { findCategory, findLicense, publicProductSchema } from './catalog';
+import { findCategory, findLicense, PRODUCT_PRICE_MAX, publicProductSchema } from './catalog';
 
 /** The product form of sellers and simple admins (spec §5 Product form): scalar fields as text, arrays as JSON text. */
 
@@ -10,7 +10,7 @@ const money = (label: string) =>
     .number({ error: `${label} must be a number` })
     .refine((value) => Number.isFinite(value), `${label} must be a number`)
     .refine((value) => value >= 0.5, `${label} must be at least $0.50`)
-    .refine((value) => value <= 100_000, `${label} must be at most $100,000`);
+    .refine((value) => value <= PRODUCT_PRICE_MAX, `${label} must be at most $100,000`);
 
 const jsonArray = z.preprocess((value) => {
   if (Array.isArray(value)) return value;

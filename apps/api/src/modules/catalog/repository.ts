@@ -217,6 +217,19 @@ async function countAndFacets(db: DbOrTx, where: SQL | undefined): Promise<{ tot
   return { total, facets: result.rows.filter((row): row is FacetRow => row.kind !== 'total') };
 }
 
+/** The largest value of PostgreSQL's integer, the type of price_cents. */
+const INTEGER_MAX = 2_147_483_647;
+
+/**
+ * A price bound in dollars as cents the integer column can compare with: whatever number a caller
+ * passes (the assistant, a script, a future route), a bound never overflows the column and fails the
+ * query. Beyond the column's range it is clamped, which matches the same products; NaN is no bound.
+ */
+function priceBoundCents(dollars: number | undefined): number | undefined {
+  if (dollars === undefined || Number.isNaN(dollars)) return undefined;
+  return Math.min(INTEGER_MAX, Math.max(-INTEGER_MAX, Math.round(dollars * 100)));
+}
+
 function filters(query: ProductListQuery, visibility: Visibility): SQL[] {
   const conditions: SQL[] = [isNull(products.deletedAt)];
   if (visibility.kind === 'public') conditions.push(eq(products.status, 'approved'));
@@ -225,8 +238,10 @@ function filters(query: ProductListQuery, visibility: Visibility): SQL[] {
   if (category) conditions.push(eq(products.category, category.slug));
   const license = findLicense(query.license);
   if (license) conditions.push(eq(products.license, license.slug));
-  if (query.min_price !== undefined) conditions.push(gte(products.priceCents, Math.round(query.min_price * 100)));
-  if (query.max_price !== undefined) conditions.push(lte(products.priceCents, Math.round(query.max_price * 100)));
+  const minCents = priceBoundCents(query.min_price);
+  const maxCents = priceBoundCents(query.max_price);
+  if (minCents !== undefined) conditions.push(gte(products.priceCents, minCents));
+  if (maxCents !== undefined) conditions.push(lte(products.priceCents, maxCents));
   if (query.min_rating !== undefined) conditions.push(gte(products.ratingAverage, query.min_rating));
   if (query.featured !== undefined) conditions.push(eq(products.featured, query.featured));
   if (query.seller_id) conditions.push(eq(products.sellerId, query.seller_id));

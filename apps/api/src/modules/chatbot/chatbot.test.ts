@@ -465,3 +465,75 @@ describe('chatbot: free text in the storefront’s other languages', () => {
     expect((await chat('メインメニュー')).messages[0]?.key).toBe('menu');
   });
 });
+
+describe('chatbot: prices beyond the catalogue', () => {
+  const gadgets = 10;
+  const linkQuery = (reply: Reply) => Object.fromEntries(new URLSearchParams(reply.messages[0]?.link?.href.split('?')[1]));
+
+  it.each([
+    ['en', 'scripts under $21474837', 'over $99999999999', 'between $1 and $99999999999'],
+    ['es', 'scripts por menos de 21474837 $', 'más de 99999999999 $', 'entre 1 y 99999999999 dólares'],
+    ['fr', 'scripts à moins de 21474837 $', 'plus de 99999999999 $', 'entre 1 et 99999999999 $'],
+    ['de', 'Skripte unter 21474837 $', 'über 99999999999 $', 'zwischen 1 und 99999999999 Dollar'],
+    ['zh', '21474837美元以下的脚本', '99999999999美元以上', '1到99999999999美元之间'],
+    ['ja', '21474837ドル以下のスクリプト', '99999999999ドル以上', '1ドルから99999999999ドル'],
+  ])(
+    '%s: a ceiling above every price is no ceiling, a floor above every price kindly finds nothing',
+    async (_language, under, over, between) => {
+      const all = await chat(under);
+      expect(all.messages[0]?.key).toBe('search_results');
+      expect(all.params).toMatchObject({ category: 'scripts' });
+      expect(all.params).not.toHaveProperty('max_price');
+      expect(all.messages[0]?.values).not.toHaveProperty('q_max_usd');
+      expect(titles(all)).toHaveLength(6);
+      expect(all.messages[0]?.has_more).toBe(true);
+      // The catalogue link the reply offers is one the /products page accepts.
+      expect(productListQuerySchema.safeParse(linkQuery(all)).success).toBe(true);
+
+      const none = await chat(over);
+      expect(none.messages).toHaveLength(1);
+      expect(none.messages[0]).toMatchObject({
+        key: 'price_too_high',
+        text: 'Nothing in our catalogue costs that much. Try a lower amount, or see the prices by category.',
+        quick_replies: ['pricing', 'products', 'main_menu'],
+      });
+      expect(none.action).toBeNull();
+
+      const from = await chat(between);
+      expect(from.messages[0]?.key).toBe('search_results');
+      expect(from.params).toMatchObject({ min_price: 1 });
+      expect(from.params).not.toHaveProperty('max_price');
+      expect(productListQuerySchema.safeParse(linkQuery(from)).success).toBe(true);
+      const more = await chat('show more', from.session_id);
+      expect(more.messages[0]?.key).toBe('more');
+    },
+  );
+
+  it('answers "under $0", "under $-5" and a reversed range with a reply, never an error', async () => {
+    const zero = await chat('under $0');
+    expect(zero.messages[0]).toMatchObject({ key: 'no_results', values: { q_max_usd: 0 } });
+    const negative = await chat('under $-5');
+    expect(negative.messages[0]?.quick_replies).toEqual(['products', 'pricing', 'seller_info', 'custom_chatbot']);
+    const reversed = await chat('scripts between $50 and $1');
+    expect(reversed.params).toMatchObject({ category: 'scripts', min_price: 1, max_price: 50 });
+    expect(titles(reversed)).toHaveLength(6);
+    expect(reversed.messages[0]?.has_more).toBe(true);
+  });
+
+  it('filters the catalogue safely whatever bound it is given; the public list refuses an absurd one with a 422', async () => {
+    const { browseProducts } = await import('../catalog/service');
+    const huge = await browseProducts(t.deps, { category: 'scripts', max_price: 99_999_999_999 }, null);
+    expect(huge.total).toBe(gadgets);
+    const floor = await browseProducts(t.deps, { min_price: 99_999_999_999 }, null);
+    expect(floor.total).toBe(0);
+    const below = await browseProducts(t.deps, { max_price: -99_999_999_999 }, null);
+    expect(below.total).toBe(0);
+    const endless = await browseProducts(t.deps, { category: 'scripts', min_price: -Infinity, max_price: Infinity }, null);
+    expect(endless.total).toBe(gadgets);
+    for (const param of ['min_price', 'max_price']) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/v1/products/?${param}=99999999999` });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toMatchObject({ detail: `${param} is too large`, code: 'VALIDATION_FAILED' });
+    }
+  });
+});

@@ -49,6 +49,25 @@ describe('parseMessage', () => {
   });
 });
 
+describe('prices beyond the catalogue (no product costs more than $100,000)', () => {
+  it.each([
+    ['scripts under $21474837', { kind: 'search', query: { category: 'scripts', sort_by: 'created_at', sort_order: 'desc' } }],
+    ['under $100000', { kind: 'search', query: { max_price: 100_000, sort_by: 'created_at', sort_order: 'desc' } }],
+    ['between $1 and $99999999999', { kind: 'search', query: { min_price: 1, sort_by: 'created_at', sort_order: 'desc' } }],
+    [
+      `scripts under $${'9'.repeat(400)}`,
+      { kind: 'search', query: { category: 'scripts', sort_by: 'created_at', sort_order: 'desc' } },
+    ],
+    ['over $99999999999', { kind: 'price_too_high' }],
+    ['between $200000 and $300000', { kind: 'price_too_high' }],
+    ['más de 99999999999 $', { kind: 'price_too_high' }],
+    ['99999999999ドル以上', { kind: 'price_too_high' }],
+    ['over $100000', { kind: 'search', query: { min_price: 100_000, sort_by: 'created_at', sort_order: 'desc' } }],
+  ])('%j', (text, intent) => {
+    expect(parseMessage(text)).toEqual(intent);
+  });
+});
+
 /** The quick-reply labels exactly as the storefront shows them in each language. */
 function quickReplyLabels(language: string): [string, string][] {
   const file = new URL(`../../../../web/src/lib/i18n/${language}.json`, import.meta.url);

@@ -1,4 +1,4 @@
-import type { CategorySlug, ProductSort } from '@app/shared';
+import { type CategorySlug, PRODUCT_PRICE_MAX, type ProductSort } from '@app/shared';
 import * as other from './lexicon';
 
 /**
@@ -25,6 +25,8 @@ export type ChatIntent =
   | { kind: 'seller_info' }
   | { kind: 'custom_chatbot' }
   | { kind: 'compare'; left: string; right: string }
+  /** A lowest price above anything a product may cost: nothing to search for. */
+  | { kind: 'price_too_high' }
   | { kind: 'search'; query: ProductSearch };
 
 const EXACT: Record<string, ChatIntent['kind']> = {
@@ -185,6 +187,7 @@ export function parseMessage(message: string): ChatIntent {
   if (isSellerQuestion(text)) return { kind: 'seller_info' };
   if (/\b(pricing|prices|price ranges?)\b/.test(text)) return { kind: 'pricing' };
   const query = parseProductSearch(text);
+  if (query?.min_price !== undefined && !(query.min_price <= PRODUCT_PRICE_MAX)) return { kind: 'price_too_high' };
   // "价格" or "Preise" alone asks for the price list; with a category or an amount it is a search.
   const namesFilters = query && (query.category || query.min_price !== undefined || query.max_price !== undefined);
   if (!namesFilters && other.PRICING_WORDS.test(text)) return { kind: 'pricing' };
@@ -192,7 +195,10 @@ export function parseMessage(message: string): ChatIntent {
   return query ? { kind: 'search', query } : { kind: 'unknown' };
 }
 
-/** Category, price bounds, sort words and the remaining words as search text; null when nothing is left. */
+/**
+ * Category, price bounds, sort words and the remaining words as search text; null when nothing is left.
+ * An upper bound above PRODUCT_PRICE_MAX is dropped; a lower bound above it is kept for the caller to refuse.
+ */
 export function parseProductSearch(normalised: string): ProductSearch | null {
   let rest = ` ${normalised} `;
   const query: ProductSearch = { sort_by: 'created_at', sort_order: 'desc' };
@@ -227,6 +233,8 @@ export function parseProductSearch(normalised: string): ProductSearch | null {
     }
     understood ||= Boolean(atMost || atLeast);
   }
+  // No product costs more than PRODUCT_PRICE_MAX: a higher ceiling is no ceiling (and never reaches the database).
+  if (query.max_price !== undefined && !(query.max_price <= PRODUCT_PRICE_MAX)) delete query.max_price;
 
   for (const [sortBy, order, pattern] of SORT_WORDS) {
     if (take(pattern)) {

@@ -18,6 +18,7 @@ export const TEMPLATES = {
   search_results: 'Here are {{summary}}.',
   search_relaxed: 'Nothing matched “{{search}}”, so here are {{summary}} instead.',
   no_results: 'No products found for "{{text}}"',
+  price_too_high: 'Nothing in our catalogue costs that much. Try a lower amount, or see the prices by category.',
   pricing: 'Prices by category, from the products on sale right now:',
   pricing_empty: 'There are no products on sale yet, so there are no prices to show.',
   seller_info:

@@ -150,6 +150,8 @@ async function answer(
       };
     case 'compare':
       return plain(await compareMessages(deps, intent.left, intent.right));
+    case 'price_too_high':
+      return plain([say('price_too_high', undefined, { quick_replies: ['pricing', 'products', 'main_menu'] })]);
     case 'products':
       return showProducts(deps, base, { query: { sort_by: 'created_at', sort_order: 'desc' }, page: 1 }, 'newest');
     case 'show_more':
