@@ -652,8 +652,13 @@ export const chatLeads = pgTable(
     email: text('email').notNull(),
     need: text('need').notNull(),
     createdAt: createdAt(),
+    /** When the admins' lead digest listed it; null until then (chatbot/lead-digest.ts). */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
   },
-  (table) => [index('chat_leads_created_idx').on(table.createdAt.desc())],
+  (table) => [
+    index('chat_leads_created_idx').on(table.createdAt.desc()),
+    index('chat_leads_unnotified_idx').on(table.createdAt).where(sql`${table.notifiedAt} is null`),
+  ],
 );
 
 /**
