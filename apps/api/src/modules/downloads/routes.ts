@@ -2,6 +2,7 @@ import { fileResponse } from '@app/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { attachmentDisposition } from '../../lib/content-disposition';
 import { openFile, type ProductFileRow, resolveDownloadToken, resolveReviewToken } from './service';
 
 const tokenParams = z.object({ token: z.string().max(2000) });
@@ -23,7 +24,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
     const stream = await openFile(app.deps, file);
     reply.header('content-type', 'application/octet-stream');
     reply.header('content-length', String(file.sizeBytes));
-    reply.header('content-disposition', `attachment; filename="${file.fileName.replace(/[^a-zA-Z0-9._-]/g, '_')}"`);
+    reply.header('content-disposition', attachmentDisposition(file.fileName));
     reply.header('cache-control', 'private, no-store');
     return reply.send(stream);
   }

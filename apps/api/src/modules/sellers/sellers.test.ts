@@ -47,6 +47,9 @@ const upload = (token: string, parts: FormPart[], method: 'POST' | 'PUT' = 'POST
   const form = multipartForm(parts);
   return t.app.inject({ method, url, headers: { ...bearer(token), ...form.headers }, payload: form.payload });
 };
+/** Files are stored under a random key of their product, whatever their name. */
+const STORAGE_KEY = (productId: string) =>
+  new RegExp(`^product-files/${productId}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`);
 const productRows = async () => ((await t.db.execute(sql`select count(*)::int as n from products`)).rows[0] as { n: number }).n;
 const storedFiles = () => listFiles(t.config.filesDir);
 
@@ -150,9 +153,12 @@ describe('listing products', () => {
     ]);
     expect(response.statusCode).toBe(201);
     const id = response.json().product.id;
-    const files = (await t.db.execute(sql`select file_name, storage_key from product_files where product_id = ${id}`)).rows;
-    expect(files).toEqual([{ file_name: 'passwd', storage_key: `product-files/${id}/passwd` }]);
-    expect(storedFiles()).toContain(`product-files/${id}/passwd`);
+    const files = (await t.db.execute(sql`select file_name, storage_key from product_files where product_id = ${id}`)).rows as {
+      file_name: string;
+      storage_key: string;
+    }[];
+    expect(files).toEqual([{ file_name: 'passwd', storage_key: expect.stringMatching(STORAGE_KEY(id)) }]);
+    expect(storedFiles()).toContain(files[0]?.storage_key);
   });
 
   it('leaves no product and no files when the client hangs up halfway', async () => {
@@ -290,5 +296,112 @@ describe('a seller’s own products only', () => {
     });
     expect(zip.statusCode).toBe(200);
     expect([...(await readZip(zip.rawPayload)).keys()]).toEqual(['tool.py']);
+  });
+});
+
+describe('file names', () => {
+  /** Approves the product and sells it to a new buyer; the buyer's token and order. */
+  async function sold(productId: string) {
+    await t.db.execute(sql`update products set status = 'approved' where id = ${productId}`);
+    const [row] = (
+      await t.db.execute(
+        sql`select id, title, seller_id as "sellerId", price_cents as "priceCents" from products where id = ${productId}`,
+      )
+    ).rows as { id: string; title: string; sellerId: string; priceCents: number }[];
+    const buyer = await createUser(t.db, 'buyer');
+    const order = await createPaidOrder(t.db, buyer, row as { id: string; title: string; sellerId: string; priceCents: number });
+    return { token: await signIn(t.app, buyer.email, FACTORY_PASSWORD), orderId: order.id };
+  }
+
+  const productZip = async (token: string, productId: string) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/orders/download-product-files/${productId}`,
+      headers: bearer(token),
+    });
+    expect(response.statusCode).toBe(200);
+    return readZip(response.rawPayload);
+  };
+
+  it('keeps a name that starts with a dash, or is not ASCII, everywhere a buyer sees it', async () => {
+    const names = ['-model.zip', '--help.pdf', 'Übersicht (v2).pdf'];
+    const response = await upload(sellerToken, [
+      ...fields({ title: 'Dashing Files' }),
+      ...names.map((filename) => ({ name: 'files', filename, data: Buffer.from(`contents of ${filename}`) })),
+    ]);
+    expect(response.statusCode, response.body).toBe(201);
+    const id = response.json().product.id as string;
+
+    // The admin reviews the files under their names; storage knows them only by random keys.
+    const admin = await createUser(t.db, 'admin');
+    const review = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/products/${id}`,
+      headers: bearer(await signIn(t.app, admin.email, FACTORY_PASSWORD)),
+    });
+    expect(
+      review
+        .json()
+        .files.map((file: { file_name: string }) => file.file_name)
+        .sort(),
+    ).toEqual([...names].sort());
+    const keys = (await t.db.execute(sql`select storage_key from product_files where product_id = ${id}`)).rows.map(
+      (row) => (row as { storage_key: string }).storage_key,
+    );
+    for (const key of keys) expect(key).toMatch(STORAGE_KEY(id));
+
+    const buyer = await sold(id);
+    const zip = await productZip(buyer.token, id);
+    expect([...zip.keys()].sort()).toEqual([...names].sort());
+    expect(zip.get('-model.zip')).toBe('contents of -model.zip');
+
+    const links = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/orders/${buyer.orderId}/download-links`, headers: bearer(buyer.token) })
+    ).json().links as { file_name: string; url: string }[];
+    expect(links.map((link) => link.file_name).sort()).toEqual([...names].sort());
+    const saved = async (name: string) => {
+      const link = links.find((candidate) => candidate.file_name === name) as { url: string };
+      const file = await t.app.inject({ method: 'GET', url: link.url });
+      expect(file.statusCode).toBe(200);
+      expect(file.body).toBe(`contents of ${name}`);
+      return file.headers['content-disposition'];
+    };
+    expect(await saved('-model.zip')).toBe('attachment; filename="-model.zip"');
+    expect(await saved('Übersicht (v2).pdf')).toBe(
+      `attachment; filename="_bersicht (v2).pdf"; filename*=UTF-8''%C3%9Cbersicht%20%28v2%29.pdf`,
+    );
+  });
+
+  it('shows hostile names cleaned and stores them under random keys inside the storage root', async () => {
+    const sent = [
+      ['../../etc/passwd', 'passwd'],
+      ['a/b.zip', 'b.zip'],
+      ['..\\..\\windows\\evil.zip', 'evil.zip'],
+      ['mo\u0000del.zip', 'mo_del.zip'],
+      ['bell\u0007.txt', 'bell_.txt'],
+      ['invoice\u202egpj.exe', 'invoice_gpj.exe'],
+      ['.env', 'env'],
+      ['what?.txt', 'what_.txt'],
+    ] as const;
+    const before = storedFiles().length;
+    const response = await upload(sellerToken, [
+      ...fields({ title: 'Hostile Names' }),
+      ...sent.map(([filename], index) => ({ name: 'files', filename, data: Buffer.from(`file ${index}`) })),
+    ]);
+    expect(response.statusCode, response.body).toBe(201);
+    const id = response.json().product.id as string;
+    const rows = (
+      await t.db.execute(sql`select file_name, storage_key from product_files where product_id = ${id} order by created_at`)
+    ).rows as { file_name: string; storage_key: string }[];
+    expect(rows.map((row) => row.file_name).sort()).toEqual(sent.map(([, shown]) => shown).sort());
+    for (const row of rows) expect(row.storage_key).toMatch(STORAGE_KEY(id));
+    // Every file landed under the storage root, as one of this product's keys.
+    expect(storedFiles().length).toBe(before + sent.length);
+    expect(storedFiles().filter((key) => key.startsWith(`product-files/${id}/`))).toHaveLength(sent.length);
+
+    const buyer = await sold(id);
+    const zip = await productZip(buyer.token, id);
+    expect([...zip.keys()].sort()).toEqual(sent.map(([, shown]) => shown).sort());
+    expect(zip.get('passwd')).toBe('file 0');
   });
 });

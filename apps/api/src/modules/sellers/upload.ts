@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { UPLOAD_LIMITS, UPLOAD_TOO_LARGE } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
@@ -16,14 +17,26 @@ export interface ProductUpload {
   written: string[];
 }
 
-/** A safe, readable file name: no folders, no leading dots, only [A-Za-z0-9._-]. */
-export function sanitizeFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
+const MAX_NAME_CHARACTERS = 150;
+
+/**
+ * The seller's file name as buyers see it (file lists, the zip, the saved download): the name as
+ * given, "-model.zip" and "Übersicht (v2).pdf" included, minus what could mislead or escape. No
+ * folders, no leading dots (".." or a hidden file), no control or text-direction characters (an
+ * "exe" made to read as "gpj"), none of the characters Windows refuses in a name. The name never
+ * reaches the file system: files are stored under a random key.
+ */
+export function displayFileName(name: string): string {
+  const base = name.normalize('NFC').split(/[\\/]/).pop() ?? '';
   const cleaned = base
-    .replace(/[^a-zA-Z0-9._-]/g, '_')
-    .replace(/^[._]+/, '')
-    .slice(-100);
-  return cleaned || 'file';
+    .replace(/[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069<>:"|?*]/gu, '_')
+    .replace(/^[.\s]+/, '')
+    .replace(/[.\s]+$/, '');
+  const characters = Array.from(cleaned);
+  if (characters.length <= MAX_NAME_CHARACTERS) return cleaned || 'file';
+  // Too long: shorten the name, keep the extension.
+  const extension = Array.from(cleaned.match(/\.[^.]{1,20}$/)?.[0] ?? '');
+  return characters.slice(0, MAX_NAME_CHARACTERS - extension.length).join('') + extension.join('');
 }
 
 function uniqueName(name: string, taken: Set<string>): string {
@@ -107,8 +120,9 @@ export async function receiveProductUpload(request: FastifyRequest, storage: Sto
       } else if (part.fieldname === 'files') {
         if (upload.files.length >= UPLOAD_LIMITS.file.maxCount)
           throw new AppError('VALIDATION_FAILED', `At most ${UPLOAD_LIMITS.file.maxCount} files`);
-        const fileName = uniqueName(sanitizeFileName(part.filename), takenNames);
-        const key = `product-files/${productId}/${fileName}`;
+        const fileName = uniqueName(displayFileName(part.filename), takenNames);
+        // The storage key owes nothing to the name the client sent.
+        const key = `product-files/${productId}/${randomUUID()}`;
         upload.written.push(key);
         const sizeBytes = await storage.putStream(key, part.file as Readable, UPLOAD_LIMITS.file.maxBytes);
         if ((part.file as { truncated?: boolean }).truncated) throw tooLarge();
