@@ -97,6 +97,8 @@ describe('a production app', () => {
     const seller = await createUser(prod.db, 'seller');
     const reset = await prod.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email: buyer.email } });
     expect(reset.statusCode).toBe(200);
+    // The reset link is mailed once the answer has gone out.
+    await prod.deps.afterReply.settled();
     const subscriber = 'letters.reader@example.org';
     const subscribed = await prod.app.inject({
       method: 'POST',
@@ -118,9 +120,7 @@ describe('a production app', () => {
 
     // The log says that mail went out, and nothing that could be used or that names anyone.
     const mailLines = log.filter((line) => line.startsWith('mail'));
-    expect(mailLines).toHaveLength(3);
-    expect(mailLines.slice(0, 2)).toEqual(['mail sent: password-reset', 'mail sent: newsletter']);
-    for (const line of mailLines) expect(line).toMatch(/^mail sent: [a-z-]+$/);
+    expect(mailLines).toEqual(['mail sent: password-reset', 'mail sent: newsletter', 'mail sent: receipt']);
     const everything = log.join('\n');
     for (const secret of ['http', 'token', '/downloads/', buyer.email, subscriber, 'Prompt Atlas', 'atlas.txt']) {
       expect(everything).not.toContain(secret);

@@ -146,6 +146,7 @@ export async function sendReceipt(deps: AppDeps, orderId: string): Promise<void>
   const lines = items.map((item) => `- ${item.productTitle} × ${item.quantity}: ${money(item.unitPriceCents * item.quantity)}`);
   const downloads = links.map((link) => `- ${link.product_title} / ${link.file_name}: ${deps.config.publicUrl}${link.url}`);
   await deps.mailer.send({
+    kind: 'receipt',
     to: user.email,
     subject: m.receipt.subject(order.orderNumber),
     text: [
