@@ -40,19 +40,25 @@ export async function dashboardStats(deps: AppDeps) {
   };
 }
 
-/** Daily revenue, orders and new users, plus the best-selling products, for /admin/stats. */
+/**
+ * Daily revenue, orders and new users, plus the best-selling products of the same days, for
+ * /admin/stats. Days are UTC days, as in the payment and AI pool reports, whatever the database
+ * server's time zone (a server east of UTC would otherwise show today's orders on "tomorrow").
+ */
 export async function statsOverTime(deps: AppDeps, days: number) {
   const series = await deps.db.execute<{ day: string; revenue: number; orders: number; new_users: number }>(sql`
+    with range as (select (now() at time zone 'UTC')::date - (${days - 1})::int as first, (now() at time zone 'UTC')::date as last)
     select to_char(d.day, 'YYYY-MM-DD') as day,
-      coalesce((select sum(total_cents) from orders o where o.payment_status = 'paid' and o.paid_at::date = d.day::date), 0)::bigint as revenue,
-      (select count(*) from orders o where o.payment_status = 'paid' and o.paid_at::date = d.day::date)::int as orders,
-      (select count(*) from users u where u.created_at::date = d.day::date)::int as new_users
-    from generate_series(current_date - (${days - 1})::int, current_date, interval '1 day') as d(day)
+      coalesce((select sum(total_cents) from orders o where o.payment_status = 'paid' and (o.paid_at at time zone 'UTC')::date = d.day::date), 0)::bigint as revenue,
+      (select count(*) from orders o where o.payment_status = 'paid' and (o.paid_at at time zone 'UTC')::date = d.day::date)::int as orders,
+      (select count(*) from users u where (u.created_at at time zone 'UTC')::date = d.day::date)::int as new_users
+    from range, generate_series(range.first, range.last, interval '1 day') as d(day)
     order by d.day`);
   const top = await deps.db.execute<{ product_id: string; title: string; units: number; revenue: number }>(sql`
     select i.product_id, max(i.product_title) as title, sum(i.quantity)::int as units, sum(i.unit_price_cents * i.quantity)::bigint as revenue
     from order_items i join orders o on o.id = i.order_id
-    where o.payment_status = 'paid' and o.paid_at > now() - make_interval(days => ${days})
+    where o.payment_status = 'paid'
+      and o.paid_at >= ((now() at time zone 'UTC')::date - (${days - 1})::int) at time zone 'UTC'
     group by i.product_id order by units desc, revenue desc limit 10`);
   return {
     series: series.rows.map((r) => ({

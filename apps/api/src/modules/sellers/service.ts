@@ -222,21 +222,22 @@ export async function sellerStats(deps: AppDeps, owner: UserRow): Promise<Seller
   };
 }
 
-/** Daily sales and earnings for the seller's chart. */
+/** Daily sales and earnings for the seller's chart, by UTC day like every other chart (see statsOverTime). */
 export async function sellerSalesSeries(deps: AppDeps, owner: UserRow, days: number) {
   const rows = await deps.db.execute<{ day: string; sales: number; revenue_cents: number }>(sql`
     with paid as (
-      select o.paid_at::date as day,
+      select (o.paid_at at time zone 'UTC')::date as day,
         (select coalesce(sum(i.quantity), 0) from ${orderItems} i where i.order_id = o.id and i.seller_id = ${owner.id}) as units,
         (select coalesce(sum(l.amount_cents), 0) from ${ledgerEntries} l
           where l.order_id = o.id and l.seller_id = ${owner.id} and l.kind = 'seller') as cents
       from ${orders} o
-      where o.payment_status = 'paid' and o.paid_at >= current_date - (${days - 1})::int
+      where o.payment_status = 'paid'
+        and o.paid_at >= ((now() at time zone 'UTC')::date - (${days - 1})::int) at time zone 'UTC'
     )
     select to_char(d.day, 'YYYY-MM-DD') as day,
       coalesce(sum(p.units), 0)::int as sales,
       coalesce(sum(p.cents), 0)::int as revenue_cents
-    from generate_series(current_date - (${days - 1})::int, current_date, interval '1 day') as d(day)
+    from generate_series((now() at time zone 'UTC')::date - (${days - 1})::int, (now() at time zone 'UTC')::date, interval '1 day') as d(day)
     left join paid p on p.day = d.day::date
     group by d.day order by d.day`);
   return rows.rows.map((row) => ({
