@@ -14,7 +14,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { AdminPageHeader } from '@/features/admin/components/admin-page-header';
 import { errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
-import { translateMessage } from '@/lib/i18n';
+import { i18n, translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { usePoolDashboard } from '../api/get-pool-dashboard';
 import { useExchangeRate } from '../api/get-token-settings';
@@ -25,6 +25,11 @@ import { TransfersTable } from '../components/transfers-table';
 const RANGES = [7, 30, 90] as const;
 
 /** /admin/ai-pool: what the pool holds, what came in per day, and a button to send it now. */
+/** The exchange-rate sources the server names (ai-pool/providers.ts), in the reader's language; others as named. */
+function rateSourceName(source: string): string {
+  return source === 'fixed-parity' ? i18n.t('aiPool.dashboard.sourceFixedParity') : source;
+}
+
 export function AdminPoolDashboardPage() {
   const { t } = useTranslation();
   const [days, setDays] = useState(30);
@@ -147,7 +152,7 @@ export function AdminPoolDashboardPage() {
                   from: rate.data.from_currency,
                   to: rate.data.to_currency,
                   rate: rate.data.rate,
-                  source: rate.data.source,
+                  source: rateSourceName(rate.data.source),
                 })
               : null}
             {data.settings.wallet_address && (

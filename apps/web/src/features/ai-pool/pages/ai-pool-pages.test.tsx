@@ -2,6 +2,7 @@ import type { AiPoolDashboard, AiPoolTransfer, AiTokenSettings, PublicAiPoolSumm
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { authStore } from '@/lib/auth-store';
+import { switchLanguage } from '@/lib/i18n';
 import { json, type MockHandler, mockApi } from '@/test/api-mock';
 import { makeSession } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
@@ -78,6 +79,13 @@ describe('admin AI token pool dashboard', () => {
     expect(await screen.findByText(/Exchange rate USD → USDC: 1/)).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Admin' });
     expect(within(nav).getByRole('link', { name: 'AI token pool' }).getAttribute('href')).toBe('/admin/ai-pool');
+  });
+
+  it('names the exchange-rate source in the reader’s language', async () => {
+    await switchLanguage('de');
+    asAdmin('/admin/ai-pool');
+    expect(await screen.findByText(/\(feste Parität\)/)).toBeTruthy();
+    expect(screen.queryByText(/fixed-parity/)).toBeNull();
   });
 
   it('transfers the balance only after the admin confirms, then reads the figures again', async () => {

@@ -11,6 +11,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
+import { promoDescription } from '@/lib/promo-description';
 import { useApplyPromo } from '../api/apply-promo';
 import { useRemovePromo } from '../api/remove-promo';
 
@@ -80,7 +81,9 @@ export function PromoCodeForm({ applied, notice }: PromoCodeFormProps) {
               <span className="font-semibold">{applied.code}</span>
               <span className="whitespace-nowrap tabular-nums">−{formatMoney(applied.discount)}</span>
             </p>
-            <p className="text-xs text-emerald-700 dark:text-emerald-300">{applied.description}</p>
+            <p className="text-xs text-emerald-700 dark:text-emerald-300">
+              {promoDescription(applied.code, applied.description)}
+            </p>
           </div>
           <button
             type="button"

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { authStore } from '@/lib/auth-store';
+import { switchLanguage } from '@/lib/i18n';
 import { json, type MockRequest, mockApi } from '@/test/api-mock';
 import { makeProduct, productList } from '@/test/catalog-fixtures';
 import { renderRoute } from '@/test/render';
@@ -77,6 +78,17 @@ describe('home page', () => {
     await user.click(within(hero).getByRole('button', { name: 'Search' }));
     expect(router.state.location.pathname).toBe('/products');
     expect(router.state.location.search).toBe('?search=speech');
+  });
+
+  it('labels the Popular chips in the reader’s language and searches the catalogue for the term', async () => {
+    authStore.clear();
+    mockApi();
+    await switchLanguage('de');
+    renderRoute('/');
+    const chip = await screen.findByRole('link', { name: 'Datensatz' });
+    expect(chip.getAttribute('href')).toBe('/products?search=dataset');
+    expect(screen.getByRole('link', { name: 'Bild' }).getAttribute('href')).toBe('/products?search=image');
+    expect(screen.queryByRole('link', { name: 'dataset' })).toBeNull();
   });
 
   it('never claims "0 products" when the API is down; it says so and tries again on request', async () => {

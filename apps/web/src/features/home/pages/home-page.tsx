@@ -8,6 +8,7 @@ import { useProducts } from '@/features/products/api/get-products';
 import { SearchForm } from '@/features/search/components/search-form';
 
 const ROW = 8;
+/** Searched as written (the catalogue is in English); each chip is labelled in the reader's language. */
 const POPULAR_SEARCHES = ['chatbot', 'dataset', 'image', 'prompts'] as const;
 
 const HomeSections = lazy(async () => ({ default: (await import('../components/home-sections')).HomeSections }));
@@ -52,7 +53,7 @@ export function HomePage() {
                 to={`/products?search=${encodeURIComponent(term)}`}
                 className="rounded-full border border-slate-200 bg-white/70 px-3 py-1 text-slate-700 hover:border-indigo-300 hover:text-indigo-700 dark:border-slate-700 dark:bg-slate-900/70 dark:text-slate-300 dark:hover:text-indigo-300"
               >
-                {term}
+                {t(`home.popular.${term}`)}
               </Link>
             ))}
           </p>
