@@ -226,6 +226,29 @@ describe('the README on the demo shop', () => {
   });
 });
 
+describe('the demo buyer of the README', () => {
+  it('owns recent unreviewed orders it can download and ask a refund for; SAVE10 applies, WELCOME is for first orders', async () => {
+    const token = await signIn(t.app, 'buyer@example.com', 'Buyer-demo-2026');
+    const listed = await api('GET', '/orders?limit=50', token);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const orders = listed.json().orders as { id: string; created_at: string; payment_status: string }[];
+    expect(orders.length).toBeGreaterThanOrEqual(7);
+    const recent = orders.filter((o) => Date.parse(o.created_at) > Date.now() - 25 * DAY);
+    expect(recent.length).toBeGreaterThan(0);
+    const asked = await api('POST', `/orders/${recent[0]?.id}/request-refund`, token, {
+      reason: 'Trying the refund flow from the README',
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+
+    const product = (await api('GET', '/products?limit=1&sort_by=price&sort_order=desc')).json().products[0];
+    await api('POST', '/cart/add', token, { product_id: product.id, quantity: 1 });
+    expect((await api('POST', '/cart/promo', token, { code: 'SAVE10' })).statusCode).toBe(200);
+    const welcome = await api('POST', '/cart/promo', token, { code: 'WELCOME' });
+    expect(welcome.statusCode).toBe(422);
+    expect(welcome.json().detail).toBe('WELCOME is for your first order only');
+  });
+});
+
 describe('the demo forum', () => {
   it('has past threads by demo members with replies, some about approved demo products', async () => {
     const listed = await api('GET', '/community/threads?limit=50');
