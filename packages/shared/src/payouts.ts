@@ -224,7 +224,9 @@ export const transferListSchema = z.object({ transfers: z.array(payoutViewSchema
 export const payoutOutcomeSchema = z.object({
   seller_id: z.string(),
   status: z.enum(['paid', 'failed', 'processing', 'skipped']),
-  reason: z.enum(['no_account', 'account_needs_setup', 'in_transit', 'below_minimum', 'nothing_available']).optional(),
+  reason: z
+    .enum(['no_account', 'account_needs_setup', 'in_transit', 'below_minimum', 'nothing_available', 'seller_suspended'])
+    .optional(),
   payout: payoutViewSchema.optional(),
 });
 export type PayoutOutcome = z.output<typeof payoutOutcomeSchema>;

@@ -2,10 +2,12 @@ import { blankToUndefined, hasRole, normalizeRole, ROLES } from '@app/shared';
 import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { users } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/validation';
 import { revokeAllSessions } from '../auth/sessions';
+import { touchSellerProducts } from '../catalog/repository';
 import { presentUser } from '../users/present';
 import { bumpTokenVersion, type UserRow } from '../users/repository';
 
@@ -43,7 +45,11 @@ export async function listUsers(deps: AppDeps, query: z.output<typeof adminUsers
   return { users: rows.map(presentUser), total, page: query.page, pages: Math.ceil(total / query.limit) };
 }
 
-/** Changes a user's role or suspends them. Admins cannot demote or suspend themselves; a suspension ends every session at once. */
+/**
+ * Changes a user's role or suspends (reinstates) them. Admins cannot demote or suspend themselves; a
+ * suspension ends every session at once, hides a seller's products from the public and holds their
+ * payouts until they are reinstated.
+ */
 export async function updateUserByAdmin(
   deps: AppDeps,
   admin: UserRow,
@@ -70,6 +76,17 @@ export async function updateUserByAdmin(
     if (input.is_active === false || role !== target.role) {
       await revokeAllSessions(tx, target.id);
       await bumpTokenVersion(tx, target.id);
+    }
+    if (input.is_active !== undefined && input.is_active !== target.isActive) {
+      // Their products leave (or rejoin) the public catalogue: the search index re-reads them.
+      await touchSellerProducts(tx, target.id);
+      await recordAudit(tx, {
+        actorId: admin.id,
+        action: input.is_active ? 'user.reinstated' : 'user.suspended',
+        subjectType: 'user',
+        subjectId: target.id,
+        details: { role },
+      });
     }
     return row as UserRow;
   });

@@ -6,7 +6,7 @@ import {
   type CartView,
   computeCartTotals,
 } from '@app/shared';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { cartItems, cartPromos, products, promoCodes } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
@@ -14,7 +14,7 @@ import { AppError } from '../../lib/errors';
 import { centsToDollars } from '../../lib/money';
 import { isUuid } from '../../lib/validation';
 import { presentProduct } from '../catalog/present';
-import type { ProductRow } from '../catalog/repository';
+import { isPublicProduct, type ProductRow, sellerIsActive } from '../catalog/repository';
 import type { UserRow } from '../users/repository';
 import {
   describePromo,
@@ -30,6 +30,8 @@ const INVALID_PRODUCT = 'Invalid product data: missing required fields';
 
 export interface PricedCart {
   lines: { product: ProductRow; quantity: number }[];
+  /** Items whose seller an admin suspended: shown flagged, never priced or ordered. */
+  unavailable?: { product: ProductRow; quantity: number }[];
   promo: PromoRow | null;
   /** A code the user applied that can no longer be used (expired, used up, withdrawn, or its rules no longer met). */
   unavailablePromo: string | null;
@@ -75,15 +77,23 @@ export function assertCartWithinLimit(totals: CartTotals): void {
   }
 }
 
-/** The user's cart as it stands: only approved, live products; a promo that stopped being usable is dropped. */
+/**
+ * The user's cart as it stands: only approved, live products; those of a suspended seller apart
+ * (flagged unavailable); a promo that stopped being usable is dropped.
+ */
 export async function loadCart(db: DbOrTx, userId: string): Promise<PricedCart> {
   const rows = await db
-    .select({ product: products, quantity: cartItems.quantity })
+    .select({ product: products, quantity: cartItems.quantity, sellerActive: sql<boolean>`${sellerIsActive}` })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(and(eq(cartItems.userId, userId), eq(products.status, 'approved'), isNull(products.deletedAt)))
     .orderBy(asc(cartItems.createdAt));
-  const lines = rows.map((row) => ({ product: row.product as ProductRow, quantity: row.quantity }));
+  const lines = rows
+    .filter((row) => row.sellerActive)
+    .map((row) => ({ product: row.product as ProductRow, quantity: row.quantity }));
+  const unavailable = rows
+    .filter((row) => !row.sellerActive)
+    .map((row) => ({ product: row.product as ProductRow, quantity: row.quantity }));
   const [saved] = await db
     .select({ code: promoCodes.code })
     .from(cartPromos)
@@ -92,6 +102,7 @@ export async function loadCart(db: DbOrTx, userId: string): Promise<PricedCart> 
   const { promo, problem } = saved ? await applicablePromo(db, userId, saved.code, lines) : { promo: null, problem: null };
   return {
     lines,
+    unavailable,
     promo,
     unavailablePromo: saved && !promo ? saved.code : null,
     promoProblem: problem,
@@ -104,7 +115,10 @@ export function presentCart(cart: PricedCart): CartView & { promo_notice: string
     promo_notice: cart.unavailablePromo
       ? (cart.promoProblem ?? `Promo code ${cart.unavailablePromo} is no longer available`)
       : null,
-    items: cart.lines.map(({ product, quantity }) => {
+    items: [
+      ...cart.lines.map((line) => ({ ...line, available: true })),
+      ...(cart.unavailable ?? []).map((line) => ({ ...line, available: false })),
+    ].map(({ product, quantity, available }) => {
       const view = presentProduct(product);
       return {
         id: product.id,
@@ -119,6 +133,7 @@ export function presentCart(cart: PricedCart): CartView & { promo_notice: string
         description: view.short_description,
         status: view.status,
         quantity,
+        available,
       };
     }),
     totalItems: cart.totals.totalItems,
@@ -144,7 +159,7 @@ async function requireBuyableProduct(db: DbOrTx, productId: string): Promise<Pro
     ? await db
         .select()
         .from(products)
-        .where(and(eq(products.id, productId), eq(products.status, 'approved'), isNull(products.deletedAt)))
+        .where(and(eq(products.id, productId), isPublicProduct))
     : [];
   if (!product || product.priceCents <= 0)
     throw new AppError('VALIDATION_FAILED', INVALID_PRODUCT, [{ field: 'product_id', message: INVALID_PRODUCT }]);

@@ -10,7 +10,7 @@ import {
 } from '@app/shared';
 import { and, asc, desc, eq, getTableColumns, gte, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { productCounts, products } from '../../db/schema';
+import { productCounts, products, users } from '../../db/schema';
 import type { CorrectedWord } from './typos';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -33,6 +33,26 @@ export interface FacetRow {
   value: string;
   count: number;
 }
+
+/**
+ * The product's seller is not suspended: an admin's suspension takes every product of theirs out of
+ * the public catalogue (lists, detail, search, recommendations, carts, checkout, payment) at once,
+ * and reinstating brings them back, without touching the products themselves.
+ */
+export const sellerIsActive = sql`exists (select 1 from ${users} where ${users.id} = ${products.sellerId} and ${users.isActive})`;
+
+/** What the public sees: approved, not deleted, from a seller who is not suspended. */
+export const isPublicProduct = sql`(${products.status} = 'approved' and ${products.deletedAt} is null and ${sellerIsActive})`;
+
+/** Approved live products of suspended sellers, per category: subtracted from the trigger-kept counts. */
+const hiddenApproved = sql`select ${products.category} as category, count(*)::int as total from ${products}
+  join ${users} on ${users.id} = ${products.sellerId}
+  where not ${users.isActive} and ${products.status} = 'approved' and ${products.deletedAt} is null
+  group by ${products.category}`;
+
+/** How many products the public sees, from the trigger-kept counts (the search index checks itself against it). */
+export const publicProductCount = sql`((select coalesce(sum(total), 0)::int from product_counts where status = 'approved')
+  - (select coalesce(sum(h.total), 0)::int from (${hiddenApproved}) h))`;
 
 /** Every column but the tsvector, which nobody reads back. */
 const { searchVector: _searchVector, ...columns } = getTableColumns(products);
@@ -232,7 +252,7 @@ function priceBoundCents(dollars: number | undefined): number | undefined {
 
 function filters(query: ProductListQuery, visibility: Visibility): SQL[] {
   const conditions: SQL[] = [isNull(products.deletedAt)];
-  if (visibility.kind === 'public') conditions.push(eq(products.status, 'approved'));
+  if (visibility.kind === 'public') conditions.push(eq(products.status, 'approved'), sellerIsActive);
   else if (visibility.status) conditions.push(eq(products.status, visibility.status));
   const category = findCategory(query.category);
   if (category) conditions.push(eq(products.category, category.slug));
@@ -293,7 +313,26 @@ async function countFromTotals(db: DbOrTx, query: ProductListQuery, visibility: 
         category ? eq(productCounts.category, category.slug) : undefined,
       ),
     );
-  return row?.total ?? 0;
+  if (visibility.kind !== 'public') return row?.total ?? 0;
+  const hidden = await db.execute<{ category: string; total: number }>(hiddenApproved);
+  const hiddenHere = hidden.rows
+    .filter((h) => !category || h.category === category.slug)
+    .reduce((sum, h) => sum + Number(h.total), 0);
+  return (row?.total ?? 0) - hiddenHere;
+}
+
+/** Whether the public may see a seller's products (false when an admin suspended them, or no such user). */
+export async function isSellerActive(db: DbOrTx, sellerId: string): Promise<boolean> {
+  const [row] = await db.select({ active: users.isActive }).from(users).where(eq(users.id, sellerId));
+  return row?.active === true;
+}
+
+/**
+ * Marks every product of a seller as changed (after a suspension or reinstatement), so the search
+ * index's change feed re-reads them and drops or restores them, on every instance.
+ */
+export async function touchSellerProducts(db: DbOrTx, sellerId: string): Promise<void> {
+  await db.update(products).set({ updatedAt: sql`clock_timestamp()` }).where(eq(products.sellerId, sellerId));
 }
 
 export async function findProductById(db: DbOrTx, id: string): Promise<ProductRow | undefined> {
@@ -310,7 +349,10 @@ export async function countApprovedByCategory(db: DbOrTx): Promise<Map<string, n
     .select({ category: productCounts.category, total: productCounts.total })
     .from(productCounts)
     .where(eq(productCounts.status, 'approved'));
-  return new Map(rows.map((row) => [row.category, row.total]));
+  const counts = new Map(rows.map((row) => [row.category, row.total]));
+  const hidden = await db.execute<{ category: string; total: number }>(hiddenApproved);
+  for (const h of hidden.rows) counts.set(h.category, (counts.get(h.category) ?? 0) - Number(h.total));
+  return counts;
 }
 
 export async function countByStatus(db: DbOrTx): Promise<Record<string, number>> {
@@ -329,6 +371,7 @@ export async function listRelatedProducts(db: DbOrTx, product: ProductRow, limit
     .where(
       and(
         eq(products.status, 'approved'),
+        sellerIsActive,
         eq(products.category, product.category),
         isNull(products.deletedAt),
         sql`${products.id} <> ${product.id}`,

@@ -8,16 +8,16 @@ import {
   type ProductListQuery,
   RATING_THRESHOLDS,
 } from '@app/shared';
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { products } from '../../db/schema';
 import { productJson } from './present';
-import { type FacetRow, type ProductRow, productColumns } from './repository';
+import { type FacetRow, isPublicProduct, type ProductRow, productColumns, publicProductCount } from './repository';
 import { compareBytes, type OperandPositions, parseSingleWordQuery, parseTsvector, setExpTable, tsRank } from './ts-rank';
 import type { CorrectedWord } from './typos';
 
 /**
- * The public catalogue (approved, not deleted) as an in-memory search index: a derived read model
+ * The public catalogue (approved, not deleted, seller not suspended) as an in-memory search index: a derived read model
  * of PostgreSQL, which stays the source of truth. It answers a public search with exactly the SQL
  * path's matches, ranking, capped total and facets (see repository.ts listProducts), and the page's
  * rows as the API sends them: each public product's JSON (presentProduct, encoded through the
@@ -53,7 +53,7 @@ const INDEXED_COLUMNS = {
   createdUs: sql<string>`(extract(epoch from ${products.createdAt}) * 1000000)::bigint::text`,
   updatedUs: sql<string>`(extract(epoch from ${products.updatedAt}) * 1000000)::bigint::text`,
   vector: sql<string>`${products.searchVector}::text`,
-  isPublic: sql<boolean>`(${products.status} = 'approved' and ${products.deletedAt} is null)`,
+  isPublic: sql<boolean>`${isPublicProduct}`,
 };
 type IndexedProductRow = ProductRow & {
   titleLower: string;
@@ -1195,7 +1195,7 @@ export class SearchIndex {
       const rows = (await this.db
         .select(INDEXED_COLUMNS)
         .from(products)
-        .where(and(eq(products.status, 'approved'), isNull(products.deletedAt), gt(products.id, after)))
+        .where(and(isPublicProduct, gt(products.id, after)))
         .orderBy(asc(products.id))
         .limit(LOAD_BATCH)) as IndexedProductRow[];
       for (const row of rows) data.add(row);
@@ -1217,7 +1217,7 @@ export class SearchIndex {
         const [clock] = (
           await tx.execute<{ now_us: string; public_count: number }>(
             sql`select (extract(epoch from now()) * 1000000)::bigint::text as now_us,
-              (select coalesce(sum(total), 0)::int from product_counts where status = 'approved') as public_count`,
+              ${publicProductCount} as public_count`,
           )
         ).rows;
         const changed = (await tx

@@ -21,6 +21,7 @@ import {
   countByStatus,
   type FacetRow,
   findProductById,
+  isSellerActive,
   listProducts,
   listRelatedProducts,
   type ProductRow,
@@ -112,9 +113,12 @@ function visibilityFor(query: ProductListQuery, viewer: UserRow | null): Visibil
   return query.status === 'all' ? { kind: 'all' } : { kind: 'all', status: query.status };
 }
 
-/** Approved products are public; others only to their seller and admins (404 for everyone else). */
-export function canSeeProduct(product: ProductRow, viewer: UserRow | null): boolean {
-  if (product.status === 'approved') return true;
+/**
+ * Approved products of a seller who is not suspended are public; others only to their seller and
+ * admins (404 for everyone else).
+ */
+export function canSeeProduct(product: ProductRow, viewer: UserRow | null, sellerActive = true): boolean {
+  if (product.status === 'approved' && sellerActive) return true;
   return Boolean(viewer && (viewer.id === product.sellerId || hasRole(viewer.role, ['admin'])));
 }
 
@@ -123,7 +127,9 @@ export async function getVisibleProduct(deps: AppDeps, id: string, viewer: UserR
   if (!trimmed)
     throw new AppError('VALIDATION_FAILED', 'Product ID is required', [{ field: 'id', message: 'Product ID is required' }]);
   const product = isUuid(trimmed) ? await findProductById(deps.db, trimmed) : undefined;
-  if (!product || !canSeeProduct(product, viewer)) throw new AppError('NOT_FOUND', 'Product not found');
+  if (!product || !canSeeProduct(product, viewer, await isSellerActive(deps.db, product.sellerId))) {
+    throw new AppError('NOT_FOUND', 'Product not found');
+  }
   return product;
 }
 

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, lt, max, min, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { chatLeads, chatSessions, products, users } from '../../db/schema';
+import { isPublicProduct } from '../catalog/repository';
 
 export type ChatSessionRow = typeof chatSessions.$inferSelect;
 export type ChatLeadRow = typeof chatLeads.$inferSelect;
@@ -73,7 +74,7 @@ export async function priceRangesByCategory(db: DbOrTx): Promise<CategoryPriceRa
       total: count(),
     })
     .from(products)
-    .where(and(eq(products.status, 'approved'), isNull(products.deletedAt)))
+    .where(isPublicProduct)
     .groupBy(products.category);
 }
 
@@ -84,4 +85,27 @@ export async function adminEmails(db: DbOrTx): Promise<string[]> {
     .from(users)
     .where(and(eq(users.role, 'admin'), eq(users.isActive, true), isNull(users.deletedAt)));
   return rows.map((row) => row.email);
+}
+
+/**
+ * Takes the lock that lets one instance at a time send the lead digest; false when another holds it.
+ * Released when the transaction ends.
+ */
+export async function tryLockLeadDigest(tx: DbOrTx): Promise<boolean> {
+  const { rows } = await tx.execute<{ locked: boolean }>(
+    sql`select pg_try_advisory_xact_lock(hashtext('chatbot-lead-digest')) as locked`,
+  );
+  return rows[0]?.locked === true;
+}
+
+/** When the last digest went out (the newest notified_at), or null before the first. */
+export async function lastLeadDigestAt(tx: DbOrTx): Promise<Date | null> {
+  const [row] = await tx.select({ at: max(chatLeads.notifiedAt) }).from(chatLeads);
+  return row?.at ?? null;
+}
+
+/** Marks every lead not yet in a digest as notified now and returns them, oldest first. */
+export async function takeUnnotifiedLeads(tx: DbOrTx): Promise<ChatLeadRow[]> {
+  const rows = await tx.update(chatLeads).set({ notifiedAt: sql`now()` }).where(isNull(chatLeads.notifiedAt)).returning();
+  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CheckoutResult } from '@app/shared';
-import { aiPoolShareCents } from '@app/shared';
+import { aiPoolShareCents, CART_ITEMS_UNAVAILABLE } from '@app/shared';
 import { and, eq } from 'drizzle-orm';
 import { orderItems, orders, promoRedemptions, users } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
@@ -11,7 +11,7 @@ import { consumePromoUse } from '../cart/promos';
 import { assertCartWithinLimit, loadCart } from '../cart/service';
 import { releaseClaim } from '../payments/confirm';
 import { settleCharge } from '../payments/settle';
-import type { UserRow } from '../users/repository';
+import { suspendedAmong, type UserRow } from '../users/repository';
 import { closeUnpaidOrders, findUnchargedOrders, markIntentVoided, notPayableReason } from './lifecycle';
 import type { OrderRow } from './present';
 
@@ -68,6 +68,14 @@ export async function checkout(
         'cancelled',
       );
       const cart = await loadCart(tx, user.id);
+      // A suspended seller's item stays in the cart, flagged; the buyer removes it (and sees why) before ordering.
+      const suspended = await suspendedAmong(
+        tx,
+        [...cart.lines, ...(cart.unavailable ?? [])].map(({ product }) => product.sellerId),
+      );
+      if (suspended.size > 0) {
+        throw new AppError('VALIDATION_FAILED', CART_ITEMS_UNAVAILABLE, [{ field: 'items', message: CART_ITEMS_UNAVAILABLE }]);
+      }
       if (cart.lines.length === 0) throw new AppError('VALIDATION_FAILED', 'Your cart is empty');
       // Prices may have risen since the items were added: the order's integer columns must hold it.
       assertCartWithinLimit(cart.totals);

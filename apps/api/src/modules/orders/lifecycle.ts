@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, products, promoCodes, promoRedemptions } from '../../db/schema';
+import { suspendedAmong } from '../users/repository';
 import type { OrderRow } from './present';
 
 /**
@@ -26,18 +27,28 @@ export function notPayableReason(order: Pick<OrderRow, 'status' | 'paymentStatus
 }
 
 /**
- * Checked again at payment: every product is still approved, not deleted, at the price the order
- * was priced at. Returns the buyer-facing problem, or null.
+ * Checked again at payment: every product is still approved, not deleted, from a seller who is not
+ * suspended (their rows share-locked until the payment is written), at the price the order was
+ * priced at. Returns the buyer-facing problem, or null.
  */
 export async function findStaleItems(db: DbOrTx, orderId: string): Promise<string | null> {
   const rows = await db
-    .select({ title: orderItems.productTitle, orderedCents: orderItems.unitPriceCents, product: products })
+    .select({
+      title: orderItems.productTitle,
+      orderedCents: orderItems.unitPriceCents,
+      sellerId: orderItems.sellerId,
+      product: products,
+    })
     .from(orderItems)
     .leftJoin(products, eq(products.id, orderItems.productId))
     .where(eq(orderItems.orderId, orderId));
+  const suspended = await suspendedAmong(
+    db,
+    rows.map((row) => row.sellerId),
+  );
   for (const row of rows) {
     const product = row.product;
-    if (product?.status !== 'approved' || product.deletedAt) {
+    if (product?.status !== 'approved' || product.deletedAt || suspended.has(row.sellerId)) {
       return `${row.title} is no longer available. Please check out again.`;
     }
     if (product.priceCents !== row.orderedCents) return `The price of ${row.title} has changed. Please check out again.`;

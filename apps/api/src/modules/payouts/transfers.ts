@@ -7,6 +7,7 @@ import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { centsToDollars } from '../../lib/money';
 import { isUuid } from '../../lib/validation';
+import { suspendedAmong } from '../users/repository';
 import type { Actor } from './accounts';
 import { sellerBalanceCents } from './balances';
 import { transferKey } from './providers/provider';
@@ -19,7 +20,13 @@ export type PayoutOutcome =
   | { seller_id: string; status: 'paid' | 'failed' | 'processing'; payout: PayoutView }
   | { seller_id: string; status: 'skipped'; reason: SkipReason };
 
-export type SkipReason = 'no_account' | 'account_needs_setup' | 'in_transit' | 'below_minimum' | 'nothing_available';
+export type SkipReason =
+  | 'no_account'
+  | 'account_needs_setup'
+  | 'in_transit'
+  | 'below_minimum'
+  | 'nothing_available'
+  | 'seller_suspended';
 
 /**
  * Pays a seller their available balance, at most once however many runs race: the seller's
@@ -53,6 +60,8 @@ async function claimPayout(
     return await deps.db.transaction(async (tx) => {
       const [account] = await tx.select().from(bankAccounts).where(eq(bankAccounts.userId, sellerId)).for('update');
       if (!account) return { reason: 'no_account' as const };
+      // A suspended seller's money stays on their balance until an admin reinstates them (the run after pays it).
+      if ((await suspendedAmong(tx, [sellerId])).size > 0) return { reason: 'seller_suspended' as const };
       if (account.payoutProvider !== deps.payouts.name || !account.providerDestinationId) {
         return { reason: 'account_needs_setup' as const };
       }

@@ -53,3 +53,21 @@ export async function bumpTokenVersion(db: DbOrTx, id: string): Promise<void> {
     .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
     .where(eq(users.id, id));
 }
+
+/**
+ * Of these sellers, the ones an admin suspended. The active ones' rows are share-locked until the
+ * caller's transaction ends, so a suspension waits for a sale already being written, and a sale
+ * never lands after a suspension committed.
+ */
+export async function suspendedAmong(tx: DbOrTx, sellerIds: string[]): Promise<Set<string>> {
+  const ids = [...new Set(sellerIds)].sort();
+  if (ids.length === 0) return new Set();
+  const rows = await tx.execute<{ id: string; is_active: boolean }>(
+    sql`select id, is_active from ${users} where id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) order by id for share`,
+  );
+  const active = new Set(rows.rows.filter((row) => row.is_active).map((row) => row.id));
+  return new Set(ids.filter((id) => !active.has(id)));
+}

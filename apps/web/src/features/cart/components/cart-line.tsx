@@ -32,8 +32,11 @@ export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
           <p className="text-xs text-slate-500 dark:text-slate-400">
             {t('cart.license', { license: licenseName(item.license) })} · {categoryName(item.category)}
           </p>
+          {item.available === false && (
+            <p className="text-sm font-medium text-red-700 dark:text-red-400">{t('cart.unavailable')}</p>
+          )}
           <div className="flex items-center gap-3 pt-2">
-            <QuantityStepper title={item.title} quantity={item.quantity} onChange={onQuantity} />
+            {item.available !== false && <QuantityStepper title={item.title} quantity={item.quantity} onChange={onQuantity} />}
             <button
               type="button"
               className={cn(

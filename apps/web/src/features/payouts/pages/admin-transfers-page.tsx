@@ -44,6 +44,8 @@ export function AdminTransfersPage() {
       onSuccess: (result) => {
         const paid = result.results.filter((r) => r.status === 'paid').length;
         notify.success(t('payouts.admin.runDone', { paid, total: result.results.length }));
+        const held = result.results.filter((r) => r.status === 'skipped' && r.reason === 'seller_suspended').length;
+        if (held > 0) notify.warning(t('payouts.admin.heldSuspended', { count: held }));
         setPaymentId('');
       },
       onError: failed,
