@@ -19,6 +19,7 @@ import {
 import type { AppDeps } from './lib/context';
 import { documentErrorAnswers } from './lib/error-answers';
 import { AppError, ERROR_STATUS, type ErrorCode } from './lib/errors';
+import { loggedRequest } from './lib/log-redaction';
 import { registerMetrics } from './lib/metrics';
 import { postgresRateLimitStore } from './lib/rate-limit-store';
 import { closeAfterUnreadBody } from './lib/unread-body';
@@ -61,7 +62,15 @@ export interface BuildOptions {
 /** Builds the whole HTTP application around its dependencies; listening is the caller's job. */
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: deps.config.logLevel },
+    // Request URLs are logged without the credentials some of them carry (signed download links, token=).
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: deps.config.logLevel,
+            ...(typeof options.logger === 'object' && options.logger),
+            serializers: { req: loggedRequest },
+          },
     trustProxy: deps.config.trustProxy,
     // JSON and text bodies are small; multipart uploads are streamed under their own per-type limits.
     bodyLimit: JSON_BODY_LIMIT,
