@@ -74,6 +74,15 @@ const envSchema = z.object({
   SEARCH_INDEX: z.enum(['on', 'off']).default('on'),
   METRICS_TOKEN: optionalText,
   CHATBOT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Custom-chatbot leads one client address, and one chat session, may leave per hour. */
+  CHATBOT_LEADS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** Admins get at most one e-mail listing new leads per this many minutes. */
+  CHATBOT_LEAD_DIGEST_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(10),
   /** Forum posts one member may make per minute, against spam. */
   COMMUNITY_THREADS_PER_MINUTE: z.coerce.number().int().min(1).default(3),
   COMMUNITY_REPLIES_PER_MINUTE: z.coerce.number().int().min(1).default(6),
@@ -162,6 +171,8 @@ export interface Config {
   affiliates: { visitsPerMinute: number };
   chatbot: {
     ratePerMinute: number;
+    leadsPerHour: number;
+    leadDigestMinutes: number;
     llm: { url: string; apiKey: string | undefined; model: string } | undefined;
   };
 }
@@ -250,6 +261,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     affiliates: { visitsPerMinute: e.AFFILIATE_VISITS_PER_MINUTE },
     chatbot: {
       ratePerMinute: e.CHATBOT_RATE_LIMIT_PER_MINUTE,
+      leadsPerHour: e.CHATBOT_LEADS_PER_HOUR,
+      leadDigestMinutes: e.CHATBOT_LEAD_DIGEST_MINUTES,
       llm: e.CHATBOT_LLM_URL
         ? { url: e.CHATBOT_LLM_URL.replace(/\/$/, ''), apiKey: e.CHATBOT_LLM_API_KEY, model: e.CHATBOT_LLM_MODEL }
         : undefined,

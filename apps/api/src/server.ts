@@ -8,6 +8,7 @@ import { prepareDatabase } from './db/setup';
 import { createDeps } from './deps';
 import { trackRequestsInFlight } from './lib/in-flight';
 import { startAiPoolSweeps } from './modules/ai-pool/transfers';
+import { startLeadDigests } from './modules/chatbot/lead-digest';
 import { startPaymentSweeps } from './modules/payments/reconcile';
 import { startPayoutSchedule } from './modules/payouts/transfers';
 
@@ -55,6 +56,8 @@ async function main(): Promise<void> {
   const stopPayoutSchedule = startPayoutSchedule(deps, log);
   // Finishes interrupted AI pool transfers and runs the scheduled one.
   const stopAiPoolSweeps = startAiPoolSweeps(deps, log);
+  // E-mails admins the assistant's new leads, at most once per CHATBOT_LEAD_DIGEST_MINUTES.
+  const stopLeadDigests = startLeadDigests(deps, log);
   let closing = false;
   const drainMs = config.shutdownDrainSeconds * 1000;
   const shutdown = async (signal: string) => {
@@ -73,6 +76,7 @@ async function main(): Promise<void> {
       await stopPaymentSweeps();
       await stopPayoutSchedule();
       await stopAiPoolSweeps();
+      await stopLeadDigests();
       await db.$client.end();
       await database.embedded?.stop();
     } catch (error) {

@@ -49,9 +49,11 @@ export interface MailTexts {
     replyShort: string;
     allMessages: string;
   };
+  /** The admins' lead digest: one or more leads per e-mail (`first` names the first one). */
   lead: {
-    subject: (name: string) => string;
-    intro: (site: string) => string;
+    subject: (count: number, first: string) => string;
+    intro: (site: string, count: number) => string;
+    more: (count: number) => string;
     name: string;
     email: string;
     need: string;
@@ -118,8 +120,12 @@ const en: MailTexts = {
     allMessages: 'All messages',
   },
   lead: {
-    subject: (name) => `New custom chatbot lead: ${name}`,
-    intro: (site) => `A visitor asked the ${site} assistant for a custom chatbot.`,
+    subject: (count, first) => (count === 1 ? `New custom chatbot lead: ${first}` : `${count} new custom chatbot leads`),
+    intro: (site, count) =>
+      count === 1
+        ? `A visitor asked the ${site} assistant for a custom chatbot.`
+        : `${count} visitors asked the ${site} assistant for a custom chatbot.`,
+    more: (count) => `…and ${count} more.`,
     name: 'Name',
     email: 'E-mail',
     need: 'Need',
@@ -186,8 +192,15 @@ const es: MailTexts = {
     allMessages: 'Todos los mensajes',
   },
   lead: {
-    subject: (name) => `Nuevo interesado en un chatbot personalizado: ${name}`,
-    intro: (site) => `Un visitante ha pedido al asistente de ${site} un chatbot personalizado.`,
+    subject: (count, first) =>
+      count === 1
+        ? `Nuevo interesado en un chatbot personalizado: ${first}`
+        : `${count} nuevos interesados en un chatbot personalizado`,
+    intro: (site, count) =>
+      count === 1
+        ? `Un visitante ha pedido al asistente de ${site} un chatbot personalizado.`
+        : `${count} visitantes han pedido al asistente de ${site} un chatbot personalizado.`,
+    more: (count) => `…y ${count} más.`,
     name: 'Nombre',
     email: 'Correo electrónico',
     need: 'Necesidad',
@@ -258,8 +271,15 @@ const fr: MailTexts = {
     allMessages: 'Tous les messages',
   },
   lead: {
-    subject: (name) => `Nouveau prospect pour un chatbot personnalisé : ${name}`,
-    intro: (site) => `Un visiteur a demandé un chatbot personnalisé à l’assistant de ${site}.`,
+    subject: (count, first) =>
+      count === 1
+        ? `Nouveau prospect pour un chatbot personnalisé : ${first}`
+        : `${count} nouveaux prospects pour un chatbot personnalisé`,
+    intro: (site, count) =>
+      count === 1
+        ? `Un visiteur a demandé un chatbot personnalisé à l’assistant de ${site}.`
+        : `${count} visiteurs ont demandé un chatbot personnalisé à l’assistant de ${site}.`,
+    more: (count) => `… et ${count} autres.`,
     name: 'Nom',
     email: 'E-mail',
     need: 'Besoin',
@@ -327,8 +347,15 @@ const de: MailTexts = {
     allMessages: 'Alle Nachrichten',
   },
   lead: {
-    subject: (name) => `Neue Anfrage für einen individuellen Chatbot: ${name}`,
-    intro: (site) => `Ein Besucher hat den Assistenten von ${site} nach einem individuellen Chatbot gefragt.`,
+    subject: (count, first) =>
+      count === 1
+        ? `Neue Anfrage für einen individuellen Chatbot: ${first}`
+        : `${count} neue Anfragen für einen individuellen Chatbot`,
+    intro: (site, count) =>
+      count === 1
+        ? `Ein Besucher hat den Assistenten von ${site} nach einem individuellen Chatbot gefragt.`
+        : `${count} Besucher haben den Assistenten von ${site} nach einem individuellen Chatbot gefragt.`,
+    more: (count) => `… und ${count} weitere.`,
     name: 'Name',
     email: 'E-Mail',
     need: 'Bedarf',
@@ -389,8 +416,10 @@ const zh: MailTexts = {
     allMessages: '所有消息',
   },
   lead: {
-    subject: (name) => `新的定制聊天机器人意向客户：${name}`,
-    intro: (site) => `一位访客向 ${site} 助手咨询定制聊天机器人。`,
+    subject: (count, first) => (count === 1 ? `新的定制聊天机器人意向客户：${first}` : `${count} 位新的定制聊天机器人意向客户`),
+    intro: (site, count) =>
+      count === 1 ? `一位访客向 ${site} 助手咨询定制聊天机器人。` : `${count} 位访客向 ${site} 助手咨询定制聊天机器人。`,
+    more: (count) => `……以及另外 ${count} 位。`,
     name: '姓名',
     email: '邮箱',
     need: '需求',
@@ -460,8 +489,13 @@ const ja: MailTexts = {
     allMessages: 'すべてのメッセージ',
   },
   lead: {
-    subject: (name) => `カスタムチャットボットの新しいリード：${name}`,
-    intro: (site) => `訪問者が ${site} のアシスタントにカスタムチャットボットを依頼しました。`,
+    subject: (count, first) =>
+      count === 1 ? `カスタムチャットボットの新しいリード：${first}` : `カスタムチャットボットの新しいリード ${count} 件`,
+    intro: (site, count) =>
+      count === 1
+        ? `訪問者が ${site} のアシスタントにカスタムチャットボットを依頼しました。`
+        : `${count} 人の訪問者が ${site} のアシスタントにカスタムチャットボットを依頼しました。`,
+    more: (count) => `…ほか ${count} 件。`,
     name: '名前',
     email: 'メールアドレス',
     need: 'ご要望',

@@ -1,6 +1,6 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database, DbOrTx } from '../db/client';
 
 /**
  * A store for @fastify/rate-limit that keeps the counters in PostgreSQL, so that every instance
@@ -21,26 +21,40 @@ interface RouteInfo {
 /** Expired windows are deleted at most this often, by whichever request comes first. */
 const SWEEP_EVERY_MS = 60_000;
 
+/**
+ * Counts one hit on `key` in its fixed window, in the same table as the route limits. Services use it
+ * for limits on actions rather than requests (a lead is one message of several); inside a transaction
+ * the hit is undone if the action is, and same-key callers wait on the row until it commits.
+ */
+export async function countRateLimitHit(db: DbOrTx, key: string, windowMs: number): Promise<Counted> {
+  const { rows } = await db.execute<{ hits: number; ttl: number }>(sql`
+    insert into rate_limit_hits as r (key, hits, reset_at)
+    values (${key}, 1, clock_timestamp() + make_interval(secs => ${windowMs / 1000}))
+    on conflict (key) do update set
+      hits = case when r.reset_at <= clock_timestamp() then 1 else r.hits + 1 end,
+      reset_at = case when r.reset_at <= clock_timestamp() then excluded.reset_at else r.reset_at end
+    returning hits, greatest(0, ceil(extract(epoch from reset_at - clock_timestamp()) * 1000))::int as ttl`);
+  const [row] = rows;
+  return { current: row?.hits ?? 1, ttl: row?.ttl ?? windowMs };
+}
+
+/** Deletes expired windows (the route store does it as requests come; a periodic job may too). */
+export async function deleteExpiredRateLimitHits(db: DbOrTx): Promise<void> {
+  await db.execute(sql`delete from rate_limit_hits where reset_at < now()`);
+}
+
 export function postgresRateLimitStore(db: Database) {
   let lastSweep = 0;
 
   async function sweepExpired(): Promise<void> {
     if (Date.now() - lastSweep < SWEEP_EVERY_MS) return;
     lastSweep = Date.now();
-    await db.execute(sql`delete from rate_limit_hits where reset_at < now()`);
+    await deleteExpiredRateLimitHits(db);
   }
 
   async function count(key: string, windowMs: number): Promise<Counted> {
     await sweepExpired();
-    const { rows } = await db.execute<{ hits: number; ttl: number }>(sql`
-      insert into rate_limit_hits as r (key, hits, reset_at)
-      values (${key}, 1, clock_timestamp() + make_interval(secs => ${windowMs / 1000}))
-      on conflict (key) do update set
-        hits = case when r.reset_at <= clock_timestamp() then 1 else r.hits + 1 end,
-        reset_at = case when r.reset_at <= clock_timestamp() then excluded.reset_at else r.reset_at end
-      returning hits, greatest(0, ceil(extract(epoch from reset_at - clock_timestamp()) * 1000))::int as ttl`);
-    const [row] = rows;
-    return { current: row?.hits ?? 1, ttl: row?.ttl ?? windowMs };
+    return countRateLimitHit(db, key, windowMs);
   }
 
   async function peek(key: string): Promise<Counted> {

@@ -1,12 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { productListQuerySchema } from '@app/shared';
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createUser, FACTORY_PASSWORD } from '../../../test/factories';
 import { bearer, createTestApp, outboxMessages, signIn, type TestApp } from '../../../test/helpers';
-import { chatSessions } from '../../db/schema';
+import { chatLeads, chatSessions } from '../../db/schema';
 import type { UserRow } from '../users/repository';
+import { sendLeadDigest } from './lead-digest';
 import { listLeads } from './service';
 
 let t: TestApp;
@@ -297,7 +298,11 @@ describe('chatbot: custom chatbot lead flow', () => {
         },
       ],
     });
-    const mails = outboxMessages(t.config).filter((mail) => mail.includes('New custom chatbot lead: Ada Lovelace'));
+    // Admins hear of it in the next lead digest, not one e-mail per lead.
+    const leadMails = () => outboxMessages(t.config).filter((mail) => mail.includes('New custom chatbot lead: Ada Lovelace'));
+    expect(leadMails()).toEqual([]);
+    expect(await sendLeadDigest(t.deps)).toBe(1);
+    const mails = leadMails();
     expect(mails.some((mail) => mail.includes(`To: ${admin.email}`))).toBe(true);
     expect(mails.some((mail) => mail.includes('To: admin@example.com'))).toBe(true);
   });
@@ -535,5 +540,100 @@ describe('chatbot: prices beyond the catalogue', () => {
       expect(response.statusCode).toBe(422);
       expect(response.json()).toMatchObject({ detail: `${param} is too large`, code: 'VALIDATION_FAILED' });
     }
+  });
+});
+
+describe('chatbot: lead limits and the admins’ lead digest', () => {
+  let leadsApp: TestApp;
+  let admins: UserRow[];
+  beforeAll(async () => {
+    leadsApp = await createTestApp({ CHATBOT_RATE_LIMIT_PER_MINUTE: '1000', CHATBOT_LEADS_PER_HOUR: '15' });
+    admins = [await createUser(leadsApp.db, 'admin'), await createUser(leadsApp.db, 'admin')];
+  });
+  afterAll(async () => {
+    await leadsApp.close();
+  });
+
+  const send = (message: string, sessionId: string | undefined, ip: string) =>
+    leadsApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/chatbot/message',
+      remoteAddress: ip,
+      payload: { session_id: sessionId ?? null, message, context: {} },
+    });
+  /** Walks the custom-chatbot flow; returns the answer to the last step, the one that stores the lead. */
+  async function leaveLead(name: string, ip: string, sessionId?: string) {
+    const start = await send('Custom chatbot', sessionId, ip);
+    expect(start.statusCode).toBe(200);
+    const session = start.json().session_id as string;
+    for (const step of [name, `${name.replace(/\s+/g, '.').toLowerCase()}@example.org`]) {
+      expect((await send(step, session, ip)).statusCode).toBe(200);
+    }
+    return { session, last: await send('A bot that answers our customers about invoices.', session, ip) };
+  }
+  const storedLeads = () => leadsApp.db.select().from(chatLeads);
+  const TOO_MANY = { detail: 'You have sent several messages in the last hour. Please try again later.', code: 'RATE_LIMITED' };
+
+  it('refuses the 16th lead from one address within the hour with a 429 and stores nothing of it', async () => {
+    for (let i = 1; i <= 15; i += 1) {
+      const { last } = await leaveLead(`Address Lead ${i}`, '203.0.113.7');
+      expect(last.statusCode, last.body).toBe(200);
+      expect(last.json().messages[0].key).toBe('lead_saved');
+    }
+    const { session, last } = await leaveLead('Address Lead 16', '203.0.113.7');
+    expect(last.statusCode).toBe(429);
+    expect(last.json()).toEqual(TOO_MANY);
+    expect(await storedLeads()).toHaveLength(15);
+    // The conversation is kept where it was, so the visitor can send it later; another address is not affected.
+    const [row] = await leadsApp.db.select().from(chatSessions).where(eq(chatSessions.id, session));
+    expect(row?.context).toMatchObject({ flow: 'lead', step: 'need' });
+    expect((await leaveLead('Other Address Lead', '203.0.113.8')).last.statusCode).toBe(200);
+  });
+
+  it('refuses the 16th lead from one chat session even when each comes from a new address', async () => {
+    let session: string | undefined;
+    for (let i = 1; i <= 15; i += 1) {
+      const left = await leaveLead(`Session Lead ${i}`, `198.51.100.${i}`, session);
+      expect(left.last.statusCode, left.last.body).toBe(200);
+      expect(left.session).toBe(session ?? left.session);
+      session = left.session;
+    }
+    const { last } = await leaveLead('Session Lead 16', '198.51.100.99', session);
+    expect(last.statusCode).toBe(429);
+    expect(last.json()).toEqual(TOO_MANY);
+    expect((await storedLeads()).map((lead) => lead.name)).not.toContain('Session Lead 16');
+  });
+
+  it('e-mails each admin once per period, listing every new lead, however many came in', async () => {
+    const decoded = (mail: string) => mail.replace(/=\r?\n/g, '');
+    const mailsTo = (email: string) => outboxMessages(leadsApp.config).filter((mail) => mail.includes(`To: ${email}`));
+    expect(mailsTo(admins[0]?.email ?? '')).toEqual([]);
+    const names = (await storedLeads()).map((lead) => lead.name);
+    expect(names).toHaveLength(31);
+
+    expect(await sendLeadDigest(leadsApp.deps)).toBe(31);
+    for (const email of [...admins.map((admin) => admin.email), 'admin@example.com']) {
+      const mails = mailsTo(email);
+      expect(mails, email).toHaveLength(1);
+      const mail = decoded(mails[0] ?? '');
+      expect(mail).toContain('Subject: 31 new custom chatbot leads');
+      for (const name of names) expect(mail).toContain(`Name: ${name}`);
+    }
+
+    // More leads within the period wait for the next digest: no second e-mail yet.
+    await leaveLead('Late Lead', '192.0.2.1');
+    expect(await sendLeadDigest(leadsApp.deps)).toBe(0);
+    expect(mailsTo(admins[0]?.email ?? '')).toHaveLength(1);
+
+    // A period later (CHATBOT_LEAD_DIGEST_MINUTES, 10 by default), the next digest lists only the new one.
+    await leadsApp.db
+      .update(chatLeads)
+      .set({ notifiedAt: new Date(Date.now() - 11 * 60_000) })
+      .where(isNotNull(chatLeads.notifiedAt));
+    expect(await sendLeadDigest(leadsApp.deps)).toBe(1);
+    const second = mailsTo(admins[1]?.email ?? '');
+    expect(second).toHaveLength(2);
+    expect(second.some((mail) => mail.includes('Subject: New custom chatbot lead: Late Lead'))).toBe(true);
+    expect(await sendLeadDigest(leadsApp.deps)).toBe(0);
   });
 });

@@ -16,7 +16,11 @@ export const chatbotRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = await resolveRequestUser(request);
-      return handleChatMessage(deps, { session_id: request.body.session_id, message: request.body.message }, viewer);
+      return handleChatMessage(
+        deps,
+        { session_id: request.body.session_id, message: request.body.message, ip: request.ip ?? 'unknown' },
+        viewer,
+      );
     },
   );
 };

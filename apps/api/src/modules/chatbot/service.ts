@@ -17,17 +17,15 @@ import {
 import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { escapeHtml, mailTexts } from '../../lib/mail-texts';
 import { centsToDollars } from '../../lib/money';
+import { countRateLimitHit } from '../../lib/rate-limit-store';
 import { browseProducts } from '../catalog/service';
 import { readSettings } from '../settings/service';
-import { languageOfAddress } from '../users/preferences';
 import type { UserRow } from '../users/repository';
 import { phraseWithLlm } from './llm';
 import { isMenuWord, type ProductSearch, parseMessage } from './parse';
 import { listReplies, MENU_REPLIES, say, toCard, usd } from './replies';
 import {
-  adminEmails,
   type ChatLeadRow,
   type ChatSessionRow,
   insertLead,
@@ -42,6 +40,7 @@ import {
 /** A conversation left alone this long starts over. */
 const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
 const RATE_WINDOW_MS = 60_000;
+const HOUR_MS = 60 * 60_000;
 
 /** What Show more pages through: the last product query and the page shown. */
 interface BrowseState {
@@ -62,34 +61,48 @@ interface Turn {
 /**
  * Handles one visitor message: loads (or opens) the server-side session under a row lock so a
  * session's messages are answered in order, enforces the per-session rate limit, answers from
- * the catalogue, stores the new context (and a lead) atomically, then e-mails admins about a lead.
+ * the catalogue, stores the new context (and a lead, within the lead limits) atomically. Admins
+ * hear of leads through the lead digest (lead-digest.ts), never one e-mail per lead.
  */
 export async function handleChatMessage(
   deps: AppDeps,
-  input: { session_id?: string; message: string },
+  input: { session_id?: string; message: string; ip: string },
   viewer: UserRow | null,
 ): Promise<ChatReply> {
   const site = (await readSettings(deps)).site_name;
-  const { reply, lead } = await deps.db.transaction(async (tx) => {
+  const reply = await deps.db.transaction(async (tx) => {
     const session = await openSession(tx, input.session_id, viewer);
     const window = countMessage(deps, session);
     const context = chatContextSchema.parse(session.context ?? {});
     const turn = await answer(deps, site, input.message, context, session.browse as BrowseState | null);
     await saveSession(tx, session.id, { context: turn.context, browse: turn.browse, ...window });
-    const lead = turn.lead
-      ? await insertLead(tx, { ...turn.lead, sessionId: session.id, userId: viewer?.id ?? null })
-      : undefined;
-    const reply: ChatReply = {
+    if (turn.lead) {
+      await countLead(deps, tx, input.ip, session.id);
+      await insertLead(tx, { ...turn.lead, sessionId: session.id, userId: viewer?.id ?? null });
+    }
+    return {
       session_id: session.id,
       messages: turn.messages,
       context: turn.context,
       action: turn.action,
       params: turn.params,
-    };
-    return { reply, lead };
+    } satisfies ChatReply;
   });
-  if (lead) await alertAdmins(deps, lead, site).catch(() => {});
   return phraseWithLlm(deps, reply);
+}
+
+/**
+ * Counts a lead against CHATBOT_LEADS_PER_HOUR for the client address and for the session (either
+ * alone can be changed at will); over either is a 429 and, the transaction undone, nothing is stored.
+ */
+async function countLead(deps: AppDeps, tx: Tx, ip: string, sessionId: string): Promise<void> {
+  const limit = deps.config.chatbot.leadsPerHour;
+  for (const key of [`chatbot-lead|ip:${ip}`, `chatbot-lead|session:${sessionId}`]) {
+    const { current } = await countRateLimitHit(tx, key, HOUR_MS);
+    if (current > limit) {
+      throw new AppError('RATE_LIMITED', 'You have sent several messages in the last hour. Please try again later.');
+    }
+  }
 }
 
 /** The caller's session, or a fresh one when none was given, it is unknown, idle too long or someone else's. */
@@ -413,27 +426,6 @@ function continueLead(message: string, context: ChatContext, browse: BrowseState
   const name = text.replace(/\s+/g, ' ');
   if (name.length < 2 || name.length > 100) return stay([say('lead_name_invalid')], { step: 'name' });
   return stay([say('lead_ask_email', { name })], { name, step: 'email' });
-}
-
-/** Tells every admin (and the site's admin address) about a new lead, each in their own language. */
-async function alertAdmins(deps: AppDeps, lead: ChatLeadRow, site: string): Promise<void> {
-  const settings = await readSettings(deps);
-  const recipients = new Set([...(await adminEmails(deps.db)), settings.admin_email].filter(Boolean));
-  const link = `${deps.config.publicUrl}/admin/leads`;
-  for (const to of recipients) {
-    const m = mailTexts(await languageOfAddress(deps.db, to)).lead;
-    const text = [
-      m.intro(site),
-      '',
-      `${m.name}: ${lead.name}`,
-      `${m.email}: ${lead.email}`,
-      `${m.need}: ${lead.need}`,
-      '',
-      `${m.allLeads}: ${link}`,
-    ].join('\n');
-    const html = `<p>${m.intro(escapeHtml(site))}</p><ul><li>${m.name}: ${escapeHtml(lead.name)}</li><li>${m.email}: ${escapeHtml(lead.email)}</li><li>${m.need}: ${escapeHtml(lead.need)}</li></ul><p><a href="${link}">${m.allLeads}</a></p>`;
-    await deps.mailer.send({ kind: 'chatbot-lead', to, subject: m.subject(lead.name), text, html });
-  }
 }
 
 /** Leads for the admin console, newest first. */
