@@ -162,4 +162,16 @@ describe('cart page', () => {
     await user.click(screen.getByRole('button', { name: 'Remove Chatbot Builder' }));
     expect(await screen.findByText('Please log in to modify cart')).toBeTruthy();
   });
+
+  it('flags an item whose seller was suspended as unavailable, with no quantity to change, and keeps it removable', async () => {
+    await openCart([chatbot, { ...dataset, available: false }]);
+    const lines = within(screen.getByRole('list', { name: 'Items in your cart' })).getAllByRole('listitem');
+    const flagged = lines[1] as HTMLElement;
+    expect(
+      within(flagged).getByText("No longer available: the seller's account is suspended. Remove it to check out."),
+    ).toBeTruthy();
+    expect(within(flagged).queryByLabelText('Quantity of Sentiment Dataset')).toBeNull();
+    expect(within(flagged).getByRole('button', { name: 'Remove Sentiment Dataset' })).toBeTruthy();
+    expect(within(lines[0] as HTMLElement).queryByText(/No longer available/)).toBeNull();
+  });
 });

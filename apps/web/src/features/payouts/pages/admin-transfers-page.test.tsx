@@ -55,4 +55,31 @@ describe('admin payouts page', () => {
     expect(await screen.findByText('Payout reversed')).toBeTruthy();
     expect(api.calls(`POST /api/v1/payments/admin/transfers/${payout.id}/reverse`)).toHaveLength(1);
   });
+
+  it('warns the admin when a run held the payout of a suspended seller', async () => {
+    authStore.setSession(makeSession({ role: 'admin' }));
+    mockApi({
+      'GET /api/v1/payments/admin/transfers': () => json(200, { transfers: [], total: 0, page: 1, pages: 1 }),
+      'POST /api/v1/payments/admin/trigger-transfer': () =>
+        json(200, {
+          message: 'Payout run finished: 1 of 2 sellers paid',
+          results: [
+            { seller_id: payout.seller_id, status: 'paid', payout },
+            { seller_id: '77777777-7777-4777-8777-777777777777', status: 'skipped', reason: 'seller_suspended' },
+          ],
+        }),
+    });
+    const { user } = renderRoute('/admin/payments/transfers');
+    await user.type(
+      await screen.findByLabelText('Payment (order or payment intent id)', undefined, { timeout: 10_000 }),
+      'pi_test_abc',
+    );
+    await user.click(screen.getByRole('button', { name: 'Pay out this payment' }));
+    expect(await screen.findByText('Payout run finished: 1 of 2 sellers paid')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Held: 1 suspended seller(s) not paid. They are paid at the first run after an admin reinstates them.',
+      ),
+    ).toBeTruthy();
+  });
 });
