@@ -276,6 +276,37 @@ describe('community forum', () => {
     expect((await call('GET', `/threads/${first.id}`)).json().thread.title).toBe('Scraper kit questions');
   });
 
+  it('hides a linked product while its seller is suspended, and shows it again once reinstated', async () => {
+    const admin = await member('admin');
+    const seller = await createUser(t.db, 'seller');
+    const product = await createProduct(t.db, seller, { title: 'Suspended Seller Toolkit' });
+    const poster = await member();
+    const thread = await postThread(poster.token, { title: 'Toolkit questions', product_id: product.id });
+    const suspend = (isActive: boolean) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/admin/users/${seller.id}`,
+        headers: bearer(admin.token),
+        payload: { is_active: isActive },
+      });
+    expect((await suspend(false)).statusCode).toBe(200);
+    expect((await call('GET', `/threads/${thread.id}`)).json().thread.product).toBeNull();
+    expect((await call('GET', '/threads?limit=50')).body).not.toContain('Suspended Seller Toolkit');
+    // Nor can a new thread link it meanwhile.
+    const linked = await call('POST', '/threads', poster.token, {
+      category_id: categoryId,
+      title: 'Another toolkit question',
+      body: 'Does it still work?',
+      product_id: product.id,
+    });
+    expect(linked.statusCode).toBe(422);
+    expect((await suspend(true)).statusCode).toBe(200);
+    expect((await call('GET', `/threads/${thread.id}`)).json().thread.product).toEqual({
+      id: product.id,
+      title: 'Suspended Seller Toolkit',
+    });
+  });
+
   it('finds threads by full-text search and pages through them', async () => {
     const { token } = await member();
     const marker = `zebracorn${Date.now()}`;

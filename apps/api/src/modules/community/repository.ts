@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { forumCategories, forumReplies, forumReports, forumThreads, orderItems, orders, products, users } from '../../db/schema';
+import { isPublicProduct } from '../catalog/repository';
 
 export type ThreadRow = typeof forumThreads.$inferSelect;
 export type ReplyRow = typeof forumReplies.$inferSelect;
@@ -52,11 +53,8 @@ function threadQuery(db: DbOrTx) {
       .from(forumThreads)
       .innerJoin(forumCategories, eq(forumCategories.id, forumThreads.categoryId))
       .innerJoin(users, eq(users.id, forumThreads.authorId))
-      // Only a product the catalogue shows now: one rejected, unpublished or deleted after the thread linked it is not named.
-      .leftJoin(
-        products,
-        and(eq(products.id, forumThreads.productId), eq(products.status, 'approved'), isNull(products.deletedAt)),
-      )
+      // Only a product the catalogue shows now: one rejected, deleted or hidden (seller suspended) after the thread linked it is not named.
+      .leftJoin(products, and(eq(products.id, forumThreads.productId), isPublicProduct))
   );
 }
 
@@ -168,7 +166,7 @@ export async function findProductTitle(db: DbOrTx, id: string) {
   const [row] = await db
     .select({ id: products.id, title: products.title })
     .from(products)
-    .where(and(eq(products.id, id), eq(products.status, 'approved'), isNull(products.deletedAt)));
+    .where(and(eq(products.id, id), isPublicProduct));
   return row;
 }
 
