@@ -2,8 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addProductFile, createPaidOrder, createProduct, createUser, FACTORY_PASSWORD } from '../../../test/factories';
 import { bearer, createTestApp, signIn, type TestApp } from '../../../test/helpers';
-import { auditLog, ledgerEntries, orderItems, orders, payouts } from '../../db/schema';
+import { auditLog, ledgerEntries, orderItems, orders, paymentRefunds, payouts } from '../../db/schema';
 import { writeLedger } from '../orders/fulfil';
+import { settleCharge } from '../payments/settle';
 import type { UserRow } from '../users/repository';
 
 /**
@@ -163,6 +164,26 @@ describe('nobody can buy from a suspended seller', () => {
     expect(
       (await call('POST', `/payments/confirm-payment/${checkout.payment_intent_id}`, CARD)).statusCode,
     ).toBeGreaterThanOrEqual(400);
+  });
+
+  it('suspended after the card was charged but before the sale was written: the charge is refunded in full, no sale', async () => {
+    const { user, product } = await newSeller('Tapirion');
+    const { call } = await newBuyer();
+    expect((await call('POST', '/cart/add', { product_id: product.id, quantity: 1 })).statusCode).toBe(200);
+    const checkout = (await call('POST', '/orders/checkout')).json();
+    // The claim was committed and the card charged; then the admin suspends the seller.
+    await t.db
+      .update(orders)
+      .set({ paymentStatus: 'processing', paymentAttemptAt: new Date() })
+      .where(eq(orders.id, checkout.order_id));
+    await t.deps.payments.confirm(checkout.payment_intent_id, CARD);
+    await setActive(user, false);
+    const charge = { orderId: checkout.order_id, intentId: checkout.payment_intent_id, amountCents: 3_000, currency: 'usd' };
+    expect(await settleCharge(t.deps, charge)).toBe('refunded');
+    expect(await settleCharge(t.deps, charge)).toBe('refunded');
+    expect(await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, checkout.order_id))).toHaveLength(0);
+    const [refund] = await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, checkout.order_id));
+    expect(refund).toMatchObject({ amountCents: 3_000, reason: 'order_not_payable' });
   });
 
   it('buyers who already paid keep their downloads', async () => {
