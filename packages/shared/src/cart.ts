@@ -161,6 +161,8 @@ export const addToCartSchema = z.object({
     .int('Quantity must be a whole number')
     .max(CART_MAX_QUANTITY, `Quantity must be at most ${CART_MAX_QUANTITY}`)
     .default(1),
+  /** The buyer confirmed buying a product they already own again (otherwise 409 ALREADY_OWNED). */
+  buy_again: z.boolean({ error: 'buy_again must be true or false' }).optional().default(false),
 });
 
 export const updateCartItemSchema = z.object({

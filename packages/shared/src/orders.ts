@@ -37,6 +37,10 @@ export const orderSchema = z.object({
 });
 export type OrderView = z.output<typeof orderSchema>;
 
+/** GET /orders/owned-products: what the signed-in buyer owns (paid, not refunded), for "In your library". */
+export const ownedProductsSchema = z.object({ product_ids: z.array(z.string()) });
+export type OwnedProducts = z.output<typeof ownedProductsSchema>;
+
 export const orderListSchema = z.object({
   orders: z.array(orderSchema),
   total: z.number(),

@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   /** The order is cancelled, expired, refunded or its products changed: check out again. */
   ORDER_NOT_PAYABLE: 409,
+  /** The buyer already owns the product: adding it again needs their explicit "buy again". */
+  ALREADY_OWNED: 409,
   PAYLOAD_TOO_LARGE: 413,
   URI_TOO_LONG: 414,
   UNSUPPORTED_MEDIA_TYPE: 415,

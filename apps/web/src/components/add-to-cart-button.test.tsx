@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { authStore } from '@/lib/auth-store';
@@ -48,6 +48,64 @@ describe('AddToCartButton', () => {
     expect(await screen.findByText('Added to cart')).toBeTruthy();
     expect(api.calls('POST /api/v1/cart/add')[0]?.body).toEqual({ product_id: product.productId, quantity: 1 });
     expect(screen.getByRole('status', { name: 'Items in cart' }).textContent).toBe('1');
+  });
+
+  it('shows "In your library" with a download link for an owned product, and adds it only after "Buy again"', async () => {
+    authStore.setSession(makeSession());
+    const api = mockApi({
+      'GET /api/v1/orders/owned-products': () => json(200, { product_ids: [product.productId] }),
+      'POST /api/v1/cart/add': () => json(200, priceCart([makeCartItem({ quantity: 1 })])),
+    });
+    const { user } = renderButton(product);
+
+    expect(await screen.findByText('In your library')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Download Chatbot Builder from your library' }).getAttribute('href')).toBe(
+      `/orders?download=${product.productId}`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    const question = await screen.findByRole('alertdialog', { name: 'You already own Chatbot Builder' });
+    expect(question.textContent).toContain('It is in your library');
+    expect(api.calls('POST /api/v1/cart/add')).toHaveLength(0);
+
+    await user.click(within(question).getByRole('button', { name: 'Buy again' }));
+    expect(await screen.findByText('Added to cart')).toBeTruthy();
+    expect(api.calls('POST /api/v1/cart/add').map((call) => call.body)).toEqual([
+      { product_id: product.productId, quantity: 1, buy_again: true },
+    ]);
+  });
+
+  it('asks too when the server says the product was bought meanwhile (409 ALREADY_OWNED)', async () => {
+    authStore.setSession(makeSession());
+    let owned = false;
+    const api = mockApi({
+      'POST /api/v1/cart/add': ({ body }) => {
+        if (!(body as { buy_again?: boolean }).buy_again) {
+          owned = true;
+          return json(409, { detail: 'You already own this product', code: 'ALREADY_OWNED' });
+        }
+        return json(200, priceCart([makeCartItem({ quantity: 1 })]));
+      },
+    });
+    const { user } = renderButton(product);
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    const question = await screen.findByRole('alertdialog', { name: 'You already own Chatbot Builder' });
+    expect(owned).toBe(true);
+    expect(screen.queryByText('You already own this product')).toBeNull();
+    await user.click(within(question).getByRole('button', { name: 'Buy again' }));
+    expect(await screen.findByText('Added to cart')).toBeTruthy();
+    expect(api.calls('POST /api/v1/cart/add').at(-1)?.body).toEqual({
+      product_id: product.productId,
+      quantity: 1,
+      buy_again: true,
+    });
+  });
+
+  it('shows nothing of a library for a product the buyer does not own', async () => {
+    authStore.setSession(makeSession());
+    const api = mockApi({ 'GET /api/v1/orders/owned-products': () => json(200, { product_ids: ['someone-else'] }) });
+    renderButton(product);
+    await waitFor(() => expect(api.calls('GET /api/v1/orders/owned-products')).toHaveLength(1));
+    expect(screen.queryByText('In your library')).toBeNull();
   });
 
   it.each([

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { categoryName } from '@/lib/catalog-names';
 import { cn } from '@/lib/cn';
+import { useOwnedProducts } from '@/lib/owned-products';
+import { InLibrary } from './in-library';
 import { ProductPrice } from './product-price';
 import { ProductThumbnail } from './product-thumbnail';
 import { RatingStars } from './rating-stars';
@@ -28,6 +30,8 @@ export interface ProductCardProps {
 /** A catalogue tile: the whole card opens the product; its title is the link's name. */
 export function ProductCard({ product, action, className }: ProductCardProps) {
   const { t } = useTranslation();
+  // A card whose action is an add-to-cart button shows "In your library" there instead.
+  const owned = useOwnedProducts().has(product.id) && !action;
   return (
     <article
       className={cn(
@@ -54,6 +58,7 @@ export function ProductCard({ product, action, className }: ProductCardProps) {
           {t('productCard.by', { seller: product.seller || t('productCard.unknownSeller') })}
         </p>
         <RatingStars rating={product.rating} count={product.review_count} className="mt-2" />
+        {owned && <InLibrary productId={product.id} title={product.title} className="relative z-10 mt-2" />}
         <div className="mt-auto flex items-end justify-between gap-2 pt-3">
           <ProductPrice price={product.price} originalPrice={product.original_price} />
           {action && <div className="relative z-10">{action}</div>}

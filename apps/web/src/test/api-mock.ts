@@ -64,6 +64,8 @@ const defaults: Record<string, MockHandler> = {
   // The dashboard a new account lands on.
   'GET /api/v1/orders/stats': () => json(200, { total_orders: 0, completed_orders: 0, processing_orders: 0, total_spent: 0 }),
   'GET /api/v1/orders': () => json(200, { orders: [], total: 0, page: 1, pages: 0 }),
+  // What a signed-in buyer owns ("In your library" on product cards and add buttons).
+  'GET /api/v1/orders/owned-products': () => json(200, { product_ids: [] }),
   'GET /api/v1/products/': () => json(200, { products: [], total: 0, page: 1, pages: 0 }),
   // The home page and the catalogue filters list the categories.
   'GET /api/v1/products/categories/list': () => json(200, { categories: [] }),

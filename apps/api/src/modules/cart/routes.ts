@@ -18,7 +18,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/add',
     { onRequest: requireSignedIn('Please log in to add items to cart'), schema: { body: addToCartSchema, response } },
-    async (request) => addToCart(deps, currentUser(request), request.body.product_id, request.body.quantity),
+    async (request) =>
+      addToCart(deps, currentUser(request), request.body.product_id, request.body.quantity, request.body.buy_again),
   );
 
   app.put(

@@ -15,6 +15,7 @@ import { centsToDollars } from '../../lib/money';
 import { isUuid } from '../../lib/validation';
 import { presentProduct } from '../catalog/present';
 import { isPublicProduct, type ProductRow, sellerIsActive } from '../catalog/repository';
+import { assertNotOwnedUnlessBuyingAgain } from '../orders/owned';
 import type { UserRow } from '../users/repository';
 import {
   describePromo,
@@ -166,9 +167,13 @@ async function requireBuyableProduct(db: DbOrTx, productId: string): Promise<Pro
   return product as ProductRow;
 }
 
-/** Adds to the quantity of a product already in the cart; a quantity of 0 or less removes it. */
-export async function addToCart(deps: AppDeps, user: UserRow, productId: string, quantity: number) {
+/**
+ * Adds to the quantity of a product already in the cart; a quantity of 0 or less removes it. A
+ * product the buyer already owns is added only with their explicit `buyAgain`.
+ */
+export async function addToCart(deps: AppDeps, user: UserRow, productId: string, quantity: number, buyAgain = false) {
   const product = await requireBuyableProduct(deps.db, productId);
+  if (quantity > 0) await assertNotOwnedUnlessBuyingAgain(deps.db, user.id, product.id, buyAgain);
   await deps.db.transaction(async (tx) => {
     if (quantity <= 0) {
       await tx.delete(cartItems).where(and(eq(cartItems.userId, user.id), eq(cartItems.productId, product.id)));

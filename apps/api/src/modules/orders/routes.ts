@@ -7,6 +7,7 @@ import {
   orderListSchema,
   orderSchema,
   orderStatsSchema,
+  ownedProductsSchema,
   refundRequestedSchema,
   refundRequestSchema,
   regeneratedLinksSchema,
@@ -30,6 +31,7 @@ import {
   zipPurchasedProduct,
 } from '../downloads/service';
 import { checkout } from './checkout';
+import { ownedProductIds } from './owned';
 import { saveVerifiedOrder } from './save-order';
 import { getOwnOrder, listOwnOrders, ownOrderStats, requestRefund, resendReceipt } from './service';
 
@@ -87,6 +89,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/stats', { ...signedIn, schema: { response: { 200: orderStatsSchema } } }, async (request) =>
     ownOrderStats(deps, currentUser(request)),
   );
+
+  app.get('/owned-products', { ...signedIn, schema: { response: { 200: ownedProductsSchema } } }, async (request, reply) => {
+    // Per buyer: never stored by a shared cache.
+    reply.header('cache-control', 'private, no-store');
+    return { product_ids: await ownedProductIds(deps.db, currentUser(request).id) };
+  });
 
   app.get(
     '/download-product-files/:productId',

@@ -6,6 +6,8 @@ import type { Cart } from './get-cart';
 export interface AddToCartRequest {
   product_id: string;
   quantity: number;
+  /** The buyer confirmed buying a product they already own again. */
+  buy_again?: boolean;
 }
 
 /** Adds to the quantity of a product already in the cart (spec §4). */

@@ -183,6 +183,45 @@ describe('chat widget', () => {
     expect(screen.getByRole('dialog', { name: 'Shopping assistant' })).toBeTruthy();
   });
 
+  it('marks a product the buyer owns "In your library" and asks before its Add to Cart buys it again', async () => {
+    authStore.setSession(makeSession());
+    const api = mockApi({
+      ...chatServer({ '': () => json(200, greeting), products: () => json(200, productList) }),
+      'GET /api/v1/orders/owned-products': () => json(200, { product_ids: [cards[0]?.id] }),
+      'POST /api/v1/cart/add': () => json(200, priceCart([makeCartItem({ quantity: 1 })])),
+    });
+    const { user } = renderWidget();
+    const panel = await openChat(user);
+    await user.click(within(panel).getByRole('button', { name: 'Products' }));
+    const list = await within(panel).findByRole('list', { name: 'Suggested products' });
+    const [ownedCard, otherCard] = within(list).getAllByRole('listitem') as HTMLElement[];
+    const owned = within(ownedCard as HTMLElement);
+    expect(await owned.findByText('In your library')).toBeTruthy();
+    expect(owned.getByRole('link', { name: 'Download Budget Chatbot Kit from your library' }).getAttribute('href')).toBe(
+      `/orders?download=${cards[0]?.id}`,
+    );
+    expect(within(otherCard as HTMLElement).queryByText('In your library')).toBeNull();
+
+    // Add to Cart no longer adds silently: it asks, and Cancel adds nothing.
+    await user.click(owned.getByRole('button', { name: 'Add to Cart' }));
+    const question = await screen.findByRole('alertdialog', { name: 'You already own Budget Chatbot Kit' });
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(api.calls('POST /api/v1/cart/add')).toHaveLength(0);
+
+    // Only "Buy again" adds it, saying so to the server.
+    await user.click(owned.getByRole('button', { name: 'Add to Cart' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'You already own Budget Chatbot Kit' })).getByRole('button', {
+        name: 'Buy again',
+      }),
+    );
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Items in cart' }).textContent).toBe('1'));
+    expect(api.calls('POST /api/v1/cart/add').map((call) => call.body)).toEqual([
+      { product_id: cards[0]?.id, quantity: 1, buy_again: true },
+    ]);
+  });
+
   it('drops the reply to a message that a newer one overtook', async () => {
     let releaseSlow: () => void = () => {};
     mockApi(

@@ -9,12 +9,14 @@ import { PriceSummary } from '@/components/price-summary';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { errorMessage } from '@/lib/api-client';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { downloadOrderZip, downloadProductFiles } from '@/lib/downloads';
 import { formatDate, formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { canRequestRefund, isPaid, type Order } from '@/lib/orders';
+import { useOwnedProducts } from '@/lib/owned-products';
 import { useRegenerateDownloadLinks } from '../api/regenerate-download-links';
 import { useReorder } from '../api/reorder';
 import { useResendReceipt } from '../api/resend-receipt';
@@ -31,6 +33,8 @@ export function OrderCard({ order }: { order: Order }) {
   const regenerate = useRegenerateDownloadLinks();
   const resend = useResendReceipt();
   const reorder = useReorder();
+  const owned = useOwnedProducts();
+  const [confirmingReorder, setConfirmingReorder] = useState(false);
 
   const download = async (key: string, run: () => Promise<void>) => {
     setDownloading(key);
@@ -59,14 +63,28 @@ export function OrderCard({ order }: { order: Order }) {
       onSuccess: (result) => notify.success(t('orders.receipt.sent'), translateMessage(result.message)),
       onError: failed(t('orders.receipt.failed')),
     });
-  const onReorder = () =>
-    reorder.mutate(order.items, {
-      onSuccess: () => {
-        notify.success(t('orders.reorder.done'));
-        void navigate('/cart');
+  const runReorder = (buyAgain: boolean) =>
+    reorder.mutate(
+      { items: order.items, buyAgain },
+      {
+        onSuccess: () => {
+          setConfirmingReorder(false);
+          notify.success(t('orders.reorder.done'));
+          void navigate('/cart');
+        },
+        onError: (error) => {
+          if (!buyAgain && error instanceof ApiError && error.code === 'ALREADY_OWNED') {
+            setConfirmingReorder(true);
+            return;
+          }
+          setConfirmingReorder(false);
+          notify.error(t('orders.reorder.failed'));
+        },
       },
-      onError: () => notify.error(t('orders.reorder.failed')),
-    });
+    );
+  // Products still in the buyer's library are bought again only once they say so.
+  const onReorder = () =>
+    order.items.some((item) => owned.has(item.product_id)) ? setConfirmingReorder(true) : runReorder(false);
 
   return (
     <Card className="p-5 sm:p-6">
@@ -166,6 +184,16 @@ export function OrderCard({ order }: { order: Order }) {
           <DownloadLinksPanel orderId={order.id} />
         </div>
       )}
+      <ConfirmDialog
+        open={confirmingReorder}
+        title={t('library.reorderTitle')}
+        description={t('library.confirmText')}
+        confirmLabel={t('library.buyAgain')}
+        tone="primary"
+        busy={reorder.isPending}
+        onCancel={() => setConfirmingReorder(false)}
+        onConfirm={() => runReorder(true)}
+      />
       {paid && (
         <RefundDialog orderId={order.id} orderNumber={order.order_number} open={refunding} onClose={() => setRefunding(false)} />
       )}

@@ -229,6 +229,46 @@ describe('orders page', () => {
     expect(screen.queryByRole('button', { name: 'Request refund' })).toBeNull();
   });
 
+  it('opens on an owned product’s download when "In your library" links here', async () => {
+    const productId = paid.items[0]?.product_id as string;
+    const { user, api } = await openOrders(`/orders?download=${productId}`, {
+      [`GET /api/v1/products/${productId}`]: () => json(200, { id: productId, title: 'Chatbot Builder' }),
+      [`GET /api/v1/orders/download-product-files/${productId}`]: () =>
+        new Response(new Uint8Array([0x50, 0x4b, 3, 4]), { headers: { 'content-type': 'application/zip' } }),
+    });
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:zip');
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const panel = (await screen.findByRole('heading', { name: 'In your library: Chatbot Builder' })).closest(
+      'section',
+    ) as HTMLElement;
+    await user.click(within(panel).getByRole('button', { name: 'Download the files of Chatbot Builder' }));
+    await waitFor(() => expect(saved).toEqual(['Chatbot_Builder_files.zip']));
+    expect(api.calls(`GET /api/v1/orders/download-product-files/${productId}`)).toHaveLength(1);
+  });
+
+  it('asks before "Buy again" puts products the buyer still owns back in the cart', async () => {
+    const { user, api } = await openOrders('/orders', {
+      'GET /api/v1/orders/owned-products': () => json(200, { product_ids: [paid.items[0]?.product_id] }),
+      'POST /api/v1/cart/add': () => json(200, priceCart([makeCartItem({ quantity: 1 })])),
+    });
+    await waitFor(() => expect(api.calls('GET /api/v1/orders/owned-products')).toHaveLength(1));
+    await user.click(within(card(paid.order_number)).getByRole('button', { name: 'Buy again' }));
+    const question = await screen.findByRole('alertdialog', { name: 'You already own some of these products' });
+    expect(api.calls('POST /api/v1/cart/add')).toHaveLength(0);
+    await user.click(within(question).getByRole('button', { name: 'Buy again' }));
+    await waitFor(() =>
+      expect(api.calls('POST /api/v1/cart/add').at(-1)?.body).toEqual({
+        product_id: paid.items[0]?.product_id,
+        quantity: 1,
+        buy_again: true,
+      }),
+    );
+  });
+
   it('puts an order back in the cart, or says reordering failed', async () => {
     let fail = false;
     const { user, router, api } = await openOrders('/orders', {

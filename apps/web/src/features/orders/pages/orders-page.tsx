@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 import { useOrders } from '../api/get-orders';
+import { LibraryDownload } from '../components/library-download';
 import { OrderCard } from '../components/order-card';
 import { OrderFilters } from '../components/order-filters';
 import { OrderStatsCards } from '../components/order-stats';
@@ -23,6 +24,8 @@ export function OrdersPage() {
   const filtered = Boolean(filters.status || filters.from || filters.to);
   const setFilters = (next: OrderUrlFilters) => setParams(writeOrderFilters(next));
   const pages = orders.data?.pages ?? 0;
+  // "In your library" links here with the product whose files to download.
+  const libraryProduct = params.get('download');
 
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-10 sm:px-6 lg:px-8">
@@ -31,6 +34,7 @@ export function OrdersPage() {
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{t('orders.title')}</h1>
         <p className="mt-1 text-slate-600 dark:text-slate-400">{t('orders.subtitle')}</p>
       </div>
+      {libraryProduct && <LibraryDownload key={libraryProduct} productId={libraryProduct} />}
       <OrderStatsCards />
       <OrderFilters filters={filters} onChange={setFilters} />
 

@@ -121,6 +121,20 @@ describe('product page', () => {
     await waitFor(() => expect(api.calls('POST /api/v1/cart/add')).toHaveLength(1));
   });
 
+  it('says a product the buyer owns is in their library, links to its download, and asks before adding it again', async () => {
+    const api = productApi({ 'GET /api/v1/orders/owned-products': () => json(200, { product_ids: ['p-1'] }) });
+    authStore.setSession(makeSession());
+    const { user } = renderRoute('/products/p-1');
+    expect(await screen.findByText('In your library')).toBeTruthy();
+    expect(screen.getByRole('link', { name: `Download ${product.title} from your library` }).getAttribute('href')).toBe(
+      '/orders?download=p-1',
+    );
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    const question = await screen.findByRole('alertdialog', { name: `You already own ${product.title}` });
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(api.calls('POST /api/v1/cart/add')).toHaveLength(0);
+  });
+
   it('sends a visitor who wants to save the product to sign in, remembering the page', async () => {
     authStore.clear();
     const api = productApi();
