@@ -27,8 +27,12 @@ export function AppErrorScreen() {
 
   useEffect(() => {
     if (!stale) return;
-    if (decided.current?.error !== error) decided.current = { error, reloads: reloadIntoNewVersion() };
-    setReloading(decided.current.reloads);
+    let decision = decided.current;
+    if (decision?.error !== error) {
+      decision = { error, reloads: reloadIntoNewVersion() };
+      decided.current = decision;
+    }
+    setReloading(decision.reloads);
   }, [stale, error]);
 
   if (reloading) return <LoadingScreen message={t('common.loading')} />;
