@@ -72,7 +72,9 @@ describe('DataTable', () => {
     render(<PayoutsTable />);
     const table = screen.getByRole('table', { name: 'Payouts' });
     expect(table.querySelector('caption')?.textContent).toBe('Payouts');
-    expect(table.style.minWidth).toBe('30rem');
+    expect(table.style.getPropertyValue('--table-min-width')).toBe('30rem');
+    // Each cell carries its column's name, shown above it when the rows are stacked on a phone.
+    expect(within(table).getAllByRole('cell')[0]?.getAttribute('data-label')).toBe('Seller');
     const box = screen.getByRole('group', { name: 'Payouts' });
     expect(box.contains(table)).toBe(true);
     expect(box.className).toContain('overflow-x-auto');

@@ -1,5 +1,14 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { type ComponentProps, type ReactNode, useId, useMemo, useState } from 'react';
+import {
+  type ComponentProps,
+  type CSSProperties,
+  type ReactNode,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { Card } from './card';
@@ -10,6 +19,10 @@ import { Spinner } from './spinner';
  * caption, inside a box that scrolls sideways on its own (the page never does) and can be scrolled
  * from the keyboard; or, in its place, a loading, error or empty state. Rows and header cells are
  * the caller's (`Th`, `SortableTh`, `Td` below), so each table keeps its own cells.
+ *
+ * In a box narrower than 40rem (a phone) each row becomes a card: its cells stacked, each under its
+ * column's name, so every button and select of a row is on screen without scrolling sideways
+ * (index.css, `.data-table`). The names come from the header cells (see `labelCells`).
  */
 export interface DataTableProps {
   /** Names the table (a caption only screen readers read; the page shows its own heading). */
@@ -30,6 +43,17 @@ export interface DataTableProps {
 export function DataTable({ label, loading = false, error, empty, minWidth, bare = false, className, children }: DataTableProps) {
   const { t } = useTranslation();
   const captionId = useId();
+  const tableRef = useRef<HTMLTableElement>(null);
+  const showsTable = !loading && !error && !empty;
+  useLayoutEffect(() => {
+    const table = tableRef.current;
+    if (!showsTable || !table) return;
+    labelCells(table);
+    // Rows that mount or change later (a row's own state, a new page of rows) get their names too.
+    const observer = new MutationObserver(() => labelCells(table));
+    observer.observe(table, { childList: true, subtree: true, characterData: true });
+    return () => observer.disconnect();
+  }, [showsTable]);
   let body: ReactNode;
   if (loading) {
     body = (
@@ -55,9 +79,14 @@ export function DataTable({ label, loading = false, error, empty, minWidth, bare
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls sideways must be reachable from the keyboard (WCAG 2.1.1)
         tabIndex={0}
         // index.css makes every overflow-x-auto box a positioning context, so visually hidden header text stays inside.
-        className="overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
+        className="data-table overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
       >
-        <table className="w-full text-left text-sm" style={minWidth ? { minWidth } : undefined}>
+        <table
+          ref={tableRef}
+          className="w-full min-w-(--table-min-width) text-left text-sm"
+          // A variable, not min-width itself: the stacked (phone) layout drops it.
+          style={minWidth ? ({ '--table-min-width': minWidth } as CSSProperties) : undefined}
+        >
           <caption id={captionId} className="sr-only">
             {label}
           </caption>
@@ -71,6 +100,44 @@ export function DataTable({ label, loading = false, error, empty, minWidth, bare
   ) : (
     <Card className={cn('max-w-full overflow-hidden', className)}>{body}</Card>
   );
+}
+
+/**
+ * Gives every body and footer cell its column's name (`data-label`, shown above the cell in the
+ * stacked layout) and the table its roles spelt out: a table laid out as blocks keeps its meaning
+ * for screen readers that go by the layout. The visible names are hidden from them (index.css), as
+ * the column header already names each cell.
+ */
+function labelCells(table: HTMLTableElement) {
+  const headerRow = table.tHead?.rows[table.tHead.rows.length - 1];
+  const names: string[] = [];
+  for (const cell of headerRow?.cells ?? []) {
+    for (let span = 0; span < cell.colSpan; span += 1) names.push(cell.textContent?.trim() ?? '');
+  }
+  setIfChanged(table, 'role', 'table');
+  for (const group of [table.tHead, ...table.tBodies, table.tFoot]) {
+    if (!group) continue;
+    setIfChanged(group, 'role', 'rowgroup');
+    for (const row of group.rows) {
+      setIfChanged(row, 'role', 'row');
+      let column = 0;
+      for (const cell of row.cells) {
+        if (cell.tagName === 'TH') setIfChanged(cell, 'role', cell.scope === 'row' ? 'rowheader' : 'columnheader');
+        else {
+          setIfChanged(cell, 'role', 'cell');
+          // A cell across several columns (a note under a row) speaks for itself.
+          const name = cell.colSpan === 1 ? names[column] : undefined;
+          if (name) setIfChanged(cell, 'data-label', name);
+          else if (cell.hasAttribute('data-label')) cell.removeAttribute('data-label');
+        }
+        column += cell.colSpan;
+      }
+    }
+  }
+}
+
+function setIfChanged(element: Element, name: string, value: string) {
+  if (element.getAttribute(name) !== value) element.setAttribute(name, value);
 }
 
 const headerCell =

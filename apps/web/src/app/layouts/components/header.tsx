@@ -16,9 +16,10 @@ import { cn } from '@/lib/cn';
 import { type FromState, pathOf } from '@/lib/redirect';
 import { MobileNavSlot, UserMenuSlot } from './lazy-menus';
 
+// One line each: a link that wrapped ("Quiénes / somos", "商 / 品") made the header two rows tall.
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'rounded-lg px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600',
+    'rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600',
     isActive
       ? 'text-indigo-600 dark:text-indigo-400'
       : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white',
@@ -32,11 +33,12 @@ export function Header() {
   // Sign in and Get started come back here afterwards (the login page reads `from`).
   const returnHere: FromState = { from: pathOf(location) };
 
+  // `wide`: inline only from xl; between lg and xl they are in the menu sheet, whose button shows until xl.
   const nav = [
     { to: '/products', label: t('nav.products') },
     { to: '/community', label: t('nav.community') },
-    { to: '/about', label: t('nav.about') },
-    { to: '/contact', label: t('nav.contact') },
+    { to: '/about', label: t('nav.about'), wide: true },
+    { to: '/contact', label: t('nav.contact'), wide: true },
   ];
   const mobileLinks =
     auth.status === 'authenticated' && hasRole(auth.user.role, ['admin'])
@@ -49,17 +51,21 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/85 backdrop-blur-md dark:border-slate-800/80 dark:bg-slate-950/85">
-      {/* Phones: the mark only; navigation in a sheet below lg; search in its own row below xl. The language picker is icon-sized on phones. */}
+      {/*
+        Phones: the mark only; every link in a sheet below lg; from lg the first two links inline and the
+        rest in the sheet until xl, where all four and the search fit in one row in every language (the
+        search box takes what is left). The language picker is icon-sized on phones.
+      */}
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-3 sm:px-6 lg:px-8 2xl:max-w-[96rem]">
         <Logo className="shrink-0" nameClassName="max-sm:sr-only" />
-        <nav aria-label={t('nav.main')} className="ml-2 hidden items-center gap-1 lg:flex">
+        <nav aria-label={t('nav.main')} className="ml-2 hidden shrink-0 items-center gap-1 lg:flex">
           {nav.map((item) => (
-            <NavLink key={item.to} to={item.to} className={navLinkClass}>
+            <NavLink key={item.to} to={item.to} className={(state) => cn(navLinkClass(state), item.wide && 'max-xl:hidden')}>
               {item.label}
             </NavLink>
           ))}
         </nav>
-        <SearchForm className="ml-auto hidden w-full max-w-xs min-w-0 xl:block" />
+        <SearchForm className="ml-auto hidden w-full max-w-xs min-w-44 xl:block" />
         {auth.status === 'authenticated' && (
           // Shown whole where there is room for it (never cut to "Welc…"); the user menu always greets too.
           <div className="@container ml-2 hidden min-w-0 flex-1 xl:block">
@@ -78,10 +84,14 @@ export function Header() {
             <UserMenuSlot user={auth.user} onSignOut={signOut} signingOut={logout.isPending} />
           ) : (
             <>
-              <Link to="/login" state={returnHere} className={cn(buttonClasses('ghost', 'sm'), 'shrink-0')}>
+              <Link to="/login" state={returnHere} className={cn(buttonClasses('ghost', 'sm'), 'shrink-0 whitespace-nowrap')}>
                 {t('header.signIn')}
               </Link>
-              <Link to="/register" state={returnHere} className={cn(buttonClasses('primary', 'sm'), 'shrink-0 max-md:hidden')}>
+              <Link
+                to="/register"
+                state={returnHere}
+                className={cn(buttonClasses('primary', 'sm'), 'shrink-0 whitespace-nowrap max-md:hidden')}
+              >
                 {t('header.getStarted')}
               </Link>
             </>
@@ -89,7 +99,7 @@ export function Header() {
           <MobileNavSlot
             links={mobileLinks}
             label={t('nav.mobile')}
-            from="lg"
+            from="xl"
             footer={
               auth.status !== 'authenticated' && (
                 <div className="grid grid-cols-2 gap-2">

@@ -24,8 +24,8 @@ export function UserMenuFace({ user }: { user: PublicUser }) {
   );
 }
 
-export type NavFrom = 'md' | 'lg';
-const hiddenFrom = { md: 'md:hidden', lg: 'lg:hidden' } as const;
+export type NavFrom = 'md' | 'lg' | 'xl';
+const hiddenFrom = { md: 'md:hidden', lg: 'lg:hidden', xl: 'xl:hidden' } as const;
 
 export function navTriggerClass(from: NavFrom): string {
   return cn(buttonClasses('ghost', 'icon'), 'shrink-0', hiddenFrom[from]);

@@ -42,7 +42,7 @@ export interface MobileNavProps {
   defaultOpen?: boolean;
 }
 
-const breakpoints = { md: '48rem', lg: '64rem' } as const;
+const breakpoints = { md: '48rem', lg: '64rem', xl: '80rem' } as const;
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(

@@ -285,7 +285,7 @@ export function AdminProductsPage() {
                   </Td>
                   <Td className="whitespace-nowrap text-slate-600 dark:text-slate-400">{formatDate(product.created_at)}</Td>
                   <Td>
-                    <div className="flex justify-end gap-1.5">
+                    <div className="flex flex-wrap justify-end gap-1.5">
                       <Button
                         size="sm"
                         variant="outline"

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
+import { WordWrap } from '@/components/word-wrap';
 import { useCategories } from '@/features/products/api/get-categories';
 import { useProducts } from '@/features/products/api/get-products';
 import { SearchForm } from '@/features/search/components/search-form';
@@ -38,9 +39,9 @@ export function HomePage() {
             {t('home.eyebrow')}
           </p>
           <h1 className="mx-auto mt-6 max-w-4xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl lg:text-6xl dark:text-white">
-            {t('home.title')}{' '}
+            <WordWrap text={t('home.title')} />{' '}
             <span className="bg-gradient-to-r from-indigo-600 to-violet-600 bg-clip-text text-transparent dark:from-indigo-400 dark:to-violet-400">
-              {t('home.titleAccent')}
+              <WordWrap text={t('home.titleAccent')} />
             </span>
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600 dark:text-slate-400">{t('home.subtitle')}</p>

@@ -131,7 +131,7 @@ export function SellerProducts({ onAdd, onEdit }: SellerProductsProps) {
               <Td className="tabular-nums text-slate-700 dark:text-slate-300">{product.sales_count}</Td>
               <Td className="whitespace-nowrap text-slate-600 dark:text-slate-400">{formatDate(product.created_at)}</Td>
               <Td>
-                <div className="flex justify-end gap-1">
+                <div className="flex flex-wrap justify-end gap-1">
                   <Button
                     variant="ghost"
                     size="sm"
