@@ -24,7 +24,12 @@ export function PublicLayout() {
     <div className="flex min-h-screen flex-col">
       <SkipLink />
       <Header />
-      <main id="main" className="flex-1">
+      {/*
+        At least a window tall (less the header's first row): the footer starts below the fold, so a
+        page whose content arrives late (lazy code, then its data) grows downwards without pushing a
+        footer that was already on screen (/products shifted by 0.35).
+      */}
+      <main id="main" className="min-h-[calc(100vh-4rem)] flex-1">
         <Suspense fallback={<LoadingScreen message={t('common.loading')} />}>
           <Outlet />
         </Suspense>

@@ -132,8 +132,9 @@ export function Footer() {
           </nav>
         ))}
       </div>
+      {/* pb-24: at the very end of the page the chat button (56 px, 16 px from the corner) covers none of these links. */}
       <div className="border-t border-slate-200 dark:border-slate-800">
-        <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 text-sm text-slate-500 sm:px-6 lg:flex-row lg:items-center lg:justify-between lg:px-8 dark:text-slate-400">
+        <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 pt-6 pb-24 text-sm text-slate-500 sm:px-6 lg:flex-row lg:items-center lg:justify-between lg:px-8 dark:text-slate-400">
           <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
           <div className="flex gap-4">
             <Link to="/terms" className={linkClass}>
