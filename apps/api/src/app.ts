@@ -86,6 +86,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRoute', documentErrorAnswers);
   app.decorate('deps', deps);
+  // Work begun after an answer (e.g. a reset e-mail) finishes before the app, and its database, close.
+  app.addHook('onClose', () => deps.afterReply.settled());
   app.decorateRequest('user', null);
   app.setErrorHandler(handleError);
   closeAfterUnreadBody(app);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import Stripe from 'stripe';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createAfterReply } from './lib/after-reply';
 import type { AppDeps } from './lib/context';
 import { createGoogleVerifier } from './lib/google';
 import { createMailer } from './lib/mailer';
@@ -35,6 +36,7 @@ export function createDeps(
       production: config.env === 'production',
       log: options.log,
     }),
+    afterReply: createAfterReply(),
     storage: createLocalStorage(config.filesDir),
     accessTokens: new AccessTokens(jwtSecret, config.accessTokenTtlMinutes),
     google: config.google.clientId ? createGoogleVerifier(config.google.clientId, config.google.jwksUrl) : null,

@@ -97,6 +97,8 @@ describe('a production app', () => {
     const seller = await createUser(prod.db, 'seller');
     const reset = await prod.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email: buyer.email } });
     expect(reset.statusCode).toBe(200);
+    // The reset link is mailed once the answer has gone out.
+    await prod.deps.afterReply.settled();
     const subscriber = 'letters.reader@example.org';
     const subscribed = await prod.app.inject({
       method: 'POST',

@@ -6,6 +6,7 @@ import type { SearchIndex } from '../modules/catalog/search-index';
 import type { PaymentProvider } from '../modules/payments/providers/provider';
 import type { PayoutProvider } from '../modules/payouts/providers/provider';
 import type { UserRow } from '../modules/users/repository';
+import type { AfterReply } from './after-reply';
 import type { GoogleVerifier } from './google';
 import type { Mailer } from './mailer';
 import type { Storage } from './storage';
@@ -16,6 +17,8 @@ export interface AppDeps {
   config: Config;
   db: Database;
   mailer: Mailer;
+  /** Work done after the answer has gone out (the password-reset e-mail); closing the app waits for it. */
+  afterReply: AfterReply;
   storage: Storage;
   accessTokens: AccessTokens;
   google: GoogleVerifier | null;

@@ -291,7 +291,47 @@ describe('forgot and reset password', () => {
     const before = outboxMessages(t.config).length;
     const response = await post('/auth/forgot-password', { email: uniqueEmail('nobody') });
     expect(response.statusCode).toBe(200);
+    await t.deps.afterReply.settled();
     expect(outboxMessages(t.config).length).toBe(before);
+  });
+
+  it('answers before the account is looked up: the same answer for both, the link mailed afterwards only to the account', async () => {
+    const user = await registerUser(t.app);
+    const before = outboxMessages(t.config).length;
+    // The mail cannot go out until the test lets it: the answer must come first all the same.
+    const send = t.deps.mailer.send;
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    let mailing = (_: 'mailing') => {};
+    const mailerCalled = new Promise<'mailing'>((resolve) => {
+      mailing = resolve;
+    });
+    t.deps.mailer.send = async (message) => {
+      mailing('mailing');
+      await gate;
+      return send(message);
+    };
+    try {
+      const answer = post('/auth/forgot-password', { email: user.email });
+      expect(await Promise.race([answer.then(() => 'answered' as const), mailerCalled])).toBe('answered');
+      const existing = await answer;
+      const unknown = await post('/auth/forgot-password', { email: uniqueEmail('nobody') });
+      expect(existing.statusCode).toBe(200);
+      expect(unknown.statusCode).toBe(200);
+      expect(existing.json()).toEqual(unknown.json());
+      expect(existing.json()).toEqual({ message: 'If an account exists for that email, a password reset link is on its way.' });
+      expect(outboxMessages(t.config).length).toBe(before);
+    } finally {
+      open();
+      t.deps.mailer.send = send;
+    }
+    await t.deps.afterReply.settled();
+    const sent = outboxMessages(t.config).slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toContain(`To: ${user.email}`);
+    expect(latestResetToken(t.config)).toBeTruthy();
   });
 
   it('validates the address with the spec messages', async () => {
@@ -305,6 +345,7 @@ describe('forgot and reset password', () => {
     const user = await registerUser(t.app);
     const response = await post('/auth/forgot-password', { email: user.email });
     expect(response.statusCode).toBe(200);
+    await t.deps.afterReply.settled();
     const mail = outboxMessages(t.config).at(-1) as string;
     expect(mail).toContain(`To: ${user.email}`);
     expect(mail).toContain('Subject: Reset your password');
@@ -326,6 +367,7 @@ describe('forgot and reset password', () => {
   it('refuses an expired link', async () => {
     const user = await registerUser(t.app);
     await post('/auth/forgot-password', { email: user.email });
+    await t.deps.afterReply.settled();
     const token = latestResetToken(t.config) as string;
     await t.db.execute(sql`update password_reset_tokens set expires_at = now() - interval '1 minute'`);
     const response = await post('/auth/reset-password', { token, new_password: 'Quiet-harbor-55' });

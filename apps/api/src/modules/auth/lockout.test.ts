@@ -231,6 +231,7 @@ describe('changing the password', () => {
     expect(Number(twoMinutes.headers['retry-after'])).toBeGreaterThan(60);
 
     await t.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email: user.email } });
+    await t.deps.afterReply.settled();
     const token = latestResetToken(t.config) as string;
     const reset = await t.app.inject({
       method: 'POST',

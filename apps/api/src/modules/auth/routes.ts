@@ -151,7 +151,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/forgot-password',
     { schema: { body: forgotPasswordRequestSchema, response: { 200: messageSchema } }, config: authLimit },
     async (request) => {
-      await auth.requestPasswordReset(deps, request.body.email, requestLanguage(request.headers));
+      const { email } = request.body;
+      const language = requestLanguage(request.headers);
+      // Answered before the account is even looked up: storing and mailing a link happen after the
+      // answer has gone, so it takes as long whether or not the account exists.
+      deps.afterReply.run(
+        () => auth.requestPasswordReset(deps, email, language),
+        (error) => request.log.error({ err: error }, 'password reset link not sent'),
+      );
       return { message: 'If an account exists for that email, a password reset link is on its way.' };
     },
   );

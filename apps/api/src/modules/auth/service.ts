@@ -179,7 +179,8 @@ export async function changePassword(
 
 /**
  * Sends a single-use reset link to a real account. Says nothing about whether the account
- * exists: the caller always answers 200.
+ * exists: the route answers 200 first and runs this after the answer (deps.afterReply), so how
+ * long the answer takes does not tell either.
  */
 export async function requestPasswordReset(deps: AppDeps, email: string, language: Language | null = null): Promise<void> {
   const user = await findUserByEmail(deps.db, email);

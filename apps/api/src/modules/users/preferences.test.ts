@@ -111,6 +111,7 @@ describe('e-mails in the recipient’s language', () => {
       headers: { 'accept-language': 'de-DE,de;q=0.9' },
       payload: { email: user.email },
     });
+    await t.deps.afterReply.settled();
     const mail = decodedOutbox(t.config).findLast((m) => m.to === user.email);
     expect(mail?.subject).toBe('パスワードの再設定');
     expect(mail?.body).toContain('Hana 様');
@@ -125,6 +126,7 @@ describe('e-mails in the recipient’s language', () => {
       headers: { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' },
       payload: { email: user.email },
     });
+    await t.deps.afterReply.settled();
     const mail = decodedOutbox(t.config).findLast((m) => m.to === user.email);
     expect(mail?.subject).toBe('Passwort zurücksetzen');
     expect(mail?.body).toContain('Hallo Jonas,');
@@ -138,6 +140,7 @@ describe('e-mails in the recipient’s language', () => {
       headers: { 'accept-language': 'pt-BR,it;q=0.8' },
       payload: { email: user.email },
     });
+    await t.deps.afterReply.settled();
     expect(decodedOutbox(t.config).findLast((m) => m.to === user.email)?.subject).toBe('Reset your password');
   });
 
