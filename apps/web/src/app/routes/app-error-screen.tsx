@@ -28,7 +28,7 @@ export function AppErrorScreen() {
   useEffect(() => {
     if (!stale) return;
     let decision = decided.current;
-    if (decision?.error !== error) {
+    if (decision === null || decision.error !== error) {
       decision = { error, reloads: reloadIntoNewVersion() };
       decided.current = decision;
     }
