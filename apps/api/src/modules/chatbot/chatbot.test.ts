@@ -153,6 +153,16 @@ describe('chatbot: menu and products', () => {
     expect(pages).toEqual([2, 3]);
     expect(titles(a).filter((title) => titles(b).includes(title))).toEqual([]);
   });
+
+  it('answers more messages at once than the database pool has connections, and keeps answering after', async () => {
+    // The test app's pool has 5 connections. Each message used to hold one inside a transaction while
+    // the catalogue asked the pool for another: five at once took them all and every request hung.
+    const replies = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => chat(i % 2 === 0 ? 'products' : 'cheapest dataset under $50')),
+    );
+    expect(replies.filter((reply) => titles(reply).length > 0)).toHaveLength(12);
+    expect(titles(await chat('products'))).toContain('Gadget 1');
+  });
 });
 
 describe('chatbot: free text against the catalogue', () => {

@@ -6,7 +6,7 @@ import { isPublicProduct } from '../catalog/repository';
 export type ChatSessionRow = typeof chatSessions.$inferSelect;
 export type ChatLeadRow = typeof chatLeads.$inferSelect;
 
-/** The session row, locked until the transaction ends so one session's messages are handled one at a time. */
+/** The session row, locked until the transaction ends so one session's messages are counted one at a time. */
 export async function lockSession(tx: DbOrTx, id: string): Promise<ChatSessionRow | undefined> {
   const [row] = await tx.select().from(chatSessions).where(eq(chatSessions.id, id)).for('update');
   return row;
@@ -33,7 +33,7 @@ export async function pruneIdleSessions(tx: DbOrTx, before: Date): Promise<void>
 export async function saveSession(
   tx: DbOrTx,
   id: string,
-  values: Pick<ChatSessionRow, 'context' | 'browse' | 'windowStartedAt' | 'windowCount'>,
+  values: Partial<Pick<ChatSessionRow, 'context' | 'browse' | 'windowStartedAt' | 'windowCount'>>,
 ): Promise<void> {
   await tx.update(chatSessions).set(values).where(eq(chatSessions.id, id));
 }

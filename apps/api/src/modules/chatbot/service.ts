@@ -59,10 +59,14 @@ interface Turn {
 }
 
 /**
- * Handles one visitor message: loads (or opens) the server-side session under a row lock so a
- * session's messages are answered in order, enforces the per-session rate limit, answers from
- * the catalogue, stores the new context (and a lead, within the lead limits) atomically. Admins
- * hear of leads through the lead digest (lead-digest.ts), never one e-mail per lead.
+ * Handles one visitor message: opens (or creates) the server-side session and counts the message
+ * against the per-session rate limit; answers from the catalogue with no transaction open; then
+ * stores the new context (and a lead, within the lead limits) atomically. No connection is held
+ * while the catalogue is read: a transaction waiting for a second pooled connection starved the
+ * pool once as many messages arrived at once as it has connections, and every request after them
+ * waited forever. A session's messages still take effect in order: when another message of the
+ * session was answered in between, this one is answered again from the state that one left.
+ * Admins hear of leads through the lead digest (lead-digest.ts), never one e-mail per lead.
  */
 export async function handleChatMessage(
   deps: AppDeps,
@@ -70,25 +74,45 @@ export async function handleChatMessage(
   viewer: UserRow | null,
 ): Promise<ChatReply> {
   const site = (await readSettings(deps)).site_name;
-  const reply = await deps.db.transaction(async (tx) => {
-    const session = await openSession(tx, input.session_id, viewer);
-    const window = countMessage(deps, session);
-    const context = chatContextSchema.parse(session.context ?? {});
-    const turn = await answer(deps, site, input.message, context, session.browse as BrowseState | null);
-    await saveSession(tx, session.id, { context: turn.context, browse: turn.browse, ...window });
-    if (turn.lead) {
-      await countLead(deps, tx, input.ip, session.id);
-      await insertLead(tx, { ...turn.lead, sessionId: session.id, userId: viewer?.id ?? null });
+  const session = await deps.db.transaction(async (tx) => {
+    const opened = await openSession(tx, input.session_id, viewer);
+    await saveSession(tx, opened.id, countMessage(deps, opened));
+    return opened;
+  });
+  let basis: TurnState = session;
+  for (let attempt = 1; ; attempt += 1) {
+    const context = chatContextSchema.parse(basis.context ?? {});
+    const turn = await answer(deps, site, input.message, context, basis.browse as BrowseState | null);
+    const newer = await deps.db.transaction(async (tx) => {
+      const current = await lockSession(tx, session.id);
+      if (current && attempt < MAX_TURN_ATTEMPTS && !sameTurnState(current, basis)) return current;
+      if (turn.lead) await countLead(deps, tx, input.ip, session.id);
+      await saveSession(tx, session.id, { context: turn.context, browse: turn.browse });
+      if (turn.lead) await insertLead(tx, { ...turn.lead, sessionId: session.id, userId: viewer?.id ?? null });
+      return undefined;
+    });
+    if (newer) {
+      basis = newer;
+      continue;
     }
-    return {
+    const reply: ChatReply = {
       session_id: session.id,
       messages: turn.messages,
       context: turn.context,
       action: turn.action,
       params: turn.params,
-    } satisfies ChatReply;
-  });
-  return phraseWithLlm(deps, reply);
+    };
+    return phraseWithLlm(deps, reply);
+  }
+}
+
+/** What a turn is answered from; a message answered meanwhile changes it. */
+type TurnState = Pick<ChatSessionRow, 'context' | 'browse'>;
+/** Messages of one session racing each other: after this many answers the last one is kept as it is. */
+const MAX_TURN_ATTEMPTS = 5;
+
+function sameTurnState(a: TurnState, b: TurnState): boolean {
+  return JSON.stringify([a.context, a.browse]) === JSON.stringify([b.context, b.browse]);
 }
 
 /**
