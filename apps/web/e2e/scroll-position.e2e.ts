@@ -74,4 +74,29 @@ describe('scroll position across pages', () => {
     expect(await settledScrollY(page)).toBe(0);
     await context.close();
   });
+
+  it('opens a page typed into the same tab at the top, and a reload keeps the position', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/terms');
+    await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
+    await scrollTo(page, 1500);
+
+    // A new document in the same tab (the address bar): its first history entry has the same key.
+    await page.goto('/products');
+    await page
+      .getByRole('list', { name: /products/i })
+      .first()
+      .waitFor();
+    expect(await settledScrollY(page)).toBe(0);
+
+    // Typed again, the terms open at the top too; a reload keeps the reader's place.
+    await page.goto('/terms');
+    await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
+    expect(await settledScrollY(page)).toBe(0);
+    await scrollTo(page, 900);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
+    expect(await settledScrollY(page)).toBe(900);
+    await context.close();
+  });
 });

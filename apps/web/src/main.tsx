@@ -9,9 +9,13 @@ import { restoreSession } from './lib/api-client';
 import { installNewVersionReload } from './lib/new-version-reload';
 import { startPreferences } from './lib/preferences';
 import { createQueryClient } from './lib/query-client';
+import { forgetScrollOfFreshDocument } from './lib/scroll-positions';
 
 // A tab left open over a deploy reloads into the new version when a lazy file is gone.
 installNewVersionReload();
+
+// A page typed into the tab starts at the top; a reload keeps its place (before the router mounts).
+forgetScrollOfFreshDocument();
 
 const router = createAppRouter();
 const queryClient = createQueryClient();

@@ -4,6 +4,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { ReferralVisitTracker } from '@/features/affiliate/components/referral-visit-tracker';
+import { scrollKey } from '@/lib/scroll-positions';
 import { MaintenanceGate } from '../maintenance-gate';
 
 /**
@@ -20,7 +21,7 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </MaintenanceGate>
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
       <ReferralVisitTracker />
     </>
   );
