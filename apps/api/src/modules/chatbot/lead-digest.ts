@@ -1,7 +1,8 @@
+import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../lib/context';
 import { escapeHtml, mailTexts } from '../../lib/mail-texts';
 import { deleteExpiredRateLimitHits } from '../../lib/rate-limit-store';
-import { readSettings } from '../settings/service';
+import { type AdminSettings, readSettings } from '../settings/service';
 import { languageOfAddress } from '../users/preferences';
 import { adminEmails, type ChatLeadRow, lastLeadDigestAt, takeUnnotifiedLeads, tryLockLeadDigest } from './repository';
 
@@ -13,15 +14,19 @@ const LISTED_MAX = 50;
  * CHATBOT_LEAD_DIGEST_MINUTES across all instances (an advisory lock picks one sender, the newest
  * notified_at spaces the digests). The leads are marked in the same transaction as the sending, so a
  * mail server that fails leaves them for the next run. Returns how many leads the digest listed.
+ * Everything the transaction reads goes through its own connection (the cached settings are read
+ * before it opens): waiting for a second pooled connection while holding one hung the digest, and
+ * with it the pool's only connection, on DATABASE_POOL_MAX=1.
  */
 export async function sendLeadDigest(deps: AppDeps): Promise<number> {
   const periodMs = deps.config.chatbot.leadDigestMinutes * 60_000;
+  const settings = await readSettings(deps);
   const sent = await deps.db.transaction(async (tx) => {
     if (!(await tryLockLeadDigest(tx))) return 0;
     const last = await lastLeadDigestAt(tx);
     if (last && Date.now() - last.getTime() < periodMs) return 0;
     const leads = await takeUnnotifiedLeads(tx);
-    if (leads.length > 0) await mailDigest(deps, leads);
+    if (leads.length > 0) await mailDigest(deps, tx, settings, leads);
     return leads.length;
   });
   // The lead limits count in the rate-limit table; with RATE_LIMIT_STORE=memory nothing else sweeps it.
@@ -30,15 +35,14 @@ export async function sendLeadDigest(deps: AppDeps): Promise<number> {
 }
 
 /** One e-mail per admin (and the site's admin address), each in the recipient's language. */
-async function mailDigest(deps: AppDeps, leads: ChatLeadRow[]): Promise<void> {
-  const settings = await readSettings(deps);
-  const recipients = new Set([...(await adminEmails(deps.db)), settings.admin_email].filter(Boolean));
+async function mailDigest(deps: AppDeps, tx: Tx, settings: AdminSettings, leads: ChatLeadRow[]): Promise<void> {
+  const recipients = new Set([...(await adminEmails(tx)), settings.admin_email].filter(Boolean));
   const site = settings.site_name;
   const link = `${deps.config.publicUrl}/admin/leads`;
   const listed = leads.slice(0, LISTED_MAX);
   const rest = leads.length - listed.length;
   for (const to of recipients) {
-    const m = mailTexts(await languageOfAddress(deps.db, to)).lead;
+    const m = mailTexts(await languageOfAddress(tx, to)).lead;
     const first = leads[0]?.name ?? '';
     const text = [
       m.intro(site, leads.length),
