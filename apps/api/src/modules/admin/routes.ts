@@ -13,16 +13,11 @@ import {
   announcementSentSchema,
   bulkUpdateResultSchema,
   messageSchema,
-  promoCodeChangeSchema,
-  promoCodeListSchema,
-  promoCodeSchema,
-  promoCodeUpdateSchema,
-  promoCodeViewSchema,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, nonEmptyUpdate } from '../../lib/validation';
-import { currentUser, requireAuth } from '../auth/guard';
+import { currentUser, guardEveryRoute, requireAuth } from '../auth/guard';
 import { announce } from '../notifications/service';
 import { dashboardStats, statsOverTime, systemStatus } from './dashboard';
 import { adminOrdersQuery, decideRefund, getOrderForAdmin, listAllOrders, refundDecisionSchema } from './orders';
@@ -38,22 +33,12 @@ import {
   rejectSchema,
   reviewFileLink,
 } from './products';
-import {
-  adminPromoCodesQuery,
-  createPromoCode,
-  deactivatePromoCode,
-  getPromoCode,
-  listPromoCodes,
-  updatePromoCode,
-} from './promo-codes';
 import { adminUsersQuery, adminUserUpdateSchema, listUsers, updateUserByAdmin } from './users';
 
 const productParams = idParams('Product not found');
 const userParams = idParams('User not found');
 const orderParams = idParams('Order not found');
-const promoParams = idParams('Promo code not found');
 const productChange = { 200: adminProductChangeSchema };
-const promoChange = { 200: promoCodeChangeSchema };
 export const announcementSchema = z.object({
   title: z.string().trim().min(3, 'Title must be at least 3 characters').max(120),
   message: z.string().trim().min(5, 'Message must be at least 5 characters').max(2000),
@@ -64,7 +49,7 @@ export const announcementSchema = z.object({
 /** The admin console's API (spec §7 Admin). Every route: role admin only. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  app.addHook('onRequest', requireAuth('admin'));
+  guardEveryRoute(app, requireAuth('admin'));
 
   app.get('/system-status', { schema: { response: { 200: adminSystemStatusSchema } } }, async () => systemStatus(deps));
   app.get('/dashboard/stats', { schema: { response: { 200: adminDashboardStatsSchema } } }, async () => dashboardStats(deps));
@@ -137,37 +122,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/:id/refund',
     { schema: { params: orderParams, body: refundDecisionSchema, response: { 200: messageSchema } } },
     async (request) => decideRefund(deps, currentUser(request), request.params.id, request.body),
-  );
-
-  app.get(
-    '/promo-codes',
-    { schema: { querystring: adminPromoCodesQuery, response: { 200: promoCodeListSchema } } },
-    async (request) => listPromoCodes(deps, request.query),
-  );
-  app.get('/promo-codes/:id', { schema: { params: promoParams, response: { 200: promoCodeViewSchema } } }, async (request) =>
-    getPromoCode(deps, request.params.id),
-  );
-  app.post(
-    '/promo-codes',
-    { schema: { body: promoCodeSchema, response: { 201: promoCodeChangeSchema } } },
-    async (request, reply) => {
-      reply.code(201);
-      return { message: 'Promo code created', promo_code: await createPromoCode(deps, request.body) };
-    },
-  );
-  app.put(
-    '/promo-codes/:id',
-    { schema: { params: promoParams, body: promoCodeUpdateSchema, response: promoChange } },
-    async (request) => ({
-      message: 'Promo code updated',
-      promo_code: await updatePromoCode(deps, request.params.id, request.body),
-    }),
-  );
-  app.post('/promo-codes/:id/deactivate', { schema: { params: promoParams, response: promoChange } }, async (request) =>
-    deactivatePromoCode(deps, request.params.id),
-  );
-  app.delete('/promo-codes/:id', { schema: { params: promoParams, response: promoChange } }, async (request) =>
-    deactivatePromoCode(deps, request.params.id),
   );
 
   app.post(

@@ -1,3 +1,4 @@
+// @database-server: single use under concurrency (row locks)
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

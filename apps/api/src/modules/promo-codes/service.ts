@@ -8,34 +8,27 @@ import {
   promoValueProblem,
   promoWindowProblem,
 } from '@app/shared';
-import { and, count, desc, eq, ilike, isNull, or, type SQL, sum } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { orders, products, promoCodes, promoRedemptions } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError, type FieldError, fieldError } from '../../lib/errors';
 import { centsToDollars, dollarsToCents } from '../../lib/money';
 import type { PromoRow } from '../cart/promos';
+import {
+  countPromoCodes,
+  insertPromoCode,
+  liveProductExists,
+  lockPromoCodeRow,
+  promoCodeFilter,
+  promoCodeIdIs,
+  selectPromoCodes,
+  updatePromoCodeRow,
+} from './repository';
 
 export { promoCodeListQuerySchema as adminPromoCodesQuery };
 
 const NOT_FOUND = 'Promo code not found';
 const DUPLICATE = 'This code already exists';
-
-/** Paid orders that used each code: how many, and how many cents they took off. */
-function paidRedemptions(db: DbOrTx) {
-  return db
-    .select({
-      promoCodeId: promoRedemptions.promoCodeId,
-      redemptions: count().as('redemptions'),
-      discountCents: sum(orders.discountCents).as('discount_cents'),
-    })
-    .from(promoRedemptions)
-    .innerJoin(orders, eq(orders.id, promoRedemptions.orderId))
-    .where(eq(orders.paymentStatus, 'paid'))
-    .groupBy(promoRedemptions.promoCodeId)
-    .as('paid_redemptions');
-}
 
 function statusOf(row: PromoRow, now = new Date()): PromoStatus {
   if (!row.active) return 'inactive';
@@ -76,65 +69,43 @@ function presentPromoCode(row: PromoRow, stats: Stats): PromoCodeView {
   };
 }
 
-/** Codes with their usage figures, one query; `where` picks which. */
-async function selectPromoCodes(db: DbOrTx, where: SQL | undefined, page?: { limit: number; offset: number }) {
-  const paid = paidRedemptions(db);
-  const query = db
-    .select({
-      promo: promoCodes,
-      productTitle: products.title,
-      redemptions: paid.redemptions,
-      discountCents: paid.discountCents,
-    })
-    .from(promoCodes)
-    .leftJoin(products, eq(products.id, promoCodes.productId))
-    .leftJoin(paid, eq(paid.promoCodeId, promoCodes.id))
-    .where(where)
-    .orderBy(desc(promoCodes.createdAt), desc(promoCodes.id));
-  const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
+/** Codes as the admin sees them, with their usage figures. */
+async function viewPromoCodes(
+  db: DbOrTx,
+  where: Parameters<typeof selectPromoCodes>[1],
+  page?: { limit: number; offset: number },
+) {
+  const rows = await selectPromoCodes(db, where, page);
   return rows.map(({ promo, ...stats }) => presentPromoCode(promo, stats));
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The admin list: newest first, filtered by active flag and by text in the code or description. */
 export async function listPromoCodes(deps: AppDeps, query: z.output<typeof promoCodeListQuerySchema>): Promise<PromoCodeList> {
-  const conditions: SQL[] = [];
-  if (query.active !== undefined) conditions.push(eq(promoCodes.active, query.active));
-  if (query.search) {
-    const like = likePattern(query.search);
-    conditions.push(or(ilike(promoCodes.code, like), ilike(promoCodes.description, like)) as SQL);
-  }
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [list, [counted]] = await Promise.all([
-    selectPromoCodes(deps.db, where, { limit: query.limit, offset: (query.page - 1) * query.limit }),
-    deps.db.select({ total: count() }).from(promoCodes).where(where),
+  const where = promoCodeFilter(query);
+  const [list, total] = await Promise.all([
+    viewPromoCodes(deps.db, where, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+    countPromoCodes(deps.db, where),
   ]);
-  const total = counted?.total ?? 0;
   return { promo_codes: list, total, page: query.page, pages: Math.ceil(total / query.limit) };
 }
 
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 export async function getPromoCode(deps: AppDeps, id: string): Promise<PromoCodeView> {
-  const [view] = isUuid(id) ? await selectPromoCodes(deps.db, eq(promoCodes.id, id)) : [];
+  const [view] = isUuid(id) ? await viewPromoCodes(deps.db, promoCodeIdIs(id)) : [];
   if (!view) throw new AppError('NOT_FOUND', NOT_FOUND);
   return view;
 }
 
 /** Locks the code's row so a checkout can not take a use while an admin changes its limits. */
 async function lockPromoCode(tx: DbOrTx, id: string): Promise<PromoRow> {
-  const [row] = isUuid(id) ? await tx.select().from(promoCodes).where(eq(promoCodes.id, id)).for('update') : [];
+  const row = isUuid(id) ? await lockPromoCodeRow(tx, id) : undefined;
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
   return row;
 }
 
 async function requireProduct(db: DbOrTx, productId: string): Promise<void> {
-  const [product] = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.id, productId), isNull(products.deletedAt)));
-  if (!product) throw fieldError('product_id', 'Product not found');
+  if (!(await liveProductExists(db, productId))) throw fieldError('product_id', 'Product not found');
 }
 
 /** Every rule that spans fields or needs the database, checked on the code as it would be saved. */
@@ -191,16 +162,11 @@ export async function createPromoCode(deps: AppDeps, input: PromoCodeInput): Pro
     ...columnsOf(input, input.kind),
   };
   await checkPromoRules(deps.db, { ...values, id: '', usedCount: 0, createdAt: new Date() }, true);
-  const [row] = await deps.db
-    .insert(promoCodes)
-    .values(values)
-    .onConflictDoNothing({ target: promoCodes.code })
-    .returning({ id: promoCodes.id })
-    .catch((error: unknown) => {
-      // The product was deleted between the check and the insert.
-      if ((error as { cause?: { code?: string } }).cause?.code === '23503') throw fieldError('product_id', 'Product not found');
-      throw error;
-    });
+  const row = await insertPromoCode(deps.db, values).catch((error: unknown) => {
+    // The product was deleted between the check and the insert.
+    if ((error as { cause?: { code?: string } }).cause?.code === '23503') throw fieldError('product_id', 'Product not found');
+    throw error;
+  });
   if (!row) throw new AppError('CONFLICT', DUPLICATE, [{ field: 'code', message: DUPLICATE }]);
   return getPromoCode(deps, row.id);
 }
@@ -220,7 +186,7 @@ export async function updatePromoCode(deps: AppDeps, id: string, input: PromoCod
     }
     const columns = columnsOf(changes, kind);
     await checkPromoRules(tx, { ...current, ...columns }, columns.productId !== undefined);
-    await tx.update(promoCodes).set(columns).where(eq(promoCodes.id, current.id));
+    await updatePromoCodeRow(tx, current.id, columns);
   });
   return getPromoCode(deps, id);
 }
@@ -232,7 +198,7 @@ export async function updatePromoCode(deps: AppDeps, id: string, input: PromoCod
 export async function deactivatePromoCode(deps: AppDeps, id: string) {
   await deps.db.transaction(async (tx) => {
     const current = await lockPromoCode(tx, id);
-    await tx.update(promoCodes).set({ active: false }).where(eq(promoCodes.id, current.id));
+    await updatePromoCodeRow(tx, current.id, { active: false });
   });
   return { message: 'Promo code deactivated', promo_code: await getPromoCode(deps, id) };
 }
