@@ -9,12 +9,12 @@ import {
   RATING_THRESHOLDS,
 } from '@app/shared';
 import { and, asc, gt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { products } from '../../db/schema';
-import { productJson } from './present';
-import { type FacetRow, isPublicProduct, type ProductRow, productColumns, publicProductCount } from './repository';
+import type { Database } from '../../../db/client';
+import { products } from '../../../db/schema';
+import { productJson } from '../present';
+import { type FacetRow, isPublicProduct, type ProductRow, productColumns, publicProductCount } from '../repository';
+import type { CorrectedWord } from '../typos';
 import { compareBytes, type OperandPositions, parseSingleWordQuery, parseTsvector, setExpTable, tsRank } from './ts-rank';
-import type { CorrectedWord } from './typos';
 
 /**
  * The public catalogue (approved, not deleted, seller not suspended) as an in-memory search index: a derived read model
