@@ -15,10 +15,9 @@ import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { centsToDollars, dollarsToCents } from '../../lib/money';
 import { isUuid } from '../../lib/validation';
-import { revokeAllSessions } from '../auth/sessions';
 import { presentProduct } from '../catalog/present';
 import type { ProductRow } from '../catalog/repository';
-import { bumpTokenVersion, type UserRow, updateUser } from '../users/repository';
+import { type UserRow, updateUser } from '../users/repository';
 import { discardUpload, receiveProductUpload } from './upload';
 
 function parseForm<T>(
@@ -245,10 +244,4 @@ export async function sellerSalesSeries(deps: AppDeps, owner: UserRow, days: num
     sales: Number(row.sales),
     revenue: centsToDollars(Number(row.revenue_cents)),
   }));
-}
-
-/** Used when an admin suspends a seller: their sessions end at once. */
-export async function endSessions(deps: AppDeps, userId: string) {
-  await revokeAllSessions(deps.db, userId);
-  await bumpTokenVersion(deps.db, userId);
 }

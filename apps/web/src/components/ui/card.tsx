@@ -27,12 +27,3 @@ export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
 export function CardContent({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('p-6', className)} {...props} />;
 }
-
-export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      className={cn('flex items-center gap-3 border-t border-slate-200 px-6 py-4 dark:border-slate-800', className)}
-      {...props}
-    />
-  );
-}
