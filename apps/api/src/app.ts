@@ -11,7 +11,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -21,6 +20,7 @@ import { documentErrorAnswers } from './lib/error-answers';
 import { AppError, ERROR_STATUS, type ErrorCode } from './lib/errors';
 import { loggedRequest } from './lib/log-redaction';
 import { registerMetrics } from './lib/metrics';
+import { describeOperations, openApiInfo } from './lib/openapi';
 import { postgresRateLimitStore } from './lib/rate-limit-store';
 import { closeAfterUnreadBody } from './lib/unread-body';
 import { rejectNulBytes } from './lib/validation';
@@ -46,7 +46,12 @@ import { adminPayoutRoutes, sellerPayoutRoutes } from './modules/payouts/routes'
 import { adminPromoCodeRoutes } from './modules/promo-codes/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { sellerRoutes } from './modules/sellers/routes';
-import { adminSettingsRoutes, publicSettingsRoutes, registerMaintenanceGate } from './modules/settings/routes';
+import {
+  adminSettingsRoutes,
+  OPEN_DURING_MAINTENANCE,
+  publicSettingsRoutes,
+  registerMaintenanceGate,
+} from './modules/settings/routes';
 import { adminSimpleAdminProductsRoutes, simpleAdminRoutes, superAdminRoutes } from './modules/simple-admins/routes';
 import { usersRoutes } from './modules/users/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
@@ -111,16 +116,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
   // Defaults for multipart routes; the product form sets its own per-type limits. Fields stay small in memory.
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 50, fieldSize: 64 * 1024 } });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'AI Marketplace API', version: '1.0.0' },
-      servers: [{ url: '/' }],
-      // Lets the reference's "Try it out" send an access token.
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, { openapi: openApiInfo, transform: describeOperations(OPEN_DURING_MAINTENANCE) });
   // The browsable reference; it reads the same document as /api/v1/openapi.json.
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
 

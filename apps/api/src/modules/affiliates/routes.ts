@@ -13,7 +13,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireAuth } from '../auth/guard';
+import { currentUser, guardEveryRoute, requireAuth } from '../auth/guard';
 import { deletePayoutAccount, getPayoutAccount, savePayoutAccount } from '../payouts/accounts';
 import { affiliateOverview, getAffiliateDashboard, listAffiliateSales } from './dashboard';
 import { presentAffiliateSettings, readAffiliateSettings, updateAffiliateSettings } from './settings';
@@ -86,7 +86,7 @@ export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
 /** Programme settings and the overview of members (/api/v1/affiliates/admin). Admins only. */
 export const adminAffiliateRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  app.addHook('onRequest', requireAuth('admin'));
+  guardEveryRoute(app, requireAuth('admin'));
 
   app.get('/settings', { schema: { response: { 200: affiliateSettingsViewSchema } } }, async () =>
     presentAffiliateSettings(await readAffiliateSettings(deps.db), deps.config.platformFeePercent),

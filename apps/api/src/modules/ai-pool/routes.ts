@@ -21,7 +21,7 @@ import { dayRangeFields, resolveDayRange } from '../../lib/date-range';
 import { MicroCache } from '../../lib/micro-cache';
 import { dollarsToCents } from '../../lib/money';
 import { nonEmptyUpdate } from '../../lib/validation';
-import { currentUser, requireAuth } from '../auth/guard';
+import { currentUser, guardEveryRoute, requireAuth } from '../auth/guard';
 import { poolDashboard, poolRevenueReport, publicPoolSummary, revenueReportCsv, transferHistory } from './figures';
 import { loadPoolSettings, presentPoolSettings, updatePoolSettings } from './settings';
 import { exchangeRate, triggerPoolTransfer } from './transfers';
@@ -61,7 +61,7 @@ const publicQuery = z.object({ limit: optional(whole('limit', 1, 200)).default(A
 /** Spec §7 AI-token payments: the pool's admin routes, under /ai-token-payments. */
 export const aiPoolAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  app.addHook('onRequest', requireAuth('admin'));
+  guardEveryRoute(app, requireAuth('admin'));
 
   app.get('/dashboard', { schema: { querystring: dashboardQuery, response: { 200: aiPoolDashboardSchema } } }, async (request) =>
     poolDashboard(deps, request.query.days),

@@ -1,6 +1,7 @@
 import { hasRole } from '@app/shared';
-import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError } from '../../lib/errors';
+import { documentGuard } from '../../lib/openapi';
 import { findUserById, type UserRow } from '../users/repository';
 
 /** Resolves the bearer token to a live account, or null. Checked against the database on every request. */
@@ -24,7 +25,7 @@ export async function resolveRequestUser(request: FastifyRequest): Promise<UserR
  * asking is checked before the body is even parsed (a stranger with a malformed body gets 401, not 400).
  */
 export function requireAuth(...roles: string[]): onRequestAsyncHookHandler {
-  return async (request) => {
+  const guard: onRequestAsyncHookHandler = async (request) => {
     const user = await resolveRequestUser(request);
     if (!user) throw new AppError('UNAUTHORIZED', 'Not authenticated');
     if (roles.length > 0 && !hasRole(user.role, roles)) {
@@ -37,15 +38,33 @@ export function requireAuth(...roles: string[]): onRequestAsyncHookHandler {
     }
     request.user = user;
   };
+  return documentGuard(
+    guard,
+    roles.length > 0
+      ? { access: `Needs a bearer token of a user with the ${roles.join(' or ')} role.`, codes: ['UNAUTHORIZED', 'FORBIDDEN'] }
+      : SIGNED_IN,
+  );
 }
+
+const SIGNED_IN = { access: 'Needs a bearer token of any signed-in user.', codes: ['UNAUTHORIZED'] } as const;
 
 /** Like requireAuth() for any role, with the spec's own wording for the anonymous (e.g. 'Please log in to modify cart'). */
 export function requireSignedIn(anonymousMessage: string): onRequestAsyncHookHandler {
-  return async (request) => {
+  return documentGuard(async (request) => {
     const user = await resolveRequestUser(request);
     if (!user) throw new AppError('UNAUTHORIZED', anonymousMessage);
     request.user = user;
-  };
+  }, SIGNED_IN);
+}
+
+/**
+ * Guards every route of the plugin `app`, like `app.addHook('onRequest', guard)`, but as each route's
+ * first own onRequest hook, so the API reference sees which token the route needs.
+ */
+export function guardEveryRoute(app: FastifyInstance, guard: onRequestAsyncHookHandler): void {
+  app.addHook('onRoute', (route) => {
+    route.onRequest = [guard, ...[route.onRequest ?? []].flat()];
+  });
 }
 
 /** The signed-in user of a guarded route. */

@@ -6,7 +6,7 @@ import { decodeJwt } from 'jose';
 import { z } from 'zod';
 import { products, users } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
-import { currentUser, requireAuth } from '../auth/guard';
+import { currentUser, guardEveryRoute, requireAuth } from '../auth/guard';
 import { imageUrl } from '../catalog/present';
 
 /** Stored images checked by /debug/check-uploads: those of the newest products. */
@@ -35,7 +35,7 @@ const simpleAdminStatusSchema = z.object({
  */
 export const debugRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  app.addHook('onRequest', requireAuth('admin'));
+  guardEveryRoute(app, requireAuth('admin'));
 
   app.get('/debug/check-uploads', { schema: { response: { 200: uploadsCheckSchema } } }, async () => checkUploads(deps));
 

@@ -1,12 +1,12 @@
 import { notificationListSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireAuth } from '../auth/guard';
+import { currentUser, guardEveryRoute, requireAuth } from '../auth/guard';
 import { listNotifications, markRead } from './service';
 
 /** The signed-in user's notification centre. */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireAuth());
+  guardEveryRoute(app, requireAuth());
   const response = { 200: notificationListSchema };
   app.get('/', { schema: { response } }, async (request) => listNotifications(app.deps, currentUser(request).id));
   app.put('/read-all', { schema: { response } }, async (request) => {

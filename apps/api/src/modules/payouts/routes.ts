@@ -20,7 +20,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dateQuery, idParams } from '../../lib/validation';
-import { currentUser, requireAuth } from '../auth/guard';
+import { currentUser, guardEveryRoute, requireAuth } from '../auth/guard';
 import {
   type Actor,
   createPlatformBankAccount,
@@ -59,7 +59,7 @@ const statementSchema = z.object({ lines: z.array(statementLineSchema) });
 export const sellerPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   // Before the body is parsed: the anonymous get 401 and others 403 whatever they send.
-  app.addHook('onRequest', requireAuth('seller', 'admin'));
+  guardEveryRoute(app, requireAuth('seller', 'admin'));
 
   app.get('/payouts/balance', { schema: { response: { 200: sellerBalanceViewSchema } } }, async (request) =>
     getSellerBalance(deps.db, currentUser(request).id),
@@ -109,7 +109,7 @@ const transfersQuery = payoutListQuerySchema.extend({
 /** Payments admin (spec §7 /payments/admin/…): bank accounts, payout settings, transfers. Role admin only. */
 export const adminPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  app.addHook('onRequest', requireAuth('admin'));
+  guardEveryRoute(app, requireAuth('admin'));
 
   app.get(
     '/bank-accounts',

@@ -29,7 +29,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** Paths that stay open in maintenance mode: signing in (admins must get in), settings, health. */
-const OPEN_DURING_MAINTENANCE = [
+export const OPEN_DURING_MAINTENANCE = [
   '/api/v1/auth/login',
   '/api/v1/auth/admin/login',
   '/api/v1/auth/refresh',

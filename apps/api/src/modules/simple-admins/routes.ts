@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, nonEmptyUpdate } from '../../lib/validation';
-import { currentUser, requireAuth } from '../auth/guard';
+import { currentUser, guardEveryRoute, requireAuth } from '../auth/guard';
 import { loginWithRole } from '../auth/service';
 import { sendSession } from '../auth/session-reply';
 import { presentProduct } from '../catalog/present';
@@ -37,7 +37,7 @@ const productParams = idParams('Product not found');
  */
 export const superAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  app.addHook('onRequest', requireAuth('admin'));
+  guardEveryRoute(app, requireAuth('admin'));
   for (const base of ['/simple-admins', '/simple-admins-no-auth']) {
     app.get(base, { schema: { response: { 200: simpleAdminListSchema } } }, async () => listSimpleAdmins(deps));
     app.post(

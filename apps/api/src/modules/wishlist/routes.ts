@@ -3,7 +3,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { products, wishlistItems } from '../../db/schema';
-import { currentUser, requireAuth } from '../auth/guard';
+import { currentUser, guardEveryRoute, requireAuth } from '../auth/guard';
 import { presentProduct } from '../catalog/present';
 import type { ProductRow } from '../catalog/repository';
 import { getVisibleProduct } from '../catalog/service';
@@ -11,7 +11,7 @@ import { getVisibleProduct } from '../catalog/service';
 /** The signed-in user's wishlist. Adding twice is harmless; removing what is absent is too. */
 export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  app.addHook('onRequest', requireAuth());
+  guardEveryRoute(app, requireAuth());
 
   const listFor = async (userId: string) => {
     const rows = await deps.db
