@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { decodeJwt } from 'jose';
 import { z } from 'zod';
-import { products, users } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { currentUser, guardEveryRoute, requireAuth } from '../auth/guard';
 import { imageUrl } from '../catalog/present';
+import { countSimpleAdmins, listNewestProductImages } from './repository';
 
 /** Stored images checked by /debug/check-uploads: those of the newest products. */
 const CHECKED_PRODUCTS = 20;
@@ -57,21 +56,13 @@ export const debugRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   app.get('/simple-admin-test/status', { schema: { response: { 200: simpleAdminStatusSchema } } }, async () => {
-    const [row] = await deps.db
-      .select({ total: count(), active: sql<number>`count(*) filter (where ${users.isActive})`.mapWith(Number) })
-      .from(users)
-      .where(eq(users.role, 'simple_admin'));
-    return { status: 'ok' as const, simple_admins: { total: row?.total ?? 0, active: row?.active ?? 0 } };
+    return { status: 'ok' as const, simple_admins: await countSimpleAdmins(deps.db) };
   });
 };
 
 /** Whether the uploads folder exists and whether each stored image of the newest products is really there. */
 async function checkUploads(deps: AppDeps) {
-  const rows = await deps.db
-    .select({ images: products.images })
-    .from(products)
-    .orderBy(desc(products.createdAt))
-    .limit(CHECKED_PRODUCTS);
+  const rows = await listNewestProductImages(deps.db, CHECKED_PRODUCTS);
   const keys = [...new Set(rows.flatMap((row) => row.images))].filter((reference) => !/^(https?:\/\/|\/)/.test(reference));
   const files = await Promise.all(
     keys.map(async (key) => ({

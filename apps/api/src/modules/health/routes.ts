@@ -1,12 +1,12 @@
 import { healthSchema } from '@app/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
+import { pingDatabase } from './repository';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/health', { schema: { response: { 200: healthSchema } } }, async () => {
     try {
-      await app.deps.db.execute(sql`select 1`);
+      await pingDatabase(app.deps.db);
     } catch {
       throw new AppError('SERVICE_UNAVAILABLE', 'Database unavailable');
     }

@@ -1,9 +1,15 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { notifications, users } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { escapeHtml, type MailTexts, mailTexts } from '../../lib/mail-texts';
 import { languageOf } from '../users/preferences';
+import {
+  countUnreadNotifications,
+  findRecipient,
+  insertNotification,
+  insertNotificationForEveryone,
+  listUserNotifications,
+  markNotificationsRead,
+} from './repository';
 
 export interface NewNotification {
   type?: 'info' | 'success' | 'warning' | 'error';
@@ -23,15 +29,16 @@ export async function notifyUser(
   options: { email?: boolean; db?: DbOrTx } = {},
 ) {
   const db = options.db ?? deps.db;
-  const [user] = await db
-    .select({ email: users.email, firstName: users.firstName, preferences: users.preferences })
-    .from(users)
-    .where(eq(users.id, userId));
+  const user = await findRecipient(db, userId);
   const texts = mailTexts(user ? languageOf(user) : 'en');
   const made = typeof note === 'function' ? note(texts) : note;
-  await db
-    .insert(notifications)
-    .values({ userId, type: made.type ?? 'info', title: made.title, message: made.message, link: made.link ?? null });
+  await insertNotification(db, {
+    userId,
+    type: made.type ?? 'info',
+    title: made.title,
+    message: made.message,
+    link: made.link ?? null,
+  });
   if (options.email && user) {
     const link = made.link ? `${deps.config.publicUrl}${made.link}` : deps.config.publicUrl;
     await deps.mailer
@@ -48,25 +55,13 @@ export async function notifyUser(
 
 /** An announcement to every active user, or to one role: one set-based insert. */
 export async function announce(deps: AppDeps, note: NewNotification, role: string | null): Promise<number> {
-  const result = await deps.db.execute(sql`
-    insert into ${notifications} (user_id, type, title, message, link)
-    select id, ${note.type ?? 'info'}, ${note.title}, ${note.message}, ${note.link ?? null}
-    from ${users}
-    where deleted_at is null and is_active and (${role}::text is null or lower(role) = ${role}::text or (${role}::text = 'buyer' and lower(role) = 'user'))`);
-  return result.rowCount ?? 0;
+  const made = { type: note.type ?? 'info', title: note.title, message: note.message, link: note.link ?? null };
+  return insertNotificationForEveryone(deps.db, made, role);
 }
 
 export async function listNotifications(deps: AppDeps, userId: string, limit = 30) {
-  const rows = await deps.db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.createdAt))
-    .limit(limit);
-  const [unread] = await deps.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  const rows = await listUserNotifications(deps.db, userId, limit);
+  const unread = await countUnreadNotifications(deps.db, userId);
   return {
     notifications: rows.map((n) => ({
       id: n.id,
@@ -77,13 +72,10 @@ export async function listNotifications(deps: AppDeps, userId: string, limit = 3
       read: n.readAt !== null,
       timestamp: n.createdAt.toISOString(),
     })),
-    unread: unread?.n ?? 0,
+    unread,
   };
 }
 
 export async function markRead(deps: AppDeps, userId: string, id: string | null) {
-  await deps.db
-    .update(notifications)
-    .set({ readAt: new Date() })
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), id ? eq(notifications.id, id) : undefined));
+  await markNotificationsRead(deps.db, userId, id);
 }

@@ -62,3 +62,25 @@ export async function refreshProductRating(tx: DbOrTx, productId: string): Promi
       review_count = (select count(*) from ${reviews} where product_id = ${productId})
     where ${products.id} = ${productId}`);
 }
+
+/** Adds the user's review; undefined when they have already reviewed the product. */
+export async function insertReview(
+  db: DbOrTx,
+  review: { productId: string; userId: string; rating: number; comment: string },
+): Promise<ReviewRow | undefined> {
+  const [row] = await db.insert(reviews).values(review).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateReviewText(
+  db: DbOrTx,
+  id: string,
+  changes: { rating: number; comment: string },
+): Promise<ReviewRow | undefined> {
+  const [row] = await db.update(reviews).set(changes).where(eq(reviews.id, id)).returning();
+  return row;
+}
+
+export async function deleteReviewRow(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(reviews).where(eq(reviews.id, id));
+}

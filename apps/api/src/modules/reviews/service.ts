@@ -1,12 +1,20 @@
 import { hasRole, type PublicReview, type ReviewRequest } from '@app/shared';
-import { eq } from 'drizzle-orm';
-import { reviews } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/validation';
 import { getVisibleProduct } from '../catalog/service';
 import type { UserRow } from '../users/repository';
-import { findReview, hasPaidFor, listReviews, lockProduct, type ReviewWithAuthor, refreshProductRating } from './repository';
+import {
+  deleteReviewRow,
+  findReview,
+  hasPaidFor,
+  insertReview,
+  listReviews,
+  lockProduct,
+  type ReviewWithAuthor,
+  refreshProductRating,
+  updateReviewText,
+} from './repository';
 
 export function presentReview(review: ReviewWithAuthor): PublicReview {
   return {
@@ -52,11 +60,12 @@ export async function createReview(
   }
   const review = await deps.db.transaction(async (tx) => {
     await lockProduct(tx, product.id);
-    const [row] = await tx
-      .insert(reviews)
-      .values({ productId: product.id, userId: user.id, rating: Number(input.rating), comment: input.comment })
-      .onConflictDoNothing()
-      .returning();
+    const row = await insertReview(tx, {
+      productId: product.id,
+      userId: user.id,
+      rating: Number(input.rating),
+      comment: input.comment,
+    });
     if (!row) throw new AppError('CONFLICT', 'You have already reviewed this product. Edit your review instead.');
     await refreshProductRating(tx, product.id);
     return row;
@@ -82,11 +91,7 @@ export async function updateReview(
   const review = await ownedReview(deps, user, reviewId);
   const updated = await deps.db.transaction(async (tx) => {
     await lockProduct(tx, review.productId);
-    const [row] = await tx
-      .update(reviews)
-      .set({ rating: Number(input.rating), comment: input.comment })
-      .where(eq(reviews.id, review.id))
-      .returning();
+    const row = await updateReviewText(tx, review.id, { rating: Number(input.rating), comment: input.comment });
     await refreshProductRating(tx, review.productId);
     return row;
   });
@@ -98,7 +103,7 @@ export async function deleteReview(deps: AppDeps, user: UserRow, reviewId: strin
   const review = await ownedReview(deps, user, reviewId);
   await deps.db.transaction(async (tx) => {
     await lockProduct(tx, review.productId);
-    await tx.delete(reviews).where(eq(reviews.id, review.id));
+    await deleteReviewRow(tx, review.id);
     await refreshProductRating(tx, review.productId);
   });
 }

@@ -1,13 +1,10 @@
 import { type AdminSettings, AI_POOL_SHARE, type PublicSettings, type siteSettingsUpdateSchema } from '@app/shared';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { siteSettings } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { MicroCache } from '../../lib/micro-cache';
+import { ensureSettingsRow, findSettingsRow, type SettingsRow, updateSettingsRow } from './repository';
 
 export type { AdminSettings, PublicSettings };
-
-type SettingsRow = typeof siteSettings.$inferSelect;
 
 /** Settings are read on every request (maintenance check): kept for 2 s so every instance agrees within that. */
 const cache = new WeakMap<AppDeps, MicroCache<AdminSettings>>();
@@ -20,8 +17,8 @@ export function readSettings(deps: AppDeps): Promise<AdminSettings> {
     cache.set(deps, entry);
   }
   return entry.get('settings', async () => {
-    await deps.db.insert(siteSettings).values({ id: 1 }).onConflictDoNothing();
-    const [row] = await deps.db.select().from(siteSettings).where(eq(siteSettings.id, 1));
+    await ensureSettingsRow(deps.db);
+    const row = await findSettingsRow(deps.db);
     if (!row) throw new Error('site settings row missing');
     return presentSettings(deps, row);
   });
@@ -73,8 +70,8 @@ export async function updateSettings(deps: AppDeps, input: z.output<typeof siteS
     const value = input[field];
     if (value !== undefined) Object.assign(changes, { [column]: value });
   }
-  await deps.db.insert(siteSettings).values({ id: 1 }).onConflictDoNothing();
-  await deps.db.update(siteSettings).set(changes).where(eq(siteSettings.id, 1));
+  await ensureSettingsRow(deps.db);
+  await updateSettingsRow(deps.db, changes);
   cache.get(deps)?.clear();
   return readSettings(deps);
 }

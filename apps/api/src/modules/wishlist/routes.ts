@@ -1,12 +1,11 @@
 import { wishlistAddSchema, wishlistChangeSchema, wishlistSchema } from '@app/shared';
-import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { products, wishlistItems } from '../../db/schema';
 import { currentUser, guardEveryRoute, requireAuth } from '../auth/guard';
 import { presentProduct } from '../catalog/present';
 import type { ProductRow } from '../catalog/repository';
 import { getVisibleProduct } from '../catalog/service';
+import { deleteWish, insertWish, listWishedProducts } from './repository';
 
 /** The signed-in user's wishlist. Adding twice is harmless; removing what is absent is too. */
 export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,12 +13,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
   guardEveryRoute(app, requireAuth());
 
   const listFor = async (userId: string) => {
-    const rows = await deps.db
-      .select({ product: products, addedAt: wishlistItems.createdAt })
-      .from(wishlistItems)
-      .innerJoin(products, eq(products.id, wishlistItems.productId))
-      .where(and(eq(wishlistItems.userId, userId), isNull(products.deletedAt), eq(products.status, 'approved')))
-      .orderBy(desc(wishlistItems.createdAt));
+    const rows = await listWishedProducts(deps.db, userId);
     const items = rows.map(({ product, addedAt }) => ({
       ...presentProduct(product as ProductRow),
       added_at: addedAt.toISOString(),
@@ -32,7 +26,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/add', { schema: { body: wishlistAddSchema, response: { 201: wishlistChangeSchema } } }, async (request, reply) => {
     const user = currentUser(request);
     const product = await getVisibleProduct(deps, request.body.product_id, user);
-    await deps.db.insert(wishlistItems).values({ userId: user.id, productId: product.id }).onConflictDoNothing();
+    await insertWish(deps.db, user.id, product.id);
     reply.code(201);
     return { message: 'Added to wishlist', ...(await listFor(user.id)) };
   });
@@ -43,9 +37,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.delete('/remove/:id', { schema: removeSchema }, async (request) => {
     const user = currentUser(request);
-    await deps.db
-      .delete(wishlistItems)
-      .where(and(eq(wishlistItems.userId, user.id), eq(wishlistItems.productId, request.params.id)));
+    await deleteWish(deps.db, user.id, request.params.id);
     return { message: 'Removed from wishlist', ...(await listFor(user.id)) };
   });
 };
