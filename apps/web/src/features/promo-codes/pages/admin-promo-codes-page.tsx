@@ -9,6 +9,7 @@ import { DataTable, Td, Th } from '@/components/ui/data-table';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Input, inputClasses } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
+import { AdminPageHeader } from '@/features/admin/components/admin-page-header';
 import { errorMessage } from '@/lib/api-client';
 import { categoryName } from '@/lib/catalog-names';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -17,7 +18,6 @@ import { notify } from '@/lib/notify';
 import { useDeactivatePromoCode } from '../api/deactivate-promo-code';
 import { type PromoCodeFilters, usePromoCodes } from '../api/get-promo-codes';
 import { useUpdatePromoCode } from '../api/update-promo-code';
-import { AdminPageHeader } from '../components/admin-page-header';
 import { PromoCodeFormDialog } from '../components/promo-code-form-dialog';
 
 const PAGE_SIZE = 20;

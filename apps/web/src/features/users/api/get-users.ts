@@ -1,8 +1,8 @@
 import type { PublicUser, Role } from '@app/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { adminQueryKey } from '@/features/admin/api/admin-query-key';
 import { api } from '@/lib/api-client';
 import { userQueryKey, useViewerId } from '@/lib/user-query-key';
-import { adminQueryKey } from './admin-query-key';
 
 export interface AdminUserFilters {
   search: string;

@@ -8,6 +8,7 @@ import { DataTable, Td, Th } from '@/components/ui/data-table';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Input, inputClasses } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
+import { AdminPageHeader } from '@/features/admin/components/admin-page-header';
 import { errorMessage } from '@/lib/api-client';
 import { displayName, useRequiredUser } from '@/lib/auth-store';
 import { formatDate } from '@/lib/format';
@@ -15,7 +16,6 @@ import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { type AdminUserFilters, useUsers } from '../api/get-users';
 import { useUpdateUser } from '../api/update-user';
-import { AdminPageHeader } from '../components/admin-page-header';
 
 const PAGE_SIZE = 20;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { adminQueryKey } from '@/features/admin/api/admin-query-key';
 import { api } from '@/lib/api-client';
-import { adminQueryKey } from './admin-query-key';
 
 /** The server's rule: a reason of at least 5 characters, which the seller will read. */
 export const rejectReasonSchema = z.object({

@@ -1,8 +1,8 @@
 import type { AdminProductReview } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
+import { adminQueryKey } from '@/features/admin/api/admin-query-key';
 import { api } from '@/lib/api-client';
 import { userQueryKey, useViewerId } from '@/lib/user-query-key';
-import { adminQueryKey } from './admin-query-key';
 
 export function getAdminProduct(id: string): Promise<AdminProductReview> {
   return api.get<AdminProductReview>(`/admin/products/${encodeURIComponent(id)}`);

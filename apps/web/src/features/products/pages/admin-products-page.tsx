@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { DataTable, Td, Th } from '@/components/ui/data-table';
 import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
+import { AdminPageHeader } from '@/features/admin/components/admin-page-header';
 import { errorMessage } from '@/lib/api-client';
 import { categoryName } from '@/lib/catalog-names';
 import { cn } from '@/lib/cn';
@@ -20,7 +21,6 @@ import { useBulkUpdateProducts } from '../api/bulk-update-products';
 import { useFeatureProduct } from '../api/feature-product';
 import { type AdminProductFilters, type ReviewStatus, useAdminProducts } from '../api/get-admin-products';
 import { useRejectProduct } from '../api/reject-product';
-import { AdminPageHeader } from '../components/admin-page-header';
 import { ProductReviewPanel } from '../components/product-review-panel';
 import { RejectDialog } from '../components/reject-dialog';
 

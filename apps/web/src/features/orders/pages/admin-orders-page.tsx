@@ -9,11 +9,11 @@ import { DataTable, Td, Th } from '@/components/ui/data-table';
 import { Field } from '@/components/ui/field';
 import { Input, inputClasses } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
+import { AdminPageHeader } from '@/features/admin/components/admin-page-header';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
 import { ORDER_STATUSES, type OrderStatus } from '@/lib/orders';
 import { type AdminOrderFilters, type RefundFilter, useAdminOrders } from '../api/get-admin-orders';
-import { AdminPageHeader } from '../components/admin-page-header';
 import { RefundPanel } from '../components/refund-panel';
 
 const PAGE_SIZE = 20;

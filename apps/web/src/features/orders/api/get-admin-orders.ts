@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { adminQueryKey } from '@/features/admin/api/admin-query-key';
 import { api } from '@/lib/api-client';
 import type { Order, OrderStatus } from '@/lib/orders';
 import { userQueryKey, useViewerId } from '@/lib/user-query-key';
-import { adminQueryKey } from './admin-query-key';
 
 export type RefundFilter = '' | 'requested' | 'approved' | 'denied';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminQueryKey } from '@/features/admin/api/admin-query-key';
 import { api } from '@/lib/api-client';
-import { adminQueryKey } from './admin-query-key';
 
 export interface RefundDecision {
   orderId: string;

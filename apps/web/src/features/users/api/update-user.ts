@@ -1,7 +1,7 @@
 import type { PublicUser, Role } from '@app/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminQueryKey } from '@/features/admin/api/admin-query-key';
 import { api } from '@/lib/api-client';
-import { adminQueryKey } from './admin-query-key';
 
 export interface UserUpdate {
   id: string;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminQueryKey } from '@/features/admin/api/admin-query-key';
 import { api } from '@/lib/api-client';
-import { adminQueryKey } from './admin-query-key';
 
 /** PUT /admin/products/{id}/approve: the product goes live and the seller is told. */
 export function approveProduct(id: string): Promise<{ message: string }> {

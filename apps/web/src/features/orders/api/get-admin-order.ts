@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { adminQueryKey } from '@/features/admin/api/admin-query-key';
 import { api } from '@/lib/api-client';
 import { userQueryKey, useViewerId } from '@/lib/user-query-key';
-import { adminQueryKey } from './admin-query-key';
 import type { AdminOrder } from './get-admin-orders';
 
 export interface AdminOrderDetail extends AdminOrder {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminQueryKey } from '@/features/admin/api/admin-query-key';
 import { api } from '@/lib/api-client';
-import { adminQueryKey } from './admin-query-key';
 
 /** PUT /admin/products/{id}/feature {featured}; only approved products can be featured. */
 export function featureProduct({ id, featured }: { id: string; featured: boolean }): Promise<{ message: string }> {
