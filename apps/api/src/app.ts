@@ -43,6 +43,7 @@ import { ordersRoutes } from './modules/orders/routes';
 import { paymentReportsRoutes } from './modules/payment-reports/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { adminPayoutRoutes, sellerPayoutRoutes } from './modules/payouts/routes';
+import { adminProductRoutes } from './modules/products/admin-routes';
 import { adminPromoCodeRoutes } from './modules/promo-codes/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { sellerRoutes } from './modules/sellers/routes';
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(publicSettingsRoutes, { prefix: '/settings' });
       await api.register(adminSettingsRoutes, { prefix: '/admin' });
       await api.register(adminRoutes, { prefix: '/admin' });
+      await api.register(adminProductRoutes, { prefix: '/admin' });
       await api.register(adminPromoCodeRoutes, { prefix: '/admin' });
       await api.register(adminSimpleAdminProductsRoutes, { prefix: '/admin' });
       await api.register(superAdminRoutes, { prefix: '/super-admin' });

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addProductFile, createPaidOrder, createProduct, createUser, FACTORY_PASSWORD } from '../../../test/factories';
 import { bearer, createTestApp, outboxMessages, signIn, type TestApp } from '../../../test/helpers';
 import { signDownload, signReviewFile } from '../../lib/signed-links';
+import { REVIEW_LINK_SECONDS } from '../products/review';
 import type { UserRow } from '../users/repository';
-import { REVIEW_LINK_SECONDS } from './products';
 
 let t: TestApp;
 let admin: UserRow;

@@ -2,16 +2,11 @@ import {
   adminDashboardStatsSchema,
   adminOrderDetailSchema,
   adminOrderListSchema,
-  adminProductChangeSchema,
-  adminProductListSchema,
-  adminProductReviewSchema,
-  adminReviewFileLinkSchema,
   adminStatsOverTimeSchema,
   adminSystemStatusSchema,
   adminUserChangeSchema,
   adminUserListSchema,
   announcementSentSchema,
-  bulkUpdateResultSchema,
   messageSchema,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,24 +16,10 @@ import { currentUser, guardEveryRoute, requireAuth } from '../auth/guard';
 import { announce } from '../notifications/service';
 import { dashboardStats, statsOverTime, systemStatus } from './dashboard';
 import { adminOrdersQuery, decideRefund, getOrderForAdmin, listAllOrders, refundDecisionSchema } from './orders';
-import {
-  adminProductsQuery,
-  approveProduct,
-  bulkUpdateProducts,
-  bulkUpdateSchema,
-  featureProduct,
-  getProductForReview,
-  listProductsForReview,
-  rejectProduct,
-  rejectSchema,
-  reviewFileLink,
-} from './products';
 import { adminUsersQuery, adminUserUpdateSchema, listUsers, updateUserByAdmin } from './users';
 
-const productParams = idParams('Product not found');
 const userParams = idParams('User not found');
 const orderParams = idParams('Order not found');
-const productChange = { 200: adminProductChangeSchema };
 export const announcementSchema = z.object({
   title: z.string().trim().min(3, 'Title must be at least 3 characters').max(120),
   message: z.string().trim().min(5, 'Message must be at least 5 characters').max(2000),
@@ -62,43 +43,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => statsOverTime(deps, request.query.days),
-  );
-
-  app.get(
-    '/products',
-    { schema: { querystring: adminProductsQuery, response: { 200: adminProductListSchema } } },
-    async (request) => listProductsForReview(deps, request.query),
-  );
-  app.get('/products/:id', { schema: { params: productParams, response: { 200: adminProductReviewSchema } } }, async (request) =>
-    getProductForReview(deps, request.params.id),
-  );
-  app.post(
-    '/products/:id/files/:fileId/link',
-    {
-      schema: {
-        params: z.object({ id: z.uuid({ error: 'Product not found' }), fileId: z.uuid({ error: 'File not found' }) }),
-        response: { 200: adminReviewFileLinkSchema },
-      },
-    },
-    async (request) => reviewFileLink(deps, request.params.id, request.params.fileId),
-  );
-  app.put('/products/:id/approve', { schema: { params: productParams, response: productChange } }, async (request) =>
-    approveProduct(deps, request.params.id),
-  );
-  app.put(
-    '/products/:id/reject',
-    { schema: { params: productParams, body: rejectSchema, response: productChange } },
-    async (request) => rejectProduct(deps, request.params.id, request.body.reason),
-  );
-  app.put(
-    '/products/:id/feature',
-    { schema: { params: productParams, body: z.object({ featured: z.boolean() }), response: productChange } },
-    async (request) => featureProduct(deps, request.params.id, request.body.featured),
-  );
-  app.post(
-    '/products/bulk-update',
-    { schema: { body: bulkUpdateSchema, response: { 200: bulkUpdateResultSchema } } },
-    async (request) => bulkUpdateProducts(deps, request.body),
   );
 
   app.get('/users', { schema: { querystring: adminUsersQuery, response: { 200: adminUserListSchema } } }, async (request) =>

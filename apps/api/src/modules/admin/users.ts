@@ -7,7 +7,7 @@ import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/validation';
 import { revokeAllSessions } from '../auth/sessions';
-import { touchSellerProducts } from '../catalog/repository';
+import { touchSellerProducts } from '../products/repository';
 import { presentUser } from '../users/present';
 import { bumpTokenVersion, type UserRow } from '../users/repository';
 

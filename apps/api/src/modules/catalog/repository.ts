@@ -327,14 +327,6 @@ export async function isSellerActive(db: DbOrTx, sellerId: string): Promise<bool
   return row?.active === true;
 }
 
-/**
- * Marks every product of a seller as changed (after a suspension or reinstatement), so the search
- * index's change feed re-reads them and drops or restores them, on every instance.
- */
-export async function touchSellerProducts(db: DbOrTx, sellerId: string): Promise<void> {
-  await db.update(products).set({ updatedAt: sql`clock_timestamp()` }).where(eq(products.sellerId, sellerId));
-}
-
 export async function findProductById(db: DbOrTx, id: string): Promise<ProductRow | undefined> {
   const [row] = await db
     .select(productColumns)

@@ -14,17 +14,9 @@ import { z } from 'zod';
 import { idParams } from '../../lib/validation';
 import { currentUser, requireAuth } from '../auth/guard';
 import { presentProduct } from '../catalog/present';
+import { createListedProduct, deleteListedProduct, requireOwnProduct, updateListedProduct } from '../products/service';
 import { presentUser } from '../users/present';
-import {
-  becomeSeller,
-  createListedProduct,
-  deleteListedProduct,
-  listOwnProducts,
-  requireOwnProduct,
-  sellerSalesSeries,
-  sellerStats,
-  updateListedProduct,
-} from './service';
+import { becomeSeller, listOwnProducts, sellerSalesSeries, sellerStats } from './service';
 
 const productParams = idParams('Product not found');
 export const ownProductsQuery = z.object({

@@ -16,7 +16,8 @@ import { currentUser, guardEveryRoute, requireAuth } from '../auth/guard';
 import { loginWithRole } from '../auth/service';
 import { sendSession } from '../auth/session-reply';
 import { presentProduct } from '../catalog/present';
-import { createListedProduct, requireOwnProduct, sellerStats, updateListedProduct } from '../sellers/service';
+import { createListedProduct, requireOwnProduct, updateListedProduct } from '../products/service';
+import { sellerStats } from '../sellers/service';
 import {
   createSimpleAdmin,
   createSimpleAdminSchema,

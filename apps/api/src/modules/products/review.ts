@@ -1,8 +1,5 @@
 import { blankToUndefined } from '@app/shared';
-import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { DbOrTx } from '../../db/client';
-import { productFiles, products } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { signReviewFile } from '../../lib/signed-links';
@@ -11,6 +8,17 @@ import { presentProduct } from '../catalog/present';
 import type { ProductRow } from '../catalog/repository';
 import { countByStatus } from '../catalog/repository';
 import { notifyUser } from '../notifications/service';
+import {
+  approveIfHasFiles,
+  filesOfProduct,
+  findLiveProduct,
+  findProductFileId,
+  idsWithoutFiles,
+  listForReview,
+  lockLiveProducts,
+  updateProduct,
+  updateProducts,
+} from './repository';
 
 export const adminProductsQuery = z.object({
   status: z.preprocess(blankToUndefined, z.enum(['pending', 'approved', 'rejected', 'all']).default('pending')),
@@ -47,26 +55,16 @@ export const bulkUpdateSchema = z.object({
 
 /** The moderation queue (default: pending), with counts per status. */
 export async function listProductsForReview(deps: AppDeps, query: z.output<typeof adminProductsQuery>) {
-  const conditions: SQL[] = [isNull(products.deletedAt)];
-  if (query.status !== 'all') conditions.push(eq(products.status, query.status));
-  if (query.seller_id) conditions.push(eq(products.sellerId, query.seller_id));
-  if (query.search)
-    conditions.push(or(ilike(products.title, `%${query.search}%`), ilike(products.sellerName, `%${query.search}%`)) as SQL);
-  const where = and(...conditions);
-  const [rows, [counted], byStatus] = await Promise.all([
-    deps.db
-      .select()
-      .from(products)
-      .where(where)
-      .orderBy(desc(products.createdAt))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    deps.db.select({ total: count() }).from(products).where(where),
+  const [{ rows, total }, byStatus] = await Promise.all([
+    listForReview(
+      deps.db,
+      { status: query.status, sellerId: query.seller_id, search: query.search },
+      { limit: query.limit, offset: (query.page - 1) * query.limit },
+    ),
     countByStatus(deps.db),
   ]);
-  const total = counted?.total ?? 0;
   return {
-    products: (rows as ProductRow[]).map(presentProduct),
+    products: rows.map(presentProduct),
     stats: {
       pending: byStatus.pending ?? 0,
       approved: byStatus.approved ?? 0,
@@ -80,24 +78,15 @@ export async function listProductsForReview(deps: AppDeps, query: z.output<typeo
 }
 
 async function requireProduct(deps: AppDeps, id: string): Promise<ProductRow> {
-  const [row] = isUuid(id)
-    ? await deps.db
-        .select()
-        .from(products)
-        .where(and(eq(products.id, id), isNull(products.deletedAt)))
-    : [];
+  const row = isUuid(id) ? await findLiveProduct(deps.db, id) : undefined;
   if (!row) throw new AppError('NOT_FOUND', 'Product not found');
-  return row as ProductRow;
+  return row;
 }
 
 /** One product with the files a buyer would get, so the admin reviews what is actually sold. */
 export async function getProductForReview(deps: AppDeps, id: string) {
   const product = await requireProduct(deps, id);
-  const files = await deps.db
-    .select()
-    .from(productFiles)
-    .where(eq(productFiles.productId, product.id))
-    .orderBy(asc(productFiles.createdAt), asc(productFiles.fileName));
+  const files = await filesOfProduct(deps.db, product.id);
   return {
     ...presentProduct(product),
     files: files.map((file) => ({
@@ -117,26 +106,13 @@ export const SOME_WITHOUT_FILES = 'Some of these products have no files, so they
 /** A short-lived signed link that lets the admin's browser download one file of a product under review. */
 export async function reviewFileLink(deps: AppDeps, productId: string, fileId: string) {
   const product = await requireProduct(deps, productId);
-  const [file] = await deps.db
-    .select({ id: productFiles.id })
-    .from(productFiles)
-    .where(and(eq(productFiles.id, fileId), eq(productFiles.productId, product.id)));
+  const file = await findProductFileId(deps.db, product.id, fileId);
   if (!file) throw new AppError('NOT_FOUND', 'File not found');
   const exp = Math.floor(Date.now() / 1000) + REVIEW_LINK_SECONDS;
   return {
-    url: `/api/v1/downloads/review/${signReviewFile(deps.downloadSigningKey, { r: file.id, exp })}`,
+    url: `/api/v1/downloads/review/${signReviewFile(deps.downloadSigningKey, { r: file, exp })}`,
     expires_at: new Date(exp * 1000).toISOString(),
   };
-}
-
-/** Which of these products have no file for a buyer to download. */
-async function idsWithoutFiles(db: DbOrTx, ids: string[]): Promise<string[]> {
-  const withFiles = await db
-    .selectDistinct({ id: productFiles.productId })
-    .from(productFiles)
-    .where(inArray(productFiles.productId, ids));
-  const has = new Set(withFiles.map((row) => row.id));
-  return ids.filter((id) => !has.has(id));
 }
 
 async function tellSeller(deps: AppDeps, product: ProductRow, status: 'approved' | 'rejected', reason?: string | null) {
@@ -162,27 +138,15 @@ async function tellSeller(deps: AppDeps, product: ProductRow, status: 'approved'
 
 export async function approveProduct(deps: AppDeps, id: string) {
   const product = await requireProduct(deps, id);
-  // One statement checks for files and approves, so a file deleted meanwhile cannot slip through.
-  const hasFiles = exists(
-    deps.db.select({ id: productFiles.id }).from(productFiles).where(eq(productFiles.productId, product.id)),
-  );
-  const [row] = await deps.db
-    .update(products)
-    .set({ status: 'approved', rejectionReason: null })
-    .where(and(eq(products.id, product.id), hasFiles))
-    .returning();
+  const row = await approveIfHasFiles(deps.db, product.id);
   if (!row) throw new AppError('VALIDATION_FAILED', NO_FILES_TO_APPROVE);
   await tellSeller(deps, product, 'approved');
-  return { message: 'Product approved', product: presentProduct(row as ProductRow) };
+  return { message: 'Product approved', product: presentProduct(row) };
 }
 
 export async function rejectProduct(deps: AppDeps, id: string, reason: string) {
   const product = await requireProduct(deps, id);
-  const [row] = await deps.db
-    .update(products)
-    .set({ status: 'rejected', rejectionReason: reason, featured: false })
-    .where(eq(products.id, product.id))
-    .returning();
+  const row = await updateProduct(deps.db, product.id, { status: 'rejected', rejectionReason: reason, featured: false });
   await tellSeller(deps, product, 'rejected', reason);
   return { message: 'Product rejected', product: presentProduct(row as ProductRow) };
 }
@@ -191,7 +155,7 @@ export async function featureProduct(deps: AppDeps, id: string, featured: boolea
   const product = await requireProduct(deps, id);
   if (featured && product.status !== 'approved')
     throw new AppError('VALIDATION_FAILED', 'Only approved products can be featured');
-  const [row] = await deps.db.update(products).set({ featured }).where(eq(products.id, product.id)).returning();
+  const row = await updateProduct(deps.db, product.id, { featured });
   return { message: featured ? 'Product featured' : 'Product no longer featured', product: presentProduct(row as ProductRow) };
 }
 
@@ -199,11 +163,7 @@ export async function featureProduct(deps: AppDeps, id: string, featured: boolea
 export async function bulkUpdateProducts(deps: AppDeps, input: z.output<typeof bulkUpdateSchema>) {
   const ids = [...new Set(input.product_ids)];
   const changed = await deps.db.transaction(async (tx) => {
-    const found = await tx
-      .select()
-      .from(products)
-      .where(and(inArray(products.id, ids), isNull(products.deletedAt)))
-      .for('update');
+    const found = await lockLiveProducts(tx, ids);
     if (found.length !== ids.length) throw new AppError('NOT_FOUND', 'Some products were not found; nothing was changed');
     const { status, featured, rejection_reason } = input.updates;
     if (status === 'approved' && (await idsWithoutFiles(tx, ids)).length > 0) {
@@ -212,14 +172,11 @@ export async function bulkUpdateProducts(deps: AppDeps, input: z.output<typeof b
     if (featured && status !== 'approved' && found.some((p) => p.status !== 'approved')) {
       throw new AppError('VALIDATION_FAILED', 'Only approved products can be featured; nothing was changed');
     }
-    await tx
-      .update(products)
-      .set({
-        ...(status !== undefined && { status, rejectionReason: status === 'rejected' ? rejection_reason : null }),
-        ...(featured !== undefined && { featured }),
-      })
-      .where(inArray(products.id, ids));
-    return found as ProductRow[];
+    await updateProducts(tx, ids, {
+      ...(status !== undefined && { status, rejectionReason: status === 'rejected' ? rejection_reason : null }),
+      ...(featured !== undefined && { featured }),
+    });
+    return found;
   });
   if (input.updates.status === 'approved' || input.updates.status === 'rejected') {
     for (const product of changed) await tellSeller(deps, product, input.updates.status, input.updates.rejection_reason);
