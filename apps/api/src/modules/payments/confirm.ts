@@ -1,12 +1,18 @@
 import type { PaymentState } from '@app/shared';
-import { and, eq, lt } from 'drizzle-orm';
-import { orders } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { closeUnpaidOrders, findStaleItems, notPayableReason } from '../orders/lifecycle';
 import type { OrderRow } from '../orders/present';
 import type { UserRow } from '../users/repository';
 import type { ChargeResult } from './providers/provider';
+import {
+  findOrder,
+  findUsersOrderByIntent,
+  lockOrder,
+  markOrderPaymentProcessing,
+  markOrderPaymentVoid,
+  releaseProcessingClaim,
+} from './repository';
 import { settleCharge } from './settle';
 
 /**
@@ -64,10 +70,7 @@ export async function settleReadCharge(deps: AppDeps, order: OrderRow, charge: C
 }
 
 async function findOwnOrderByIntent(deps: AppDeps, user: UserRow, intentId: string): Promise<OrderRow> {
-  const [order] = await deps.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.paymentIntentId, intentId), eq(orders.userId, user.id)));
+  const order = await findUsersOrderByIntent(deps.db, intentId, user.id);
   if (!order) throw new AppError('NOT_FOUND', 'Payment not found');
   return order;
 }
@@ -89,7 +92,7 @@ async function claimOrWait(deps: AppDeps, order: OrderRow): Promise<PaymentState
       throw new AppError('CONFLICT', 'A payment for this order is already in progress');
     }
     if (claim === 'busy') await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
-    const [current] = await deps.db.select().from(orders).where(eq(orders.id, order.id));
+    const current = await findOrder(deps.db, order.id);
     // The charge in flight (or one that landed between our two reads) paid the order: say so, charge nothing.
     if (current?.paymentStatus === 'paid') return stateOf(current, 'succeeded');
   }
@@ -101,24 +104,24 @@ async function claimOrWait(deps: AppDeps, order: OrderRow): Promise<PaymentState
  */
 async function claimPayment(deps: AppDeps, order: OrderRow): Promise<'claimed' | 'busy' | 'paid'> {
   const problem = await deps.db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+    const locked = await lockOrder(tx, order.id);
     if (!locked) return 'Payment not found';
     if (locked.paymentStatus === 'paid') return 'paid';
     const reason = notPayableReason(locked);
     if (reason) return reason;
     if (locked.paymentStatus === 'processing') return 'busy';
     if (locked.expiresAt && locked.expiresAt <= new Date()) {
-      await tx.update(orders).set({ paymentStatus: 'void' }).where(eq(orders.id, locked.id));
+      await markOrderPaymentVoid(tx, locked.id);
       await closeUnpaidOrders(tx, [locked.id], 'expired');
       return 'This order expired before it was paid. Please check out again.';
     }
     const stale = await findStaleItems(tx, locked.id);
     if (stale) {
-      await tx.update(orders).set({ paymentStatus: 'void' }).where(eq(orders.id, locked.id));
+      await markOrderPaymentVoid(tx, locked.id);
       await closeUnpaidOrders(tx, [locked.id], 'cancelled');
       return stale;
     }
-    await tx.update(orders).set({ paymentStatus: 'processing', paymentAttemptAt: new Date() }).where(eq(orders.id, locked.id));
+    await markOrderPaymentProcessing(tx, locked.id);
     return 'claimed';
   });
   if (problem === 'claimed' || problem === 'busy' || problem === 'paid') return problem;
@@ -127,16 +130,7 @@ async function claimPayment(deps: AppDeps, order: OrderRow): Promise<'claimed' |
 
 /** Gives an order back to unpaid after a charge that did not happen (declined, bad card). */
 export async function releaseClaim(deps: AppDeps, orderId: string, attemptedBefore?: Date): Promise<void> {
-  await deps.db
-    .update(orders)
-    .set({ paymentStatus: 'unpaid', paymentAttemptAt: null })
-    .where(
-      and(
-        eq(orders.id, orderId),
-        eq(orders.paymentStatus, 'processing'),
-        ...(attemptedBefore ? [lt(orders.paymentAttemptAt, attemptedBefore)] : []),
-      ),
-    );
+  await releaseProcessingClaim(deps.db, orderId, attemptedBefore);
 }
 
 function stateOf(order: OrderRow, status: PaymentState['status']): PaymentState {

@@ -1,9 +1,8 @@
-import { and, eq, lt, lte } from 'drizzle-orm';
-import { orders, refundRequests } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { closeUnpaidOrders, markIntentVoided } from '../orders/lifecycle';
 import { releaseClaim } from './confirm';
 import { finishApprovedRefund } from './refunds';
+import { listOverdueUnpaidOrders, listStaleProcessingOrders, listStaleProcessingRefundRequests } from './repository';
 import { settleCharge } from './settle';
 
 const BATCH = 200;
@@ -31,11 +30,7 @@ export async function runPaymentSweep(deps: AppDeps): Promise<SweepReport> {
 }
 
 async function resolveStaleCharges(deps: AppDeps, staleBefore: Date, report: SweepReport): Promise<void> {
-  const stuck = await deps.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.paymentStatus, 'processing'), lte(orders.paymentAttemptAt, staleBefore)))
-    .limit(BATCH);
+  const stuck = await listStaleProcessingOrders(deps.db, staleBefore, BATCH);
   for (const order of stuck) {
     const charge = order.paymentIntentId ? await deps.payments.retrieve(order.paymentIntentId) : { status: 'not_found' as const };
     if (charge.status === 'succeeded') {
@@ -54,11 +49,7 @@ async function resolveStaleCharges(deps: AppDeps, staleBefore: Date, report: Swe
 }
 
 async function finishStaleRefunds(deps: AppDeps, staleBefore: Date, report: SweepReport): Promise<void> {
-  const stuck = await deps.db
-    .select({ id: refundRequests.id })
-    .from(refundRequests)
-    .where(and(eq(refundRequests.status, 'processing'), lte(refundRequests.decidedAt, staleBefore)))
-    .limit(BATCH);
+  const stuck = await listStaleProcessingRefundRequests(deps.db, staleBefore, BATCH);
   for (const request of stuck) {
     await finishApprovedRefund(deps, request.id);
     report.refundsFinished += 1;
@@ -66,11 +57,7 @@ async function finishStaleRefunds(deps: AppDeps, staleBefore: Date, report: Swee
 }
 
 async function expireOverdueOrders(deps: AppDeps, report: SweepReport): Promise<void> {
-  const overdue = await deps.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.status, 'pending'), eq(orders.paymentStatus, 'unpaid'), lt(orders.expiresAt, new Date())))
-    .limit(BATCH);
+  const overdue = await listOverdueUnpaidOrders(deps.db, BATCH);
   for (const order of overdue) {
     if (order.paymentIntentId) {
       const state = await deps.payments.cancel(order.paymentIntentId);

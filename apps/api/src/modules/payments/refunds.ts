@@ -1,8 +1,16 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { orders, paymentRefunds, refundRequests } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { reverseSaleInTx } from '../orders/fulfil';
+import {
+  claimRefundRequest,
+  findOrder,
+  findRefundRequest,
+  insertPaymentRefund,
+  lockOrder,
+  markOrderRefunded,
+  markRefundRequestApproved,
+  unclaimRefundRequest,
+} from './repository';
 
 /**
  * Approves a refund request exactly once, however many admins click at the same time: the
@@ -16,20 +24,13 @@ export async function approveRefund(
   adminId: string,
   note: string | undefined,
 ): Promise<boolean> {
-  const [claimed] = await deps.db
-    .update(refundRequests)
-    .set({ status: 'processing', decidedBy: adminId, decisionNote: note ?? null, decidedAt: new Date() })
-    .where(and(eq(refundRequests.id, requestId), eq(refundRequests.status, 'requested')))
-    .returning();
+  const claimed = await claimRefundRequest(deps.db, requestId, adminId, note ?? null);
   if (!claimed) return false;
   try {
     await finishApprovedRefund(deps, requestId);
   } catch (error) {
     // The provider refused or was unreachable: nothing moved, the request waits for another try.
-    await deps.db
-      .update(refundRequests)
-      .set({ status: 'requested', decidedBy: null, decidedAt: null })
-      .where(and(eq(refundRequests.id, requestId), eq(refundRequests.status, 'processing')));
+    await unclaimRefundRequest(deps.db, requestId);
     throw error instanceof AppError
       ? error
       : new AppError('PROVIDER_ERROR', 'The payment provider could not refund this order. Please try again.');
@@ -42,9 +43,9 @@ export async function approveRefund(
  * interrupted: the provider returns the same refund for the same key, and every write is guarded.
  */
 export async function finishApprovedRefund(deps: AppDeps, requestId: string): Promise<void> {
-  const [request] = await deps.db.select().from(refundRequests).where(eq(refundRequests.id, requestId));
+  const request = await findRefundRequest(deps.db, requestId);
   if (request?.status !== 'processing') return;
-  const [order] = await deps.db.select().from(orders).where(eq(orders.id, request.orderId));
+  const order = await findOrder(deps.db, request.orderId);
   if (!order) return;
   if (order.paymentStatus !== 'paid' && order.paymentStatus !== 'refunded') {
     throw new AppError('CONFLICT', 'Only a paid order can be refunded');
@@ -54,35 +55,23 @@ export async function finishApprovedRefund(deps: AppDeps, requestId: string): Pr
     ? await deps.payments.refund(order.paymentIntentId as string, order.totalCents, `refund-${request.id}`)
     : null;
   await deps.db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+    const locked = await lockOrder(tx, order.id);
     if (!locked || locked.paymentStatus === 'refunded') {
-      await tx
-        .update(refundRequests)
-        .set({ status: 'approved', providerRefundId: refund?.id ?? null })
-        .where(eq(refundRequests.id, request.id));
+      await markRefundRequestApproved(tx, request.id, refund?.id ?? null);
       return;
     }
     if (refund) {
-      await tx
-        .insert(paymentRefunds)
-        .values({
-          orderId: order.id,
-          reason: 'refund_request',
-          provider: deps.payments.name,
-          providerRefundId: refund.id,
-          paymentIntentId: order.paymentIntentId as string,
-          amountCents: order.totalCents,
-        })
-        .onConflictDoNothing();
+      await insertPaymentRefund(tx, {
+        orderId: order.id,
+        reason: 'refund_request',
+        provider: deps.payments.name,
+        providerRefundId: refund.id,
+        paymentIntentId: order.paymentIntentId as string,
+        amountCents: order.totalCents,
+      });
     }
-    await tx
-      .update(orders)
-      .set({ status: 'refunded', paymentStatus: 'refunded', downloadVersion: sql`${orders.downloadVersion} + 1` })
-      .where(eq(orders.id, order.id));
+    await markOrderRefunded(tx, order.id);
     await reverseSaleInTx(tx, order.id);
-    await tx
-      .update(refundRequests)
-      .set({ status: 'approved', providerRefundId: refund?.id ?? null })
-      .where(eq(refundRequests.id, request.id));
+    await markRefundRequestApproved(tx, request.id, refund?.id ?? null);
   });
 }

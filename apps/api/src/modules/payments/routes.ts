@@ -1,9 +1,7 @@
 import { checkoutResultSchema, paymentConfigSchema, paymentStateSchema, TEST_CARDS, webhookReceiptSchema } from '@app/shared';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import { orders, webhookEvents } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/validation';
 import { REFERRAL_COOKIE } from '../affiliates/referral-cookie';
@@ -11,6 +9,7 @@ import { currentUser, requireAuth } from '../auth/guard';
 import { checkout, openPayment } from '../orders/checkout';
 import { confirmPayment } from './confirm';
 import { describeIntent } from './providers/stripe';
+import { findUsersOrder, orderExists, recordWebhookEvent, webhookEventSeen } from './repository';
 import { settleCharge } from './settle';
 
 const intentParams = z.object({ id: z.string().min(1).max(200) });
@@ -39,10 +38,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const orderId = (request.body as { order_id?: unknown } | undefined)?.order_id;
       reply.code(201);
       if (typeof orderId === 'string' && isUuid(orderId)) {
-        const [order] = await deps.db
-          .select()
-          .from(orders)
-          .where(and(eq(orders.id, orderId), eq(orders.userId, user.id)));
+        const order = await findUsersOrder(deps.db, orderId, user.id);
         if (!order) throw new AppError('NOT_FOUND', 'Order not found');
         return openPayment(deps, user, order);
       }
@@ -74,13 +70,11 @@ const stripeWebhook: FastifyPluginAsyncZod = async (app) => {
     } catch {
       throw new AppError('BAD_REQUEST', 'Invalid webhook signature');
     }
-    const [seen] = await deps.db.select().from(webhookEvents).where(eq(webhookEvents.id, event.id));
-    if (seen) return { received: true as const, duplicate: true as const };
+    if (await webhookEventSeen(deps.db, event.id)) return { received: true as const, duplicate: true as const };
     if (event.type === 'payment_intent.succeeded') {
       const charge = describeIntent(event.data.object as Stripe.PaymentIntent);
       if (charge.status === 'succeeded') {
-        const [order] = await deps.db.select({ id: orders.id }).from(orders).where(eq(orders.id, charge.orderId));
-        if (order) {
+        if (await orderExists(deps.db, charge.orderId)) {
           // Paid if the order is still open; otherwise the charge is refunded (never lost, never doubled).
           await settleCharge(deps, {
             orderId: charge.orderId,
@@ -91,7 +85,7 @@ const stripeWebhook: FastifyPluginAsyncZod = async (app) => {
         }
       }
     }
-    await deps.db.insert(webhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
+    await recordWebhookEvent(deps.db, event.id, event.type);
     return { received: true as const };
   });
 };

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
-import { orders, paymentRefunds } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { markPaidInTx, sendReceipt } from '../orders/fulfil';
 import { findStaleItems, isOpen } from '../orders/lifecycle';
+import { findPaymentRefundForIntent, insertPaymentRefund, lockOrder, markUnpayableOrderRefunded } from './repository';
 
 export interface SucceededCharge {
   orderId: string;
@@ -22,10 +21,10 @@ export type Settlement = 'paid' | 'already_paid' | 'refunded';
  */
 export async function settleCharge(deps: AppDeps, charge: SucceededCharge): Promise<Settlement> {
   const outcome = await deps.db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, charge.orderId)).for('update');
+    const order = await lockOrder(tx, charge.orderId);
     if (!order) return 'refund' as const;
     if (charge.intentId) {
-      const [refunded] = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.paymentIntentId, charge.intentId));
+      const refunded = await findPaymentRefundForIntent(tx, charge.intentId);
       if (refunded) return 'refunded' as const;
     }
     const sameIntent = !charge.intentId || !order.paymentIntentId || order.paymentIntentId === charge.intentId;
@@ -57,28 +56,18 @@ async function refundUnpayableCharge(deps: AppDeps, charge: SucceededCharge): Pr
   if (!intentId || charge.amountCents === 0) return;
   const refund = await deps.payments.refund(intentId, charge.amountCents, `void-${intentId}`);
   await deps.db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, charge.orderId)).for('update');
+    const order = await lockOrder(tx, charge.orderId);
     if (!order) return;
-    await tx
-      .insert(paymentRefunds)
-      .values({
-        orderId: order.id,
-        reason: 'order_not_payable',
-        provider: deps.payments.name,
-        providerRefundId: refund.id,
-        paymentIntentId: intentId,
-        amountCents: charge.amountCents,
-      })
-      .onConflictDoNothing();
+    await insertPaymentRefund(tx, {
+      orderId: order.id,
+      reason: 'order_not_payable',
+      provider: deps.payments.name,
+      providerRefundId: refund.id,
+      paymentIntentId: intentId,
+      amountCents: charge.amountCents,
+    });
     if (order.paymentStatus !== 'paid' && order.paymentStatus !== 'refunded') {
-      await tx
-        .update(orders)
-        .set({
-          status: order.status === 'pending' ? 'cancelled' : order.status,
-          paymentStatus: 'refunded',
-          paymentAttemptAt: null,
-        })
-        .where(eq(orders.id, order.id));
+      await markUnpayableOrderRefunded(tx, order.id, order.status === 'pending' ? 'cancelled' : order.status);
     }
   });
 }

@@ -1,9 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { type CardPayment, cardPaymentSchema, TEST_CARDS } from '@app/shared';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { testPaymentIntents, testRefunds } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
+import {
+  findTestIntent,
+  findTestIntentOfOrder,
+  findTestRefundByKey,
+  insertTestIntent,
+  insertTestRefund,
+  lockTestIntent,
+  markTestIntentCanceled,
+  markTestIntentSucceeded,
+  recordTestIntentError,
+  setTestIntentRefunded,
+  type TestIntentRow,
+} from '../repository-test-processor';
 import type { ChargeResult, PaymentProvider } from './provider';
 
 /**
@@ -18,69 +29,62 @@ export function createTestProcessor(db: Database): PaymentProvider {
     async createIntent({ orderId, amountCents, currency }) {
       const id = `pi_test_${randomBytes(12).toString('hex')}`;
       const clientSecret = `${id}_secret_${randomBytes(12).toString('hex')}`;
-      await db.insert(testPaymentIntents).values({ id, orderId, amountCents, currency, clientSecret }).onConflictDoNothing();
-      const [intent] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.orderId, orderId));
+      await insertTestIntent(db, { id, orderId, amountCents, currency, clientSecret });
+      const intent = await findTestIntentOfOrder(db, orderId);
       if (!intent) throw new Error('test payment intent missing after insert');
       return { id: intent.id, clientSecret: intent.clientSecret };
     },
 
     async confirm(intentId, card) {
       return db.transaction(async (tx): Promise<ChargeResult> => {
-        const [intent] = await tx.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId)).for('update');
+        const intent = await lockTestIntent(tx, intentId);
         if (!intent) return { status: 'not_found' };
         if (intent.status !== 'requires_payment_method') return describe(intent);
         const problem = checkCard(card);
         if (problem) {
-          await tx.update(testPaymentIntents).set({ lastError: problem.message }).where(eq(testPaymentIntents.id, intentId));
+          await recordTestIntentError(tx, intentId, problem.message);
           return { status: 'failed', orderId: intent.orderId, ...problem };
         }
-        const [charged] = await tx
-          .update(testPaymentIntents)
-          .set({ status: 'succeeded', lastError: null })
-          .where(eq(testPaymentIntents.id, intentId))
-          .returning();
+        const charged = await markTestIntentSucceeded(tx, intentId);
         return describe(charged ?? intent);
       });
     },
 
     async retrieve(intentId) {
-      const [intent] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId));
+      const intent = await findTestIntent(db, intentId);
       return intent ? describe(intent) : { status: 'not_found' };
     },
 
     async cancel(intentId) {
       return db.transaction(async (tx): Promise<ChargeResult> => {
-        const [intent] = await tx.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId)).for('update');
+        const intent = await lockTestIntent(tx, intentId);
         if (!intent) return { status: 'not_found' };
         if (intent.status !== 'requires_payment_method') return describe(intent);
-        await tx.update(testPaymentIntents).set({ status: 'canceled' }).where(eq(testPaymentIntents.id, intentId));
+        await markTestIntentCanceled(tx, intentId);
         return { status: 'canceled', orderId: intent.orderId };
       });
     },
 
     async refund(intentId, amountCents, idempotencyKey) {
       return db.transaction(async (tx) => {
-        const [intent] = await tx.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId)).for('update');
+        const intent = await lockTestIntent(tx, intentId);
         if (!intent) throw new AppError('PROVIDER_ERROR', 'The payment to refund does not exist');
-        const [earlier] = await tx.select().from(testRefunds).where(eq(testRefunds.idempotencyKey, idempotencyKey));
+        const earlier = await findTestRefundByKey(tx, idempotencyKey);
         if (earlier) return { id: earlier.id };
         if (intent.status !== 'succeeded') throw new AppError('PROVIDER_ERROR', 'Only a charged payment can be refunded');
         if (amountCents <= 0 || intent.amountRefundedCents + amountCents > intent.amountCents) {
           throw new AppError('PROVIDER_ERROR', 'The refund exceeds the amount charged');
         }
         const id = `re_test_${randomBytes(12).toString('hex')}`;
-        await tx.insert(testRefunds).values({ id, intentId, amountCents, idempotencyKey });
-        await tx
-          .update(testPaymentIntents)
-          .set({ amountRefundedCents: intent.amountRefundedCents + amountCents })
-          .where(eq(testPaymentIntents.id, intentId));
+        await insertTestRefund(tx, { id, intentId, amountCents, idempotencyKey });
+        await setTestIntentRefunded(tx, intentId, intent.amountRefundedCents + amountCents);
         return { id };
       });
     },
   };
 }
 
-function describe(intent: typeof testPaymentIntents.$inferSelect): ChargeResult {
+function describe(intent: TestIntentRow): ChargeResult {
   if (intent.status === 'succeeded') {
     return { status: 'succeeded', orderId: intent.orderId, amountCents: intent.amountCents, currency: intent.currency };
   }
