@@ -1,3 +1,4 @@
+// @database-server: upserts with expiry arithmetic (INSERT … ON CONFLICT)
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

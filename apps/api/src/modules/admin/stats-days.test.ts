@@ -1,3 +1,4 @@
+// @database-server: day buckets in the server's time zone
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

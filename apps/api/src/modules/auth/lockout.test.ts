@@ -1,3 +1,4 @@
+// @database-server: failed-login counters under concurrency
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, FACTORY_PASSWORD } from '../../../test/factories';

@@ -1,3 +1,4 @@
+// @database-server: cart and promo locks
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createPromo, createUser, FACTORY_PASSWORD } from '../../../test/factories';

@@ -1,3 +1,4 @@
+// @database-server: filters, sorting and collation
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createUser, FACTORY_PASSWORD } from '../../../test/factories';

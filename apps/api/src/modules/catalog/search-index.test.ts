@@ -1,3 +1,4 @@
+// @database-server: the index loads and catches up from the database
 import { CATEGORIES, LICENSES, type ProductListQuery, productListSchema } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @database-server: full-text search ranking (tsvector, ts_rank)
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createUser, FACTORY_PASSWORD } from '../../../test/factories';

@@ -1,3 +1,4 @@
+// @database-server: session row locks, SKIP LOCKED and pool use under concurrency
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { productListQuerySchema } from '@app/shared';

@@ -1,3 +1,4 @@
+// @database-server: advisory locks
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories';
 import { createTestApp, decodedOutbox, type TestApp } from '../../../test/helpers';

@@ -1,3 +1,4 @@
+// @database-server: forum full-text search and posting locks
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaidOrder, createProduct, createUser, FACTORY_PASSWORD } from '../../../test/factories';

@@ -1,3 +1,4 @@
+// @database-server: checkout under row locks
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addProductFile, createProduct, createPromo, createUser, FACTORY_PASSWORD } from '../../../test/factories';

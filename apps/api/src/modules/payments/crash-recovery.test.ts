@@ -1,3 +1,4 @@
+// @database-server: a killed process's transaction is rolled back
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';

@@ -1,3 +1,4 @@
+// @database-server: concurrent payments, refunds and replays
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addProductFile, createProduct, createPromo, createUser, FACTORY_PASSWORD } from '../../../test/factories';

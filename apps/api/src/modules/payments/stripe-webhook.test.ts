@@ -1,3 +1,4 @@
+// @database-server: idempotent webhook events
 import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @database-server: a killed payout run is finished once
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';

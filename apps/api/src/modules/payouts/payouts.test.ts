@@ -1,3 +1,4 @@
+// @database-server: payout runs under locks
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPaidOrder, createProduct, createUser, FACTORY_PASSWORD } from '../../../test/factories';
