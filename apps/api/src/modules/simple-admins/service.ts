@@ -1,7 +1,5 @@
 import { blankToUndefined, emailField, passwordField } from '@app/shared';
-import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { products, users } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
@@ -9,10 +7,11 @@ import { isUuid } from '../../lib/validation';
 import { assertPasswordNotCommon } from '../auth/service';
 import { revokeAllSessions } from '../auth/sessions';
 import { presentProduct } from '../catalog/present';
-import type { ProductRow } from '../catalog/repository';
+import { listSellerProducts } from '../products/repository';
 import { presentUser } from '../users/present';
 import { bumpTokenVersion, insertUser, type UserRow } from '../users/repository';
 import { deleteAccount } from '../users/service';
+import { findSimpleAdmin, listSimpleAdminRows, updateSimpleAdminRow } from './repository';
 
 export const createSimpleAdminSchema = z.object({
   email: emailField(),
@@ -40,22 +39,13 @@ function presentSimpleAdmin(user: UserRow) {
 }
 
 async function requireSimpleAdmin(deps: AppDeps, id: string): Promise<UserRow> {
-  const [row] = isUuid(id)
-    ? await deps.db
-        .select()
-        .from(users)
-        .where(and(eq(users.id, id), eq(users.role, 'simple_admin'), isNull(users.deletedAt)))
-    : [];
+  const row = isUuid(id) ? await findSimpleAdmin(deps.db, id) : undefined;
   if (!row) throw new AppError('NOT_FOUND', 'Simple admin not found');
   return row;
 }
 
 export async function listSimpleAdmins(deps: AppDeps) {
-  const rows = await deps.db
-    .select()
-    .from(users)
-    .where(and(eq(users.role, 'simple_admin'), isNull(users.deletedAt)))
-    .orderBy(desc(users.createdAt));
+  const rows = await listSimpleAdminRows(deps.db);
   return { simple_admins: rows.map(presentSimpleAdmin), total: rows.length };
 }
 
@@ -78,22 +68,17 @@ export async function updateSimpleAdmin(deps: AppDeps, id: string, input: z.outp
   if (input.password) assertPasswordNotCommon(input.password);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const updated = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(users)
-      .set({
-        ...(input.email && { email: input.email }),
-        ...(input.first_name && { firstName: input.first_name }),
-        ...(input.last_name && { lastName: input.last_name }),
-        ...(passwordHash && { passwordHash }),
-        ...(input.is_active !== undefined && { isActive: input.is_active }),
-      })
-      .where(eq(users.id, target.id))
-      .returning()
-      .catch((error: { cause?: { code?: string }; code?: string }) => {
-        if ((error.cause?.code ?? error.code) === '23505')
-          throw new AppError('CONFLICT', 'An account with this email already exists');
-        throw error;
-      });
+    const row = await updateSimpleAdminRow(tx, target.id, {
+      ...(input.email && { email: input.email }),
+      ...(input.first_name && { firstName: input.first_name }),
+      ...(input.last_name && { lastName: input.last_name }),
+      ...(passwordHash && { passwordHash }),
+      ...(input.is_active !== undefined && { isActive: input.is_active }),
+    }).catch((error: { cause?: { code?: string }; code?: string }) => {
+      if ((error.cause?.code ?? error.code) === '23505')
+        throw new AppError('CONFLICT', 'An account with this email already exists');
+      throw error;
+    });
     if (passwordHash || input.is_active === false) {
       await revokeAllSessions(tx, target.id);
       await bumpTokenVersion(tx, target.id);
@@ -111,16 +96,15 @@ export async function deleteSimpleAdmin(deps: AppDeps, id: string) {
 
 /** Products of one simple admin, for the super admin's review. */
 export async function simpleAdminProducts(deps: AppDeps, ownerId: string, query: z.output<typeof skipLimitQuery>) {
-  const conditions: SQL[] = [eq(products.sellerId, ownerId), isNull(products.deletedAt)];
-  if (query.status) conditions.push(eq(products.status, query.status));
-  const where = and(...conditions);
-  const [rows, [counted]] = await Promise.all([
-    deps.db.select().from(products).where(where).orderBy(desc(products.createdAt)).limit(query.limit).offset(query.skip),
-    deps.db.select({ total: count() }).from(products).where(where),
-  ]);
+  const { rows, total } = await listSellerProducts(
+    deps.db,
+    ownerId,
+    { status: query.status },
+    { limit: query.limit, offset: query.skip },
+  );
   return {
-    products: (rows as ProductRow[]).map(presentProduct),
-    total: counted?.total ?? 0,
+    products: rows.map(presentProduct),
+    total,
     skip: query.skip,
     limit: query.limit,
   };
