@@ -1,27 +1,12 @@
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../lib/context';
 import { centsToDollars } from '../../lib/money';
 import { countByStatus } from '../catalog/repository';
+import { countPeople, countUsersOnline, dailyTotals, sumOrders, topProducts } from './repository';
 
 /** Headline figures of the admin dashboard. */
 export async function dashboardStats(deps: AppDeps) {
-  const [people] = (
-    await deps.db.execute<{ total: number; buyers: number; sellers: number; new_week: number }>(sql`
-      select count(*)::int as total,
-        count(*) filter (where lower(role) in ('buyer', 'user'))::int as buyers,
-        count(*) filter (where lower(role) = 'seller')::int as sellers,
-        count(*) filter (where created_at > now() - interval '7 days')::int as new_week
-      from users where deleted_at is null`)
-  ).rows;
-  const [money] = (
-    await deps.db.execute<{ orders: number; paid: number; revenue: number; ai_pool: number; pending_refunds: number }>(sql`
-      select count(*)::int as orders,
-        count(*) filter (where payment_status = 'paid')::int as paid,
-        coalesce(sum(total_cents) filter (where payment_status = 'paid'), 0)::bigint as revenue,
-        coalesce(sum(ai_pool_cents) filter (where payment_status = 'paid'), 0)::bigint as ai_pool,
-        (select count(*)::int from refund_requests where status = 'requested') as pending_refunds
-      from orders`)
-  ).rows;
+  const people = await countPeople(deps.db);
+  const money = await sumOrders(deps.db);
   const byStatus = await countByStatus(deps.db);
   return {
     total_users: people?.total ?? 0,
@@ -46,28 +31,16 @@ export async function dashboardStats(deps: AppDeps) {
  * server's time zone (a server east of UTC would otherwise show today's orders on "tomorrow").
  */
 export async function statsOverTime(deps: AppDeps, days: number) {
-  const series = await deps.db.execute<{ day: string; revenue: number; orders: number; new_users: number }>(sql`
-    with range as (select (now() at time zone 'UTC')::date - (${days - 1})::int as first, (now() at time zone 'UTC')::date as last)
-    select to_char(d.day, 'YYYY-MM-DD') as day,
-      coalesce((select sum(total_cents) from orders o where o.payment_status = 'paid' and (o.paid_at at time zone 'UTC')::date = d.day::date), 0)::bigint as revenue,
-      (select count(*) from orders o where o.payment_status = 'paid' and (o.paid_at at time zone 'UTC')::date = d.day::date)::int as orders,
-      (select count(*) from users u where (u.created_at at time zone 'UTC')::date = d.day::date)::int as new_users
-    from range, generate_series(range.first, range.last, interval '1 day') as d(day)
-    order by d.day`);
-  const top = await deps.db.execute<{ product_id: string; title: string; units: number; revenue: number }>(sql`
-    select i.product_id, max(i.product_title) as title, sum(i.quantity)::int as units, sum(i.unit_price_cents * i.quantity)::bigint as revenue
-    from order_items i join orders o on o.id = i.order_id
-    where o.payment_status = 'paid'
-      and o.paid_at >= ((now() at time zone 'UTC')::date - (${days - 1})::int) at time zone 'UTC'
-    group by i.product_id order by units desc, revenue desc limit 10`);
+  const series = await dailyTotals(deps.db, days);
+  const top = await topProducts(deps.db, days);
   return {
-    series: series.rows.map((r) => ({
+    series: series.map((r) => ({
       date: r.day,
       revenue: centsToDollars(Number(r.revenue)),
       orders: Number(r.orders),
       new_users: Number(r.new_users),
     })),
-    top_products: top.rows.map((r) => ({
+    top_products: top.map((r) => ({
       product_id: r.product_id,
       title: r.title,
       units: Number(r.units),
@@ -82,16 +55,12 @@ export async function statsOverTime(deps: AppDeps, days: number) {
  */
 export async function systemStatus(deps: AppDeps) {
   const windowMinutes = deps.config.accessTokenTtlMinutes;
-  const [online] = (
-    await deps.db.execute<{ users: number }>(sql`
-      select count(distinct user_id)::int as users from refresh_tokens
-      where created_at > now() - make_interval(mins => ${windowMinutes}) and revoked_at is null`)
-  ).rows;
+  const usersOnline = await countUsersOnline(deps.db, windowMinutes);
   const uptimeSeconds = Math.floor(process.uptime());
   return {
     started_at: new Date(Date.now() - uptimeSeconds * 1000).toISOString(),
     uptime_seconds: uptimeSeconds,
-    users_online: online?.users ?? 0,
+    users_online: usersOnline,
     online_window_minutes: windowMinutes,
   };
 }
