@@ -6,15 +6,13 @@ import {
   type CartView,
   computeCartTotals,
 } from '@app/shared';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { cartItems, cartPromos, products, promoCodes } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { centsToDollars } from '../../lib/money';
 import { isUuid } from '../../lib/validation';
 import { presentProduct } from '../catalog/present';
-import { isPublicProduct, type ProductRow, sellerIsActive } from '../catalog/repository';
+import type { ProductRow } from '../catalog/repository';
 import { assertNotOwnedUnlessBuyingAgain } from '../orders/owned';
 import type { UserRow } from '../users/repository';
 import {
@@ -26,6 +24,18 @@ import {
   promoRule,
   requireUsablePromo,
 } from './promos';
+import {
+  deleteCartLine,
+  deleteCartLines,
+  deleteCartPromo,
+  findCartPromoCode,
+  findPublicProduct,
+  listCartLines,
+  lockCartLineQuantity,
+  saveCartPromo,
+  updateCartLineQuantity,
+  upsertCartLine,
+} from './repository';
 
 const INVALID_PRODUCT = 'Invalid product data: missing required fields';
 
@@ -83,29 +93,20 @@ export function assertCartWithinLimit(totals: CartTotals): void {
  * (flagged unavailable); a promo that stopped being usable is dropped.
  */
 export async function loadCart(db: DbOrTx, userId: string): Promise<PricedCart> {
-  const rows = await db
-    .select({ product: products, quantity: cartItems.quantity, sellerActive: sql<boolean>`${sellerIsActive}` })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .where(and(eq(cartItems.userId, userId), eq(products.status, 'approved'), isNull(products.deletedAt)))
-    .orderBy(asc(cartItems.createdAt));
+  const rows = await listCartLines(db, userId);
   const lines = rows
     .filter((row) => row.sellerActive)
     .map((row) => ({ product: row.product as ProductRow, quantity: row.quantity }));
   const unavailable = rows
     .filter((row) => !row.sellerActive)
     .map((row) => ({ product: row.product as ProductRow, quantity: row.quantity }));
-  const [saved] = await db
-    .select({ code: promoCodes.code })
-    .from(cartPromos)
-    .innerJoin(promoCodes, eq(promoCodes.id, cartPromos.promoCodeId))
-    .where(eq(cartPromos.userId, userId));
-  const { promo, problem } = saved ? await applicablePromo(db, userId, saved.code, lines) : { promo: null, problem: null };
+  const savedCode = await findCartPromoCode(db, userId);
+  const { promo, problem } = savedCode ? await applicablePromo(db, userId, savedCode, lines) : { promo: null, problem: null };
   return {
     lines,
     unavailable,
     promo,
-    unavailablePromo: saved && !promo ? saved.code : null,
+    unavailablePromo: savedCode && !promo ? savedCode : null,
     promoProblem: problem,
     totals: priceLines(lines, promo),
   };
@@ -156,15 +157,10 @@ export function presentCart(cart: PricedCart): CartView & { promo_notice: string
 
 async function requireBuyableProduct(db: DbOrTx, productId: string): Promise<ProductRow> {
   const valid = isUuid(productId);
-  const [product] = valid
-    ? await db
-        .select()
-        .from(products)
-        .where(and(eq(products.id, productId), isPublicProduct))
-    : [];
+  const product = valid ? await findPublicProduct(db, productId) : undefined;
   if (!product || product.priceCents <= 0)
     throw new AppError('VALIDATION_FAILED', INVALID_PRODUCT, [{ field: 'product_id', message: INVALID_PRODUCT }]);
-  return product as ProductRow;
+  return product;
 }
 
 /**
@@ -176,19 +172,12 @@ export async function addToCart(deps: AppDeps, user: UserRow, productId: string,
   if (quantity > 0) await assertNotOwnedUnlessBuyingAgain(deps.db, user.id, product.id, buyAgain);
   await deps.db.transaction(async (tx) => {
     if (quantity <= 0) {
-      await tx.delete(cartItems).where(and(eq(cartItems.userId, user.id), eq(cartItems.productId, product.id)));
+      await deleteCartLine(tx, user.id, product.id);
       return;
     }
-    const [existing] = await tx
-      .select({ quantity: cartItems.quantity })
-      .from(cartItems)
-      .where(and(eq(cartItems.userId, user.id), eq(cartItems.productId, product.id)))
-      .for('update');
-    const next = Math.min(99, (existing?.quantity ?? 0) + quantity);
-    await tx
-      .insert(cartItems)
-      .values({ userId: user.id, productId: product.id, quantity: next })
-      .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { quantity: next } });
+    const existing = await lockCartLineQuantity(tx, user.id, product.id);
+    const next = Math.min(99, (existing ?? 0) + quantity);
+    await upsertCartLine(tx, user.id, product.id, next);
     assertCartWithinLimit((await loadCart(tx, user.id)).totals);
   });
   return presentCart(await loadCart(deps.db, user.id));
@@ -203,12 +192,8 @@ export async function setCartQuantity(
 ): Promise<ReturnType<typeof presentCart>> {
   if (quantity <= 0) return removeFromCart(deps, user, productId);
   await deps.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(cartItems)
-      .set({ quantity })
-      .where(and(eq(cartItems.userId, user.id), eq(cartItems.productId, productId)))
-      .returning({ productId: cartItems.productId });
-    if (!updated) throw new AppError('NOT_FOUND', 'This product is not in your cart');
+    if (!(await updateCartLineQuantity(tx, user.id, productId, quantity)))
+      throw new AppError('NOT_FOUND', 'This product is not in your cart');
     assertCartWithinLimit((await loadCart(tx, user.id)).totals);
   });
   return presentCart(await loadCart(deps.db, user.id));
@@ -216,14 +201,14 @@ export async function setCartQuantity(
 
 export async function removeFromCart(deps: AppDeps, user: UserRow, productId: string): Promise<ReturnType<typeof presentCart>> {
   if (isUuid(productId)) {
-    await deps.db.delete(cartItems).where(and(eq(cartItems.userId, user.id), eq(cartItems.productId, productId)));
+    await deleteCartLine(deps.db, user.id, productId);
   }
   return presentCart(await loadCart(deps.db, user.id));
 }
 
 export async function clearCart(db: DbOrTx, userId: string): Promise<void> {
-  await db.delete(cartItems).where(eq(cartItems.userId, userId));
-  await db.delete(cartPromos).where(eq(cartPromos.userId, userId));
+  await deleteCartLines(db, userId);
+  await deleteCartPromo(db, userId);
 }
 
 /** Applies a promo code to the cart, replacing any earlier one. */
@@ -232,15 +217,12 @@ export async function applyPromo(deps: AppDeps, user: UserRow, code: string): Pr
   const { lines } = await loadCart(deps.db, user.id);
   const problem = await promoProblemFor(deps.db, promo, user.id, cartFacts(lines));
   if (problem) throw new AppError('VALIDATION_FAILED', problem, [{ field: 'promo_code', message: problem }]);
-  await deps.db
-    .insert(cartPromos)
-    .values({ userId: user.id, promoCodeId: promo.id })
-    .onConflictDoUpdate({ target: cartPromos.userId, set: { promoCodeId: promo.id } });
+  await saveCartPromo(deps.db, user.id, promo.id);
   return presentCart(await loadCart(deps.db, user.id));
 }
 
 export async function removePromo(deps: AppDeps, user: UserRow): Promise<ReturnType<typeof presentCart>> {
-  await deps.db.delete(cartPromos).where(eq(cartPromos.userId, user.id));
+  await deleteCartPromo(deps.db, user.id);
   return presentCart(await loadCart(deps.db, user.id));
 }
 

@@ -205,3 +205,63 @@ export async function resolveReport(db: DbOrTx, id: string, moderatorId: string)
     .returning({ id: forumReports.id });
   return rows.length > 0;
 }
+
+/** Answers the new thread's id. */
+export async function insertThread(
+  tx: DbOrTx,
+  thread: { categoryId: string; authorId: string; productId: string | null; title: string; body: string },
+): Promise<string> {
+  const [row] = await tx.insert(forumThreads).values(thread).returning({ id: forumThreads.id });
+  if (!row) throw new Error('thread not created');
+  return row.id;
+}
+
+export async function updateThreadText(tx: DbOrTx, id: string, text: { title: string; body: string }): Promise<void> {
+  await tx
+    .update(forumThreads)
+    .set({ ...text, editedAt: new Date() })
+    .where(eq(forumThreads.id, id));
+}
+
+/** Deletes the thread and, by cascade, its replies. */
+export async function deleteThreadRow(tx: DbOrTx, id: string): Promise<void> {
+  await tx.delete(forumThreads).where(eq(forumThreads.id, id));
+}
+
+export async function insertReply(tx: DbOrTx, reply: { threadId: string; authorId: string; body: string }): Promise<ReplyRow> {
+  const [row] = await tx.insert(forumReplies).values(reply).returning();
+  if (!row) throw new Error('reply not created');
+  return row;
+}
+
+export async function setThreadLastActivity(tx: DbOrTx, id: string, at: Date): Promise<void> {
+  await tx.update(forumThreads).set({ lastActivityAt: at }).where(eq(forumThreads.id, id));
+}
+
+export async function updateReplyBody(tx: DbOrTx, id: string, body: string): Promise<ReplyRow | undefined> {
+  const [updated] = await tx.update(forumReplies).set({ body, editedAt: new Date() }).where(eq(forumReplies.id, id)).returning();
+  return updated;
+}
+
+export async function deleteReplyRow(tx: DbOrTx, id: string): Promise<void> {
+  await tx.delete(forumReplies).where(eq(forumReplies.id, id));
+}
+
+/** Sets the given moderation flags; false when there is no such thread. */
+export async function setThreadFlags(
+  db: DbOrTx,
+  id: string,
+  flags: { isHidden?: boolean; isLocked?: boolean; isPinned?: boolean },
+): Promise<boolean> {
+  const rows = await db.update(forumThreads).set(flags).where(eq(forumThreads.id, id)).returning({ id: forumThreads.id });
+  return rows.length > 0;
+}
+
+export async function setReplyHidden(db: DbOrTx, id: string, hidden: boolean) {
+  const [row] = await db
+    .update(forumReplies)
+    .set({ isHidden: hidden })
+    .where(eq(forumReplies.id, id))
+    .returning({ id: forumReplies.id, isHidden: forumReplies.isHidden });
+  return row;
+}

@@ -7,9 +7,7 @@ import {
   type ForumThreadSummary,
   hasRole,
 } from '@app/shared';
-import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { forumReplies, forumThreads } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { notifyUser } from '../notifications/service';
@@ -17,10 +15,14 @@ import { hasPaidFor } from '../reviews/repository';
 import type { UserRow } from '../users/repository';
 import {
   countRecentPosts,
+  deleteReplyRow,
+  deleteThreadRow,
   findCategory,
   findProductTitle,
   findVisibleThread,
+  insertReply,
   insertReport,
+  insertThread,
   listCategories,
   listOpenReports,
   listReplies,
@@ -29,8 +31,13 @@ import {
   lockThread,
   type ReplyRow,
   resolveReport,
+  setReplyHidden,
+  setThreadFlags,
+  setThreadLastActivity,
   type ThreadListRow,
   type ThreadRow,
+  updateReplyBody,
+  updateThreadText,
   type Viewer,
 } from './repository';
 
@@ -182,18 +189,13 @@ export async function createThread(
     if ((await countRecentPosts(tx, user.id, 'thread')) >= deps.config.community.threadsPerMinute) {
       throw new AppError('RATE_LIMITED', TOO_FAST);
     }
-    const [row] = await tx
-      .insert(forumThreads)
-      .values({
-        categoryId: input.category_id,
-        authorId: user.id,
-        productId: input.product_id ?? null,
-        title: input.title,
-        body: input.body,
-      })
-      .returning({ id: forumThreads.id });
-    if (!row) throw new Error('thread not created');
-    return row.id;
+    return insertThread(tx, {
+      categoryId: input.category_id,
+      authorId: user.id,
+      productId: input.product_id ?? null,
+      title: input.title,
+      body: input.body,
+    });
   });
   return threadFor(deps, user, id);
 }
@@ -204,10 +206,7 @@ export async function updateThread(deps: AppDeps, user: UserRow, threadId: strin
     const thread = await editableThread(tx, user, threadId);
     if (thread.isLocked) throw new AppError('FORBIDDEN', LOCKED);
     if (!withinEditWindow(thread.createdAt)) throw new AppError('FORBIDDEN', EDIT_WINDOW_OVER);
-    await tx
-      .update(forumThreads)
-      .set({ title: input.title, body: input.body, editedAt: new Date() })
-      .where(eq(forumThreads.id, thread.id));
+    await updateThreadText(tx, thread.id, { title: input.title, body: input.body });
   });
   return threadFor(deps, user, threadId);
 }
@@ -216,7 +215,7 @@ export async function updateThread(deps: AppDeps, user: UserRow, threadId: strin
 export async function deleteThread(deps: AppDeps, user: UserRow, threadId: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const thread = await editableThread(tx, user, threadId);
-    await tx.delete(forumThreads).where(eq(forumThreads.id, thread.id));
+    await deleteThreadRow(tx, thread.id);
   });
 }
 
@@ -242,9 +241,8 @@ export async function createReply(deps: AppDeps, user: UserRow, threadId: string
     if ((await countRecentPosts(tx, user.id, 'reply')) >= deps.config.community.repliesPerMinute) {
       throw new AppError('RATE_LIMITED', TOO_FAST);
     }
-    const [reply] = await tx.insert(forumReplies).values({ threadId: thread.id, authorId: user.id, body }).returning();
-    if (!reply) throw new Error('reply not created');
-    await tx.update(forumThreads).set({ lastActivityAt: reply.createdAt }).where(eq(forumThreads.id, thread.id));
+    const reply = await insertReply(tx, { threadId: thread.id, authorId: user.id, body });
+    await setThreadLastActivity(tx, thread.id, reply.createdAt);
     if (thread.authorId !== user.id) {
       await notifyUser(
         deps,
@@ -280,11 +278,7 @@ export async function updateReply(deps: AppDeps, user: UserRow, replyId: string,
     const { reply, thread } = await ownReply(tx, user, replyId);
     if (thread.isLocked) throw new AppError('FORBIDDEN', LOCKED);
     if (!withinEditWindow(reply.createdAt)) throw new AppError('FORBIDDEN', EDIT_WINDOW_OVER);
-    const [updated] = await tx
-      .update(forumReplies)
-      .set({ body, editedAt: new Date() })
-      .where(eq(forumReplies.id, reply.id))
-      .returning();
+    const updated = await updateReplyBody(tx, reply.id, body);
     if (!updated) throw new AppError('NOT_FOUND', REPLY_NOT_FOUND);
     const isBuyer = thread.productId ? await hasPaidFor(tx, user.id, thread.productId) : false;
     return presentReply(updated, displayName(user), isBuyer, thread, user);
@@ -294,7 +288,7 @@ export async function updateReply(deps: AppDeps, user: UserRow, replyId: string,
 export async function deleteReply(deps: AppDeps, user: UserRow, replyId: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const { reply } = await ownReply(tx, user, replyId);
-    await tx.delete(forumReplies).where(eq(forumReplies.id, reply.id));
+    await deleteReplyRow(tx, reply.id);
   });
 }
 
@@ -305,16 +299,12 @@ export async function moderateThread(
   threadId: string,
   flags: { is_hidden?: boolean; is_locked?: boolean; is_pinned?: boolean },
 ): Promise<ForumThread> {
-  const rows = await deps.db
-    .update(forumThreads)
-    .set({
-      ...(flags.is_hidden !== undefined && { isHidden: flags.is_hidden }),
-      ...(flags.is_locked !== undefined && { isLocked: flags.is_locked }),
-      ...(flags.is_pinned !== undefined && { isPinned: flags.is_pinned }),
-    })
-    .where(eq(forumThreads.id, threadId))
-    .returning({ id: forumThreads.id });
-  if (rows.length === 0) throw new AppError('NOT_FOUND', THREAD_NOT_FOUND);
+  const found = await setThreadFlags(deps.db, threadId, {
+    ...(flags.is_hidden !== undefined && { isHidden: flags.is_hidden }),
+    ...(flags.is_locked !== undefined && { isLocked: flags.is_locked }),
+    ...(flags.is_pinned !== undefined && { isPinned: flags.is_pinned }),
+  });
+  if (!found) throw new AppError('NOT_FOUND', THREAD_NOT_FOUND);
   return threadFor(deps, user, threadId);
 }
 
@@ -324,12 +314,7 @@ export async function moderateReply(
   replyId: string,
   hidden: boolean,
 ): Promise<{ id: string; is_hidden: boolean }> {
-  const rows = await deps.db
-    .update(forumReplies)
-    .set({ isHidden: hidden })
-    .where(eq(forumReplies.id, replyId))
-    .returning({ id: forumReplies.id, isHidden: forumReplies.isHidden });
-  const [row] = rows;
+  const row = await setReplyHidden(deps.db, replyId, hidden);
   if (!row) throw new AppError('NOT_FOUND', REPLY_NOT_FOUND);
   return { id: row.id, is_hidden: row.isHidden };
 }

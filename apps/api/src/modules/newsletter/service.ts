@@ -1,13 +1,18 @@
 import type { Language, NewsletterStatus, NewsletterSubscriber } from '@app/shared';
-import { and, count, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { newsletterSubscribers, users } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { escapeHtml, mailTexts } from '../../lib/mail-texts';
 import { CONFIRM_LINK_TTL_MS, type LinkPurpose, newsletterKey, signLink, verifyLink } from './links';
-
-type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
+import {
+  countSubscribers,
+  insertSubscriberIfNew,
+  listSubscriberRows,
+  lockSubscriber,
+  lockSubscriberByEmail,
+  type SubscriberRow,
+  setAccountNewsletterFlag,
+  updateSubscriber,
+} from './repository';
 
 /** A second request for the same address within this time sends no second e-mail. */
 const RESEND_COOLDOWN_MS = 60_000;
@@ -69,20 +74,16 @@ export async function subscribe(
   language: Language = 'en',
 ): Promise<{ status: 'pending'; detail: string }> {
   const { subscriber, send } = await deps.db.transaction(async (tx) => {
-    await tx.insert(newsletterSubscribers).values({ email, language }).onConflictDoNothing();
-    const [row] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).for('update');
+    await insertSubscriberIfNew(tx, email, language);
+    const row = await lockSubscriberByEmail(tx, email);
     if (!row) throw new Error('subscriber not stored');
     const recentlySent = row.confirmationSentAt && Date.now() - row.confirmationSentAt.getTime() < RESEND_COOLDOWN_MS;
     if (recentlySent) return { subscriber: row, send: false };
-    const [updated] = await tx
-      .update(newsletterSubscribers)
-      .set({
-        confirmationSentAt: new Date(),
-        ...(row.status !== 'confirmed' && { language }),
-        ...(row.status === 'unsubscribed' && { status: 'pending' as const }),
-      })
-      .where(eq(newsletterSubscribers.id, row.id))
-      .returning();
+    const updated = await updateSubscriber(tx, row.id, {
+      confirmationSentAt: new Date(),
+      ...(row.status !== 'confirmed' && { language }),
+      ...(row.status === 'unsubscribed' && { status: 'pending' as const }),
+    });
     return { subscriber: updated ?? row, send: true };
   });
   if (send) {
@@ -97,32 +98,20 @@ export async function subscribe(
   return { status: 'pending', detail: SUBSCRIBE_REPLY };
 }
 
-async function setAccountFlag(tx: DbOrTx, email: string, subscribed: boolean): Promise<void> {
-  await tx
-    .update(users)
-    .set({ newsletterSubscribed: subscribed })
-    .where(
-      and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt), sql`${users.newsletterSubscribed} <> ${subscribed}`),
-    );
-}
-
 /** Confirms the address named by a genuine confirmation link; an unsubscription after the link was sent wins. */
 export async function confirmSubscription(deps: AppDeps, token: string): Promise<{ status: NewsletterStatus; email: string }> {
   const claims = verifyLink(newsletterKey(deps.downloadSigningKey), token, 'confirm');
   if (!claims) throw new AppError('BAD_REQUEST', INVALID_LINK);
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, claims.s)).for('update');
+    const row = await lockSubscriber(tx, claims.s);
     if (!row) throw new AppError('BAD_REQUEST', INVALID_LINK);
     if (row.status === 'unsubscribed' && row.unsubscribedAt && row.unsubscribedAt.getTime() >= claims.iat) {
       throw new AppError('BAD_REQUEST', INVALID_LINK);
     }
     if (row.status !== 'confirmed') {
-      await tx
-        .update(newsletterSubscribers)
-        .set({ status: 'confirmed', confirmedAt: new Date(), unsubscribedAt: null })
-        .where(eq(newsletterSubscribers.id, row.id));
+      await updateSubscriber(tx, row.id, { status: 'confirmed', confirmedAt: new Date(), unsubscribedAt: null });
     }
-    await setAccountFlag(tx, row.email, true);
+    await setAccountNewsletterFlag(tx, row.email, true);
     return { status: 'confirmed' as const, email: row.email };
   });
 }
@@ -135,26 +124,14 @@ export async function unsubscribe(
   const claims = token ? verifyLink(newsletterKey(deps.downloadSigningKey), token, 'unsubscribe') : null;
   if (!claims) throw new AppError('BAD_REQUEST', INVALID_LINK);
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, claims.s)).for('update');
+    const row = await lockSubscriber(tx, claims.s);
     if (!row) throw new AppError('BAD_REQUEST', INVALID_LINK);
     if (row.status !== 'unsubscribed') {
-      await tx
-        .update(newsletterSubscribers)
-        .set({ status: 'unsubscribed', unsubscribedAt: new Date() })
-        .where(eq(newsletterSubscribers.id, row.id));
+      await updateSubscriber(tx, row.id, { status: 'unsubscribed', unsubscribedAt: new Date() });
     }
-    await setAccountFlag(tx, row.email, false);
+    await setAccountNewsletterFlag(tx, row.email, false);
     return { status: 'unsubscribed' as const, email: row.email };
   });
-}
-
-const registered = sql<boolean>`exists (select 1 from ${users} u where lower(u.email) = "newsletter_subscribers"."email" and u.deleted_at is null)`;
-
-function filterOf(status?: NewsletterStatus, q?: string) {
-  return and(
-    status ? eq(newsletterSubscribers.status, status) : undefined,
-    q ? ilike(newsletterSubscribers.email, `%${escapeLike(q)}%`) : undefined,
-  );
 }
 
 function present(row: SubscriberRow & { registered: boolean }): NewsletterSubscriber {
@@ -174,18 +151,11 @@ export async function listSubscribers(
   deps: AppDeps,
   query: { status?: NewsletterStatus; q?: string; page: number; limit: number },
 ) {
-  const where = filterOf(query.status, query.q);
-  const [rows, [counted]] = await Promise.all([
-    deps.db
-      .select({ row: newsletterSubscribers, registered })
-      .from(newsletterSubscribers)
-      .where(where)
-      .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    deps.db.select({ total: count() }).from(newsletterSubscribers).where(where),
+  const filter = { status: query.status, q: query.q };
+  const [rows, total] = await Promise.all([
+    listSubscriberRows(deps.db, filter, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+    countSubscribers(deps.db, filter),
   ]);
-  const total = counted?.total ?? 0;
   return {
     subscribers: rows.map(({ row, registered }) => present({ ...row, registered })),
     total,
@@ -198,11 +168,7 @@ const CSV_COLUMNS = ['email', 'status', 'registered', 'created_at', 'confirmed_a
 
 /** The whole list (optionally one status) as CSV, safe to open in a spreadsheet. */
 export async function exportSubscribersCsv(deps: AppDeps, status?: NewsletterStatus): Promise<string> {
-  const rows = await deps.db
-    .select({ row: newsletterSubscribers, registered })
-    .from(newsletterSubscribers)
-    .where(filterOf(status))
-    .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id));
+  const rows = await listSubscriberRows(deps.db, { status });
   const lines = rows.map(({ row, registered }) => {
     const item = present({ ...row, registered });
     return CSV_COLUMNS.map((column) => csvCell(String(item[column] ?? ''))).join(',');
@@ -214,8 +180,4 @@ export async function exportSubscribersCsv(deps: AppDeps, status?: NewsletterSta
 export function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n']/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
