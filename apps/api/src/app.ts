@@ -39,6 +39,7 @@ import { healthRoutes } from './modules/health/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { adminNewsletterRoutes, newsletterRoutes } from './modules/newsletter/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
+import { adminOrderRoutes } from './modules/orders/admin-routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { paymentReportsRoutes } from './modules/payment-reports/routes';
 import { paymentsRoutes } from './modules/payments/routes';
@@ -145,6 +146,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(adminSettingsRoutes, { prefix: '/admin' });
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(adminProductRoutes, { prefix: '/admin' });
+      await api.register(adminOrderRoutes, { prefix: '/admin' });
       await api.register(adminPromoCodeRoutes, { prefix: '/admin' });
       await api.register(adminSimpleAdminProductsRoutes, { prefix: '/admin' });
       await api.register(superAdminRoutes, { prefix: '/super-admin' });

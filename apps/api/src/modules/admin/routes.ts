@@ -1,13 +1,10 @@
 import {
   adminDashboardStatsSchema,
-  adminOrderDetailSchema,
-  adminOrderListSchema,
   adminStatsOverTimeSchema,
   adminSystemStatusSchema,
   adminUserChangeSchema,
   adminUserListSchema,
   announcementSentSchema,
-  messageSchema,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,11 +12,9 @@ import { idParams, nonEmptyUpdate } from '../../lib/validation';
 import { currentUser, guardEveryRoute, requireAuth } from '../auth/guard';
 import { announce } from '../notifications/service';
 import { dashboardStats, statsOverTime, systemStatus } from './dashboard';
-import { adminOrdersQuery, decideRefund, getOrderForAdmin, listAllOrders, refundDecisionSchema } from './orders';
 import { adminUsersQuery, adminUserUpdateSchema, listUsers, updateUserByAdmin } from './users';
 
 const userParams = idParams('User not found');
-const orderParams = idParams('Order not found');
 export const announcementSchema = z.object({
   title: z.string().trim().min(3, 'Title must be at least 3 characters').max(120),
   message: z.string().trim().min(5, 'Message must be at least 5 characters').max(2000),
@@ -54,18 +49,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: userParams, body: nonEmptyUpdate(adminUserUpdateSchema), response: { 200: adminUserChangeSchema } },
     },
     async (request) => updateUserByAdmin(deps, currentUser(request), request.params.id, request.body),
-  );
-
-  app.get('/orders', { schema: { querystring: adminOrdersQuery, response: { 200: adminOrderListSchema } } }, async (request) =>
-    listAllOrders(deps, request.query),
-  );
-  app.get('/orders/:id', { schema: { params: orderParams, response: { 200: adminOrderDetailSchema } } }, async (request) =>
-    getOrderForAdmin(deps, request.params.id),
-  );
-  app.put(
-    '/orders/:id/refund',
-    { schema: { params: orderParams, body: refundDecisionSchema, response: { 200: messageSchema } } },
-    async (request) => decideRefund(deps, currentUser(request), request.params.id, request.body),
   );
 
   app.post(

@@ -1,13 +1,21 @@
 import { blankToUndefined } from '@app/shared';
-import { and, count, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ORDER_STATUSES, orderItems, orders, refundRequests, users } from '../../db/schema';
+import { ORDER_STATUSES } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { dateQuery, isUuid } from '../../lib/validation';
 import { notifyUser } from '../notifications/service';
-import { presentOrder } from '../orders/present';
 import { approveRefund } from '../payments/refunds';
+import { presentOrder } from './present';
+import {
+  denyRefundRequest,
+  findCustomer,
+  findOrder,
+  findRefundRequest,
+  itemsAndRefundsOf,
+  itemsOfOrder,
+  listOrders,
+} from './repository';
 
 export const adminOrdersQuery = z.object({
   status: z.preprocess(blankToUndefined, z.enum(ORDER_STATUSES).optional()),
@@ -25,37 +33,15 @@ export const refundDecisionSchema = z.object({
 });
 
 export async function listAllOrders(deps: AppDeps, query: z.output<typeof adminOrdersQuery>) {
-  const conditions: SQL[] = [];
-  if (query.status) conditions.push(eq(orders.status, query.status));
-  if (query.start_date) conditions.push(gte(orders.createdAt, query.start_date));
-  if (query.end_date) conditions.push(lte(orders.createdAt, query.end_date));
-  if (query.search)
-    conditions.push(
-      sql`(${ilike(orders.orderNumber, `%${query.search}%`)} or ${ilike(orders.customerEmail, `%${query.search}%`)})`,
-    );
-  if (query.refund)
-    conditions.push(
-      sql`exists (select 1 from ${refundRequests} r where r.order_id = ${orders.id} and r.status = ${query.refund})`,
-    );
-  const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [counted]] = await Promise.all([
-    deps.db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.createdAt))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    deps.db.select({ total: count() }).from(orders).where(where),
-  ]);
-  const ids = rows.map((o) => o.id);
-  const [items, refunds] = ids.length
-    ? await Promise.all([
-        deps.db.select().from(orderItems).where(inArray(orderItems.orderId, ids)),
-        deps.db.select().from(refundRequests).where(inArray(refundRequests.orderId, ids)),
-      ])
-    : [[], []];
-  const total = counted?.total ?? 0;
+  const { rows, total } = await listOrders(
+    deps.db,
+    { status: query.status, from: query.start_date, to: query.end_date, search: query.search, refund: query.refund },
+    { limit: query.limit, offset: (query.page - 1) * query.limit },
+  );
+  const { items, refunds } = await itemsAndRefundsOf(
+    deps.db,
+    rows.map((o) => o.id),
+  );
   return {
     orders: rows.map((order) => ({
       ...presentOrder(
@@ -73,14 +59,11 @@ export async function listAllOrders(deps: AppDeps, query: z.output<typeof adminO
 }
 
 export async function getOrderForAdmin(deps: AppDeps, orderId: string) {
-  const [order] = isUuid(orderId) ? await deps.db.select().from(orders).where(eq(orders.id, orderId)) : [];
+  const order = isUuid(orderId) ? await findOrder(deps.db, orderId) : undefined;
   if (!order) throw new AppError('NOT_FOUND', 'Order not found');
-  const items = await deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-  const [refund] = await deps.db.select().from(refundRequests).where(eq(refundRequests.orderId, order.id));
-  const [customer] = await deps.db
-    .select({ email: users.email, first_name: users.firstName, last_name: users.lastName })
-    .from(users)
-    .where(eq(users.id, order.userId));
+  const items = await itemsOfOrder(deps.db, order.id);
+  const refund = await findRefundRequest(deps.db, order.id);
+  const customer = await findCustomer(deps.db, order.userId);
   return { ...presentOrder(order, items, refund), customer_email: order.customerEmail, customer: customer ?? null };
 }
 
@@ -95,10 +78,10 @@ export async function decideRefund(
   orderId: string,
   input: z.output<typeof refundDecisionSchema>,
 ) {
-  const [request] = isUuid(orderId) ? await deps.db.select().from(refundRequests).where(eq(refundRequests.orderId, orderId)) : [];
+  const request = isUuid(orderId) ? await findRefundRequest(deps.db, orderId) : undefined;
   if (!request) throw new AppError('NOT_FOUND', 'No refund was requested for this order');
   if (request.status !== 'requested') throw new AppError('CONFLICT', `This refund was already ${request.status}`);
-  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+  const order = await findOrder(deps.db, orderId);
   if (!order) throw new AppError('NOT_FOUND', 'Order not found');
   if (input.decision === 'deny') {
     const note = input.note;
@@ -106,11 +89,7 @@ export async function decideRefund(
       throw new AppError('VALIDATION_FAILED', 'Please give the buyer a reason', [
         { field: 'note', message: 'Please give the buyer a reason' },
       ]);
-    const [denied] = await deps.db
-      .update(refundRequests)
-      .set({ status: 'denied', decisionNote: input.note, decidedBy: admin.id, decidedAt: new Date() })
-      .where(and(eq(refundRequests.id, request.id), eq(refundRequests.status, 'requested')))
-      .returning({ id: refundRequests.id });
+    const denied = await denyRefundRequest(deps.db, request.id, { note, decidedBy: admin.id });
     if (!denied) throw new AppError('CONFLICT', 'This refund was already decided');
     await notifyUser(
       deps,

@@ -1,0 +1,25 @@
+import { adminOrderDetailSchema, adminOrderListSchema, messageSchema } from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParams } from '../../lib/validation';
+import { currentUser, guardEveryRoute, requireAuth } from '../auth/guard';
+import { adminOrdersQuery, decideRefund, getOrderForAdmin, listAllOrders, refundDecisionSchema } from './admin';
+
+const orderParams = idParams('Order not found');
+
+/** Orders and refund decisions in the admin console (registered under /admin). Every route: role admin only. */
+export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  guardEveryRoute(app, requireAuth('admin'));
+
+  app.get('/orders', { schema: { querystring: adminOrdersQuery, response: { 200: adminOrderListSchema } } }, async (request) =>
+    listAllOrders(deps, request.query),
+  );
+  app.get('/orders/:id', { schema: { params: orderParams, response: { 200: adminOrderDetailSchema } } }, async (request) =>
+    getOrderForAdmin(deps, request.params.id),
+  );
+  app.put(
+    '/orders/:id/refund',
+    { schema: { params: orderParams, body: refundDecisionSchema, response: { 200: messageSchema } } },
+    async (request) => decideRefund(deps, currentUser(request), request.params.id, request.body),
+  );
+};
