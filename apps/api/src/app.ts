@@ -55,6 +55,7 @@ import {
   registerMaintenanceGate,
 } from './modules/settings/routes';
 import { adminSimpleAdminProductsRoutes, simpleAdminRoutes, superAdminRoutes } from './modules/simple-admins/routes';
+import { adminUserRoutes } from './modules/users/admin-routes';
 import { usersRoutes } from './modules/users/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
 
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(adminSettingsRoutes, { prefix: '/admin' });
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(adminProductRoutes, { prefix: '/admin' });
+      await api.register(adminUserRoutes, { prefix: '/admin' });
       await api.register(adminOrderRoutes, { prefix: '/admin' });
       await api.register(adminPromoCodeRoutes, { prefix: '/admin' });
       await api.register(adminSimpleAdminProductsRoutes, { prefix: '/admin' });

@@ -2,19 +2,14 @@ import {
   adminDashboardStatsSchema,
   adminStatsOverTimeSchema,
   adminSystemStatusSchema,
-  adminUserChangeSchema,
-  adminUserListSchema,
   announcementSentSchema,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParams, nonEmptyUpdate } from '../../lib/validation';
-import { currentUser, guardEveryRoute, requireAuth } from '../auth/guard';
+import { guardEveryRoute, requireAuth } from '../auth/guard';
 import { announce } from '../notifications/service';
 import { dashboardStats, statsOverTime, systemStatus } from './dashboard';
-import { adminUsersQuery, adminUserUpdateSchema, listUsers, updateUserByAdmin } from './users';
 
-const userParams = idParams('User not found');
 export const announcementSchema = z.object({
   title: z.string().trim().min(3, 'Title must be at least 3 characters').max(120),
   message: z.string().trim().min(5, 'Message must be at least 5 characters').max(2000),
@@ -38,17 +33,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => statsOverTime(deps, request.query.days),
-  );
-
-  app.get('/users', { schema: { querystring: adminUsersQuery, response: { 200: adminUserListSchema } } }, async (request) =>
-    listUsers(deps, request.query),
-  );
-  app.put(
-    '/users/:id',
-    {
-      schema: { params: userParams, body: nonEmptyUpdate(adminUserUpdateSchema), response: { 200: adminUserChangeSchema } },
-    },
-    async (request) => updateUserByAdmin(deps, currentUser(request), request.params.id, request.body),
   );
 
   app.post(

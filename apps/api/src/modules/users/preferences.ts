@@ -8,15 +8,14 @@ import {
   preferencesSchema,
   readPreferences,
 } from '@app/shared';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { users } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { findPreferences, findPreferencesByEmail, updateUser } from './repository';
 
 /** The account's stored preferences, or null when it never saved any (the browser's choice is then saved). */
 export async function getPreferences(db: DbOrTx, userId: string): Promise<Preferences | null> {
-  const [row] = await db.select({ preferences: users.preferences }).from(users).where(eq(users.id, userId));
+  const row = await findPreferences(db, userId);
   if (!row) throw new AppError('NOT_FOUND', 'User not found');
   // A stored value predating a schema change keeps its valid fields; the rest take defaults.
   return row.preferences ? readPreferences(row.preferences) : null;
@@ -28,11 +27,11 @@ export async function getPreferences(db: DbOrTx, userId: string): Promise<Prefer
  */
 export async function updatePreferences(deps: AppDeps, userId: string, update: PreferencesUpdate): Promise<Preferences> {
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx.select({ preferences: users.preferences }).from(users).where(eq(users.id, userId)).for('update');
+    const row = await findPreferences(tx, userId, true);
     if (!row) throw new AppError('NOT_FOUND', 'User not found');
     const base = row.preferences ? readPreferences(row.preferences) : DEFAULT_PREFERENCES;
     const next = preferencesSchema.parse(applyPreferencesUpdate(base, update));
-    await tx.update(users).set({ preferences: next }).where(eq(users.id, userId));
+    await updateUser(tx, userId, { preferences: next });
     return next;
   });
 }
@@ -50,9 +49,6 @@ export function requestLanguage(headers: Record<string, string | string[] | unde
 
 /** The language of whoever owns an address (an admin inbox is usually an admin's account), else English. */
 export async function languageOfAddress(db: DbOrTx, email: string): Promise<Language> {
-  const [row] = await db
-    .select({ preferences: users.preferences })
-    .from(users)
-    .where(and(eq(users.email, email.toLowerCase()), isNull(users.deletedAt)));
+  const row = await findPreferencesByEmail(db, email);
   return row ? languageOf(row) : 'en';
 }

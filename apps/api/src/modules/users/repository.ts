@@ -1,4 +1,5 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Preferences } from '@app/shared';
+import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 
@@ -43,6 +44,49 @@ export async function insertUser(db: DbOrTx, user: NewUser): Promise<UserRow | u
 
 export async function updateUser(db: DbOrTx, id: string, changes: Partial<NewUser>): Promise<UserRow | undefined> {
   const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
+  return row;
+}
+
+/** A page of accounts not deleted, newest first, with one role (as stored) or text in the e-mail or name. */
+export async function listUserPage(
+  db: DbOrTx,
+  filter: { role?: string; search?: string },
+  page: { limit: number; offset: number },
+): Promise<{ rows: UserRow[]; total: number }> {
+  const conditions: SQL[] = [isNull(users.deletedAt)];
+  if (filter.role) conditions.push(eq(users.role, filter.role));
+  if (filter.search) {
+    const like = `%${filter.search}%`;
+    conditions.push(or(ilike(users.email, like), ilike(users.firstName, like), ilike(users.lastName, like)) as SQL);
+  }
+  const where = and(...conditions);
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(users).where(where).orderBy(desc(users.createdAt)).limit(page.limit).offset(page.offset),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** The stored preferences of an account (null when it never saved any); undefined when there is no such account. */
+export async function findPreferences(
+  db: DbOrTx,
+  userId: string,
+  lock = false,
+): Promise<{ preferences: Preferences | null } | undefined> {
+  const query = db.select({ preferences: users.preferences }).from(users).where(eq(users.id, userId));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** The stored preferences of the live account with this e-mail; undefined when there is none. */
+export async function findPreferencesByEmail(
+  db: DbOrTx,
+  email: string,
+): Promise<{ preferences: Preferences | null } | undefined> {
+  const [row] = await db
+    .select({ preferences: users.preferences })
+    .from(users)
+    .where(and(eq(users.email, email.toLowerCase()), isNull(users.deletedAt)));
   return row;
 }
 

@@ -1,15 +1,13 @@
 import { blankToUndefined, hasRole, normalizeRole, ROLES } from '@app/shared';
-import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/validation';
 import { revokeAllSessions } from '../auth/sessions';
 import { touchSellerProducts } from '../products/repository';
-import { presentUser } from '../users/present';
-import { bumpTokenVersion, type UserRow } from '../users/repository';
+import { presentUser } from './present';
+import { bumpTokenVersion, findUserById, listUserPage, type UserRow, updateUser } from './repository';
 
 export const adminUsersQuery = z.object({
   search: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
@@ -24,24 +22,11 @@ export const adminUserUpdateSchema = z.object({
 });
 
 export async function listUsers(deps: AppDeps, query: z.output<typeof adminUsersQuery>) {
-  const conditions: SQL[] = [isNull(users.deletedAt)];
-  if (query.role) conditions.push(eq(users.role, normalizeRole(query.role) as string));
-  if (query.search) {
-    const like = `%${query.search}%`;
-    conditions.push(or(ilike(users.email, like), ilike(users.firstName, like), ilike(users.lastName, like)) as SQL);
-  }
-  const where = and(...conditions);
-  const [rows, [counted]] = await Promise.all([
-    deps.db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    deps.db.select({ total: count() }).from(users).where(where),
-  ]);
-  const total = counted?.total ?? 0;
+  const { rows, total } = await listUserPage(
+    deps.db,
+    { role: query.role ? (normalizeRole(query.role) as string) : undefined, search: query.search },
+    { limit: query.limit, offset: (query.page - 1) * query.limit },
+  );
   return { users: rows.map(presentUser), total, page: query.page, pages: Math.ceil(total / query.limit) };
 }
 
@@ -56,23 +41,14 @@ export async function updateUserByAdmin(
   userId: string,
   input: z.output<typeof adminUserUpdateSchema>,
 ) {
-  const [target] = isUuid(userId)
-    ? await deps.db
-        .select()
-        .from(users)
-        .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-    : [];
+  const target = isUuid(userId) ? await findUserById(deps.db, userId) : undefined;
   if (!target) throw new AppError('NOT_FOUND', 'User not found');
   if (target.id === admin.id && ((input.role && !hasRole(input.role, ['admin'])) || input.is_active === false)) {
     throw new AppError('FORBIDDEN', 'You cannot demote or suspend your own account');
   }
   const role = input.role ? (normalizeRole(input.role) as string) : target.role;
   const updated = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(users)
-      .set({ role, ...(input.is_active !== undefined && { isActive: input.is_active }) })
-      .where(eq(users.id, target.id))
-      .returning();
+    const row = await updateUser(tx, target.id, { role, ...(input.is_active !== undefined && { isActive: input.is_active }) });
     if (input.is_active === false || role !== target.role) {
       await revokeAllSessions(tx, target.id);
       await bumpTokenVersion(tx, target.id);
