@@ -12,6 +12,7 @@ export * from './contact';
 export * from './newsletter';
 export * from './notifications';
 export * from './orders';
+export * from './paging';
 export * from './payouts';
 export * from './preferences';
 export * from './promo';
