@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagedListSchema, pagingQueryFields } from './paging';
 
 /** The community forum's contract: categories, threads, replies, reports and moderation. */
 
@@ -60,11 +61,13 @@ export type ThreadModerationRequest = z.input<typeof threadModerationSchema>;
 
 export const replyModerationSchema = z.object({ is_hidden: z.boolean({ error: 'is_hidden must be true or false' }) });
 
+/** Threads, replies and reports: 20 a page, at most 50. */
+export const FORUM_PAGING = { defaultLimit: 20, maxLimit: 50 };
+
 export const threadListQuerySchema = z.object({
   category: z.string().trim().max(60, 'category is too long').optional(),
   q: z.string().trim().max(FORUM_SEARCH_MAX, `Search must be at most ${FORUM_SEARCH_MAX} characters`).optional(),
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').max(100_000).default(1),
-  limit: z.coerce.number().int().min(1, 'limit must be 1 or more').max(50, 'limit must be at most 50').default(20),
+  ...pagingQueryFields(FORUM_PAGING),
 });
 
 // Response schemas: the API answers exactly these shapes (OpenAPI documents them, unknown fields are dropped).
@@ -124,10 +127,8 @@ export const forumReplySchema = z.object({
 });
 export type ForumReply = z.output<typeof forumReplySchema>;
 
-const pageFields = { total: z.number().int(), page: z.number().int(), pages: z.number().int() };
-
-export const forumThreadListSchema = z.object({ threads: z.array(forumThreadSummarySchema), ...pageFields });
-export const forumThreadDetailSchema = z.object({ thread: forumThreadSchema, replies: z.array(forumReplySchema), ...pageFields });
+export const forumThreadListSchema = pagedListSchema('threads', forumThreadSummarySchema);
+export const forumThreadDetailSchema = pagedListSchema('replies', forumReplySchema).extend({ thread: forumThreadSchema });
 
 export const forumReportSchema = z.object({
   id: z.uuid(),
@@ -139,6 +140,6 @@ export const forumReportSchema = z.object({
   created_at: z.string(),
 });
 export type ForumReport = z.output<typeof forumReportSchema>;
-export const forumReportListSchema = z.object({ reports: z.array(forumReportSchema), ...pageFields });
+export const forumReportListSchema = pagedListSchema('reports', forumReportSchema);
 export const forumReportCreatedSchema = z.object({ id: z.uuid() });
 export const forumReplyModerationResultSchema = z.object({ id: z.uuid(), is_hidden: z.boolean() });

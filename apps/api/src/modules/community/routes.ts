@@ -1,5 +1,6 @@
 import {
   createThreadSchema,
+  FORUM_PAGING,
   forumCategoryListSchema,
   forumReplyModerationResultSchema,
   forumReplySchema,
@@ -9,6 +10,7 @@ import {
   forumThreadListSchema,
   forumThreadSchema,
   noContentSchema,
+  pagingQuerySchema,
   replyModerationSchema,
   replySchema,
   reportSchema,
@@ -17,7 +19,6 @@ import {
   updateThreadSchema,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { idParams } from '../../lib/validation';
 import { currentUser, requireAuth, resolveRequestUser } from '../auth/guard';
 import {
@@ -40,10 +41,7 @@ import {
 const threadParams = idParams('Thread not found');
 const replyParams = idParams('Reply not found');
 const reportParams = idParams('Report not found');
-const pageQuery = z.object({
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').max(100_000).default(1),
-  limit: z.coerce.number().int().min(1, 'limit must be 1 or more').max(50, 'limit must be at most 50').default(20),
-});
+const pageQuery = pagingQuerySchema(FORUM_PAGING);
 const moderator = requireAuth('admin', 'simple_admin');
 
 /** The community forum under /community: reading is open to everyone, posting needs an account. */

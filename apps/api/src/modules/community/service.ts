@@ -10,6 +10,7 @@ import {
 import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { pagedList, pageOffset } from '../../lib/paging';
 import { notifyUser } from '../notifications/service';
 import { hasPaidFor } from '../reviews/repository';
 import type { UserRow } from '../users/repository';
@@ -145,9 +146,9 @@ export async function getThreads(
     categorySlug: query.category || undefined,
     query: query.q || undefined,
     limit: query.limit,
-    offset: (query.page - 1) * query.limit,
+    offset: pageOffset(query),
   });
-  return { threads: rows.map(presentSummary), total, page: query.page, pages: Math.ceil(total / query.limit) };
+  return pagedList('threads', rows.map(presentSummary), total, query);
 }
 
 /** A thread and a page of its replies; hidden posts only for moderators and their authors. */
@@ -155,14 +156,9 @@ export async function getThread(deps: AppDeps, user: UserRow | null, threadId: s
   const viewer = viewerOf(user);
   const row = await findVisibleThread(deps.db, viewer, threadId);
   if (!row) throw new AppError('NOT_FOUND', THREAD_NOT_FOUND);
-  const { rows, total } = await listReplies(deps.db, viewer, row.thread, limit, (page - 1) * limit);
-  return {
-    thread: presentThread(row, user),
-    replies: rows.map((r) => presentReply(r.reply, r.authorName, r.isBuyer, row.thread, user)),
-    total,
-    page,
-    pages: Math.ceil(total / limit),
-  };
+  const { rows, total } = await listReplies(deps.db, viewer, row.thread, limit, pageOffset({ page, limit }));
+  const replies = rows.map((r) => presentReply(r.reply, r.authorName, r.isBuyer, row.thread, user));
+  return { thread: presentThread(row, user), ...pagedList('replies', replies, total, { page, limit }) };
 }
 
 async function threadFor(deps: AppDeps, user: UserRow, threadId: string): Promise<ForumThread> {
@@ -344,7 +340,7 @@ export async function reportPost(
 
 /** Open reports, newest first, for moderators. */
 export async function getOpenReports(deps: AppDeps, page: number, limit: number) {
-  const { rows, total } = await listOpenReports(deps.db, limit, (page - 1) * limit);
+  const { rows, total } = await listOpenReports(deps.db, limit, pageOffset({ page, limit }));
   const reports: ForumReport[] = rows.map(({ report, reporterName, excerpt }) => ({
     id: report.id,
     reason: report.reason,
@@ -354,7 +350,7 @@ export async function getOpenReports(deps: AppDeps, page: number, limit: number)
     excerpt,
     created_at: report.createdAt.toISOString(),
   }));
-  return { reports, total, page, pages: Math.ceil(total / limit) };
+  return pagedList('reports', reports, total, { page, limit });
 }
 
 export async function closeReport(deps: AppDeps, user: UserRow, reportId: string): Promise<void> {
