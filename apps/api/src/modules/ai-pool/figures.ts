@@ -6,15 +6,21 @@ import type {
   AiPoolTransferStatus,
   PublicAiPoolSummary,
 } from '@app/shared';
-import { count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { aiPoolTransfers } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { type DayRange, resolveDayRange } from '../../lib/date-range';
 import { centsToDollars } from '../../lib/money';
+import {
+  countTransfers,
+  listCompletedTransfers,
+  listPoolDayRows,
+  listTransfers,
+  sumPoolMoney,
+  type TransferRow,
+} from './repository';
 import { loadPoolSettings, presentPoolSettings } from './settings';
 
-export type TransferRow = typeof aiPoolTransfers.$inferSelect;
+export type { TransferRow };
 
 export interface PoolTotals {
   /** Σ of the ledger's ai_pool entries: 10% of every paid order, minus refunds. */
@@ -37,19 +43,7 @@ export interface PoolTotals {
  * request, so money a buyer may still get back never leaves the pool.
  */
 export async function poolTotals(db: DbOrTx): Promise<PoolTotals> {
-  const result = await db.execute<{ contributed: string; released: string; transferred: string; pending: string }>(sql`
-    select
-      (select coalesce(sum(amount_cents), 0) from ledger_entries where kind = 'ai_pool')::bigint as contributed,
-      (select coalesce(sum(e.amount_cents), 0)
-         from ledger_entries e
-         join ledger_entries s on s.order_id = e.order_id and s.kind = 'ai_pool' and s.reason = 'sale'
-         where e.kind = 'ai_pool'
-           and s.created_at <= now() - make_interval(days => coalesce((select hold_days from payout_settings where id = 1), 30))
-           and not exists (select 1 from refund_requests r where r.order_id = e.order_id and r.status in ('requested', 'processing'))
-      )::bigint as released,
-      (select coalesce(sum(amount_cents), 0) from ai_pool_transfers where status = 'completed')::bigint as transferred,
-      (select coalesce(sum(amount_cents), 0) from ai_pool_transfers where status = 'pending')::bigint as pending`);
-  const row = result.rows[0];
+  const row = await sumPoolMoney(db);
   const contributedCents = Number(row?.contributed ?? 0);
   const releasedCents = Number(row?.released ?? 0);
   const transferredCents = Number(row?.transferred ?? 0);
@@ -65,32 +59,8 @@ export async function poolTotals(db: DbOrTx): Promise<PoolTotals> {
 
 /** Inflow (sales), refunds and completed transfers per UTC day, every day of the range present. */
 async function poolDays(db: DbOrTx, range: DayRange): Promise<AiPoolDay[]> {
-  const result = await db.execute<{ day: string; inflow: string; refunds: string; transferred: string }>(sql`
-    select to_char(d.day, 'YYYY-MM-DD') as day,
-      coalesce(l.inflow, 0)::bigint as inflow,
-      coalesce(l.refunds, 0)::bigint as refunds,
-      coalesce(t.transferred, 0)::bigint as transferred
-    from generate_series(${range.start}::date, ${range.end}::date, interval '1 day') as d(day)
-    left join (
-      select (created_at at time zone 'UTC')::date as day,
-        sum(amount_cents) filter (where reason = 'sale') as inflow,
-        -sum(amount_cents) filter (where reason = 'refund') as refunds
-      from ledger_entries
-      where kind = 'ai_pool'
-        and created_at >= ${range.start}::date at time zone 'UTC'
-        and created_at < (${range.end}::date + 1) at time zone 'UTC'
-      group by 1
-    ) l on l.day = d.day::date
-    left join (
-      select (completed_at at time zone 'UTC')::date as day, sum(amount_cents) as transferred
-      from ai_pool_transfers
-      where status = 'completed'
-        and completed_at >= ${range.start}::date at time zone 'UTC'
-        and completed_at < (${range.end}::date + 1) at time zone 'UTC'
-      group by 1
-    ) t on t.day = d.day::date
-    order by d.day`);
-  return result.rows.map((row) => {
+  const rows = await listPoolDayRows(db, range);
+  return rows.map((row) => {
     const inflow = Number(row.inflow);
     const refunds = Number(row.refunds);
     return {
@@ -121,26 +91,10 @@ export function presentTransfer(row: TransferRow): AiPoolTransfer {
   };
 }
 
-/** Transfers newest first, optionally only those with one status. */
-export async function listTransfers(db: DbOrTx, limit: number, status?: AiPoolTransferStatus): Promise<TransferRow[]> {
-  return db
-    .select()
-    .from(aiPoolTransfers)
-    .where(status ? eq(aiPoolTransfers.status, status) : undefined)
-    .orderBy(desc(aiPoolTransfers.createdAt), desc(aiPoolTransfers.id))
-    .limit(limit);
-}
-
 /** GET /ai-token-payments/transfer-history: the newest `limit` transfers and how many there are in all. */
 export async function transferHistory(db: DbOrTx, limit: number, status?: AiPoolTransferStatus) {
-  const [rows, [counted]] = await Promise.all([
-    listTransfers(db, limit, status),
-    db
-      .select({ total: count() })
-      .from(aiPoolTransfers)
-      .where(status ? eq(aiPoolTransfers.status, status) : undefined),
-  ]);
-  return { transfers: rows.map(presentTransfer), total: counted?.total ?? 0, limit };
+  const [rows, total] = await Promise.all([listTransfers(db, limit, status), countTransfers(db, status)]);
+  return { transfers: rows.map(presentTransfer), total, limit };
 }
 
 const sumOf = (days: AiPoolDay[], field: keyof Omit<AiPoolDay, 'date'>) =>
@@ -204,12 +158,7 @@ export async function publicPoolSummary(deps: AppDeps, limit: number): Promise<P
   const [totals, settings, transfers] = await Promise.all([
     poolTotals(deps.db),
     loadPoolSettings(deps.db),
-    deps.db
-      .select()
-      .from(aiPoolTransfers)
-      .where(eq(aiPoolTransfers.status, 'completed'))
-      .orderBy(desc(aiPoolTransfers.completedAt), desc(aiPoolTransfers.id))
-      .limit(limit),
+    listCompletedTransfers(deps.db, limit),
   ]);
   return {
     total_contributed: centsToDollars(totals.contributedCents),

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { testTokenTransfers } from '../../db/schema';
+import { findTestTokenTransfer, insertTestTokenTransfer } from './repository';
 
 export interface TokenTransferRequest {
   /** The same key never moves money twice: a retry returns the first transfer. */
@@ -38,21 +37,15 @@ export function createTestTokenProvider(db: Database): TokenTransferProvider {
       if (request.walletAddress.toLowerCase() === ZERO_WALLET) {
         throw new TokenTransferRefused('The destination wallet cannot receive tokens');
       }
-      await db
-        .insert(testTokenTransfers)
-        .values({
-          id: `tt_test_${randomBytes(12).toString('hex')}`,
-          idempotencyKey: request.idempotencyKey,
-          walletAddress: request.walletAddress,
-          tokenSymbol: request.tokenSymbol,
-          tokenAmount: request.tokenAmount,
-          amountCents: request.amountCents,
-        })
-        .onConflictDoNothing();
-      const [made] = await db
-        .select()
-        .from(testTokenTransfers)
-        .where(eq(testTokenTransfers.idempotencyKey, request.idempotencyKey));
+      await insertTestTokenTransfer(db, {
+        id: `tt_test_${randomBytes(12).toString('hex')}`,
+        idempotencyKey: request.idempotencyKey,
+        walletAddress: request.walletAddress,
+        tokenSymbol: request.tokenSymbol,
+        tokenAmount: request.tokenAmount,
+        amountCents: request.amountCents,
+      });
+      const made = await findTestTokenTransfer(db, request.idempotencyKey);
       if (!made) throw new Error('test token transfer missing after insert');
       if (made.amountCents !== request.amountCents || made.walletAddress !== request.walletAddress) {
         throw new TokenTransferRefused('This idempotency key was used for a different transfer');

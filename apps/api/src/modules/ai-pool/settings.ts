@@ -1,22 +1,20 @@
 import type { AiTokenSettings, AiTokenSettingsUpdate } from '@app/shared';
-import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { aiPoolSettings } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import type { AppDeps } from '../../lib/context';
 import { fieldError } from '../../lib/errors';
 import { centsToDollars, dollarsToCents } from '../../lib/money';
+import { ensurePoolSettingsRow, findPoolSettings, type PoolSettingsRow, updatePoolSettingsRow } from './repository';
 import { isValidWalletAddress, toChecksumAddress } from './wallet';
 
-export type PoolSettingsRow = typeof aiPoolSettings.$inferSelect;
+export type { PoolSettingsRow };
 
 export const WALLET_CHECKSUM_MESSAGE = 'This wallet address fails its checksum: check every character';
 
 /** The settings row, created with defaults on first use; `lock` holds it for the caller's transaction. */
 export async function loadPoolSettings(db: DbOrTx, lock = false): Promise<PoolSettingsRow> {
-  await db.insert(aiPoolSettings).values({ id: 1 }).onConflictDoNothing();
-  const query = db.select().from(aiPoolSettings).where(eq(aiPoolSettings.id, 1));
-  const [row] = lock ? await query.for('update') : await query;
+  await ensurePoolSettingsRow(db);
+  const row = await findPoolSettings(db, lock);
   if (!row) throw new Error('ai_pool_settings row missing after insert');
   return row;
 }
@@ -47,19 +45,15 @@ export async function updatePoolSettings(
     if (enabling && !(input.wallet_address ?? before.walletAddress)) {
       throw fieldError('wallet_address', 'Set a wallet address before turning on automatic transfers');
     }
-    const [after] = await tx
-      .update(aiPoolSettings)
-      .set({
-        ...(input.wallet_address !== undefined && { walletAddress: toChecksumAddress(input.wallet_address) }),
-        ...(input.auto_transfer_enabled !== undefined && { autoTransferEnabled: input.auto_transfer_enabled }),
-        ...(input.auto_transfer_threshold !== undefined && {
-          autoTransferThresholdCents: dollarsToCents(input.auto_transfer_threshold),
-        }),
-        ...(input.schedule !== undefined && { schedule: input.schedule }),
-        updatedBy: actor.id,
-      })
-      .where(eq(aiPoolSettings.id, 1))
-      .returning();
+    const after = await updatePoolSettingsRow(tx, {
+      ...(input.wallet_address !== undefined && { walletAddress: toChecksumAddress(input.wallet_address) }),
+      ...(input.auto_transfer_enabled !== undefined && { autoTransferEnabled: input.auto_transfer_enabled }),
+      ...(input.auto_transfer_threshold !== undefined && {
+        autoTransferThresholdCents: dollarsToCents(input.auto_transfer_threshold),
+      }),
+      ...(input.schedule !== undefined && { schedule: input.schedule }),
+      updatedBy: actor.id,
+    });
     if (!after) throw new Error('ai_pool_settings row missing');
     await recordAudit(tx, {
       actorId: actor.id,

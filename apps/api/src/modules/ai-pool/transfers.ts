@@ -1,13 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { AiPoolTransfer, ExchangeRate } from '@app/shared';
-import { and, desc, eq, lt } from 'drizzle-orm';
-import { aiPoolTransfers } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import type { AppDeps } from '../../lib/context';
 import { AppError, fieldError } from '../../lib/errors';
 import { centsToDollars } from '../../lib/money';
 import { poolTotals, presentTransfer, type TransferRow } from './figures';
 import { TokenTransferRefused } from './providers';
+import {
+  findLastScheduledTransfer,
+  findTransfer,
+  finishPendingTransfer,
+  hasPendingTransfer,
+  insertTransfer,
+  listPendingTransfersCreatedBefore,
+} from './repository';
 import { loadPoolSettings } from './settings';
 
 export const TRANSFER_IN_PROGRESS = 'A transfer from the AI pool is already in progress. Please wait for it to finish.';
@@ -59,11 +65,7 @@ async function claimTransfer(deps: AppDeps, request: TransferRequest): Promise<T
     return await deps.db.transaction(async (tx) => {
       const locked = await loadPoolSettings(tx, true);
       if (!locked.walletAddress) throw new AppError('CONFLICT', NO_WALLET);
-      const [inFlight] = await tx
-        .select({ id: aiPoolTransfers.id })
-        .from(aiPoolTransfers)
-        .where(eq(aiPoolTransfers.status, 'pending'));
-      if (inFlight) throw new AppError('CONFLICT', TRANSFER_IN_PROGRESS);
+      if (await hasPendingTransfer(tx)) throw new AppError('CONFLICT', TRANSFER_IN_PROGRESS);
       const { balanceCents } = await poolTotals(tx);
       if (balanceCents <= 0) throw new AppError('CONFLICT', NOTHING_TO_TRANSFER);
       const amountCents = request.amountCents ?? balanceCents;
@@ -72,22 +74,18 @@ async function claimTransfer(deps: AppDeps, request: TransferRequest): Promise<T
         throw fieldError('amount', `The amount exceeds the pool balance of $${centsToDollars(balanceCents).toFixed(2)}`);
       }
       const id = randomUUID();
-      const [row] = await tx
-        .insert(aiPoolTransfers)
-        .values({
-          id,
-          trigger: request.trigger,
-          amountCents,
-          tokenSymbol: locked.tokenSymbol,
-          exchangeRate: rate,
-          tokenAmount: tokenAmountFor(amountCents, rate),
-          walletAddress: locked.walletAddress,
-          provider: deps.tokenTransfers.name,
-          idempotencyKey: `ai-pool-transfer-${id}`,
-          requestedBy: request.actorId,
-        })
-        .returning();
-      if (!row) throw new Error('transfer row missing after insert');
+      const row = await insertTransfer(tx, {
+        id,
+        trigger: request.trigger,
+        amountCents,
+        tokenSymbol: locked.tokenSymbol,
+        exchangeRate: rate,
+        tokenAmount: tokenAmountFor(amountCents, rate),
+        walletAddress: locked.walletAddress,
+        provider: deps.tokenTransfers.name,
+        idempotencyKey: `ai-pool-transfer-${id}`,
+        requestedBy: request.actorId,
+      });
       await recordAudit(tx, {
         actorId: request.actorId,
         action: 'ai_pool.transfer_requested',
@@ -141,14 +139,9 @@ async function recordOutcome(
   outcome: { status: 'completed'; providerTransferId: string } | { status: 'failed'; failureReason: string },
 ): Promise<TransferRow> {
   return deps.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(aiPoolTransfers)
-      .set({ ...outcome, completedAt: new Date() })
-      .where(and(eq(aiPoolTransfers.id, row.id), eq(aiPoolTransfers.status, 'pending')))
-      .returning();
+    const updated = await finishPendingTransfer(tx, row.id, outcome);
     if (!updated) {
-      const [current] = await tx.select().from(aiPoolTransfers).where(eq(aiPoolTransfers.id, row.id));
-      return current ?? row;
+      return (await findTransfer(tx, row.id)) ?? row;
     }
     await recordAudit(tx, {
       actorId: null,
@@ -166,12 +159,7 @@ async function recordOutcome(
  * provider): the provider is asked again with the same key, so money moves at most once.
  */
 export async function finishPendingTransfers(deps: AppDeps, olderThanSeconds: number): Promise<number> {
-  const stale = await deps.db
-    .select()
-    .from(aiPoolTransfers)
-    .where(
-      and(eq(aiPoolTransfers.status, 'pending'), lt(aiPoolTransfers.createdAt, new Date(Date.now() - olderThanSeconds * 1000))),
-    );
+  const stale = await listPendingTransfersCreatedBefore(deps.db, new Date(Date.now() - olderThanSeconds * 1000));
   let finished = 0;
   for (const row of stale) {
     try {
@@ -197,12 +185,7 @@ const RETRY_AFTER_FAILURE_MS = 60 * 60 * 1000;
 export async function runScheduledPoolTransfer(deps: AppDeps, now = new Date()): Promise<AiPoolTransfer | null> {
   const settings = await loadPoolSettings(deps.db);
   if (!settings.autoTransferEnabled || !settings.walletAddress) return null;
-  const [last] = await deps.db
-    .select({ createdAt: aiPoolTransfers.createdAt, status: aiPoolTransfers.status })
-    .from(aiPoolTransfers)
-    .where(eq(aiPoolTransfers.trigger, 'scheduled'))
-    .orderBy(desc(aiPoolTransfers.createdAt))
-    .limit(1);
+  const last = await findLastScheduledTransfer(deps.db);
   const wait = last?.status === 'failed' ? RETRY_AFTER_FAILURE_MS : SCHEDULE_MS[settings.schedule];
   if (last && now.getTime() < last.createdAt.getTime() + wait) return null;
   const { balanceCents, pendingCents } = await poolTotals(deps.db);

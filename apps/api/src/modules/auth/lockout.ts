@@ -1,8 +1,14 @@
-import { and, count, eq, gt, lt, max, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database, DbOrTx } from '../../db/client';
-import { failedLogins } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import {
+  countFailuresForEmail,
+  countFailuresFromIp,
+  deleteFailedLoginsBefore,
+  deleteFailedLoginsFromIp,
+  insertFailedLogin,
+  lockAdvisoryKey,
+} from './repository';
 
 /**
  * Wrong passwords back off per account *and* address: someone guessing from one address waits
@@ -36,18 +42,9 @@ export function tooManyAttempts(waitMs: number, what = 'sign-in attempts'): AppE
 
 /** Refuses while the failures recorded under (email, ip) are within their back-off. */
 async function assertNotBackingOff(db: DbOrTx, lockout: Lockout, email: string, ip: string, what?: string): Promise<void> {
-  const [mine] = await db
-    .select({ failures: count(), last: max(failedLogins.attemptedAt) })
-    .from(failedLogins)
-    .where(
-      and(
-        eq(failedLogins.email, email),
-        eq(failedLogins.ip, ip),
-        gt(failedLogins.attemptedAt, new Date(Date.now() - RETENTION_MS)),
-      ),
-    );
-  const wait = backOffMs(lockout, mine?.failures ?? 0);
-  const lockedUntil = mine?.last ? new Date(mine.last).getTime() + wait : 0;
+  const mine = await countFailuresFromIp(db, email, ip, new Date(Date.now() - RETENTION_MS));
+  const wait = backOffMs(lockout, mine.failures);
+  const lockedUntil = mine.last ? new Date(mine.last).getTime() + wait : 0;
   if (wait > 0 && lockedUntil > Date.now()) throw tooManyAttempts(lockedUntil - Date.now(), what);
 }
 
@@ -58,26 +55,21 @@ async function assertNotBackingOff(db: DbOrTx, lockout: Lockout, email: string, 
 export async function assertMayTryPassword(db: DbOrTx, lockout: Lockout, email: string, ip: string): Promise<void> {
   await assertNotBackingOff(db, lockout, email, ip);
 
-  const [everyone] = await db
-    .select({ failures: count() })
-    .from(failedLogins)
-    .where(
-      and(eq(failedLogins.email, email), gt(failedLogins.attemptedAt, new Date(Date.now() - lockout.windowMinutes * 60_000))),
-    );
-  if ((everyone?.failures ?? 0) >= lockout.accountLimit && lockout.slowdownMs > 0) {
+  const everyone = await countFailuresForEmail(db, email, new Date(Date.now() - lockout.windowMinutes * 60_000));
+  if (everyone >= lockout.accountLimit && lockout.slowdownMs > 0) {
     await new Promise((resolve) => setTimeout(resolve, lockout.slowdownMs));
   }
 }
 
 /** Records a wrong password from an address, and drops rows too old to matter. */
 export async function recordFailedPassword(db: DbOrTx, email: string, ip: string): Promise<void> {
-  await db.insert(failedLogins).values({ email, ip });
-  await db.delete(failedLogins).where(lt(failedLogins.attemptedAt, new Date(Date.now() - RETENTION_MS)));
+  await insertFailedLogin(db, email, ip);
+  await deleteFailedLoginsBefore(db, new Date(Date.now() - RETENTION_MS));
 }
 
 /** A right password from an address wipes that address's failures on the account. */
 export async function clearFailedPasswords(db: DbOrTx, email: string, ip: string): Promise<void> {
-  await db.delete(failedLogins).where(and(eq(failedLogins.email, email), eq(failedLogins.ip, ip)));
+  await deleteFailedLoginsFromIp(db, email, ip);
 }
 
 /**
@@ -98,7 +90,7 @@ const PASSWORD_CHANGE = '(password change, any address)';
  */
 export async function claimPasswordChangeTry(db: Database, lockout: Lockout, email: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`password-change:${email}`}))`);
+    await lockAdvisoryKey(tx, `password-change:${email}`);
     await assertNotBackingOff(tx, lockout, email, PASSWORD_CHANGE, 'password attempts');
     await recordFailedPassword(tx, email, PASSWORD_CHANGE);
   });

@@ -1,6 +1,4 @@
 import { hasRole, type Language, RESET_LINK_TTL_HOURS, type RegisterRequest } from '@app/shared';
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import { failedLogins, passwordResetTokens } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError, fieldError } from '../../lib/errors';
 import { escapeHtml, mailTexts } from '../../lib/mail-texts';
@@ -22,6 +20,7 @@ import {
   clearFailedPasswords,
   recordFailedPassword,
 } from './lockout';
+import { claimResetToken, deleteFailedLoginsForEmail, expireUserResetTokens, insertResetToken } from './repository';
 import { revokeAllSessions, type SessionTokens, startSession } from './sessions';
 import { assertSecondFactor } from './totp';
 
@@ -188,11 +187,8 @@ export async function requestPasswordReset(deps: AppDeps, email: string, languag
   const token = createOpaqueToken();
   await deps.db.transaction(async (tx) => {
     // A new link replaces any earlier one.
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
-    await tx.insert(passwordResetTokens).values({
+    await expireUserResetTokens(tx, user.id);
+    await insertResetToken(tx, {
       userId: user.id,
       tokenHash: hashToken(token),
       expiresAt: new Date(Date.now() + RESET_LINK_TTL_HOURS * 3_600_000),
@@ -215,22 +211,12 @@ export async function resetPassword(deps: AppDeps, token: string, newPassword: s
   assertPasswordNotCommon(newPassword, 'new_password');
   const passwordHash = await hashPassword(newPassword);
   await deps.db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(passwordResetTokens.tokenHash, hashToken(token)),
-          isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, new Date()),
-        ),
-      )
-      .returning({ userId: passwordResetTokens.userId });
-    if (!claimed) throw new AppError('BAD_REQUEST', 'This reset link is invalid or has expired.');
-    const user = await updateUser(tx, claimed.userId, { passwordHash });
-    await bumpTokenVersion(tx, claimed.userId);
-    await revokeAllSessions(tx, claimed.userId);
+    const userId = await claimResetToken(tx, hashToken(token));
+    if (!userId) throw new AppError('BAD_REQUEST', 'This reset link is invalid or has expired.');
+    const user = await updateUser(tx, userId, { passwordHash });
+    await bumpTokenVersion(tx, userId);
+    await revokeAllSessions(tx, userId);
     // The owner proved control of the mailbox: lift the failed-sign-in lock.
-    if (user) await tx.delete(failedLogins).where(eq(failedLogins.email, user.email));
+    if (user) await deleteFailedLoginsForEmail(tx, user.email);
   });
 }

@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { refreshTokens } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { createOpaqueToken, hashToken } from '../../lib/tokens';
 import { findUserById, type UserRow } from '../users/repository';
+import {
+  findRefreshTokenOwner,
+  insertRefreshToken,
+  lockRefreshTokenByHash,
+  markRefreshTokenUsed,
+  revokeRefreshTokenFamily,
+  revokeUserRefreshTokens,
+  revokeUserRefreshTokensExceptFamily,
+} from './repository';
 
 /** Sign-in sessions: a short-lived access token plus a rotating refresh token (httpOnly cookie). */
 
@@ -35,7 +42,7 @@ async function issueTokens(
 ): Promise<SessionTokens> {
   const refreshToken = createOpaqueToken();
   const expiresAt = new Date(Date.now() + deps.config.refreshTokenTtlDays * 86_400_000);
-  await db.insert(refreshTokens).values({
+  await insertRefreshToken(db, {
     userId: user.id,
     familyId,
     tokenHash: hashToken(refreshToken),
@@ -57,20 +64,16 @@ export async function rotateSession(
 ): Promise<{ user: UserRow } & SessionTokens> {
   if (!presented) throw new AppError('UNAUTHORIZED', 'Not signed in');
   const outcome = await deps.db.transaction(async (tx) => {
-    const [token] = await tx
-      .select()
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, hashToken(presented)))
-      .for('update');
+    const token = await lockRefreshTokenByHash(tx, hashToken(presented));
     if (!token) return { kind: 'unknown' as const };
     if (token.usedAt || token.revokedAt) {
-      await revokeFamily(tx, token.familyId);
+      await revokeRefreshTokenFamily(tx, token.familyId);
       return { kind: 'reused' as const };
     }
     if (token.expiresAt.getTime() <= Date.now()) return { kind: 'expired' as const };
     const user = await findUserById(tx, token.userId);
     if (!user?.isActive) return { kind: 'inactive' as const };
-    await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, token.id));
+    await markRefreshTokenUsed(tx, token.id);
     const tokens = await issueTokens(deps, user, token.familyId, userAgent, tx);
     return { kind: 'rotated' as const, user, ...tokens };
   });
@@ -81,27 +84,18 @@ export async function rotateSession(
 /** Signs out the session the refresh token belongs to. Unknown tokens are ignored. */
 export async function endSession(db: DbOrTx, presented: string | undefined): Promise<void> {
   if (!presented) return;
-  const [token] = await db
-    .select({ familyId: refreshTokens.familyId })
-    .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, hashToken(presented)));
-  if (token) await revokeFamily(db, token.familyId);
+  const token = await findRefreshTokenOwner(db, hashToken(presented));
+  if (token) await revokeRefreshTokenFamily(db, token.familyId);
 }
 
 export async function revokeAllSessions(db: DbOrTx, userId: string): Promise<void> {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await revokeUserRefreshTokens(db, userId);
 }
 
 /** The session family a refresh token belongs to, if it is this user's (rate limits, 2FA switch-on). */
 export async function currentFamily(db: DbOrTx, userId: string | null, presented: string | undefined): Promise<string | null> {
   if (!presented) return null;
-  const [token] = await db
-    .select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId })
-    .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, hashToken(presented)));
+  const token = await findRefreshTokenOwner(db, hashToken(presented));
   if (!token || (userId !== null && token.userId !== userId)) return null;
   return token.familyId;
 }
@@ -109,15 +103,5 @@ export async function currentFamily(db: DbOrTx, userId: string | null, presented
 /** Ends every session of a user except `keepFamily` (null: all of them). */
 export async function revokeOtherSessions(db: DbOrTx, userId: string, keepFamily: string | null): Promise<void> {
   if (!keepFamily) return revokeAllSessions(db, userId);
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), ne(refreshTokens.familyId, keepFamily)));
-}
-
-async function revokeFamily(db: DbOrTx, familyId: string): Promise<void> {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  await revokeUserRefreshTokensExceptFamily(db, userId, keepFamily);
 }

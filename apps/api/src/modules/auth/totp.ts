@@ -1,10 +1,9 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
-import { users } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError, fieldError } from '../../lib/errors';
 import { bumpTokenVersion, type UserRow, updateUser } from '../users/repository';
 import { backOffMs, tooManyAttempts } from './lockout';
+import { claimTotpStep, recordTotpFailure } from './repository';
 import { currentFamily, revokeOtherSessions } from './sessions';
 
 /** Authenticator-app (TOTP) second factor, offered to admins. */
@@ -36,17 +35,9 @@ async function useCode(deps: AppDeps, user: UserRow, secret: string, code: strin
   const step = await matchTotp(secret, code);
   if (step !== null) {
     // Claimed atomically: two requests racing with the same code cannot both win.
-    const [claimed] = await deps.db
-      .update(users)
-      .set({ totpLastStep: step, totpFailures: 0, totpLastFailureAt: null })
-      .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
-      .returning({ id: users.id });
-    if (claimed) return 'ok';
+    if (await claimTotpStep(deps.db, user.id, step)) return 'ok';
   }
-  await deps.db
-    .update(users)
-    .set({ totpFailures: sql`${users.totpFailures} + 1`, totpLastFailureAt: new Date() })
-    .where(eq(users.id, user.id));
+  await recordTotpFailure(deps.db, user.id);
   return step === null ? 'invalid' : 'used';
 }
 
