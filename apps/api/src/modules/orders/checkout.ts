@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CheckoutResult } from '@app/shared';
 import { aiPoolShareCents, CART_ITEMS_UNAVAILABLE } from '@app/shared';
-import { and, eq } from 'drizzle-orm';
-import { orderItems, orders, promoRedemptions, users } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { centsToDollars } from '../../lib/money';
@@ -11,9 +9,20 @@ import { consumePromoUse } from '../cart/promos';
 import { assertCartWithinLimit, loadCart } from '../cart/service';
 import { releaseClaim } from '../payments/confirm';
 import { settleCharge } from '../payments/settle';
-import { suspendedAmong, type UserRow } from '../users/repository';
-import { closeUnpaidOrders, findUnchargedOrders, markIntentVoided, notPayableReason } from './lifecycle';
+import { lockUserRow, suspendedAmong, type UserRow } from '../users/repository';
+import { closeUnpaidOrders, notPayableReason } from './lifecycle';
 import type { OrderRow } from './present';
+import {
+  findOrder,
+  findOrderByIdempotencyKey,
+  findUnchargedOrders,
+  insertOrder,
+  insertOrderItems,
+  insertPromoRedemption,
+  markIntentVoided,
+  ordersInPaymentStatus,
+  setPaymentIntent,
+} from './repository';
 
 class ExistingOrder extends Error {
   constructor(readonly order: OrderRow) {
@@ -41,23 +50,17 @@ export async function checkout(
 ): Promise<CheckoutResult> {
   const key = idempotencyKey?.trim().slice(0, 200) || undefined;
   if (key) {
-    const [existing] = await deps.db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.userId, user.id), eq(orders.idempotencyKey, key)));
+    const existing = await findOrderByIdempotencyKey(deps.db, user.id, key);
     if (existing) return openPayment(deps, user, existing);
   }
   await voidSupersededIntents(deps, user.id);
   let order: OrderRow;
   try {
     order = await deps.db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+      await lockUserRow(tx, user.id);
       if (key) {
         // A concurrent request with the same key may have finished while we waited for the lock.
-        const [winner] = await tx
-          .select()
-          .from(orders)
-          .where(and(eq(orders.userId, user.id), eq(orders.idempotencyKey, key)));
+        const winner = await findOrderByIdempotencyKey(tx, user.id, key);
         if (winner) throw new ExistingOrder(winner);
       }
       // First, so that a promo use held by an abandoned order is free again for this one.
@@ -93,37 +96,31 @@ export async function checkout(
         user.id,
         cart.lines.map(({ product }) => product.sellerId),
       );
-      const [created] = await tx
-        .insert(orders)
-        .values({
-          orderNumber: newOrderNumber(),
-          userId: user.id,
-          status: 'pending',
-          paymentStatus: 'unpaid',
-          subtotalCents: cart.totals.subtotalCents,
-          discountCents: cart.totals.promoCents,
-          totalCents: cart.totals.totalCents,
-          aiPoolCents: aiPoolShareCents(cart.totals.totalCents),
-          currency: 'usd',
-          promoCode: cart.promo?.code ?? null,
-          customerEmail: user.email,
-          idempotencyKey: key ?? null,
-          paymentProvider: deps.payments.name,
-          expiresAt: new Date(Date.now() + deps.config.payments.orderExpiryMinutes * 60_000),
-          affiliateId: referral?.affiliateId ?? null,
-          affiliateCommissionBps: referral?.commissionBps ?? null,
-        })
-        .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
-        .returning();
+      const created = await insertOrder(tx, {
+        orderNumber: newOrderNumber(),
+        userId: user.id,
+        status: 'pending',
+        paymentStatus: 'unpaid',
+        subtotalCents: cart.totals.subtotalCents,
+        discountCents: cart.totals.promoCents,
+        totalCents: cart.totals.totalCents,
+        aiPoolCents: aiPoolShareCents(cart.totals.totalCents),
+        currency: 'usd',
+        promoCode: cart.promo?.code ?? null,
+        customerEmail: user.email,
+        idempotencyKey: key ?? null,
+        paymentProvider: deps.payments.name,
+        expiresAt: new Date(Date.now() + deps.config.payments.orderExpiryMinutes * 60_000),
+        affiliateId: referral?.affiliateId ?? null,
+        affiliateCommissionBps: referral?.commissionBps ?? null,
+      });
       if (!created) {
         // A concurrent request with the same key won: answer with its order.
-        const [winner] = await tx
-          .select()
-          .from(orders)
-          .where(and(eq(orders.userId, user.id), eq(orders.idempotencyKey, key as string)));
+        const winner = await findOrderByIdempotencyKey(tx, user.id, key as string);
         throw new ExistingOrder(winner as OrderRow);
       }
-      await tx.insert(orderItems).values(
+      await insertOrderItems(
+        tx,
         cart.lines.map(({ product, quantity }) => ({
           orderId: created.id,
           productId: product.id,
@@ -137,7 +134,7 @@ export async function checkout(
         if (!(await consumePromoUse(tx, cart.promo.id))) {
           throw new AppError('CONFLICT', `Promo code ${cart.promo.code} is no longer available. Remove it and try again.`);
         }
-        await tx.insert(promoRedemptions).values({ promoCodeId: cart.promo.id, orderId: created.id, userId: user.id });
+        await insertPromoRedemption(tx, { promoCodeId: cart.promo.id, orderId: created.id, userId: user.id });
       }
       return created;
     });
@@ -178,10 +175,7 @@ async function voidSupersededIntents(deps: AppDeps, userId: string): Promise<voi
  * not; while the charge may still be running the new checkout waits, so nobody pays twice.
  */
 async function settleChargesInFlight(deps: AppDeps, userId: string): Promise<void> {
-  const inFlight = await deps.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.paymentStatus, 'processing')));
+  const inFlight = await ordersInPaymentStatus(deps.db, userId, 'processing');
   const staleBefore = Date.now() - deps.config.payments.staleSeconds * 1000;
   for (const order of inFlight) {
     const state = order.paymentIntentId ? await deps.payments.retrieve(order.paymentIntentId) : null;
@@ -223,7 +217,7 @@ export async function openPayment(deps: AppDeps, user: UserRow, order: OrderRow)
     const settled = await settleCharge(deps, { orderId: order.id, intentId: null, amountCents: 0, currency: order.currency });
     if (settled === 'refunded')
       throw new AppError('ORDER_NOT_PAYABLE', 'This order can no longer be placed. Please check out again.');
-    const [paid] = await deps.db.select().from(orders).where(eq(orders.id, order.id));
+    const paid = await findOrder(deps.db, order.id);
     return result(null, null, paid ?? order);
   }
   const intent = await deps.payments.createIntent({
@@ -232,6 +226,6 @@ export async function openPayment(deps: AppDeps, user: UserRow, order: OrderRow)
     currency: order.currency,
     customerEmail: user.email,
   });
-  await deps.db.update(orders).set({ paymentIntentId: intent.id }).where(eq(orders.id, order.id));
+  await setPaymentIntent(deps.db, order.id, intent.id);
   return result(intent.id, intent.clientSecret, order);
 }

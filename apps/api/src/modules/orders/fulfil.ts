@@ -1,49 +1,30 @@
 import { aiPoolShareCents, type SummaryLine, summaryLines } from '@app/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { cartItems, cartPromos, ledgerEntries, orderItems, orders, products } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { escapeHtml, formatMailDate, formatMailMoney, mailTexts } from '../../lib/mail-texts';
 import { centsToDollars } from '../../lib/money';
 import { affiliateCommissionCents } from '../affiliates/commission';
 import { issueDownloadLinks } from '../downloads/service';
+import { addSales } from '../products/repository';
 import { languageOf } from '../users/preferences';
 import { findUserById } from '../users/repository';
 import type { OrderItemRow, OrderRow } from './present';
+import { findOrder, insertLedgerEntries, itemsOfOrder, markOrderPaid, removeBoughtFromCart, saleEntriesOf } from './repository';
 
 /**
  * Marks an open order paid, inside the caller's transaction with the order row locked: order
  * status, the ledger (sellers, AI pool, platform), sales counts, and the bought items leave the cart.
  */
 export async function markPaidInTx(tx: Tx, order: OrderRow, intentId: string | null, platformFeePercent: number): Promise<void> {
-  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-  await tx
-    .update(orders)
-    .set({
-      status: 'completed',
-      paymentStatus: 'paid',
-      paidAt: new Date(),
-      paymentAttemptAt: null,
-      paymentIntentId: intentId ?? order.paymentIntentId,
-    })
-    .where(eq(orders.id, order.id));
+  const items = await itemsOfOrder(tx, order.id);
+  await markOrderPaid(tx, order, intentId);
   await writeLedger(tx, order, items, platformFeePercent);
-  for (const item of items) {
-    await tx
-      .update(products)
-      .set({ salesCount: sql`${products.salesCount} + ${item.quantity}` })
-      .where(eq(products.id, item.productId));
-  }
-  await tx.delete(cartItems).where(
-    and(
-      eq(cartItems.userId, order.userId),
-      inArray(
-        cartItems.productId,
-        items.map((i) => i.productId),
-      ),
-    ),
+  for (const item of items) await addSales(tx, item.productId, item.quantity);
+  await removeBoughtFromCart(
+    tx,
+    order.userId,
+    items.map((i) => i.productId),
   );
-  await tx.delete(cartPromos).where(eq(cartPromos.userId, order.userId));
 }
 
 /**
@@ -51,31 +32,22 @@ export async function markPaidInTx(tx: Tx, order: OrderRow, intentId: string | n
  * negated (once: a unique key guards it), and its sales leave the popularity counts.
  */
 export async function reverseSaleInTx(tx: Tx, orderId: string): Promise<void> {
-  const sale = await tx
-    .select()
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.orderId, orderId), eq(ledgerEntries.reason, 'sale')));
+  const sale = await saleEntriesOf(tx, orderId);
   if (sale.length > 0) {
-    await tx
-      .insert(ledgerEntries)
-      .values(
-        sale.map((entry) => ({
-          orderId,
-          kind: entry.kind,
-          reason: 'refund' as const,
-          sellerId: entry.sellerId,
-          amountCents: -entry.amountCents,
-        })),
-      )
-      .onConflictDoNothing();
+    await insertLedgerEntries(
+      tx,
+      sale.map((entry) => ({
+        orderId,
+        kind: entry.kind,
+        reason: 'refund' as const,
+        sellerId: entry.sellerId,
+        amountCents: -entry.amountCents,
+      })),
+      true,
+    );
   }
-  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-  for (const item of items) {
-    await tx
-      .update(products)
-      .set({ salesCount: sql`greatest(${products.salesCount} - ${item.quantity}, 0)` })
-      .where(eq(products.id, item.productId));
-  }
+  const items = await itemsOfOrder(tx, orderId);
+  for (const item of items) await addSales(tx, item.productId, -item.quantity);
 }
 
 /**
@@ -103,7 +75,7 @@ export async function writeLedger(tx: DbOrTx, order: OrderRow, items: OrderItemR
       amountCents: shares[index] ?? 0,
     })),
   ];
-  await tx.insert(ledgerEntries).values(entries);
+  await insertLedgerEntries(tx, entries);
 }
 
 /** Splits an amount in proportion to weights with the largest-remainder rule, so the parts sum exactly. */
@@ -126,11 +98,11 @@ export function splitProportionally(amount: number, weights: number[]): number[]
 
 /** E-mails the receipt with fresh download links, in the buyer's language. */
 export async function sendReceipt(deps: AppDeps, orderId: string): Promise<void> {
-  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+  const order = await findOrder(deps.db, orderId);
   if (order?.paymentStatus !== 'paid') return;
   const user = await findUserById(deps.db, order.userId);
   if (!user) return;
-  const items = await deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  const items = await itemsOfOrder(deps.db, order.id);
   const { links, expiresAt } = await issueDownloadLinks(deps, order);
   const language = languageOf(user);
   const m = mailTexts(language);

@@ -1,8 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { orderItems, orders, products, promoCodes, promoRedemptions } from '../../db/schema';
+import { releasePromoUse } from '../promo-codes/repository';
 import { suspendedAmong } from '../users/repository';
 import type { OrderRow } from './present';
+import { deletePromoRedemptions, itemsWithCurrentProducts, voidUnpaidOrders } from './repository';
 
 /**
  * The order lifecycle. Only an open order (pending, not yet paid) may ever become paid:
@@ -32,16 +32,7 @@ export function notPayableReason(order: Pick<OrderRow, 'status' | 'paymentStatus
  * priced at. Returns the buyer-facing problem, or null.
  */
 export async function findStaleItems(db: DbOrTx, orderId: string): Promise<string | null> {
-  const rows = await db
-    .select({
-      title: orderItems.productTitle,
-      orderedCents: orderItems.unitPriceCents,
-      sellerId: orderItems.sellerId,
-      product: products,
-    })
-    .from(orderItems)
-    .leftJoin(products, eq(products.id, orderItems.productId))
-    .where(eq(orderItems.orderId, orderId));
+  const rows = await itemsWithCurrentProducts(db, orderId);
   const suspended = await suspendedAmong(
     db,
     rows.map((row) => row.sellerId),
@@ -62,50 +53,12 @@ export async function findStaleItems(db: DbOrTx, orderId: string): Promise<strin
  */
 export async function closeUnpaidOrders(tx: DbOrTx, orderIds: string[], status: 'cancelled' | 'expired'): Promise<string[]> {
   if (orderIds.length === 0) return [];
-  const closed = await tx
-    .update(orders)
-    .set({ status, paymentStatus: 'void' })
-    .where(
-      and(
-        inArray(orders.id, orderIds),
-        eq(orders.status, 'pending'),
-        sql`(${orders.paymentStatus} = 'void' or (${orders.paymentStatus} = 'unpaid' and ${orders.paymentIntentId} is null))`,
-      ),
-    )
-    .returning({ id: orders.id });
-  await releasePromoUses(
-    tx,
-    closed.map((o) => o.id),
-  );
-  return closed.map((o) => o.id);
+  const closed = await voidUnpaidOrders(tx, orderIds, status);
+  await releasePromoUses(tx, closed);
+  return closed;
 }
 
 async function releasePromoUses(tx: DbOrTx, orderIds: string[]): Promise<void> {
   if (orderIds.length === 0) return;
-  const released = await tx
-    .delete(promoRedemptions)
-    .where(inArray(promoRedemptions.orderId, orderIds))
-    .returning({ promoCodeId: promoRedemptions.promoCodeId });
-  for (const { promoCodeId } of released) {
-    await tx
-      .update(promoCodes)
-      .set({ usedCount: sql`greatest(${promoCodes.usedCount} - 1, 0)` })
-      .where(eq(promoCodes.id, promoCodeId));
-  }
-}
-
-/** Marks an unpaid order's intent as voided (closed at the provider, can never be charged). */
-export async function markIntentVoided(db: DbOrTx, orderId: string): Promise<void> {
-  await db
-    .update(orders)
-    .set({ paymentStatus: 'void' })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending'), eq(orders.paymentStatus, 'unpaid')));
-}
-
-/** Pending orders of a user with nothing charged, in the given payment states. */
-export async function findUnchargedOrders(db: DbOrTx, userId: string, states: ('unpaid' | 'void')[] = ['unpaid']) {
-  return db
-    .select({ id: orders.id, paymentIntentId: orders.paymentIntentId })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending'), inArray(orders.paymentStatus, states)));
+  for (const promoCodeId of await deletePromoRedemptions(tx, orderIds)) await releasePromoUse(tx, promoCodeId);
 }

@@ -1,23 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { orderItems, orders } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-
-/**
- * What a buyer owns: the products of their paid orders. A refunded order is no longer paid
- * (its payment status becomes 'refunded'), so its products stop counting, as their downloads do.
- */
-export async function ownedProductIds(db: DbOrTx, userId: string, among?: string[]): Promise<string[]> {
-  if (among && among.length === 0) return [];
-  const rows = await db
-    .selectDistinct({ productId: orderItems.productId })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(
-      and(eq(orders.userId, userId), eq(orders.paymentStatus, 'paid'), among ? inArray(orderItems.productId, among) : undefined),
-    );
-  return rows.map((row) => row.productId);
-}
+import { ownedProductIds } from './repository';
 
 export const ALREADY_OWNED = 'You already own this product';
 

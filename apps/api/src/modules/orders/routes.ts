@@ -31,7 +31,7 @@ import {
   zipPurchasedProduct,
 } from '../downloads/service';
 import { checkout } from './checkout';
-import { ownedProductIds } from './owned';
+import { ownedProductIds } from './repository';
 import { saveVerifiedOrder } from './save-order';
 import { getOwnOrder, listOwnOrders, ownOrderStats, requestRefund, resendReceipt } from './service';
 

@@ -1,10 +1,9 @@
-import { and, eq } from 'drizzle-orm';
-import { orders } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { settleReadCharge } from '../payments/confirm';
 import type { UserRow } from '../users/repository';
 import { notPayableReason } from './lifecycle';
+import { findOwnOrderByIntent } from './repository';
 
 /**
  * POST /orders/save-order, kept for the spec's client. Its body claims totals and a paid status;
@@ -21,10 +20,7 @@ export async function saveVerifiedOrder(deps: AppDeps, user: UserRow, body: unkn
     throw new AppError('VALIDATION_FAILED', 'payment_intent_id is required', [
       { field: 'payment_intent_id', message: 'payment_intent_id is required' },
     ]);
-  const [order] = await deps.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.paymentIntentId, intentId), eq(orders.userId, user.id)));
+  const order = await findOwnOrderByIntent(deps.db, user.id, intentId);
   if (!order) throw new AppError('NOT_FOUND', 'Order not found');
   if (order.paymentStatus !== 'paid') {
     const reason = notPayableReason(order);

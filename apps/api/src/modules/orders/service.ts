@@ -1,6 +1,4 @@
 import { REFUND_WINDOW_DAYS } from '@app/shared';
-import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
-import { orderItems, orders, refundRequests } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { centsToDollars } from '../../lib/money';
@@ -9,6 +7,7 @@ import { lockPayoutAccountsOfOrder } from '../payouts/accounts';
 import type { UserRow } from '../users/repository';
 import { sendReceipt } from './fulfil';
 import { type OrderRow, presentOrder } from './present';
+import { findOwnOrder, insertRefundRequest, itemsAndRefundsOf, listOrders, orderStatsOfUser } from './repository';
 
 export interface OrderListQuery {
   page: number;
@@ -20,9 +19,10 @@ export interface OrderListQuery {
 
 async function presentOrders(deps: AppDeps, rows: OrderRow[]) {
   if (rows.length === 0) return [];
-  const ids = rows.map((o) => o.id);
-  const items = await deps.db.select().from(orderItems).where(inArray(orderItems.orderId, ids));
-  const refunds = await deps.db.select().from(refundRequests).where(inArray(refundRequests.orderId, ids));
+  const { items, refunds } = await itemsAndRefundsOf(
+    deps.db,
+    rows.map((o) => o.id),
+  );
   return rows.map((order) =>
     presentOrder(
       order,
@@ -34,37 +34,23 @@ async function presentOrders(deps: AppDeps, rows: OrderRow[]) {
 
 /** The caller's orders, newest first, with filters. */
 export async function listOwnOrders(deps: AppDeps, user: UserRow, query: OrderListQuery) {
-  const conditions: SQL[] = [eq(orders.userId, user.id)];
-  if (query.status_filter) conditions.push(eq(orders.status, query.status_filter as OrderRow['status']));
-  if (query.start_date) conditions.push(gte(orders.createdAt, query.start_date));
-  if (query.end_date) conditions.push(lte(orders.createdAt, query.end_date));
-  const where = and(...conditions);
-  const [rows, [counted]] = await Promise.all([
-    deps.db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    deps.db.select({ total: count() }).from(orders).where(where),
-  ]);
-  const total = counted?.total ?? 0;
+  const { rows, total } = await listOrders(
+    deps.db,
+    {
+      userId: user.id,
+      status: query.status_filter as OrderRow['status'] | undefined,
+      from: query.start_date,
+      to: query.end_date,
+    },
+    { limit: query.limit, offset: (query.page - 1) * query.limit },
+    true,
+  );
   return { orders: await presentOrders(deps, rows), total, page: query.page, pages: Math.ceil(total / query.limit) };
 }
 
 /** Spec §3 Order stats. */
 export async function ownOrderStats(deps: AppDeps, user: UserRow) {
-  const [stats] = await deps.db
-    .select({
-      total_orders: count(),
-      completed_orders: sql<number>`count(*) filter (where ${orders.status} = 'completed')`.mapWith(Number),
-      processing_orders: sql<number>`count(*) filter (where ${orders.status} in ('pending', 'processing'))`.mapWith(Number),
-      total_spent_cents:
-        sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.paymentStatus} = 'paid'), 0)`.mapWith(Number),
-    })
-    .from(orders)
-    .where(eq(orders.userId, user.id));
+  const stats = await orderStatsOfUser(deps.db, user.id);
   return {
     total_orders: stats?.total_orders ?? 0,
     completed_orders: stats?.completed_orders ?? 0,
@@ -75,12 +61,7 @@ export async function ownOrderStats(deps: AppDeps, user: UserRow) {
 
 /** One of the caller's own orders; anyone else's is 404. */
 export async function requireOwnOrder(deps: AppDeps, user: UserRow, orderId: string): Promise<OrderRow> {
-  const [order] = isUuid(orderId)
-    ? await deps.db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.id, orderId), eq(orders.userId, user.id)))
-    : [];
+  const order = isUuid(orderId) ? await findOwnOrder(deps.db, user.id, orderId) : undefined;
   if (!order) throw new AppError('NOT_FOUND', 'Order not found');
   return order;
 }
@@ -102,12 +83,7 @@ export async function requestRefund(deps: AppDeps, user: UserRow, orderId: strin
   // Under the sellers' payout locks: a payout run either sees this request (and holds the money) or finished first.
   const created = await deps.db.transaction(async (tx) => {
     await lockPayoutAccountsOfOrder(tx, order.id);
-    const [row] = await tx
-      .insert(refundRequests)
-      .values({ orderId: order.id, userId: user.id, reason })
-      .onConflictDoNothing({ target: refundRequests.orderId })
-      .returning();
-    return row;
+    return insertRefundRequest(tx, { orderId: order.id, userId: user.id, reason });
   });
   if (!created) throw new AppError('CONFLICT', 'A refund has already been requested for this order');
   return {

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../lib/context';
-import { closeUnpaidOrders, markIntentVoided } from '../orders/lifecycle';
+import { closeUnpaidOrders } from '../orders/lifecycle';
+import { markIntentVoided } from '../orders/repository';
 import { releaseClaim } from './confirm';
 import { finishApprovedRefund } from './refunds';
 import { listOverdueUnpaidOrders, listStaleProcessingOrders, listStaleProcessingRefundRequests } from './repository';

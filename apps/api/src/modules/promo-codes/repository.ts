@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNull, or, type SQL, sum } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orders, products, promoCodes, promoRedemptions } from '../../db/schema';
 import type { PromoRow } from '../cart/promos';
@@ -96,4 +96,12 @@ export async function insertPromoCode(db: DbOrTx, values: NewPromoCode): Promise
 
 export async function updatePromoCodeRow(db: DbOrTx, id: string, columns: Partial<PromoRow>): Promise<void> {
   await db.update(promoCodes).set(columns).where(eq(promoCodes.id, id));
+}
+
+/** Gives back one use of a code (an order that held it was closed unpaid); never below zero. */
+export async function releasePromoUse(db: DbOrTx, id: string): Promise<void> {
+  await db
+    .update(promoCodes)
+    .set({ usedCount: sql`greatest(${promoCodes.usedCount} - 1, 0)` })
+    .where(eq(promoCodes.id, id));
 }

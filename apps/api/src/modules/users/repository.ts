@@ -90,6 +90,11 @@ export async function findPreferencesByEmail(
   return row;
 }
 
+/** Locks the account's row until the transaction ends (checkouts of one buyer take turns). */
+export async function lockUserRow(tx: DbOrTx, id: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+}
+
 /** Ends every session of a user at once: access tokens carry the version they were issued with. */
 export async function bumpTokenVersion(db: DbOrTx, id: string): Promise<void> {
   await db
