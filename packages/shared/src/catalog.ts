@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema, moneySchema } from './api';
+import { blankToUndefined, pagedListSchema } from './paging';
 
 /** Catalogue contract: categories, licences, list filters (spec §5 Product queries) and shapes. */
 
@@ -52,15 +53,6 @@ export const PRICE_BANDS = [
 ] as const;
 /** Rating facet thresholds: "4 stars & up" and so on. */
 export const RATING_THRESHOLDS = [4, 3, 2, 1] as const;
-
-/** Empty, null and NaN parameters are dropped and values trimmed (spec §5). */
-export function blankToUndefined(value: unknown): unknown {
-  if (value === null || value === undefined) return undefined;
-  if (typeof value === 'number' && Number.isNaN(value)) return undefined;
-  if (typeof value !== 'string') return value;
-  const trimmed = value.trim();
-  return ['', 'null', 'undefined', 'NaN'].includes(trimmed) ? undefined : trimmed;
-}
 
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 const price = (name: string) =>
@@ -209,11 +201,10 @@ export const publicReviewSchema = z.object({
 });
 export type PublicReview = z.output<typeof publicReviewSchema>;
 
-export const reviewListSchema = z.object({
-  reviews: z.array(publicReviewSchema),
-  total: z.number(),
-  page: z.number(),
-  pages: z.number(),
+/** A product's reviews: 10 a page, at most 50. */
+export const REVIEW_PAGING = { defaultLimit: 10, maxLimit: 50 };
+
+export const reviewListSchema = pagedListSchema('reviews', publicReviewSchema).extend({
   average_rating: z.number(),
   review_count: z.number(),
   can_review: z.boolean(),

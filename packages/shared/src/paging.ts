@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { blankToUndefined } from './catalog';
+
+/** Empty, null and NaN parameters are dropped and values trimmed (spec §5). */
+export function blankToUndefined(value: unknown): unknown {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'number' && Number.isNaN(value)) return undefined;
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  return ['', 'null', 'undefined', 'NaN'].includes(trimmed) ? undefined : trimmed;
+}
 
 /** The highest page number any list accepts: far past any real list, and it keeps the offset in range. */
 export const PAGE_MAX = 100_000;
@@ -23,6 +31,9 @@ export interface PagingOptions {
   /** The largest page size; a larger `limit` is refused (422), not clamped. */
   maxLimit: number;
 }
+
+/** Most lists: 20 a page, at most 100. */
+export const STANDARD_PAGING: PagingOptions = { defaultLimit: 20, maxLimit: 100 };
 
 /** The `page` and `limit` fields of a paged list's query, to spread into its z.object. */
 export function pagingQueryFields({ defaultLimit, maxLimit }: PagingOptions) {

@@ -1,16 +1,19 @@
-import { noContentSchema, publicReviewSchema, reviewListSchema, reviewRequestSchema } from '@app/shared';
+import {
+  noContentSchema,
+  pagingQuerySchema,
+  publicReviewSchema,
+  REVIEW_PAGING,
+  reviewListSchema,
+  reviewRequestSchema,
+} from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { idParams } from '../../lib/validation';
 import { currentUser, requireAuth, resolveRequestUser } from '../auth/guard';
 import { createReview, deleteReview, getProductReviews, updateReview } from './service';
 
 const productParams = idParams('Product not found');
 const reviewParams = idParams('Review not found');
-const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(50).default(10),
-});
+const pageQuery = pagingQuerySchema(REVIEW_PAGING);
 
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;

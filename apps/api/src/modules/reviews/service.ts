@@ -1,6 +1,7 @@
 import { hasRole, type PublicReview, type ReviewRequest } from '@app/shared';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { pagedList, pageOffset } from '../../lib/paging';
 import { isUuid } from '../../lib/validation';
 import { getVisibleProduct } from '../catalog/service';
 import type { UserRow } from '../users/repository';
@@ -32,15 +33,12 @@ export function presentReview(review: ReviewWithAuthor): PublicReview {
 /** A product's reviews, newest first. */
 export async function getProductReviews(deps: AppDeps, productId: string, viewer: UserRow | null, page: number, limit: number) {
   const product = await getVisibleProduct(deps, productId, viewer);
-  const { rows, total } = await listReviews(deps.db, product.id, limit, (page - 1) * limit);
+  const { rows, total } = await listReviews(deps.db, product.id, limit, pageOffset({ page, limit }));
   const canReview = viewer
     ? (await hasPaidFor(deps.db, viewer.id, product.id)) && !rows.some((r) => r.userId === viewer.id)
     : false;
   return {
-    reviews: rows.map(presentReview),
-    total,
-    page,
-    pages: Math.ceil(total / limit),
+    ...pagedList('reviews', rows.map(presentReview), total, { page, limit }),
     average_rating: Number(product.ratingAverage),
     review_count: product.reviewCount,
     can_review: canReview,
