@@ -3,6 +3,7 @@ import { moneySchema } from './api';
 import { publicUserSchema } from './auth';
 import { publicProductSchema } from './catalog';
 import { orderSchema } from './orders';
+import { pagedListSchema } from './paging';
 
 /** The admin console's answers (spec §7 Admin). */
 
@@ -65,21 +66,11 @@ export type AdminReviewFileLink = z.output<typeof adminReviewFileLinkSchema>;
 export const adminProductChangeSchema = z.object({ message: z.string(), product: publicProductSchema });
 export const bulkUpdateResultSchema = z.object({ message: z.string(), updated: z.number() });
 
-export const adminUserListSchema = z.object({
-  users: z.array(publicUserSchema),
-  total: z.number(),
-  page: z.number(),
-  pages: z.number(),
-});
+export const adminUserListSchema = pagedListSchema('users', publicUserSchema);
 export const adminUserChangeSchema = z.object({ message: z.string(), user: publicUserSchema });
 
 export const adminOrderSchema = z.object({ ...orderSchema.shape, customer_email: z.string().nullable(), user_id: z.string() });
-export const adminOrderListSchema = z.object({
-  orders: z.array(adminOrderSchema),
-  total: z.number(),
-  page: z.number(),
-  pages: z.number(),
-});
+export const adminOrderListSchema = pagedListSchema('orders', adminOrderSchema);
 export const adminOrderDetailSchema = z.object({
   ...orderSchema.shape,
   customer_email: z.string().nullable(),

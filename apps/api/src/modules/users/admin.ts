@@ -1,8 +1,9 @@
-import { blankToUndefined, hasRole, normalizeRole, ROLES } from '@app/shared';
+import { blankToUndefined, hasRole, normalizeRole, pagingQueryFields, ROLES, STANDARD_PAGING } from '@app/shared';
 import { z } from 'zod';
 import { recordAudit } from '../../lib/audit';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { pagedList, pageOffset } from '../../lib/paging';
 import { isUuid } from '../../lib/validation';
 import { revokeAllSessions } from '../auth/sessions';
 import { touchSellerProducts } from '../products/repository';
@@ -12,8 +13,7 @@ import { bumpTokenVersion, findUserById, listUserPage, type UserRow, updateUser 
 export const adminUsersQuery = z.object({
   search: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
   role: z.preprocess(blankToUndefined, z.enum([...ROLES, 'user']).optional()),
-  page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(1)),
-  limit: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100).default(20)),
+  ...pagingQueryFields(STANDARD_PAGING),
 });
 
 export const adminUserUpdateSchema = z.object({
@@ -25,9 +25,9 @@ export async function listUsers(deps: AppDeps, query: z.output<typeof adminUsers
   const { rows, total } = await listUserPage(
     deps.db,
     { role: query.role ? (normalizeRole(query.role) as string) : undefined, search: query.search },
-    { limit: query.limit, offset: (query.page - 1) * query.limit },
+    { limit: query.limit, offset: pageOffset(query) },
   );
-  return { users: rows.map(presentUser), total, page: query.page, pages: Math.ceil(total / query.limit) };
+  return pagedList('users', rows.map(presentUser), total, query);
 }
 
 /**
