@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema, moneySchema } from './api';
+import { pagedListSchema } from './paging';
 
 /** Orders, checkout and download links as the API answers them (spec §3 Order). */
 
@@ -41,12 +42,7 @@ export type OrderView = z.output<typeof orderSchema>;
 export const ownedProductsSchema = z.object({ product_ids: z.array(z.string()) });
 export type OwnedProducts = z.output<typeof ownedProductsSchema>;
 
-export const orderListSchema = z.object({
-  orders: z.array(orderSchema),
-  total: z.number(),
-  page: z.number(),
-  pages: z.number(),
-});
+export const orderListSchema = pagedListSchema('orders', orderSchema);
 
 export const orderStatsSchema = z.object({
   total_orders: z.number(),

@@ -1,8 +1,9 @@
-import { blankToUndefined } from '@app/shared';
+import { blankToUndefined, pagingQueryFields, STANDARD_PAGING } from '@app/shared';
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { pagedList, pageOffset } from '../../lib/paging';
 import { dateQuery, isUuid } from '../../lib/validation';
 import { notifyUser } from '../notifications/service';
 import { approveRefund } from '../payments/refunds';
@@ -23,8 +24,7 @@ export const adminOrdersQuery = z.object({
   search: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
   start_date: dateQuery('start_date'),
   end_date: dateQuery('end_date'),
-  page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(1)),
-  limit: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100).default(20)),
+  ...pagingQueryFields(STANDARD_PAGING),
 });
 
 export const refundDecisionSchema = z.object({
@@ -36,26 +36,22 @@ export async function listAllOrders(deps: AppDeps, query: z.output<typeof adminO
   const { rows, total } = await listOrders(
     deps.db,
     { status: query.status, from: query.start_date, to: query.end_date, search: query.search, refund: query.refund },
-    { limit: query.limit, offset: (query.page - 1) * query.limit },
+    { limit: query.limit, offset: pageOffset(query) },
   );
   const { items, refunds } = await itemsAndRefundsOf(
     deps.db,
     rows.map((o) => o.id),
   );
-  return {
-    orders: rows.map((order) => ({
-      ...presentOrder(
-        order,
-        items.filter((i) => i.orderId === order.id),
-        refunds.find((r) => r.orderId === order.id),
-      ),
-      customer_email: order.customerEmail,
-      user_id: order.userId,
-    })),
-    total,
-    page: query.page,
-    pages: Math.ceil(total / query.limit),
-  };
+  const orders = rows.map((order) => ({
+    ...presentOrder(
+      order,
+      items.filter((i) => i.orderId === order.id),
+      refunds.find((r) => r.orderId === order.id),
+    ),
+    customer_email: order.customerEmail,
+    user_id: order.userId,
+  }));
+  return pagedList('orders', orders, total, query);
 }
 
 export async function getOrderForAdmin(deps: AppDeps, orderId: string) {

@@ -8,9 +8,11 @@ import {
   orderSchema,
   orderStatsSchema,
   ownedProductsSchema,
+  pagingQueryFields,
   refundRequestedSchema,
   refundRequestSchema,
   regeneratedLinksSchema,
+  STANDARD_PAGING,
   savedOrderSchema,
   validateCartSchema,
   validatedCartSchema,
@@ -38,8 +40,7 @@ import { getOwnOrder, listOwnOrders, ownOrderStats, requestRefund, resendReceipt
 const orderParams = idParams('Order not found');
 const zipResponse = { 200: fileResponse('The files as one zip archive', ['application/zip']) };
 const listQuery = z.object({
-  page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(1)),
-  limit: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100).default(20)),
+  ...pagingQueryFields(STANDARD_PAGING),
   status_filter: z.preprocess(blankToUndefined, z.enum(ORDER_STATUSES).optional()),
   start_date: dateQuery('start_date'),
   end_date: dateQuery('end_date'),

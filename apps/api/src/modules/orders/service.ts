@@ -2,6 +2,7 @@ import { REFUND_WINDOW_DAYS } from '@app/shared';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { centsToDollars } from '../../lib/money';
+import { pagedList, pageOffset } from '../../lib/paging';
 import { isUuid } from '../../lib/validation';
 import { lockPayoutAccountsOfOrder } from '../payouts/accounts';
 import type { UserRow } from '../users/repository';
@@ -42,10 +43,10 @@ export async function listOwnOrders(deps: AppDeps, user: UserRow, query: OrderLi
       from: query.start_date,
       to: query.end_date,
     },
-    { limit: query.limit, offset: (query.page - 1) * query.limit },
+    { limit: query.limit, offset: pageOffset(query) },
     true,
   );
-  return { orders: await presentOrders(deps, rows), total, page: query.page, pages: Math.ceil(total / query.limit) };
+  return pagedList('orders', await presentOrders(deps, rows), total, query);
 }
 
 /** Spec §3 Order stats. */
