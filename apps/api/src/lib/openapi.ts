@@ -43,7 +43,7 @@ export const API_TAGS = [
 export type ApiTag = (typeof API_TAGS)[number]['name'];
 
 /** A route that takes a token when one is sent (it answers more), and answers strangers too. */
-export const OPTIONAL_TOKEN = [{}, { bearer: [] }];
+export const OPTIONAL_TOKEN: { [scheme: string]: string[] }[] = [{}, { bearer: [] }];
 
 interface GuardDoc {
   /** Who may call, as the reference says it. */

@@ -13,11 +13,14 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ApiTag } from '../../lib/openapi';
 import { currentUser, guardEveryRoute, requireAuth } from '../auth/guard';
 import { deletePayoutAccount, getPayoutAccount, savePayoutAccount } from '../payouts/accounts';
 import { affiliateOverview, getAffiliateDashboard, listAffiliateSales } from './dashboard';
 import { presentAffiliateSettings, readAffiliateSettings, updateAffiliateSettings } from './settings';
 import { recordReferralVisit, safeLandingPath, type Visitor } from './visits';
+
+const tags: ApiTag[] = ['Affiliates'];
 
 const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -42,27 +45,60 @@ export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
     '/visits',
     {
       config: visitLimit(deps.config.affiliates.visitsPerMinute),
-      schema: { body: affiliateVisitSchema, response: { 200: z.object({ attributed: z.boolean() }) } },
+      schema: {
+        operationId: 'recordReferralVisit',
+        summary: 'Record a visit through a referral code',
+        tags,
+        body: affiliateVisitSchema,
+        response: { 200: z.object({ attributed: z.boolean() }) },
+      },
     },
     async (request, reply) => ({
       attributed: await recordReferralVisit(deps, reply, request.body.code, visitorOf(request)),
     }),
   );
 
-  app.get('/me', { ...signedIn, schema: { response: { 200: affiliateDashboardSchema } } }, async (request) =>
-    getAffiliateDashboard(deps, currentUser(request).id),
+  app.get(
+    '/me',
+    {
+      ...signedIn,
+      schema: {
+        operationId: 'getAffiliateDashboard',
+        summary: 'Return the signed-in user’s referral link and earnings',
+        tags,
+        response: { 200: affiliateDashboardSchema },
+      },
+    },
+    async (request) => getAffiliateDashboard(deps, currentUser(request).id),
   );
 
   app.get(
     '/me/sales',
-    { ...signedIn, schema: { querystring: pageQuery, response: { 200: affiliateSaleListSchema } } },
+    {
+      ...signedIn,
+      schema: {
+        operationId: 'listAffiliateSales',
+        summary: 'List the sales credited to the signed-in affiliate',
+        tags,
+        querystring: pageQuery,
+        response: { 200: affiliateSaleListSchema },
+      },
+    },
     async (request) => listAffiliateSales(deps, currentUser(request).id, request.query.page, request.query.limit),
   );
 
   // Any member can be paid their commission: the payout run pays every user with an account (payouts/transfers.ts).
   app.get(
     '/payout-account',
-    { ...signedIn, schema: { response: { 200: accountAnswer.pick({ account: true }) } } },
+    {
+      ...signedIn,
+      schema: {
+        operationId: 'getAffiliatePayoutAccount',
+        summary: 'Return the affiliate’s payout account',
+        tags,
+        response: { 200: accountAnswer.pick({ account: true }) },
+      },
+    },
     async (request) => ({
       account: await getPayoutAccount(deps, currentUser(request).id),
     }),
@@ -70,17 +106,40 @@ export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/payout-account',
-    { ...signedIn, schema: { body: payoutAccountSchema, response: { 200: accountAnswer } } },
+    {
+      ...signedIn,
+      schema: {
+        operationId: 'saveAffiliatePayoutAccount',
+        summary: 'Save the affiliate’s payout account',
+        tags,
+        errorCodes: ['CONFLICT', 'PROVIDER_ERROR'],
+        body: payoutAccountSchema,
+        response: { 200: accountAnswer },
+      },
+    },
     async (request) => ({
       message: 'Payout account saved',
       account: await savePayoutAccount(deps, currentUser(request), request.body, request.ip ?? null),
     }),
   );
 
-  app.delete('/payout-account', { ...signedIn, schema: { response: { 200: messageSchema } } }, async (request) => {
-    await deletePayoutAccount(deps, currentUser(request), request.ip ?? null);
-    return { message: 'Payout account removed' };
-  });
+  app.delete(
+    '/payout-account',
+    {
+      ...signedIn,
+      schema: {
+        operationId: 'deleteAffiliatePayoutAccount',
+        summary: 'Remove the affiliate’s payout account',
+        tags,
+        errorCodes: ['NOT_FOUND', 'CONFLICT'],
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      await deletePayoutAccount(deps, currentUser(request), request.ip ?? null);
+      return { message: 'Payout account removed' };
+    },
+  );
 };
 
 /** Programme settings and the overview of members (/api/v1/affiliates/admin). Admins only. */
@@ -88,18 +147,45 @@ export const adminAffiliateRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   guardEveryRoute(app, requireAuth('admin'));
 
-  app.get('/settings', { schema: { response: { 200: affiliateSettingsViewSchema } } }, async () =>
-    presentAffiliateSettings(await readAffiliateSettings(deps.db), deps.config.platformFeePercent),
+  app.get(
+    '/settings',
+    {
+      schema: {
+        operationId: 'getAffiliateSettings',
+        summary: 'Return the affiliate programme’s settings',
+        tags,
+        response: { 200: affiliateSettingsViewSchema },
+      },
+    },
+    async () => presentAffiliateSettings(await readAffiliateSettings(deps.db), deps.config.platformFeePercent),
   );
 
   app.put(
     '/settings',
-    { schema: { body: affiliateSettingsUpdateSchema, response: { 200: affiliateSettingsViewSchema } } },
+    {
+      schema: {
+        operationId: 'updateAffiliateSettings',
+        summary: 'Change the affiliate programme’s settings',
+        tags,
+        body: affiliateSettingsUpdateSchema,
+        response: { 200: affiliateSettingsViewSchema },
+      },
+    },
     async (request) => updateAffiliateSettings(deps, { id: currentUser(request).id, ip: request.ip ?? null }, request.body),
   );
 
-  app.get('/affiliates', { schema: { querystring: pageQuery, response: { 200: affiliateOverviewSchema } } }, async (request) =>
-    affiliateOverview(deps, request.query.page, request.query.limit),
+  app.get(
+    '/affiliates',
+    {
+      schema: {
+        operationId: 'listAffiliates',
+        summary: 'List affiliates with their visits and earnings',
+        tags,
+        querystring: pageQuery,
+        response: { 200: affiliateOverviewSchema },
+      },
+    },
+    async (request) => affiliateOverview(deps, request.query.page, request.query.limit),
   );
 };
 

@@ -20,11 +20,14 @@ import { z } from 'zod';
 import { dayRangeFields, resolveDayRange } from '../../lib/date-range';
 import { MicroCache } from '../../lib/micro-cache';
 import { dollarsToCents } from '../../lib/money';
+import type { ApiTag } from '../../lib/openapi';
 import { nonEmptyUpdate } from '../../lib/validation';
 import { currentUser, guardEveryRoute, requireAuth } from '../auth/guard';
 import { poolDashboard, poolRevenueReport, publicPoolSummary, revenueReportCsv, transferHistory } from './figures';
 import { loadPoolSettings, presentPoolSettings, updatePoolSettings } from './settings';
 import { exchangeRate, triggerPoolTransfer } from './transfers';
+
+const tags: ApiTag[] = ['AI token pool'];
 
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 const whole = (field: string, min: number, max: number) =>
@@ -63,13 +66,31 @@ export const aiPoolAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   guardEveryRoute(app, requireAuth('admin'));
 
-  app.get('/dashboard', { schema: { querystring: dashboardQuery, response: { 200: aiPoolDashboardSchema } } }, async (request) =>
-    poolDashboard(deps, request.query.days),
+  app.get(
+    '/dashboard',
+    {
+      schema: {
+        operationId: 'getAiPoolDashboard',
+        summary: 'Return the AI-token pool’s balance and recent activity',
+        tags,
+        querystring: dashboardQuery,
+        response: { 200: aiPoolDashboardSchema },
+      },
+    },
+    async (request) => poolDashboard(deps, request.query.days),
   );
 
   app.get(
     '/transfer-history',
-    { schema: { querystring: historyQuery, response: { 200: aiPoolTransferHistorySchema } } },
+    {
+      schema: {
+        operationId: 'listAiPoolTransfers',
+        summary: 'List the pool’s transfers',
+        tags,
+        querystring: historyQuery,
+        response: { 200: aiPoolTransferHistorySchema },
+      },
+    },
     async (request) => transferHistory(deps.db, request.query.limit, request.query.status),
   );
 
@@ -77,6 +98,9 @@ export const aiPoolAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/revenue-report',
     {
       schema: {
+        operationId: 'getAiPoolRevenueReport',
+        summary: 'Report the pool’s revenue over a period',
+        tags,
         querystring: reportQuery,
         response: { 200: z.union([aiPoolRevenueReportSchema, z.string().describe('CSV (format=csv)')]) },
       },
@@ -96,17 +120,42 @@ export const aiPoolAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/exchange-rate',
-    { schema: { querystring: exchangeRateQuery, response: { 200: exchangeRateSchema } } },
+    {
+      schema: {
+        operationId: 'getAiTokenExchangeRate',
+        summary: 'Return the exchange rate used for the pool',
+        tags,
+        querystring: exchangeRateQuery,
+        response: { 200: exchangeRateSchema },
+      },
+    },
     async (request) => exchangeRate(deps, request.query.from_currency, request.query.to_currency),
   );
 
-  app.get('/ai-token-settings', { schema: { response: { 200: aiTokenSettingsSchema } } }, async () =>
-    presentPoolSettings(await loadPoolSettings(deps.db)),
+  app.get(
+    '/ai-token-settings',
+    {
+      schema: {
+        operationId: 'getAiTokenSettings',
+        summary: 'Return the pool’s settings',
+        tags,
+        response: { 200: aiTokenSettingsSchema },
+      },
+    },
+    async () => presentPoolSettings(await loadPoolSettings(deps.db)),
   );
 
   app.put(
     '/ai-token-settings',
-    { schema: { body: nonEmptyUpdate(aiTokenSettingsUpdateSchema), response: { 200: aiTokenSettingsSavedSchema } } },
+    {
+      schema: {
+        operationId: 'updateAiTokenSettings',
+        summary: 'Change the pool’s settings',
+        tags,
+        body: nonEmptyUpdate(aiTokenSettingsUpdateSchema),
+        response: { 200: aiTokenSettingsSavedSchema },
+      },
+    },
     async (request) => ({
       message: 'AI token settings saved',
       settings: await updatePoolSettings(deps, request.body, { id: currentUser(request).id, ip: request.ip }),
@@ -115,7 +164,16 @@ export const aiPoolAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/trigger-manual-transfer',
-    { schema: { body: manualTransferSchema, response: { 200: aiPoolTransferDoneSchema } } },
+    {
+      schema: {
+        operationId: 'triggerAiPoolTransfer',
+        summary: 'Transfer the pool’s balance now',
+        tags,
+        errorCodes: ['CONFLICT', 'PROVIDER_ERROR'],
+        body: manualTransferSchema,
+        response: { 200: aiPoolTransferDoneSchema },
+      },
+    },
     async (request) => {
       const transfer = await triggerPoolTransfer(deps, {
         trigger: 'manual',
@@ -135,7 +193,15 @@ export const aiPoolPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const summaries = new MicroCache<PublicAiPoolSummary>(deps.config.catalogCacheMs, 10);
   app.get(
     '/public/summary',
-    { schema: { querystring: publicQuery, response: { 200: publicAiPoolSummarySchema } } },
+    {
+      schema: {
+        operationId: 'getAiPoolPublicSummary',
+        summary: 'Return the pool’s public totals and completed transfers',
+        tags,
+        querystring: publicQuery,
+        response: { 200: publicAiPoolSummarySchema },
+      },
+    },
     async (request) => summaries.get(String(request.query.limit), () => publicPoolSummary(deps, request.query.limit)),
   );
 };

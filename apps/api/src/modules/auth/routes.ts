@@ -19,6 +19,7 @@ import {
 } from '@app/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ApiTag } from '../../lib/openapi';
 import { requestLanguage } from '../users/preferences';
 import { presentUser } from '../users/present';
 import { currentUser, requireAuth } from './guard';
@@ -26,6 +27,8 @@ import * as auth from './service';
 import { clearSessionCookie, REFRESH_COOKIE, sendSession } from './session-reply';
 import { currentFamily, endSession, rotateSession } from './sessions';
 import { disableTotp, enableTotp, startTotpEnrolment } from './totp';
+
+const tags: ApiTag[] = ['Auth'];
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -49,13 +52,34 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const userAgent = (request: FastifyRequest) => request.headers['user-agent'];
   const caller = (request: FastifyRequest): auth.Caller => ({ ip: request.ip ?? '', userAgent: userAgent(request) });
 
-  app.get('/providers', { schema: { response: { 200: authProvidersSchema } } }, async () => ({
-    google_client_id: deps.google?.clientId ?? null,
-  }));
+  app.get(
+    '/providers',
+    {
+      schema: {
+        operationId: 'listAuthProviders',
+        summary: 'List the sign-in providers this server offers',
+        tags,
+        response: { 200: authProvidersSchema },
+      },
+    },
+    async () => ({
+      google_client_id: deps.google?.clientId ?? null,
+    }),
+  );
 
   app.post(
     '/register',
-    { schema: { body: registerRequestSchema, response: { 201: authResponseSchema } }, config: authLimit },
+    {
+      schema: {
+        operationId: 'register',
+        summary: 'Create a buyer account and sign in',
+        tags,
+        errorCodes: ['CONFLICT'],
+        body: registerRequestSchema,
+        response: { 201: authResponseSchema },
+      },
+      config: authLimit,
+    },
     async (request, reply) => {
       const result = await auth.registerUser(deps, request.body, userAgent(request));
       reply.code(201);
@@ -65,7 +89,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/login',
-    { schema: { body: loginRequestSchema, response: { 200: authResponseSchema } }, config: authLimit },
+    {
+      schema: {
+        operationId: 'login',
+        summary: 'Sign in with e-mail and password',
+        tags,
+        errorCodes: ['UNAUTHORIZED', 'TOTP_REQUIRED', 'FORBIDDEN'],
+        body: loginRequestSchema,
+        response: { 200: authResponseSchema },
+      },
+      config: authLimit,
+    },
     async (request, reply) => {
       const result = await auth.loginUser(deps, request.body, caller(request));
       return replySignedIn(reply, result);
@@ -74,7 +108,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/login',
-    { schema: { body: adminLoginRequestSchema, response: { 200: authResponseSchema } }, config: authLimit },
+    {
+      schema: {
+        operationId: 'loginAdmin',
+        summary: 'Sign in as an admin (password and second factor)',
+        tags,
+        errorCodes: ['UNAUTHORIZED', 'TOTP_REQUIRED', 'FORBIDDEN'],
+        body: adminLoginRequestSchema,
+        response: { 200: authResponseSchema },
+      },
+      config: authLimit,
+    },
     async (request, reply) => {
       const result = await auth.loginWithRole(deps, request.body, ['admin'], 'Admin access required', caller(request));
       return replySignedIn(reply, result);
@@ -83,7 +127,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/google',
-    { schema: { body: googleLoginRequestSchema, response: { 200: authResponseSchema } }, config: authLimit },
+    {
+      schema: {
+        operationId: 'loginWithGoogle',
+        summary: 'Sign in or sign up with a Google ID token',
+        tags,
+        errorCodes: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'],
+        body: googleLoginRequestSchema,
+        response: { 200: authResponseSchema },
+      },
+      config: authLimit,
+    },
     async (request, reply) => {
       const result = await auth.loginWithGoogle(deps, request.body.token, userAgent(request));
       return replySignedIn(reply, result);
@@ -92,7 +146,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/refresh',
-    { config: refreshLimit, schema: { response: { 200: authResponseSchema, 204: noContentSchema } } },
+    {
+      config: refreshLimit,
+      schema: {
+        operationId: 'refreshSession',
+        summary: 'Trade the refresh cookie for a new access token',
+        tags,
+        errorCodes: ['UNAUTHORIZED'],
+        response: { 200: authResponseSchema, 204: noContentSchema },
+      },
+    },
     async (request, reply) => {
       // An anonymous visitor has nothing to refresh: say so without an error status.
       if (!request.cookies[REFRESH_COOKIE]) return reply.code(204).send(null);
@@ -106,24 +169,61 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/logout', { schema: { response: { 204: noContentSchema } } }, async (request, reply) => {
-    await endSession(deps.db, request.cookies[REFRESH_COOKIE]);
-    clearRefreshCookie(reply);
-    return reply.code(204).send(null);
-  });
+  app.post(
+    '/logout',
+    {
+      schema: {
+        operationId: 'logout',
+        summary: 'End the session of the refresh cookie',
+        tags,
+        response: { 204: noContentSchema },
+      },
+    },
+    async (request, reply) => {
+      await endSession(deps.db, request.cookies[REFRESH_COOKIE]);
+      clearRefreshCookie(reply);
+      return reply.code(204).send(null);
+    },
+  );
 
-  app.post('/verify', { onRequest: requireAuth(), schema: { response: { 200: tokenVerifiedSchema } } }, async (request) => ({
-    valid: true as const,
-    user: presentUser(currentUser(request)),
-  }));
+  app.post(
+    '/verify',
+    {
+      onRequest: requireAuth(),
+      schema: {
+        operationId: 'verifyToken',
+        summary: 'Check the access token and return its user',
+        tags,
+        response: { 200: tokenVerifiedSchema },
+      },
+    },
+    async (request) => ({
+      valid: true as const,
+      user: presentUser(currentUser(request)),
+    }),
+  );
 
-  app.get('/me', { onRequest: requireAuth(), schema: { response: { 200: publicUserSchema } } }, async (request) =>
-    presentUser(currentUser(request)),
+  app.get(
+    '/me',
+    {
+      onRequest: requireAuth(),
+      schema: { operationId: 'getSignedInUser', summary: 'Return the signed-in user', tags, response: { 200: publicUserSchema } },
+    },
+    async (request) => presentUser(currentUser(request)),
   );
 
   app.post(
     '/change-password',
-    { schema: { body: changePasswordRequestSchema, response: { 200: passwordChangedSchema } }, onRequest: requireAuth() },
+    {
+      schema: {
+        operationId: 'changePassword',
+        summary: 'Change the password and sign out other devices',
+        tags,
+        body: changePasswordRequestSchema,
+        response: { 200: passwordChangedSchema },
+      },
+      onRequest: requireAuth(),
+    },
     async (request, reply) => {
       const { current_password, new_password } = request.body;
       const result = await auth.changePassword(deps, currentUser(request), current_password, new_password, userAgent(request));
@@ -133,23 +233,60 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/totp/setup',
-    { onRequest: requireAuth('admin'), schema: { response: { 200: totpEnrolmentSchema } } },
+    {
+      onRequest: requireAuth('admin'),
+      schema: {
+        operationId: 'startTotpSetup',
+        summary: 'Start setting up two-factor sign-in',
+        tags,
+        errorCodes: ['CONFLICT'],
+        response: { 200: totpEnrolmentSchema },
+      },
+    },
     async (request) => startTotpEnrolment(deps, currentUser(request)),
   );
   app.post(
     '/totp/enable',
-    { onRequest: requireAuth('admin'), schema: { body: totpCodeSchema, response: { 200: totpStateSchema } } },
+    {
+      onRequest: requireAuth('admin'),
+      schema: {
+        operationId: 'enableTotp',
+        summary: 'Turn two-factor sign-in on with a first code',
+        tags,
+        errorCodes: ['CONFLICT'],
+        body: totpCodeSchema,
+        response: { 200: totpStateSchema },
+      },
+    },
     async (request) => enableTotp(deps, currentUser(request), request.body.code, request.cookies[REFRESH_COOKIE]),
   );
   app.post(
     '/totp/disable',
-    { onRequest: requireAuth('admin'), schema: { body: totpCodeSchema, response: { 200: totpStateSchema } } },
+    {
+      onRequest: requireAuth('admin'),
+      schema: {
+        operationId: 'disableTotp',
+        summary: 'Turn two-factor sign-in off',
+        tags,
+        body: totpCodeSchema,
+        response: { 200: totpStateSchema },
+      },
+    },
     async (request) => disableTotp(deps, currentUser(request), request.body.code),
   );
 
   app.post(
     '/forgot-password',
-    { schema: { body: forgotPasswordRequestSchema, response: { 200: messageSchema } }, config: authLimit },
+    {
+      schema: {
+        operationId: 'requestPasswordReset',
+        summary: 'Send a password reset link, if the account exists',
+        tags,
+        body: forgotPasswordRequestSchema,
+        response: { 200: messageSchema },
+      },
+      config: authLimit,
+    },
     async (request) => {
       const { email } = request.body;
       const language = requestLanguage(request.headers);
@@ -165,7 +302,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/reset-password',
-    { schema: { body: resetPasswordRequestSchema, response: { 200: messageSchema } }, config: authLimit },
+    {
+      schema: {
+        operationId: 'resetPassword',
+        summary: 'Set a new password with a reset link token',
+        tags,
+        body: resetPasswordRequestSchema,
+        response: { 200: messageSchema },
+      },
+      config: authLimit,
+    },
     async (request, reply) => {
       await auth.resetPassword(deps, request.body.token, request.body.new_password);
       clearRefreshCookie(reply);

@@ -1,8 +1,11 @@
 import { chatLeadListSchema, chatMessageRequestSchema, chatReplySchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type ApiTag, OPTIONAL_TOKEN } from '../../lib/openapi';
 import { requireAuth, resolveRequestUser } from '../auth/guard';
 import { handleChatMessage, listLeads } from './service';
+
+const tags: ApiTag[] = ['Chatbot'];
 
 /** POST /chatbot/message (spec §7): open to visitors; sessions are kept server-side. */
 export const chatbotRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -10,7 +13,14 @@ export const chatbotRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/message',
     {
-      schema: { body: chatMessageRequestSchema, response: { 200: chatReplySchema } },
+      schema: {
+        operationId: 'sendChatMessage',
+        security: OPTIONAL_TOKEN,
+        summary: 'Ask the shopping assistant',
+        tags,
+        body: chatMessageRequestSchema,
+        response: { 200: chatReplySchema },
+      },
       // Per address, generous enough for a few people behind one NAT; each session has its own tighter limit.
       config: { rateLimit: { max: deps.config.chatbot.ratePerMinute * 3, timeWindow: 60_000 } },
     },
@@ -34,7 +44,16 @@ const leadsQuery = z.object({
 export const adminChatbotRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/chatbot/leads',
-    { onRequest: requireAuth('admin'), schema: { querystring: leadsQuery, response: { 200: chatLeadListSchema } } },
+    {
+      onRequest: requireAuth('admin'),
+      schema: {
+        operationId: 'listChatLeads',
+        summary: 'List the leads the assistant collected',
+        tags,
+        querystring: leadsQuery,
+        response: { 200: chatLeadListSchema },
+      },
+    },
     async (request) => listLeads(app.deps, request.query.page, request.query.limit),
   );
 };

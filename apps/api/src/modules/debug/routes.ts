@@ -4,9 +4,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { decodeJwt } from 'jose';
 import { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
+import type { ApiTag } from '../../lib/openapi';
 import { currentUser, guardEveryRoute, requireAuth } from '../auth/guard';
 import { imageUrl } from '../catalog/present';
 import { countSimpleAdmins, listNewestProductImages } from './repository';
+
+const tags: ApiTag[] = ['Debug'];
 
 /** Stored images checked by /debug/check-uploads: those of the newest products. */
 const CHECKED_PRODUCTS = 20;
@@ -36,28 +39,65 @@ export const debugRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   guardEveryRoute(app, requireAuth('admin'));
 
-  app.get('/debug/check-uploads', { schema: { response: { 200: uploadsCheckSchema } } }, async () => checkUploads(deps));
+  app.get(
+    '/debug/check-uploads',
+    {
+      schema: {
+        operationId: 'checkUploads',
+        summary: 'Check that the newest products’ images are stored',
+        tags,
+        response: { 200: uploadsCheckSchema },
+      },
+    },
+    async () => checkUploads(deps),
+  );
 
-  app.get('/debug/check-auth-token', { schema: { response: { 200: authTokenCheckSchema } } }, async (request) => {
-    const user = currentUser(request);
-    const claims = decodeJwt((request.headers.authorization ?? '').slice(7).trim());
-    return {
-      valid: true,
-      user: { id: user.id, email: user.email, role: user.role },
-      issued_at: claims.iat ? new Date(claims.iat * 1000).toISOString() : null,
-      expires_at: claims.exp ? new Date(claims.exp * 1000).toISOString() : null,
-    };
-  });
+  app.get(
+    '/debug/check-auth-token',
+    {
+      schema: {
+        operationId: 'checkAuthToken',
+        summary: 'Show the claims of the token sent',
+        tags,
+        response: { 200: authTokenCheckSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const claims = decodeJwt((request.headers.authorization ?? '').slice(7).trim());
+      return {
+        valid: true,
+        user: { id: user.id, email: user.email, role: user.role },
+        issued_at: claims.iat ? new Date(claims.iat * 1000).toISOString() : null,
+        expires_at: claims.exp ? new Date(claims.exp * 1000).toISOString() : null,
+      };
+    },
+  );
 
-  app.get('/test', { schema: { response: { 200: apiTestSchema } } }, async () => ({
-    message: 'API is working',
-    environment: deps.config.env,
-    time: new Date().toISOString(),
-  }));
+  app.get(
+    '/test',
+    { schema: { operationId: 'testApi', summary: 'Answer a fixed test reply', tags, response: { 200: apiTestSchema } } },
+    async () => ({
+      message: 'API is working',
+      environment: deps.config.env,
+      time: new Date().toISOString(),
+    }),
+  );
 
-  app.get('/simple-admin-test/status', { schema: { response: { 200: simpleAdminStatusSchema } } }, async () => {
-    return { status: 'ok' as const, simple_admins: await countSimpleAdmins(deps.db) };
-  });
+  app.get(
+    '/simple-admin-test/status',
+    {
+      schema: {
+        operationId: 'getSimpleAdminStatus',
+        summary: 'Count the simple admins',
+        tags,
+        response: { 200: simpleAdminStatusSchema },
+      },
+    },
+    async () => {
+      return { status: 'ok' as const, simple_admins: await countSimpleAdmins(deps.db) };
+    },
+  );
 };
 
 /** Whether the uploads folder exists and whether each stored image of the newest products is really there. */

@@ -2,6 +2,9 @@ import { fileResponse } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
+import type { ApiTag } from '../../lib/openapi';
+
+const tags: ApiTag[] = ['Media'];
 
 /** Public images: avatars and product images. Product files are never served from here. */
 const PUBLIC_FOLDERS = ['avatars', 'product-images'] as const;
@@ -18,6 +21,9 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:folder/:file',
     {
       schema: {
+        operationId: 'getMediaFile',
+        summary: 'Download a stored image',
+        tags,
         params: z.object({
           folder: z.enum(PUBLIC_FOLDERS, { error: 'File not found' }),
           // Storage keys start with a letter or digit: '-x.png' is no file of ours.

@@ -8,9 +8,12 @@ import {
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ApiTag } from '../../lib/openapi';
 import { requireAuth } from '../auth/guard';
 import { requestLanguage } from '../users/preferences';
 import { confirmSubscription, exportSubscribersCsv, listSubscribers, subscribe, unsubscribe } from './service';
+
+const tags: ApiTag[] = ['Newsletter'];
 
 const optionalToken = z.object({ token: z.string().max(500).optional() });
 
@@ -23,7 +26,13 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/subscribe',
     {
-      schema: { body: newsletterSubscribeSchema, response: { 202: newsletterStateSchema } },
+      schema: {
+        operationId: 'subscribeToNewsletter',
+        summary: 'Subscribe an address (a confirmation e-mail follows)',
+        tags,
+        body: newsletterSubscribeSchema,
+        response: { 202: newsletterStateSchema },
+      },
       config: { rateLimit: { max: deps.config.newsletter.ratePerMinute, timeWindow: 60_000 } },
     },
     async (request, reply) => {
@@ -32,13 +41,32 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/confirm', { schema: { body: newsletterTokenSchema, response: { 200: newsletterStateSchema } } }, async (request) =>
-    confirmSubscription(deps, request.body.token),
+  app.post(
+    '/confirm',
+    {
+      schema: {
+        operationId: 'confirmNewsletterSubscription',
+        summary: 'Confirm a subscription with the e-mailed token',
+        tags,
+        body: newsletterTokenSchema,
+        response: { 200: newsletterStateSchema },
+      },
+    },
+    async (request) => confirmSubscription(deps, request.body.token),
   );
 
   app.post(
     '/unsubscribe',
-    { schema: { querystring: optionalToken, body: optionalToken.optional(), response: { 200: newsletterStateSchema } } },
+    {
+      schema: {
+        operationId: 'unsubscribeFromNewsletter',
+        summary: 'Unsubscribe with the e-mailed token',
+        tags,
+        querystring: optionalToken,
+        body: optionalToken.optional(),
+        response: { 200: newsletterStateSchema },
+      },
+    },
     async (request) => unsubscribe(deps, request.query.token ?? request.body?.token),
   );
 };
@@ -57,7 +85,13 @@ export const adminNewsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     '/newsletter/subscribers',
     {
       onRequest: requireAuth('admin'),
-      schema: { querystring: listQuery, response: { 200: newsletterSubscriberListSchema } },
+      schema: {
+        operationId: 'listNewsletterSubscribers',
+        summary: 'List newsletter subscribers',
+        tags,
+        querystring: listQuery,
+        response: { 200: newsletterSubscriberListSchema },
+      },
     },
     async (request) => listSubscribers(deps, request.query),
   );
@@ -67,6 +101,9 @@ export const adminNewsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAuth('admin'),
       schema: {
+        operationId: 'exportNewsletterSubscribers',
+        summary: 'Download the confirmed subscribers as CSV',
+        tags,
         querystring: listQuery.pick({ status: true }),
         response: { 200: fileResponse('The subscriber list as CSV', ['text/csv']) },
       },

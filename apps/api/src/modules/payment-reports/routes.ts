@@ -8,10 +8,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dayRangeFields, resolveDayRange } from '../../lib/date-range';
+import type { ApiTag } from '../../lib/openapi';
 import { exchangeRateQuery } from '../ai-pool/routes';
 import { exchangeRate } from '../ai-pool/transfers';
 import { currentUser, requireAuth } from '../auth/guard';
 import { buyerPaymentHistory, paymentAnalytics } from './service';
+
+const tags: ApiTag[] = ['Payments'];
 
 const ANALYTICS_DEFAULT_DAYS = 30;
 const pageField = z.preprocess(
@@ -36,7 +39,13 @@ export const paymentReportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/analytics',
     {
       onRequest: requireAuth('admin'),
-      schema: { querystring: z.object(dayRangeFields), response: { 200: paymentAnalyticsSchema } },
+      schema: {
+        operationId: 'getPaymentAnalytics',
+        summary: 'Report payments over a period',
+        tags,
+        querystring: z.object(dayRangeFields),
+        response: { 200: paymentAnalyticsSchema },
+      },
     },
     async (request) => paymentAnalytics(deps, resolveDayRange(request.query, ANALYTICS_DEFAULT_DAYS)),
   );
@@ -44,7 +53,16 @@ export const paymentReportsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Spec §7 also lists the rate under /payments; it is the AI token pool's rate, for admins.
   app.get(
     '/exchange-rate',
-    { onRequest: requireAuth('admin'), schema: { querystring: exchangeRateQuery, response: { 200: exchangeRateSchema } } },
+    {
+      onRequest: requireAuth('admin'),
+      schema: {
+        operationId: 'getPaymentExchangeRate',
+        summary: 'Return the exchange rate between two currencies',
+        tags,
+        querystring: exchangeRateQuery,
+        response: { 200: exchangeRateSchema },
+      },
+    },
     async (request) => exchangeRate(deps, request.query.from_currency, request.query.to_currency),
   );
 
@@ -52,7 +70,13 @@ export const paymentReportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/history',
     {
       onRequest: requireAuth(),
-      schema: { querystring: z.object({ page: pageField, limit: limitField }), response: { 200: buyerPaymentListSchema } },
+      schema: {
+        operationId: 'listPaymentHistory',
+        summary: 'List the signed-in user’s payments',
+        tags,
+        querystring: z.object({ page: pageField, limit: limitField }),
+        response: { 200: buyerPaymentListSchema },
+      },
     },
     async (request) => buyerPaymentHistory(deps, currentUser(request).id, request.query.page, request.query.limit),
   );

@@ -19,6 +19,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ApiTag } from '../../lib/openapi';
 import { dateQuery, idParams } from '../../lib/validation';
 import { currentUser, guardEveryRoute, requireAuth } from '../auth/guard';
 import {
@@ -34,6 +35,8 @@ import {
 import { getSellerBalance, getSellerStatement, statementCsv } from './balances';
 import { presentPayoutSettings, readPayoutSettings, updatePayoutSettings } from './settings';
 import { listSellerPayouts, listTransfers, reversePayout, triggerTransfer } from './transfers';
+
+const tags: ApiTag[] = ['Payouts'];
 
 function actorOf(request: FastifyRequest): Actor {
   return { id: currentUser(request).id, ip: request.ip ?? null };
@@ -61,17 +64,44 @@ export const sellerPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
   // Before the body is parsed: the anonymous get 401 and others 403 whatever they send.
   guardEveryRoute(app, requireAuth('seller', 'admin'));
 
-  app.get('/payouts/balance', { schema: { response: { 200: sellerBalanceViewSchema } } }, async (request) =>
-    getSellerBalance(deps.db, currentUser(request).id),
+  app.get(
+    '/payouts/balance',
+    {
+      schema: {
+        operationId: 'getSellerBalance',
+        summary: 'Return the seller’s balance',
+        tags,
+        response: { 200: sellerBalanceViewSchema },
+      },
+    },
+    async (request) => getSellerBalance(deps.db, currentUser(request).id),
   );
 
-  app.get('/payouts', { schema: { querystring: pageQuery, response: { 200: sellerPayoutListSchema } } }, async (request) =>
-    listSellerPayouts(deps.db, currentUser(request).id, request.query.page, request.query.limit),
+  app.get(
+    '/payouts',
+    {
+      schema: {
+        operationId: 'listSellerPayouts',
+        summary: 'List the seller’s payouts',
+        tags,
+        querystring: pageQuery,
+        response: { 200: sellerPayoutListSchema },
+      },
+    },
+    async (request) => listSellerPayouts(deps.db, currentUser(request).id, request.query.page, request.query.limit),
   );
 
   app.get(
     '/payouts/statement',
-    { schema: { querystring: statementQuery, response: { 200: statementSchema } } },
+    {
+      schema: {
+        operationId: 'getSellerStatement',
+        summary: 'Return the seller’s statement for a period',
+        tags,
+        querystring: statementQuery,
+        response: { 200: statementSchema },
+      },
+    },
     async (request, reply) => {
       const { start_date, end_date, format } = request.query;
       const lines = await getSellerStatement(deps.db, currentUser(request).id, { from: start_date, to: end_date });
@@ -84,19 +114,55 @@ export const sellerPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/payout-account', { schema: { response: { 200: accountAnswer.pick({ account: true }) } } }, async (request) => ({
-    account: await getPayoutAccount(deps, currentUser(request).id),
-  }));
+  app.get(
+    '/payout-account',
+    {
+      schema: {
+        operationId: 'getSellerPayoutAccount',
+        summary: 'Return the seller’s payout account',
+        tags,
+        response: { 200: accountAnswer.pick({ account: true }) },
+      },
+    },
+    async (request) => ({
+      account: await getPayoutAccount(deps, currentUser(request).id),
+    }),
+  );
 
-  app.put('/payout-account', { schema: { body: payoutAccountSchema, response: { 200: accountAnswer } } }, async (request) => ({
-    message: 'Payout account saved',
-    account: await savePayoutAccount(deps, currentUser(request), request.body, request.ip ?? null),
-  }));
+  app.put(
+    '/payout-account',
+    {
+      schema: {
+        operationId: 'saveSellerPayoutAccount',
+        summary: 'Save the seller’s payout account',
+        tags,
+        errorCodes: ['CONFLICT', 'PROVIDER_ERROR'],
+        body: payoutAccountSchema,
+        response: { 200: accountAnswer },
+      },
+    },
+    async (request) => ({
+      message: 'Payout account saved',
+      account: await savePayoutAccount(deps, currentUser(request), request.body, request.ip ?? null),
+    }),
+  );
 
-  app.delete('/payout-account', { schema: { response: { 200: messageSchema } } }, async (request) => {
-    await deletePayoutAccount(deps, currentUser(request), request.ip ?? null);
-    return { message: 'Payout account removed' };
-  });
+  app.delete(
+    '/payout-account',
+    {
+      schema: {
+        operationId: 'deleteSellerPayoutAccount',
+        summary: 'Remove the seller’s payout account',
+        tags,
+        errorCodes: ['NOT_FOUND', 'CONFLICT'],
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      await deletePayoutAccount(deps, currentUser(request), request.ip ?? null);
+      return { message: 'Payout account removed' };
+    },
+  );
 };
 
 const bankAccountParams = idParams('Bank account not found');
@@ -113,12 +179,27 @@ export const adminPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/bank-accounts',
-    { schema: { response: { 200: z.object({ bank_accounts: z.array(bankAccountViewSchema) }) } } },
+    {
+      schema: {
+        operationId: 'listPlatformBankAccounts',
+        summary: 'List the platform’s bank accounts',
+        tags,
+        response: { 200: z.object({ bank_accounts: z.array(bankAccountViewSchema) }) },
+      },
+    },
     async () => ({ bank_accounts: await listPlatformBankAccounts(deps) }),
   );
   app.post(
     '/bank-accounts',
-    { schema: { body: bankAccountSchema, response: { 201: bankAccountAnswer } } },
+    {
+      schema: {
+        operationId: 'createPlatformBankAccount',
+        summary: 'Add a platform bank account',
+        tags,
+        body: bankAccountSchema,
+        response: { 201: bankAccountAnswer },
+      },
+    },
     async (request, reply) => {
       reply.code(201);
       return {
@@ -129,7 +210,16 @@ export const adminPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/bank-accounts/:id',
-    { schema: { params: bankAccountParams, body: bankAccountUpdateSchema, response: { 200: bankAccountAnswer } } },
+    {
+      schema: {
+        operationId: 'updatePlatformBankAccount',
+        summary: 'Change a platform bank account',
+        tags,
+        params: bankAccountParams,
+        body: bankAccountUpdateSchema,
+        response: { 200: bankAccountAnswer },
+      },
+    },
     async (request) => ({
       message: 'Bank account updated',
       bank_account: await updatePlatformBankAccount(deps, actorOf(request), request.params.id, request.body),
@@ -137,20 +227,40 @@ export const adminPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/bank-accounts/:id',
-    { schema: { params: bankAccountParams, response: { 200: messageSchema } } },
+    {
+      schema: {
+        operationId: 'deletePlatformBankAccount',
+        summary: 'Remove a platform bank account',
+        tags,
+        params: bankAccountParams,
+        response: { 200: messageSchema },
+      },
+    },
     async (request) => {
       await deletePlatformBankAccount(deps, actorOf(request), request.params.id);
       return { message: 'Bank account removed' };
     },
   );
 
-  app.get('/settings', { schema: { response: { 200: payoutSettingsViewSchema } } }, async () =>
-    presentPayoutSettings(await readPayoutSettings(deps.db), deps.payouts.name),
+  app.get(
+    '/settings',
+    {
+      schema: {
+        operationId: 'getPayoutSettings',
+        summary: 'Return the payout schedule and thresholds',
+        tags,
+        response: { 200: payoutSettingsViewSchema },
+      },
+    },
+    async () => presentPayoutSettings(await readPayoutSettings(deps.db), deps.payouts.name),
   );
   app.put(
     '/settings',
     {
       schema: {
+        operationId: 'updatePayoutSettings',
+        summary: 'Change the payout schedule and thresholds',
+        tags,
         body: payoutSettingsUpdateSchema,
         response: { 200: z.object({ message: z.string(), settings: payoutSettingsViewSchema }) },
       },
@@ -161,12 +271,31 @@ export const adminPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.get('/transfers', { schema: { querystring: transfersQuery, response: { 200: transferListSchema } } }, async (request) =>
-    listTransfers(deps.db, request.query),
+  app.get(
+    '/transfers',
+    {
+      schema: {
+        operationId: 'listPayoutTransfers',
+        summary: 'List payout transfers',
+        tags,
+        querystring: transfersQuery,
+        response: { 200: transferListSchema },
+      },
+    },
+    async (request) => listTransfers(deps.db, request.query),
   );
   app.post(
     '/transfers/:id/reverse',
-    { schema: { params: transferParams, response: { 200: z.object({ message: z.string(), transfer: payoutViewSchema }) } } },
+    {
+      schema: {
+        operationId: 'reversePayoutTransfer',
+        summary: 'Reverse a payout transfer',
+        tags,
+        errorCodes: ['CONFLICT', 'PROVIDER_ERROR'],
+        params: transferParams,
+        response: { 200: z.object({ message: z.string(), transfer: payoutViewSchema }) },
+      },
+    },
     async (request) => ({
       message: 'Transfer reversed',
       transfer: await reversePayout(deps, actorOf(request), request.params.id),
@@ -177,6 +306,10 @@ export const adminPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
     '/trigger-transfer',
     {
       schema: {
+        operationId: 'triggerPayoutTransfer',
+        summary: 'Pay sellers their balances now',
+        tags,
+        errorCodes: ['NOT_FOUND', 'CONFLICT', 'PROVIDER_ERROR'],
         body: triggerTransferSchema,
         response: { 200: z.object({ message: z.string(), results: z.array(payoutOutcomeSchema) }) },
       },

@@ -7,9 +7,12 @@ import {
   reviewRequestSchema,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type ApiTag, OPTIONAL_TOKEN } from '../../lib/openapi';
 import { idParams } from '../../lib/validation';
 import { currentUser, requireAuth, resolveRequestUser } from '../auth/guard';
 import { createReview, deleteReview, getProductReviews, updateReview } from './service';
+
+const tags: ApiTag[] = ['Reviews'];
 
 const productParams = idParams('Product not found');
 const reviewParams = idParams('Review not found');
@@ -20,7 +23,17 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/products/:id/reviews',
-    { schema: { params: productParams, querystring: pageQuery, response: { 200: reviewListSchema } } },
+    {
+      schema: {
+        operationId: 'listProductReviews',
+        security: OPTIONAL_TOKEN,
+        summary: 'List a product’s reviews',
+        tags,
+        params: productParams,
+        querystring: pageQuery,
+        response: { 200: reviewListSchema },
+      },
+    },
     async (request) => {
       const viewer = await resolveRequestUser(request);
       return getProductReviews(deps, request.params.id, viewer, request.query.page, request.query.limit);
@@ -31,7 +44,15 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/:id/reviews',
     {
       onRequest: requireAuth(),
-      schema: { params: productParams, body: reviewRequestSchema, response: { 201: publicReviewSchema } },
+      schema: {
+        operationId: 'createReview',
+        summary: 'Review a purchased product',
+        tags,
+        errorCodes: ['FORBIDDEN', 'CONFLICT'],
+        params: productParams,
+        body: reviewRequestSchema,
+        response: { 201: publicReviewSchema },
+      },
     },
     async (request, reply) => {
       reply.code(201);
@@ -43,14 +64,32 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reviews/:id',
     {
       onRequest: requireAuth(),
-      schema: { params: reviewParams, body: reviewRequestSchema, response: { 200: publicReviewSchema } },
+      schema: {
+        operationId: 'updateReview',
+        summary: 'Edit a review',
+        tags,
+        errorCodes: ['FORBIDDEN'],
+        params: reviewParams,
+        body: reviewRequestSchema,
+        response: { 200: publicReviewSchema },
+      },
     },
     async (request) => updateReview(deps, currentUser(request), request.params.id, request.body),
   );
 
   app.delete(
     '/reviews/:id',
-    { onRequest: requireAuth(), schema: { params: reviewParams, response: { 204: noContentSchema } } },
+    {
+      onRequest: requireAuth(),
+      schema: {
+        operationId: 'deleteReview',
+        summary: 'Delete a review',
+        tags,
+        errorCodes: ['FORBIDDEN'],
+        params: reviewParams,
+        response: { 204: noContentSchema },
+      },
+    },
     async (request, reply) => {
       await deleteReview(deps, currentUser(request), request.params.id);
       return reply.code(204).send(null);

@@ -3,26 +3,56 @@ import { adminSettingsSchema, hasRole, publicSettingsSchema, siteSettingsUpdateS
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
+import type { ApiTag } from '../../lib/openapi';
 import { nonEmptyUpdate } from '../../lib/validation';
 import { requireAuth, resolveRequestUser } from '../auth/guard';
 import { readPublicSettings, readSettings, updateSettings } from './service';
 
+const tags: ApiTag[] = ['Settings'];
+
 export const publicSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/public', { schema: { response: { 200: publicSettingsSchema } } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-cache');
-    return readPublicSettings(app.deps);
-  });
+  app.get(
+    '/public',
+    {
+      schema: {
+        operationId: 'getPublicSettings',
+        summary: 'Return the settings every client needs (maintenance mode, site name)',
+        tags,
+        response: { 200: publicSettingsSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return readPublicSettings(app.deps);
+    },
+  );
 };
 
 export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/settings', { onRequest: requireAuth('admin'), schema: { response: { 200: adminSettingsSchema } } }, async () =>
-    readSettings(app.deps),
+  app.get(
+    '/settings',
+    {
+      onRequest: requireAuth('admin'),
+      schema: {
+        operationId: 'getSiteSettings',
+        summary: 'Return all site settings',
+        tags,
+        response: { 200: adminSettingsSchema },
+      },
+    },
+    async () => readSettings(app.deps),
   );
   app.put(
     '/settings',
     {
       onRequest: requireAuth('admin'),
-      schema: { body: nonEmptyUpdate(siteSettingsUpdateSchema), response: { 200: adminSettingsSchema } },
+      schema: {
+        operationId: 'updateSiteSettings',
+        summary: 'Change site settings',
+        tags,
+        body: nonEmptyUpdate(siteSettingsUpdateSchema),
+        response: { 200: adminSettingsSchema },
+      },
     },
     async (request) => updateSettings(app.deps, request.body),
   );
