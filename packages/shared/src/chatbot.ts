@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagedListSchema } from './paging';
 
 /** The shopping assistant's contract (spec §3 Chat session, §7 Chatbot, §9 chat constants). */
 
@@ -128,10 +129,5 @@ export const chatLeadSchema = z.object({
 });
 export type ChatLead = z.output<typeof chatLeadSchema>;
 
-export const chatLeadListSchema = z.object({
-  leads: z.array(chatLeadSchema),
-  total: z.number(),
-  page: z.number(),
-  pages: z.number(),
-});
+export const chatLeadListSchema = pagedListSchema('leads', chatLeadSchema);
 export type ChatLeadList = z.output<typeof chatLeadListSchema>;

@@ -1,6 +1,5 @@
-import { chatLeadListSchema, chatMessageRequestSchema, chatReplySchema } from '@app/shared';
+import { chatLeadListSchema, chatMessageRequestSchema, chatReplySchema, pagingQuerySchema, STANDARD_PAGING } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { type ApiTag, OPTIONAL_TOKEN } from '../../lib/openapi';
 import { requireAuth, resolveRequestUser } from '../auth/guard';
 import { handleChatMessage, listLeads } from './service';
@@ -35,10 +34,7 @@ export const chatbotRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-const leadsQuery = z.object({
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').max(100_000).default(1),
-  limit: z.coerce.number().int().min(1, 'limit must be 1 or more').max(100, 'limit must be at most 100').default(20),
-});
+const leadsQuery = pagingQuerySchema(STANDARD_PAGING);
 
 /** GET /admin/chatbot/leads: the custom-chatbot enquiries, for admins only. */
 export const adminChatbotRoutes: FastifyPluginAsyncZod = async (app) => {

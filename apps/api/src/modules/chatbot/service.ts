@@ -18,6 +18,7 @@ import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { centsToDollars } from '../../lib/money';
+import { pagedList } from '../../lib/paging';
 import { countRateLimitHit } from '../../lib/rate-limit-store';
 import { browseProducts } from '../catalog/service';
 import { readSettings } from '../settings/service';
@@ -455,7 +456,7 @@ function continueLead(message: string, context: ChatContext, browse: BrowseState
 /** Leads for the admin console, newest first. */
 export async function listLeads(deps: AppDeps, page: number, limit: number): Promise<ChatLeadList> {
   const { rows, total } = await listLeadsPage(deps.db, page, limit);
-  return { leads: rows.map(presentLead), total, page, pages: Math.ceil(total / limit) };
+  return pagedList('leads', rows.map(presentLead), total, { page, limit });
 }
 
 function presentLead(row: ChatLeadRow): ChatLead {
