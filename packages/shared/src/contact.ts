@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateSchema } from './api';
 import { emailField } from './auth';
+import { pagedListSchema } from './paging';
 
 /** The contact form (spec §2 /contact): one schema for the form and POST /contact. */
 
@@ -44,11 +45,7 @@ export const contactMessageSchema = z.object({
 });
 export type ContactMessage = z.output<typeof contactMessageSchema>;
 
-export const contactMessageListSchema = z.object({
-  messages: z.array(contactMessageSchema),
-  total: z.number(),
-  page: z.number(),
-  pages: z.number(),
+export const contactMessageListSchema = pagedListSchema('messages', contactMessageSchema).extend({
   /** Messages not yet marked handled, over the whole inbox. */
   open: z.number(),
 });

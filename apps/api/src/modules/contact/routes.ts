@@ -4,6 +4,8 @@ import {
   contactMessageUpdateSchema,
   contactReceiptSchema,
   contactRequestSchema,
+  pagingQueryFields,
+  STANDARD_PAGING,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -40,8 +42,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
 
 const inboxQuery = z.object({
   status: z.enum(['open', 'handled', 'all'], { error: 'status must be open, handled or all' }).default('all'),
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').max(100_000).default(1),
-  limit: z.coerce.number().int().min(1, 'limit must be 1 or more').max(100, 'limit must be at most 100').default(20),
+  ...pagingQueryFields(STANDARD_PAGING),
 });
 
 /** The contact inbox under /admin, for admins only. */

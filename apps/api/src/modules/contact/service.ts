@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { escapeHtml, mailTexts } from '../../lib/mail-texts';
+import { pagedList } from '../../lib/paging';
 import { readSettings } from '../settings/service';
 import { languageOfAddress } from '../users/preferences';
 import {
@@ -69,7 +70,7 @@ export async function listContactMessages(
   options: { status: ContactStatus; page: number; limit: number },
 ): Promise<ContactMessageList> {
   const { rows, total, open } = await listContactMessagesPage(deps.db, options);
-  return { messages: rows.map(presentContactMessage), total, page: options.page, pages: Math.ceil(total / options.limit), open };
+  return { ...pagedList('messages', rows.map(presentContactMessage), total, options), open };
 }
 
 /** Marks a message handled by this admin, or open again. */
