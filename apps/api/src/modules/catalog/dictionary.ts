@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { readSearchWords, searchWordsVersion } from './repository';
 import { WordIndex } from './typos';
 
 /**
@@ -34,15 +34,11 @@ export class SearchDictionary {
   }
 
   private async reload(): Promise<WordIndex> {
-    const [row] = (await this.db.execute<{ version: number }>(sql`select version from search_words_version where id = 1`)).rows;
-    const version = Number(row?.version ?? 0);
+    const version = await searchWordsVersion(this.db);
     if (this.index && version === this.version) return this.index;
-    // One statement, so the words and the version come from the same snapshot.
-    const result = await this.db.execute<{ word: string; frequency: number; version: number }>(
-      sql`select w.word, w.frequency, v.version from search_words w cross join search_words_version v where v.id = 1`,
-    );
-    this.index = new WordIndex(result.rows);
-    this.version = result.rows.length > 0 ? Number(result.rows[0]?.version) : version;
+    const words = await readSearchWords(this.db);
+    this.index = new WordIndex(words);
+    this.version = words.length > 0 ? Number(words[0]?.version) : version;
     return this.index;
   }
 }

@@ -373,3 +373,17 @@ export async function listRelatedProducts(db: DbOrTx, product: ProductRow, limit
     .limit(limit);
   return rows as ProductRow[];
 }
+
+/** The search dictionary's version (triggers bump it whenever a word's frequency changes). */
+export async function searchWordsVersion(db: DbOrTx): Promise<number> {
+  const [row] = (await db.execute<{ version: number }>(sql`select version from search_words_version where id = 1`)).rows;
+  return Number(row?.version ?? 0);
+}
+
+/** Every dictionary word with its frequency and the version, in one statement so both come from the same snapshot. */
+export async function readSearchWords(db: DbOrTx) {
+  const result = await db.execute<{ word: string; frequency: number; version: number }>(
+    sql`select w.word, w.frequency, v.version from search_words w cross join search_words_version v where v.id = 1`,
+  );
+  return result.rows;
+}
