@@ -5,7 +5,7 @@ import { bearer, createTestApp, signIn, type TestApp } from '../../../test/helpe
 import { auditLog, ledgerEntries, orderItems, orders, paymentRefunds, payouts } from '../../db/schema';
 import { writeLedger } from '../orders/fulfil';
 import { settleCharge } from '../payments/settle';
-import type { UserRow } from '../users/repository';
+import type { UserRow } from './repository';
 
 /**
  * An admin suspends a seller: their products leave the public catalogue everywhere a buyer can find
