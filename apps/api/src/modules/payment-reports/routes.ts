@@ -1,8 +1,8 @@
 import {
-  blankToUndefined,
   buyerPaymentListSchema,
   exchangeRateSchema,
   PAYMENT_HISTORY_LIMIT,
+  pagingQuerySchema,
   paymentAnalyticsSchema,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,19 +17,7 @@ import { buyerPaymentHistory, paymentAnalytics } from './service';
 const tags: ApiTag[] = ['Payments'];
 
 const ANALYTICS_DEFAULT_DAYS = 30;
-const pageField = z.preprocess(
-  blankToUndefined,
-  z.coerce.number({ error: 'page must be a whole number of 1 or more' }).int().min(1).max(100_000).default(1),
-);
-const limitField = z.preprocess(
-  blankToUndefined,
-  z.coerce
-    .number({ error: 'limit must be a whole number from 1 to 100' })
-    .int('limit must be a whole number from 1 to 100')
-    .min(1, 'limit must be a whole number from 1 to 100')
-    .max(100, 'limit must be a whole number from 1 to 100')
-    .default(PAYMENT_HISTORY_LIMIT),
-);
+const historyQuery = pagingQuerySchema({ defaultLimit: PAYMENT_HISTORY_LIMIT, maxLimit: 100 });
 
 /** Money reports under /payments: admin analytics from the ledger, and each buyer's own payments. */
 export const paymentReportsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -74,7 +62,7 @@ export const paymentReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'listPaymentHistory',
         summary: 'List the signed-in user’s payments',
         tags,
-        querystring: z.object({ page: pageField, limit: limitField }),
+        querystring: historyQuery,
         response: { 200: buyerPaymentListSchema },
       },
     },

@@ -2,6 +2,7 @@ import type { BuyerPayment, BuyerPaymentList, PaymentAnalytics, PaymentAnalytics
 import type { AppDeps } from '../../lib/context';
 import type { DayRange } from '../../lib/date-range';
 import { centsToDollars } from '../../lib/money';
+import { pagedList, pageOffset } from '../../lib/paging';
 import { countChargedOrders, type DayCents, listChargedOrders, listLedgerDays } from './repository';
 
 function inDollars(cents: DayCents): Omit<PaymentAnalyticsDay, 'date'> {
@@ -57,7 +58,7 @@ export async function paymentAnalytics(deps: AppDeps, range: DayRange): Promise<
  */
 export async function buyerPaymentHistory(deps: AppDeps, userId: string, page: number, limit: number): Promise<BuyerPaymentList> {
   const [rows, total] = await Promise.all([
-    listChargedOrders(deps.db, userId, limit, (page - 1) * limit),
+    listChargedOrders(deps.db, userId, limit, pageOffset({ page, limit })),
     countChargedOrders(deps.db, userId),
   ]);
   const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -74,5 +75,5 @@ export async function buyerPaymentHistory(deps: AppDeps, userId: string, page: n
       refunded_at: row.payment_status === 'refunded' ? iso(row.refunded_at) : null,
     }),
   );
-  return { payments, total, page, pages: Math.ceil(total / limit) };
+  return pagedList('payments', payments, total, { page, limit });
 }
