@@ -1,6 +1,7 @@
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { isoDateSchema, moneySchema } from './api';
+import { pagedListSchema, pagingQueryFields, STANDARD_PAGING } from './paging';
 
 /**
  * Seller payouts and bank accounts: one schema for the forms and the API.
@@ -216,9 +217,8 @@ export const statementLineSchema = z.object({
 });
 export type StatementLine = z.output<typeof statementLineSchema>;
 
-const pageFields = { total: z.number(), page: z.number(), pages: z.number() };
-export const sellerPayoutListSchema = z.object({ payouts: z.array(payoutViewSchema), ...pageFields });
-export const transferListSchema = z.object({ transfers: z.array(payoutViewSchema), ...pageFields });
+export const sellerPayoutListSchema = pagedListSchema('payouts', payoutViewSchema);
+export const transferListSchema = pagedListSchema('transfers', payoutViewSchema);
 
 /** One seller's result of a payout run. */
 export const payoutOutcomeSchema = z.object({
@@ -234,8 +234,7 @@ export type PayoutOutcome = z.output<typeof payoutOutcomeSchema>;
 export const payoutListQuerySchema = z.object({
   status: z.enum(PAYOUT_STATUSES, { error: 'Unknown status' }).optional(),
   seller_id: z.uuid({ error: 'Seller id must be a valid id' }).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  ...pagingQueryFields(STANDARD_PAGING),
 });
 
 export const triggerTransferSchema = z

@@ -3,12 +3,14 @@ import {
   bankAccountUpdateSchema,
   bankAccountViewSchema,
   messageSchema,
+  pagingQuerySchema,
   payoutAccountSchema,
   payoutListQuerySchema,
   payoutOutcomeSchema,
   payoutSettingsUpdateSchema,
   payoutSettingsViewSchema,
   payoutViewSchema,
+  STANDARD_PAGING,
   sellerBalanceViewSchema,
   sellerPayoutAccountViewSchema,
   sellerPayoutListSchema,
@@ -42,10 +44,7 @@ function actorOf(request: FastifyRequest): Actor {
   return { id: currentUser(request).id, ip: request.ip ?? null };
 }
 
-const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
+const pageQuery = pagingQuerySchema(STANDARD_PAGING);
 
 const statementQuery = z.object({
   start_date: dateQuery('start_date'),

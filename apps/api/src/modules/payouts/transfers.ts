@@ -6,6 +6,7 @@ import { recordAudit } from '../../lib/audit';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { centsToDollars } from '../../lib/money';
+import { pagedList, pageOffset } from '../../lib/paging';
 import { isUuid } from '../../lib/validation';
 import { suspendedAmong } from '../users/repository';
 import type { Actor } from './accounts';
@@ -328,13 +329,9 @@ async function pagedPayouts<K extends string>(db: DbOrTx, where: SQL | undefined
     .where(where)
     .orderBy(desc(payouts.createdAt), desc(payouts.id))
     .limit(limit)
-    .offset((page - 1) * limit);
+    .offset(pageOffset({ page, limit }));
   const items = rows.map((row) => toView(row.payout, row.sellerName, row.sellerEmail));
-  return { [key]: items, total, page, pages: Math.max(1, Math.ceil(total / limit)) } as Record<K, PayoutView[]> & {
-    total: number;
-    page: number;
-    pages: number;
-  };
+  return pagedList(key, items, total, { page, limit });
 }
 
 async function presentPayout(db: DbOrTx, payout: PayoutRow): Promise<PayoutView> {
