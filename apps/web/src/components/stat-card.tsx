@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 
@@ -41,5 +42,40 @@ export function StatCard({ icon: Icon, label, value, hint, tone = 'indigo' }: St
         </div>
       </div>
     </Card>
+  );
+}
+
+export interface StatCardGridItem extends StatCardProps {
+  /** Makes the card a link to the page behind the figure. */
+  to?: string;
+}
+
+export interface StatCardGridProps {
+  /** Names the list, where no heading right above it already does. */
+  label?: string;
+  /** The grid's columns per breakpoint, e.g. `sm:grid-cols-2 xl:grid-cols-4`. */
+  columns: string;
+  stats: readonly StatCardGridItem[];
+}
+
+/** Headline figures side by side: a list of stat cards, each label said once. */
+export function StatCardGrid({ label, columns, stats }: StatCardGridProps) {
+  return (
+    <ul aria-label={label} className={cn('grid gap-4', columns)}>
+      {stats.map(({ to, ...stat }) => (
+        <li key={stat.label} className="h-full">
+          {to ? (
+            <Link
+              to={to}
+              className="block h-full rounded-2xl transition-transform hover:-translate-y-0.5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+            >
+              <StatCard {...stat} />
+            </Link>
+          ) : (
+            <StatCard {...stat} />
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }

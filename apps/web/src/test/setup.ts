@@ -24,6 +24,15 @@ window.matchMedia ??= (query: string) =>
     dispatchEvent: () => false,
   }) as MediaQueryList;
 window.scrollTo = () => {};
+// jsdom predates the HTML <search> element (2023) and makes it an HTMLUnknownElement, which React reports
+// as a mistyped tag. Browsers make a plain HTMLElement; so does this.
+const createElement = document.createElement.bind(document);
+document.createElement = ((tagName: string, options?: ElementCreationOptions) => {
+  const element = createElement(tagName, options);
+  if (element instanceof HTMLUnknownElement && element.localName === 'search')
+    Object.setPrototypeOf(element, HTMLElement.prototype);
+  return element;
+}) as Document['createElement'];
 
 /** STYLE.md habit 8: a stray console.error (a React warning, an unmocked request) fails the test. */
 const originalError = console.error;

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { PasswordField } from '@/components/password-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
@@ -86,10 +87,9 @@ export function SimpleAdminFormDialog({ simpleAdmin, onClose }: { simpleAdmin?: 
           error={errors.email?.message}
           {...field('email')}
         />
-        <TextField
+        <PasswordField
+          purpose="new"
           label={t('auth.fields.password')}
-          type="password"
-          autoComplete="new-password"
           hint={simpleAdmin ? t('admin.simpleAdmins.passwordKeep') : t('auth.register.passwordHint')}
           error={errors.password?.message}
           {...field('password')}

@@ -12,8 +12,7 @@ import {
   Users,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { StatCard } from '@/components/stat-card';
+import { StatCardGrid, type StatCardGridItem } from '@/components/stat-card';
 import { Alert } from '@/components/ui/alert';
 import { errorMessage } from '@/lib/api-client';
 import { displayName, useRequiredUser } from '@/lib/auth-store';
@@ -29,7 +28,7 @@ export function AdminHomePage() {
   const s = stats.data;
   const show = (value: number | string | undefined) => (value === undefined ? '…' : value);
 
-  const groups = [
+  const groups: { title: string; cards: StatCardGridItem[] }[] = [
     {
       title: t('admin.dashboard.groups.people'),
       cards: [
@@ -86,7 +85,7 @@ export function AdminHomePage() {
         },
       ],
     },
-  ] as const;
+  ];
 
   return (
     <div className="space-y-8">
@@ -99,33 +98,7 @@ export function AdminHomePage() {
       {groups.map((group) => (
         <section key={group.title} className="space-y-3">
           <h2 className="text-sm font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">{group.title}</h2>
-          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-            {group.cards.map((card) => {
-              const tile = (
-                <StatCard
-                  icon={card.icon}
-                  label={card.label}
-                  value={card.value}
-                  hint={'hint' in card ? card.hint : undefined}
-                  tone={'tone' in card ? card.tone : 'indigo'}
-                />
-              );
-              return (
-                <li key={card.label} className="h-full">
-                  {'to' in card ? (
-                    <Link
-                      to={card.to}
-                      className="block h-full rounded-2xl transition-transform hover:-translate-y-0.5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-                    >
-                      {tile}
-                    </Link>
-                  ) : (
-                    tile
-                  )}
-                </li>
-              );
-            })}
-          </ul>
+          <StatCardGrid columns="sm:grid-cols-2 xl:grid-cols-4" stats={group.cards} />
         </section>
       ))}
     </div>

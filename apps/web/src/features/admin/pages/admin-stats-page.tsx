@@ -2,11 +2,10 @@ import { ChartColumn } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarChart } from '@/components/bar-chart';
+import { DayRangeSelect } from '@/components/day-range-select';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, Td, Th } from '@/components/ui/data-table';
-import { Field } from '@/components/ui/field';
-import { inputClasses } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
@@ -30,22 +29,13 @@ export function AdminStatsPage() {
         title={t('admin.stats.title')}
         description={t('admin.stats.description')}
         actions={
-          <Field label={t('admin.stats.range')} className="w-44">
-            {(control) => (
-              <select
-                {...control}
-                className={inputClasses}
-                value={days}
-                onChange={(event) => setDays(Number(event.target.value))}
-              >
-                {RANGES.map((range) => (
-                  <option key={range} value={range}>
-                    {t('admin.stats.lastDays', { count: range })}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <DayRangeSelect
+            label={t('admin.stats.range')}
+            value={days}
+            onChange={setDays}
+            ranges={RANGES}
+            rangeLabel={(count) => t('admin.stats.lastDays', { count })}
+          />
         }
       />
       {stats.isPending ? (

@@ -2,7 +2,7 @@ import { CircleDollarSign, Clock, MousePointerClick, Share2, ShoppingBag, Wallet
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
-import { StatCard } from '@/components/stat-card';
+import { StatCardGrid } from '@/components/stat-card';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
@@ -47,49 +47,37 @@ export function AffiliatePage() {
         <>
           {!data.programme_enabled && <Alert tone="info">{t('affiliate.paused')}</Alert>}
           <ReferralLinkCard code={data.code} percent={data.commission_percent} days={data.cookie_days} />
-          <ul aria-label={t('affiliate.stats.label')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
-            <li>
-              <StatCard icon={MousePointerClick} label={t('affiliate.stats.clicks')} value={data.stats.clicks} />
-            </li>
-            <li>
-              <StatCard
-                icon={ShoppingBag}
-                tone="violet"
-                label={t('affiliate.stats.orders')}
-                value={data.stats.orders}
-                hint={
+          <StatCardGrid
+            label={t('affiliate.stats.label')}
+            columns="sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5"
+            stats={[
+              { icon: MousePointerClick, label: t('affiliate.stats.clicks'), value: data.stats.clicks },
+              {
+                icon: ShoppingBag,
+                tone: 'violet',
+                label: t('affiliate.stats.orders'),
+                value: data.stats.orders,
+                hint:
                   data.stats.refunded_orders > 0
                     ? t('affiliate.stats.refunded', { count: data.stats.refunded_orders })
-                    : undefined
-                }
-              />
-            </li>
-            <li>
-              <StatCard
-                icon={CircleDollarSign}
-                tone="slate"
-                label={t('affiliate.stats.sales')}
-                value={formatMoney(data.stats.sales)}
-              />
-            </li>
-            <li>
-              <StatCard
-                icon={Clock}
-                tone="amber"
-                label={t('affiliate.stats.pending')}
-                value={formatMoney(data.stats.earnings_pending)}
-                hint={t('affiliate.stats.pendingHint', { days: data.hold_days })}
-              />
-            </li>
-            <li>
-              <StatCard
-                icon={Wallet}
-                tone="emerald"
-                label={t('affiliate.stats.available')}
-                value={formatMoney(data.stats.earnings_available)}
-              />
-            </li>
-          </ul>
+                    : undefined,
+              },
+              { icon: CircleDollarSign, tone: 'slate', label: t('affiliate.stats.sales'), value: formatMoney(data.stats.sales) },
+              {
+                icon: Clock,
+                tone: 'amber',
+                label: t('affiliate.stats.pending'),
+                value: formatMoney(data.stats.earnings_pending),
+                hint: t('affiliate.stats.pendingHint', { days: data.hold_days }),
+              },
+              {
+                icon: Wallet,
+                tone: 'emerald',
+                label: t('affiliate.stats.available'),
+                value: formatMoney(data.stats.earnings_available),
+              },
+            ]}
+          />
           <ReferralSalesTable userId={user.id} />
           <AffiliatePayouts userId={user.id} dashboard={data} />
         </>

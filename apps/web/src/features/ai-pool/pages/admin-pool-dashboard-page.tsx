@@ -3,13 +3,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BarChart } from '@/components/bar-chart';
-import { StatCard } from '@/components/stat-card';
+import { DayRangeSelect } from '@/components/day-range-select';
+import { StatCardGrid } from '@/components/stat-card';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
-import { inputClasses } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { AdminPageHeader } from '@/features/admin/components/admin-page-header';
 import { errorMessage } from '@/lib/api-client';
@@ -88,54 +87,35 @@ export function AdminPoolDashboardPage() {
           {data.pending_transfer > 0 && (
             <Alert tone="info">{t('aiPool.dashboard.pending', { amount: formatMoney(data.pending_transfer) })}</Alert>
           )}
-          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-            <li>
-              <StatCard
-                icon={PiggyBank}
-                tone="emerald"
-                label={t('aiPool.dashboard.balance')}
-                value={formatMoney(data.pool_balance)}
-              />
-            </li>
-            <li>
-              <StatCard icon={Coins} label={t('aiPool.dashboard.contributed')} value={formatMoney(data.total_contributed)} />
-            </li>
-            <li>
-              <StatCard
-                icon={ArrowRightLeft}
-                tone="violet"
-                label={t('aiPool.dashboard.transferred')}
-                value={formatMoney(data.total_transferred)}
-              />
-            </li>
-            <li>
-              <StatCard
-                icon={TrendingUp}
-                tone="amber"
-                label={t('aiPool.dashboard.inflowPeriod', { count: data.days })}
-                value={formatMoney(data.inflow_in_period)}
-              />
-            </li>
-          </ul>
+          <StatCardGrid
+            columns="sm:grid-cols-2 xl:grid-cols-4"
+            stats={[
+              { icon: PiggyBank, tone: 'emerald', label: t('aiPool.dashboard.balance'), value: formatMoney(data.pool_balance) },
+              { icon: Coins, label: t('aiPool.dashboard.contributed'), value: formatMoney(data.total_contributed) },
+              {
+                icon: ArrowRightLeft,
+                tone: 'violet',
+                label: t('aiPool.dashboard.transferred'),
+                value: formatMoney(data.total_transferred),
+              },
+              {
+                icon: TrendingUp,
+                tone: 'amber',
+                label: t('aiPool.dashboard.inflowPeriod', { count: data.days }),
+                value: formatMoney(data.inflow_in_period),
+              },
+            ]}
+          />
           <Card>
             <CardHeader className="flex flex-wrap items-end justify-between gap-4">
               <CardTitle>{t('aiPool.dashboard.inflowTitle')}</CardTitle>
-              <Field label={t('aiPool.dashboard.range')} className="w-44">
-                {(control) => (
-                  <select
-                    {...control}
-                    className={inputClasses}
-                    value={days}
-                    onChange={(event) => setDays(Number(event.target.value))}
-                  >
-                    {RANGES.map((range) => (
-                      <option key={range} value={range}>
-                        {t('aiPool.dashboard.lastDays', { count: range })}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
+              <DayRangeSelect
+                label={t('aiPool.dashboard.range')}
+                value={days}
+                onChange={setDays}
+                ranges={RANGES}
+                rangeLabel={(count) => t('aiPool.dashboard.lastDays', { count })}
+              />
             </CardHeader>
             <CardContent>
               <BarChart

@@ -1,7 +1,7 @@
 import { Coins } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '@/components/document-title';
-import { StatCard } from '@/components/stat-card';
+import { StatCardGrid } from '@/components/stat-card';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -32,22 +32,14 @@ export function PublicPoolPage() {
         <Alert tone="error">{errorMessage(pool.error, t('common.operationFailed'))}</Alert>
       ) : (
         <>
-          <ul className="grid gap-4 sm:grid-cols-3">
-            <li>
-              <StatCard icon={Coins} label={t('aiPool.public.contributed')} value={formatMoney(data.total_contributed)} />
-            </li>
-            <li>
-              <StatCard
-                icon={Coins}
-                tone="violet"
-                label={t('aiPool.public.transferred')}
-                value={formatMoney(data.total_transferred)}
-              />
-            </li>
-            <li>
-              <StatCard icon={Coins} tone="emerald" label={t('aiPool.public.balance')} value={formatMoney(data.pool_balance)} />
-            </li>
-          </ul>
+          <StatCardGrid
+            columns="sm:grid-cols-3"
+            stats={[
+              { icon: Coins, label: t('aiPool.public.contributed'), value: formatMoney(data.total_contributed) },
+              { icon: Coins, tone: 'violet', label: t('aiPool.public.transferred'), value: formatMoney(data.total_transferred) },
+              { icon: Coins, tone: 'emerald', label: t('aiPool.public.balance'), value: formatMoney(data.pool_balance) },
+            ]}
+          />
           <section aria-labelledby="pool-transfers" className="space-y-3">
             <h2 id="pool-transfers" className="text-xl font-semibold text-slate-900 dark:text-white">
               {t('aiPool.public.transfers')}

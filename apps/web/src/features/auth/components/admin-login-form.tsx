@@ -3,9 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { CredentialFields } from '@/components/password-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 import { useAdminLogin } from '../api/admin-login';
@@ -45,19 +45,10 @@ export function AdminLoginForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {failure && <Alert tone="error">{translateMessage(failure)}</Alert>}
-      <TextField
-        label={t('auth.fields.email')}
-        type="email"
-        autoComplete="username"
-        error={errors.email?.message}
-        {...register('email', { onChange: () => clearErrors('email') })}
-      />
-      <TextField
-        label={t('auth.fields.password')}
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...register('password', { onChange: () => clearErrors('password') })}
+      <CredentialFields
+        emailAutoComplete="username"
+        email={{ ...register('email', { onChange: () => clearErrors('email') }), error: errors.email?.message }}
+        password={{ ...register('password', { onChange: () => clearErrors('password') }), error: errors.password?.message }}
       />
       {totp.needsCode && <TotpCodeField form={form} />}
       <Button type="submit" className="w-full" size="lg" loading={login.isPending}>

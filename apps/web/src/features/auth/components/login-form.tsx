@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CredentialFields } from '@/components/password-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 import { useLogin } from '../api/login';
@@ -43,27 +43,18 @@ export function LoginForm() {
           {translateMessage(failure)}
         </Alert>
       )}
-      <TextField
-        label={t('auth.fields.email')}
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register('email', { onChange: () => clearErrors('email') })}
+      <CredentialFields
+        emailAutoComplete="email"
+        email={{ ...register('email', { onChange: () => clearErrors('email') }), error: errors.email?.message }}
+        password={{ ...register('password', { onChange: () => clearErrors('password') }), error: errors.password?.message }}
+        passwordFooter={
+          <div className="text-right">
+            <Link to="/forgot-password" className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+              {t('auth.login.forgotPassword')}
+            </Link>
+          </div>
+        }
       />
-      <div className="space-y-1.5">
-        <TextField
-          label={t('auth.fields.password')}
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password', { onChange: () => clearErrors('password') })}
-        />
-        <div className="text-right">
-          <Link to="/forgot-password" className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">
-            {t('auth.login.forgotPassword')}
-          </Link>
-        </div>
-      </div>
       {totp.needsCode && <TotpCodeField form={form} />}
       <Button type="submit" className="w-full" size="lg" loading={login.isPending}>
         {t('auth.login.submit')}

@@ -5,6 +5,7 @@ import { type Path, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import { NewPasswordFields } from '@/components/password-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CheckboxField, TextField } from '@/components/ui/field';
@@ -91,20 +92,11 @@ export function RegisterForm() {
         error={errors.email?.message}
         {...field('email')}
       />
-      <TextField
+      <NewPasswordFields
         label={t('auth.fields.password')}
-        type="password"
-        autoComplete="new-password"
         hint={t('auth.register.passwordHint')}
-        error={errors.password?.message}
-        {...field('password')}
-      />
-      <TextField
-        label={t('auth.fields.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...field('confirmPassword')}
+        password={{ ...field('password'), error: errors.password?.message }}
+        confirmation={{ ...field('confirmPassword'), error: errors.confirmPassword?.message }}
       />
       <CheckboxField
         label={

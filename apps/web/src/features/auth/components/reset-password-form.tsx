@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { NewPasswordFields } from '@/components/password-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
@@ -63,19 +63,16 @@ export function ResetPasswordForm({ token, onReset }: ResetPasswordFormProps) {
           </Link>
         </Alert>
       )}
-      <TextField
+      <NewPasswordFields
         label={t('auth.fields.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        error={errors.new_password?.message}
-        {...register('new_password', { onChange: () => clearErrors('new_password') })}
-      />
-      <TextField
-        label={t('auth.fields.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword', { onChange: () => clearErrors('confirmPassword') })}
+        password={{
+          ...register('new_password', { onChange: () => clearErrors('new_password') }),
+          error: errors.new_password?.message,
+        }}
+        confirmation={{
+          ...register('confirmPassword', { onChange: () => clearErrors('confirmPassword') }),
+          error: errors.confirmPassword?.message,
+        }}
       />
       <Button type="submit" className="w-full" size="lg" loading={reset.isPending}>
         {t('auth.reset.submit')}

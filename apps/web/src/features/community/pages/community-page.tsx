@@ -1,19 +1,19 @@
 import { FORUM_SEARCH_MAX, hasRole } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Search } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
+import { ListSearch } from '@/components/list-toolbar';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { api, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-store';
 import { cn } from '@/lib/cn';
 import { pathOf } from '@/lib/redirect';
+import { usePagedList } from '@/lib/use-paged-list';
 import { useForumCategories } from '../api/get-categories';
 import { useThreads } from '../api/get-threads';
 import { NewThreadForm } from '../components/new-thread-form';
@@ -37,16 +37,15 @@ export function CommunityPage() {
   const { t } = useTranslation();
   const auth = useAuth();
   const location = useLocation();
-  const searchId = useId();
   const [params, setParams] = useSearchParams();
   const category = params.get('category') ?? '';
   const q = params.get('q') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const productId = params.get('product');
-  const [query, setQuery] = useState(q);
   const [composing, setComposing] = useState(productId !== null);
   const categories = useForumCategories();
   const threads = useThreads({ category, q, page });
+  const { items: list, pages } = usePagedList(threads, 'threads');
   const product = useLinkedProduct(productId);
 
   const update = (changes: Record<string, string | null>) => {
@@ -56,11 +55,6 @@ export function CommunityPage() {
       else next.delete(key);
     }
     setParams(next);
-  };
-
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    update({ q: query.trim() || null, page: null });
   };
 
   const tabs = [
@@ -114,23 +108,16 @@ export function CommunityPage() {
         </section>
       )}
 
-      {/* biome-ignore lint/a11y/useSemanticElements: <search> has no role in jsdom or pre-2023 browsers; role=search is the same landmark */}
-      <form role="search" aria-label={t('community.searchLabel')} onSubmit={onSearch} className="mt-8 flex gap-2">
-        <label htmlFor={searchId} className="sr-only">
-          {t('community.searchLabel')}
-        </label>
-        <Input
-          id={searchId}
-          type="search"
-          maxLength={FORUM_SEARCH_MAX}
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder={t('community.searchPlaceholder')}
-        />
-        <Button type="submit" variant="outline" aria-label={t('community.searchSubmit')}>
-          <Search className="size-4" aria-hidden="true" />
-        </Button>
-      </form>
+      <ListSearch
+        label={t('community.searchLabel')}
+        placeholder={t('community.searchPlaceholder')}
+        onSearch={(text) => update({ q: text || null, page: null })}
+        defaultValue={q}
+        maxLength={FORUM_SEARCH_MAX}
+        submit="icon"
+        submitLabel={t('community.searchSubmit')}
+        className="mt-8"
+      />
 
       <nav aria-label={t('community.categoriesLabel')} className="mt-4 flex flex-wrap gap-2">
         {tabs.map((tab) => (
@@ -156,16 +143,16 @@ export function CommunityPage() {
           <Spinner label={t('common.loading')} className="py-16" />
         ) : threads.isError ? (
           <Alert tone="error">{errorMessage(threads.error, t('common.operationFailed'))}</Alert>
-        ) : threads.data.threads.length === 0 ? (
+        ) : list.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
             {q ? t('community.noResults', { query: q }) : t('community.empty')}
           </p>
         ) : (
-          <ThreadList threads={threads.data.threads} />
+          <ThreadList threads={list} />
         )}
         <Pagination
           page={page}
-          pages={threads.data?.pages ?? 0}
+          pages={pages}
           onPageChange={(next) => update({ page: next > 1 ? String(next) : null })}
           label={t('community.threadsPagination')}
           className="mt-6"

@@ -1,11 +1,12 @@
 import { NEWSLETTER_STATUSES, type NewsletterStatus } from '@app/shared';
 import { Download, Mail } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListSearch } from '@/components/list-toolbar';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DataTable, Td, Th } from '@/components/ui/data-table';
-import { Input, inputClasses } from '@/components/ui/input';
+import { inputClasses } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { AdminPageHeader } from '@/features/admin/components/admin-page-header';
 import { errorMessage } from '@/lib/api-client';
@@ -13,6 +14,8 @@ import { cn } from '@/lib/cn';
 import { saveBlob } from '@/lib/downloads';
 import { formatDate } from '@/lib/format';
 import { notify } from '@/lib/notify';
+import { useListFilters } from '@/lib/use-list-filters';
+import { usePagedList } from '@/lib/use-paged-list';
 import { exportSubscribers, type SubscriberFilter, useSubscribers } from '../api/get-subscribers';
 
 const STATUS_TONE: Record<NewsletterStatus, BadgeTone> = { pending: 'warning', confirmed: 'success', unsubscribed: 'neutral' };
@@ -21,22 +24,15 @@ const STATUS_TONE: Record<NewsletterStatus, BadgeTone> = { pending: 'warning', c
 export function AdminNewsletterPage() {
   const { t } = useTranslation();
   const statusId = useId();
-  const searchId = useId();
-  const [filter, setFilter] = useState<SubscriberFilter>({ status: '', q: '', page: 1 });
-  const [query, setQuery] = useState('');
+  const { filters, change, setPage } = useListFilters<SubscriberFilter>({ status: '', q: '', page: 1 });
   const [exporting, setExporting] = useState(false);
-  const subscribers = useSubscribers(filter);
-  const list = subscribers.data?.subscribers ?? [];
-
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    setFilter({ ...filter, q: query.trim(), page: 1 });
-  };
+  const subscribers = useSubscribers(filters);
+  const { items: list, pages } = usePagedList(subscribers, 'subscribers');
 
   const onExport = async () => {
     setExporting(true);
     try {
-      saveBlob(await exportSubscribers(filter.status), 'newsletter-subscribers.csv');
+      saveBlob(await exportSubscribers(filters.status), 'newsletter-subscribers.csv');
     } catch (error) {
       notify.error(t('newsletter.admin.exportFailed'), errorMessage(error, t('common.operationFailed')));
     } finally {
@@ -54,8 +50,8 @@ export function AdminNewsletterPage() {
           </label>
           <select
             id={statusId}
-            value={filter.status}
-            onChange={(event) => setFilter({ ...filter, status: event.target.value as NewsletterStatus | '', page: 1 })}
+            value={filters.status}
+            onChange={(event) => change({ status: event.target.value as NewsletterStatus | '' })}
             className={cn(inputClasses, 'mt-1 h-10')}
           >
             <option value="">{t('newsletter.admin.all')}</option>
@@ -66,30 +62,15 @@ export function AdminNewsletterPage() {
             ))}
           </select>
         </div>
-        {/* biome-ignore lint/a11y/useSemanticElements: <search> has no role in jsdom or pre-2023 browsers; role=search is the same landmark */}
-        <form
-          role="search"
-          aria-label={t('newsletter.admin.searchLabel')}
-          onSubmit={onSearch}
-          className="flex flex-1 items-end gap-2"
-        >
-          <div className="flex-1">
-            <label htmlFor={searchId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-              {t('newsletter.admin.searchLabel')}
-            </label>
-            <Input
-              id={searchId}
-              type="search"
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-              placeholder={t('newsletter.admin.searchPlaceholder')}
-              className="mt-1"
-            />
-          </div>
-          <Button type="submit" variant="outline">
-            {t('community.searchSubmit')}
-          </Button>
-        </form>
+        <ListSearch
+          label={t('newsletter.admin.searchLabel')}
+          placeholder={t('newsletter.admin.searchPlaceholder')}
+          onSearch={(q) => change({ q })}
+          submit="label"
+          submitLabel={t('community.searchSubmit')}
+          visibleLabel
+          className="flex-1"
+        />
         <Button onClick={onExport} disabled={exporting}>
           <Download className="mr-2 size-4" aria-hidden="true" />
           {t('newsletter.admin.export')}
@@ -130,12 +111,7 @@ export function AdminNewsletterPage() {
           ))}
         </tbody>
       </DataTable>
-      <Pagination
-        page={filter.page}
-        pages={subscribers.data?.pages ?? 0}
-        onPageChange={(page) => setFilter({ ...filter, page })}
-        label={t('newsletter.admin.pagination')}
-      />
+      <Pagination page={filters.page} pages={pages} onPageChange={setPage} label={t('newsletter.admin.pagination')} />
     </div>
   );
 }

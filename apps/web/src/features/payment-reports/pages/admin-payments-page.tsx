@@ -2,11 +2,10 @@ import { Banknote, Coins, Landmark, ReceiptText, Undo2, Wallet } from 'lucide-re
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarChart } from '@/components/bar-chart';
-import { StatCard } from '@/components/stat-card';
+import { DayRangeSelect } from '@/components/day-range-select';
+import { StatCardGrid } from '@/components/stat-card';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
-import { Field } from '@/components/ui/field';
-import { inputClasses } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { AdminPageHeader } from '@/features/admin/components/admin-page-header';
 import { errorMessage } from '@/lib/api-client';
@@ -31,22 +30,13 @@ export function AdminPaymentsPage() {
         title={t('paymentReports.admin.title')}
         description={t('paymentReports.admin.description')}
         actions={
-          <Field label={t('paymentReports.admin.range')} className="w-44">
-            {(control) => (
-              <select
-                {...control}
-                className={inputClasses}
-                value={days}
-                onChange={(event) => setDays(Number(event.target.value))}
-              >
-                {RANGES.map((range) => (
-                  <option key={range} value={range}>
-                    {t('paymentReports.admin.lastDays', { count: range })}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <DayRangeSelect
+            label={t('paymentReports.admin.range')}
+            value={days}
+            onChange={setDays}
+            ranges={RANGES}
+            rangeLabel={(count) => t('paymentReports.admin.lastDays', { count })}
+          />
         }
       />
       {analytics.isPending ? (
@@ -57,61 +47,36 @@ export function AdminPaymentsPage() {
         <Alert tone="error">{errorMessage(analytics.error, t('common.operationFailed'))}</Alert>
       ) : (
         <>
-          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            <li>
-              <StatCard
-                icon={ReceiptText}
-                label={t('paymentReports.admin.gross')}
-                value={formatMoney(data.totals.gross)}
-                hint={t('paymentReports.admin.orders', { count: data.totals.orders })}
-              />
-            </li>
-            <li>
-              <StatCard
-                icon={Undo2}
-                tone="red"
-                label={t('paymentReports.admin.refunds')}
-                value={formatMoney(data.totals.refunds)}
-              />
-            </li>
-            <li>
-              <StatCard
-                icon={Banknote}
-                tone="emerald"
-                label={t('paymentReports.admin.net')}
-                value={formatMoney(data.totals.net)}
-              />
-            </li>
-            <li>
-              <StatCard
-                icon={Landmark}
-                tone="slate"
-                label={t('paymentReports.admin.platformFees')}
-                value={formatMoney(data.totals.platform_fees)}
-                hint={
+          <StatCardGrid
+            columns="sm:grid-cols-2 xl:grid-cols-3"
+            stats={[
+              {
+                icon: ReceiptText,
+                label: t('paymentReports.admin.gross'),
+                value: formatMoney(data.totals.gross),
+                hint: t('paymentReports.admin.orders', { count: data.totals.orders }),
+              },
+              { icon: Undo2, tone: 'red', label: t('paymentReports.admin.refunds'), value: formatMoney(data.totals.refunds) },
+              { icon: Banknote, tone: 'emerald', label: t('paymentReports.admin.net'), value: formatMoney(data.totals.net) },
+              {
+                icon: Landmark,
+                tone: 'slate',
+                label: t('paymentReports.admin.platformFees'),
+                value: formatMoney(data.totals.platform_fees),
+                hint:
                   data.totals.affiliate_commissions !== 0
                     ? t('paymentReports.admin.afterCommissions', { amount: formatMoney(data.totals.affiliate_commissions) })
-                    : undefined
-                }
-              />
-            </li>
-            <li>
-              <StatCard
-                icon={Coins}
-                tone="violet"
-                label={t('paymentReports.admin.aiPool')}
-                value={formatMoney(data.totals.ai_pool)}
-              />
-            </li>
-            <li>
-              <StatCard
-                icon={Wallet}
-                tone="amber"
-                label={t('paymentReports.admin.sellerShare')}
-                value={formatMoney(data.totals.seller_share)}
-              />
-            </li>
-          </ul>
+                    : undefined,
+              },
+              { icon: Coins, tone: 'violet', label: t('paymentReports.admin.aiPool'), value: formatMoney(data.totals.ai_pool) },
+              {
+                icon: Wallet,
+                tone: 'amber',
+                label: t('paymentReports.admin.sellerShare'),
+                value: formatMoney(data.totals.seller_share),
+              },
+            ]}
+          />
           <div className="grid gap-6 xl:grid-cols-2">
             <Card>
               <CardContent>

@@ -1,7 +1,7 @@
 import { ArrowDownToLine, Banknote, CirclePause, Clock, Landmark, Send, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StatCard } from '@/components/stat-card';
+import { StatCardGrid } from '@/components/stat-card';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
+import { usePagedList } from '@/lib/use-paged-list';
 import { useSellerBalance } from '../api/get-seller-balance';
 import { useSellerPayouts } from '../api/get-seller-payouts';
 import { downloadStatementCsv, useStatement } from '../api/get-statement';
@@ -44,30 +45,24 @@ function BalanceCards() {
   const data = balance.data;
   return (
     <div className="space-y-2">
-      <ul aria-label={t('payouts.balance.label')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <li>
-          <StatCard icon={Clock} tone="amber" label={t('payouts.balance.pending')} value={show(data?.pending)} />
-        </li>
-        <li>
-          <StatCard
-            icon={Wallet}
-            tone={data && data.available < 0 ? 'red' : 'emerald'}
-            label={t('payouts.balance.available')}
-            value={show(data?.available)}
-          />
-        </li>
-        <li>
-          <StatCard icon={Send} tone="indigo" label={t('payouts.balance.inTransit')} value={show(data?.in_transit)} />
-        </li>
-        <li>
-          <StatCard icon={Banknote} tone="violet" label={t('payouts.balance.paidOut')} value={show(data?.paid_out)} />
-        </li>
-        {data && data.held !== 0 && (
-          <li>
-            <StatCard icon={CirclePause} tone="red" label={t('payouts.balance.held')} value={formatMoney(data.held)} />
-          </li>
-        )}
-      </ul>
+      <StatCardGrid
+        label={t('payouts.balance.label')}
+        columns="sm:grid-cols-2 lg:grid-cols-4"
+        stats={[
+          { icon: Clock, tone: 'amber', label: t('payouts.balance.pending'), value: show(data?.pending) },
+          {
+            icon: Wallet,
+            tone: data && data.available < 0 ? 'red' : 'emerald',
+            label: t('payouts.balance.available'),
+            value: show(data?.available),
+          },
+          { icon: Send, tone: 'indigo', label: t('payouts.balance.inTransit'), value: show(data?.in_transit) },
+          { icon: Banknote, tone: 'violet', label: t('payouts.balance.paidOut'), value: show(data?.paid_out) },
+          ...(data && data.held !== 0
+            ? [{ icon: CirclePause, tone: 'red' as const, label: t('payouts.balance.held'), value: formatMoney(data.held) }]
+            : []),
+        ]}
+      />
       {data && (
         <p className="text-sm text-slate-600 dark:text-slate-400">
           {t('payouts.balance.rules', { days: data.hold_days, minimum: formatMoney(data.minimum_payout) })}
@@ -105,7 +100,7 @@ function PayoutHistory() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const history = useSellerPayouts(page);
-  const list = history.data?.payouts ?? [];
+  const { items: list, pages } = usePagedList(history, 'payouts');
   return (
     <div className="space-y-3">
       <h3 className="text-lg font-semibold text-slate-900 dark:text-white">{t('payouts.history.title')}</h3>
@@ -137,9 +132,7 @@ function PayoutHistory() {
           ))}
         </tbody>
       </DataTable>
-      {history.data && history.data.pages > 1 && (
-        <Pagination page={page} pages={history.data.pages} onPageChange={setPage} label={t('payouts.history.title')} />
-      )}
+      {pages > 1 && <Pagination page={page} pages={pages} onPageChange={setPage} label={t('payouts.history.title')} />}
     </div>
   );
 }

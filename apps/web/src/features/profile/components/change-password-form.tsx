@@ -2,8 +2,8 @@ import { changePasswordFormSchema } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { NewPasswordFields, PasswordField } from '@/components/password-fields';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { translateMessage } from '@/lib/i18n';
@@ -45,29 +45,18 @@ export function ChangePasswordForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <TextField
+      <PasswordField
+        purpose="current"
         label={t('auth.fields.currentPassword')}
-        type="password"
-        autoComplete="current-password"
         error={errors.current_password?.message}
         {...field('current_password')}
       />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label={t('auth.fields.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          error={errors.new_password?.message}
-          {...field('new_password')}
-        />
-        <TextField
-          label={t('auth.fields.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...field('confirmPassword')}
-        />
-      </div>
+      <NewPasswordFields
+        layout="side-by-side"
+        label={t('auth.fields.newPassword')}
+        password={{ ...field('new_password'), error: errors.new_password?.message }}
+        confirmation={{ ...field('confirmPassword'), error: errors.confirmPassword?.message }}
+      />
       <Button type="submit" loading={change.isPending}>
         {t('profile.password.submit')}
       </Button>

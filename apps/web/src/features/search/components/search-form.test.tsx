@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { switchLanguage } from '@/lib/i18n';
 import { json, type MockRequest, mockApi } from '@/test/api-mock';
 import { makeProduct, productList } from '@/test/catalog-fixtures';
+import { searchLandmark } from '@/test/landmarks';
 import { renderRoute } from '@/test/render';
 import { SearchForm } from './search-form';
 
@@ -240,7 +241,7 @@ describe('search form submit button', () => {
   it('the header form has a real submit button, reached by Tab, that searches the catalogue', async () => {
     searchApi();
     const { user, router } = renderRoute('/', { routes });
-    const form = screen.getByRole('search', { name: 'Site search' });
+    const form = searchLandmark('Site search');
     const button = within(form).getByRole('button', { name: 'Search the catalogue' });
     expect(button.getAttribute('type')).toBe('submit');
 
@@ -256,7 +257,7 @@ describe('search form submit button', () => {
     searchApi();
     await switchLanguage('de');
     renderRoute('/', { routes });
-    const form = screen.getByRole('search', { name: 'Website-Suche' });
+    const form = searchLandmark('Website-Suche');
     expect(within(form).getByRole('button', { name: 'Katalog durchsuchen' }).getAttribute('type')).toBe('submit');
   });
 });
@@ -290,8 +291,8 @@ describe('header search combobox semantics', () => {
         },
       ],
     });
-    expect(screen.getByRole('search', { name: 'Site search' })).toBeTruthy();
-    const hero = screen.getByRole('search', { name: 'Catalogue search' });
+    expect(searchLandmark('Site search')).toBeTruthy();
+    const hero = searchLandmark('Catalogue search');
 
     const heroBox = within(hero).getByRole('combobox', { name: 'Search products' });
     await user.type(heroBox, 'chat');

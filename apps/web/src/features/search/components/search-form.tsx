@@ -5,6 +5,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ProductThumbnail } from '@/components/product-thumbnail';
+import { SearchLandmark } from '@/components/search-landmark';
 import { buttonClasses } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -157,12 +158,11 @@ export function SearchForm({ className, size = 'md' }: SearchFormProps) {
 
   const large = size === 'lg';
   return (
-    // biome-ignore lint/a11y/useSemanticElements: <search> has no role in jsdom or pre-2023 browsers; role=search is the same landmark
-    <form
-      role="search"
-      aria-label={large ? t('search.heroLabel') : t('search.siteLabel')}
+    <SearchLandmark
+      label={large ? t('search.heroLabel') : t('search.siteLabel')}
       onSubmit={onSubmit}
-      className={cn('relative', className)}
+      className={className}
+      formClassName="relative"
     >
       <label {...combobox.getLabelProps()} htmlFor={`${id}-input`} className="sr-only">
         {t('search.label')}
@@ -288,7 +288,7 @@ export function SearchForm({ className, size = 'md' }: SearchFormProps) {
           ))}
         </ul>
       </div>
-    </form>
+    </SearchLandmark>
   );
 }
 

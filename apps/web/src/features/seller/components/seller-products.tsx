@@ -1,18 +1,20 @@
 import type { PublicProduct } from '@app/shared';
-import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterSelect, ListSearch, ListToolbar } from '@/components/list-toolbar';
 import { ProductReviewStatus } from '@/components/product-status-badge';
 import { ProductIdentity } from '@/components/product-thumbnail';
 import { Button } from '@/components/ui/button';
 import { DataTable, Td, Th } from '@/components/ui/data-table';
 import { ConfirmDialog } from '@/components/ui/dialog';
-import { Input, inputClasses } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
+import { useListFilters } from '@/lib/use-list-filters';
+import { usePagedList } from '@/lib/use-paged-list';
 import { useDeleteSellerProduct } from '../api/delete-seller-product';
 import { type ProductStatusFilter, type SellerProductFilters, useSellerProducts } from '../api/get-seller-products';
 
@@ -27,20 +29,18 @@ export interface SellerProductsProps {
 /** The seller's products: search, status filter, pages, and edit or delete each one. */
 export function SellerProducts({ onAdd, onEdit }: SellerProductsProps) {
   const { t } = useTranslation();
-  const [filters, setFilters] = useState<SellerProductFilters>({ query: '', status: '', page: 1, limit: PAGE_SIZE });
-  const [search, setSearch] = useState('');
+  const { filters, change, setPage } = useListFilters<SellerProductFilters>({
+    query: '',
+    status: '',
+    page: 1,
+    limit: PAGE_SIZE,
+  });
   const [deleting, setDeleting] = useState<PublicProduct | null>(null);
   const products = useSellerProducts(filters);
   const remove = useDeleteSellerProduct();
   // Spec §8 silent fallback: a list that cannot be read shows as empty.
-  const list = products.data?.products ?? [];
-  const pages = products.data?.pagination.pages ?? 0;
+  const { items: list, pages } = usePagedList(products, 'products');
   const filtered = filters.query !== '' || filters.status !== '';
-
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    setFilters((current) => ({ ...current, query: search.trim(), page: 1 }));
-  };
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -67,38 +67,23 @@ export function SellerProducts({ onAdd, onEdit }: SellerProductsProps) {
           {t('seller.products.add')}
         </Button>
       </div>
-      <div className="flex flex-wrap items-end gap-3">
-        {/* biome-ignore lint/a11y/useSemanticElements: <search> has no role in jsdom or pre-2023 browsers; role=search is the same landmark */}
-        <form role="search" aria-label={t('seller.products.search')} onSubmit={onSearch} className="flex min-w-64 flex-1 gap-2">
-          <Input
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder={t('seller.products.searchPlaceholder')}
-            aria-label={t('seller.products.search')}
-          />
-          <Button type="submit" variant="outline">
-            <Search className="size-4" aria-hidden />
-            {t('seller.products.search')}
-          </Button>
-        </form>
-        <div className="w-full sm:w-48">
-          <select
-            aria-label={t('seller.products.statusFilter')}
-            className={inputClasses}
-            value={filters.status}
-            onChange={(event) =>
-              setFilters((current) => ({ ...current, status: event.target.value as ProductStatusFilter, page: 1 }))
-            }
-          >
-            {STATUSES.map((status) => (
-              <option key={status || 'all'} value={status}>
-                {status ? t(`productStatus.${status}`) : t('seller.products.allStatuses')}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+      <ListToolbar align="end">
+        <ListSearch
+          label={t('seller.products.search')}
+          placeholder={t('seller.products.searchPlaceholder')}
+          onSearch={(query) => change({ query })}
+          className="min-w-64 flex-1"
+        />
+        <FilterSelect
+          label={t('seller.products.statusFilter')}
+          value={filters.status}
+          onChange={(status) => change({ status })}
+          options={STATUSES.map((status) => ({
+            value: status,
+            label: status ? t(`productStatus.${status}`) : t('seller.products.allStatuses'),
+          }))}
+        />
+      </ListToolbar>
       <DataTable
         label={t('seller.products.title')}
         loading={products.isPending}
@@ -157,12 +142,7 @@ export function SellerProducts({ onAdd, onEdit }: SellerProductsProps) {
           ))}
         </tbody>
       </DataTable>
-      <Pagination
-        page={filters.page}
-        pages={pages}
-        onPageChange={(page) => setFilters((current) => ({ ...current, page }))}
-        label={t('seller.products.pagination')}
-      />
+      <Pagination page={filters.page} pages={pages} onPageChange={setPage} label={t('seller.products.pagination')} />
       <ConfirmDialog
         open={deleting !== null}
         title={t('seller.products.deleteTitle', { title: deleting?.title ?? '' })}

@@ -1,6 +1,6 @@
 import { CircleCheck, CircleX, Clock, DollarSign, Package, ShoppingCart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { StatCard } from '@/components/stat-card';
+import { StatCardGrid } from '@/components/stat-card';
 import { formatMoney } from '@/lib/format';
 import { useSellerStats } from '../api/get-seller-stats';
 
@@ -10,30 +10,17 @@ export function SellerStats() {
   const { stats, isPending } = useSellerStats();
   const show = (value: string | number) => (isPending ? '…' : value);
   return (
-    <ul aria-label={t('seller.stats.label')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      <li>
-        <StatCard icon={Package} label={t('seller.stats.total')} value={show(stats.total_products)} />
-      </li>
-      <li>
-        <StatCard icon={Clock} tone="amber" label={t('seller.stats.pending')} value={show(stats.pending)} />
-      </li>
-      <li>
-        <StatCard icon={CircleCheck} tone="emerald" label={t('seller.stats.approved')} value={show(stats.approved)} />
-      </li>
-      <li>
-        <StatCard icon={CircleX} tone="red" label={t('seller.stats.rejected')} value={show(stats.rejected)} />
-      </li>
-      <li>
-        <StatCard icon={ShoppingCart} tone="violet" label={t('seller.stats.sales')} value={show(stats.total_sales)} />
-      </li>
-      <li>
-        <StatCard
-          icon={DollarSign}
-          tone="emerald"
-          label={t('seller.stats.revenue')}
-          value={show(formatMoney(stats.total_revenue))}
-        />
-      </li>
-    </ul>
+    <StatCardGrid
+      label={t('seller.stats.label')}
+      columns="sm:grid-cols-2 lg:grid-cols-3"
+      stats={[
+        { icon: Package, label: t('seller.stats.total'), value: show(stats.total_products) },
+        { icon: Clock, tone: 'amber', label: t('seller.stats.pending'), value: show(stats.pending) },
+        { icon: CircleCheck, tone: 'emerald', label: t('seller.stats.approved'), value: show(stats.approved) },
+        { icon: CircleX, tone: 'red', label: t('seller.stats.rejected'), value: show(stats.rejected) },
+        { icon: ShoppingCart, tone: 'violet', label: t('seller.stats.sales'), value: show(stats.total_sales) },
+        { icon: DollarSign, tone: 'emerald', label: t('seller.stats.revenue'), value: show(formatMoney(stats.total_revenue)) },
+      ]}
+    />
   );
 }

@@ -2,7 +2,7 @@ import { CircleCheck, CircleX, Clock, DollarSign, Package, Plus, ShoppingCart } 
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
-import { StatCard } from '@/components/stat-card';
+import { StatCardGrid } from '@/components/stat-card';
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
@@ -37,31 +37,18 @@ export function SimpleAdminHomePage() {
       {dashboard.isError && (
         <Alert tone="error">{translateMessage(errorMessage(dashboard.error, t('common.operationFailed')))}</Alert>
       )}
-      <ul aria-label={t('simpleAdmin.statsLabel')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <li>
-          <StatCard icon={Package} label={t('seller.stats.total')} value={show(d?.total_products)} />
-        </li>
-        <li>
-          <StatCard icon={Clock} tone="amber" label={t('seller.stats.pending')} value={show(d?.pending)} />
-        </li>
-        <li>
-          <StatCard icon={CircleCheck} tone="emerald" label={t('seller.stats.approved')} value={show(d?.approved)} />
-        </li>
-        <li>
-          <StatCard icon={CircleX} tone="red" label={t('seller.stats.rejected')} value={show(d?.rejected)} />
-        </li>
-        <li>
-          <StatCard icon={ShoppingCart} tone="violet" label={t('seller.stats.sales')} value={show(d?.total_sales)} />
-        </li>
-        <li>
-          <StatCard
-            icon={DollarSign}
-            tone="emerald"
-            label={t('seller.stats.revenue')}
-            value={show(d && formatMoney(d.total_revenue))}
-          />
-        </li>
-      </ul>
+      <StatCardGrid
+        label={t('simpleAdmin.statsLabel')}
+        columns="sm:grid-cols-2 lg:grid-cols-3"
+        stats={[
+          { icon: Package, label: t('seller.stats.total'), value: show(d?.total_products) },
+          { icon: Clock, tone: 'amber', label: t('seller.stats.pending'), value: show(d?.pending) },
+          { icon: CircleCheck, tone: 'emerald', label: t('seller.stats.approved'), value: show(d?.approved) },
+          { icon: CircleX, tone: 'red', label: t('seller.stats.rejected'), value: show(d?.rejected) },
+          { icon: ShoppingCart, tone: 'violet', label: t('seller.stats.sales'), value: show(d?.total_sales) },
+          { icon: DollarSign, tone: 'emerald', label: t('seller.stats.revenue'), value: show(d && formatMoney(d.total_revenue)) },
+        ]}
+      />
       <Card className="overflow-hidden">
         <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2 pb-4">
           <CardTitle>{t('simpleAdmin.recent')}</CardTitle>
