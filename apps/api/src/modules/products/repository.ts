@@ -56,7 +56,15 @@ export async function listForReview(
   filter: ReviewFilter,
   page: { limit: number; offset: number },
 ): Promise<{ rows: ProductRow[]; total: number }> {
-  const where = reviewWhere(filter);
+  return newestFirst(db, reviewWhere(filter), page);
+}
+
+/** A page of the products matching `where`, newest first, with the number of matches. */
+async function newestFirst(
+  db: DbOrTx,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+): Promise<{ rows: ProductRow[]; total: number }> {
   const [rows, [counted]] = await Promise.all([
     db.select().from(products).where(where).orderBy(desc(products.createdAt)).limit(page.limit).offset(page.offset),
     db.select({ total: count() }).from(products).where(where),
@@ -76,12 +84,7 @@ export async function listSellerProducts(
   filter: { status?: ReviewStatus },
   page: { limit: number; offset: number },
 ): Promise<{ rows: ProductRow[]; total: number }> {
-  const where = sellerProductsWhere(sellerId, filter.status);
-  const [rows, [counted]] = await Promise.all([
-    db.select().from(products).where(where).orderBy(desc(products.createdAt)).limit(page.limit).offset(page.offset),
-    db.select({ total: count() }).from(products).where(where),
-  ]);
-  return { rows: rows as ProductRow[], total: counted?.total ?? 0 };
+  return newestFirst(db, sellerProductsWhere(sellerId, filter.status), page);
 }
 
 /** A product's files, oldest first, then by name. */
