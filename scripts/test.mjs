@@ -1,4 +1,4 @@
-// `npm test`: lint and typecheck, then unit + component + API integration tests (Vitest), then the browser journeys.
+// `npm test`: lint, typecheck and the OpenAPI document check, then unit + component + API integration tests (Vitest), then the browser journeys.
 // Extra arguments go to both Vitest runs, e.g. `npm test -- --reporter=dot`.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -34,10 +34,18 @@ function typecheck() {
   return spawnSync(process.execPath, [tsc, '-b'], { cwd: root, stdio: 'inherit' }).status === 0;
 }
 
+function openApi() {
+  console.log('\n[test] OpenAPI document: Spectral lint, typed client from openapi-typescript');
+  return (
+    spawnSync(process.execPath, [path.join(root, 'scripts/openapi-check.mjs')], { cwd: root, stdio: 'inherit' }).status === 0
+  );
+}
+
 const chromePath = ensureChromium();
 const suites = [
   ['lint', lint()],
   ['typecheck', typecheck()],
+  ['OpenAPI document (Spectral, generated client)', openApi()],
 ];
 suites.push(['unit, component and API integration tests', run(`unit, component and API tests (${target})`, [])]);
 await buildStorefrontIfStale();

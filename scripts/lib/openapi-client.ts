@@ -4,12 +4,9 @@
 import type { operations, paths } from './api';
 
 type JsonOf<Answer> = Answer extends { content: { 'application/json': infer Body } } ? Body : never;
-type Ok<Id extends keyof operations> = JsonOf<operations[Id]['responses'][200]>;
-type ErrorCodeOf<Id extends keyof operations, Status extends keyof operations[Id]['responses']> = JsonOf<
-  operations[Id]['responses'][Status]
-> extends { code: infer Code }
-  ? Code
-  : never;
+type Ok<Id extends keyof operations> = operations[Id]['responses'] extends { 200: infer Answer } ? JsonOf<Answer> : never;
+type ErrorCodeOf<Id extends keyof operations, Status extends keyof operations[Id]['responses']> =
+  JsonOf<operations[Id]['responses'][Status]> extends { code: infer Code } ? Code : never;
 
 /** GETs a path that has no parameters and returns its 200 body; errors are thrown with their typed `code`. */
 export async function get<Path extends keyof paths>(
@@ -35,5 +32,13 @@ export async function example(baseUrl: string, token: string): Promise<string[]>
   // @ts-expect-error a code no route has
   const unknown: ErrorCodeOf<'listProducts', 422> = 'NOT_A_CODE';
   const products: Ok<'listProducts'> = await get(baseUrl, '/api/v1/products/');
-  return [health.status, String(cart.items.length), String(products.total), unauthorized, String(forbidden), ...conflict, unknown];
+  return [
+    health.status,
+    String(cart.items.length),
+    String(products.total),
+    unauthorized,
+    String(forbidden),
+    ...conflict,
+    unknown,
+  ];
 }

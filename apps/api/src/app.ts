@@ -164,7 +164,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(adminNewsletterRoutes, { prefix: '/admin' });
       await api.register(affiliateRoutes, { prefix: '/affiliates' });
       await api.register(adminAffiliateRoutes, { prefix: '/affiliates/admin' });
-      api.get('/openapi.json', async () => app.swagger());
+      api.get(
+        '/openapi.json',
+        { schema: { operationId: 'getOpenApiDocument', summary: 'Return this OpenAPI document', tags: ['Health'] } },
+        async () => app.swagger(),
+      );
     },
     { prefix: API_PREFIX },
   );

@@ -9,8 +9,11 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MicroCache } from '../../lib/micro-cache';
+import { type ApiTag, OPTIONAL_TOKEN } from '../../lib/openapi';
 import { requireAuth, resolveRequestUser } from '../auth/guard';
 import { browseProducts, browsePublicProductsJson, countProducts, getProductDetail, listCategories } from './service';
+
+const tags: ApiTag[] = ['Products'];
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -29,7 +32,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
-      schema: { querystring: productListQuerySchema, response: { 200: productListSchema } },
+      schema: {
+        operationId: 'listProducts',
+        security: OPTIONAL_TOKEN,
+        summary: 'Search and list published products (admins and sellers may filter by status)',
+        tags,
+        querystring: productListQuerySchema,
+        response: { 200: productListSchema },
+      },
       // A hot page is answered before validation and the handler even run.
       onRequest: async (request, reply) => {
         if (!isPublicPage(request.query)) return;
@@ -53,22 +63,53 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const categories = new MicroCache<{ categories: Awaited<ReturnType<typeof listCategories>> }>(deps.config.catalogCacheMs);
-  app.get('/categories/list', { schema: { response: { 200: categoryListSchema } } }, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=30');
-    return categories.get('all', async () => ({ categories: await listCategories(deps) }));
-  });
+  app.get(
+    '/categories/list',
+    {
+      schema: {
+        operationId: 'listCategories',
+        summary: 'List the product categories with their counts',
+        tags,
+        response: { 200: categoryListSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=30');
+      return categories.get('all', async () => ({ categories: await listCategories(deps) }));
+    },
+  );
 
   // A diagnostic of the spec's client: outside production only, and for admins.
   if (deps.config.env !== 'production') {
-    app.get('/debug/count', { onRequest: requireAuth('admin'), schema: { response: { 200: productCountSchema } } }, async () =>
-      countProducts(deps),
+    app.get(
+      '/debug/count',
+      {
+        onRequest: requireAuth('admin'),
+        schema: {
+          operationId: 'countProducts',
+          summary: 'Count products by status (development only)',
+          tags,
+          response: { 200: productCountSchema },
+        },
+      },
+      async () => countProducts(deps),
     );
   }
 
   // The service tells a blank id (422) from an unknown one (404), as the spec words them.
   app.get(
     '/:id',
-    { schema: { params: z.object({ id: z.string() }), response: { 200: productDetailSchema } } },
+    {
+      schema: {
+        operationId: 'getProduct',
+        security: OPTIONAL_TOKEN,
+        summary: 'Return a product’s details',
+        tags,
+        errorCodes: ['NOT_FOUND'],
+        params: z.object({ id: z.string() }),
+        response: { 200: productDetailSchema },
+      },
+    },
     async (request) => {
       const viewer = await resolveRequestUser(request);
       return getProductDetail(deps, request.params.id, viewer);
