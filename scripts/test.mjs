@@ -27,6 +27,14 @@ function lint() {
   return spawnSync(process.execPath, [biome, 'check', '.'], { cwd: root, stdio: 'inherit' }).status === 0;
 }
 
+/** Module and feature boundaries (.dependency-cruiser.cjs); exceptions that predate a rule are in its known-violations file. */
+function boundaries() {
+  console.log('\n[test] dependency-cruiser (module and feature boundaries, no cycles)');
+  const depcruise = path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
+  const args = ['apps', 'packages', '--config', '.dependency-cruiser.cjs', '--ignore-known'];
+  return spawnSync(process.execPath, [depcruise, ...args], { cwd: root, stdio: 'inherit' }).status === 0;
+}
+
 /** One build of the project references (shared, then api and web against its declarations), incremental between runs. */
 function typecheck() {
   console.log('\n[test] TypeScript (strict) on shared, api and web');
@@ -44,6 +52,7 @@ function openApi() {
 const chromePath = ensureChromium();
 const suites = [
   ['lint', lint()],
+  ['boundaries', boundaries()],
   ['typecheck', typecheck()],
   ['OpenAPI document (Spectral, generated client)', openApi()],
 ];
