@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema, moneySchema } from './api';
+import { pagedListSchema } from './paging';
 
 /**
  * The affiliate programme: referral links, attributed sales and commission.
@@ -99,12 +100,7 @@ export const affiliateSaleSchema = z.object({
 });
 export type AffiliateSale = z.output<typeof affiliateSaleSchema>;
 
-export const affiliateSaleListSchema = z.object({
-  sales: z.array(affiliateSaleSchema),
-  total: z.number(),
-  page: z.number(),
-  pages: z.number(),
-});
+export const affiliateSaleListSchema = pagedListSchema('sales', affiliateSaleSchema);
 export type AffiliateSaleList = z.output<typeof affiliateSaleListSchema>;
 
 /** One member in the admin overview. */
@@ -122,12 +118,8 @@ export const affiliateOverviewRowSchema = z.object({
 });
 export type AffiliateOverviewRow = z.output<typeof affiliateOverviewRowSchema>;
 
-export const affiliateOverviewSchema = z.object({
-  affiliates: z.array(affiliateOverviewRowSchema),
+export const affiliateOverviewSchema = pagedListSchema('affiliates', affiliateOverviewRowSchema).extend({
   totals: z.object({ clicks: z.number(), orders: z.number(), sales: moneySchema, earnings: moneySchema }),
-  total: z.number(),
-  page: z.number(),
-  pages: z.number(),
 });
 export type AffiliateOverview = z.output<typeof affiliateOverviewSchema>;
 

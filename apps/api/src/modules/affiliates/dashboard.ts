@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { bankAccounts } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { centsToDollars } from '../../lib/money';
+import { pagedList } from '../../lib/paging';
 import { sellerBalanceCents } from '../payouts/balances';
 import { readPayoutSettings } from '../payouts/settings';
 import { bpsToPercent } from './commission';
@@ -120,7 +121,7 @@ export async function listAffiliateSales(
       available_on: availableOn.toISOString(),
     };
   });
-  return { sales, total, page, pages: Math.max(1, Math.ceil(total / limit)) };
+  return pagedList('sales', sales, total, { page, limit });
 }
 
 /** GET /affiliates/admin/affiliates: every member with a link, most earning first, and the totals. */
@@ -165,27 +166,25 @@ export async function affiliateOverview(
   ]);
   const sum = totals.rows[0];
   const total = sum?.members ?? 0;
+  const affiliates = rows.rows.map((row) => ({
+    user_id: row.user_id,
+    name: row.name,
+    email: row.email,
+    code: row.code,
+    joined_at: new Date(row.created_at).toISOString(),
+    clicks: row.clicks,
+    orders: row.orders,
+    sales: centsToDollars(Number(row.sales)),
+    earnings: centsToDollars(Number(row.earnings)),
+    earnings_pending: centsToDollars(Number(row.pending)),
+  }));
   return {
-    affiliates: rows.rows.map((row) => ({
-      user_id: row.user_id,
-      name: row.name,
-      email: row.email,
-      code: row.code,
-      joined_at: new Date(row.created_at).toISOString(),
-      clicks: row.clicks,
-      orders: row.orders,
-      sales: centsToDollars(Number(row.sales)),
-      earnings: centsToDollars(Number(row.earnings)),
-      earnings_pending: centsToDollars(Number(row.pending)),
-    })),
+    ...pagedList('affiliates', affiliates, total, { page, limit }),
     totals: {
       clicks: sum?.clicks ?? 0,
       orders: sum?.orders ?? 0,
       sales: centsToDollars(Number(sum?.sales ?? 0)),
       earnings: centsToDollars(Number(sum?.earnings ?? 0)),
     },
-    total,
-    page,
-    pages: Math.max(1, Math.ceil(total / limit)),
   };
 }

@@ -7,7 +7,9 @@ import {
   affiliateSettingsViewSchema,
   affiliateVisitSchema,
   messageSchema,
+  pagingQuerySchema,
   payoutAccountSchema,
+  STANDARD_PAGING,
   sellerPayoutAccountViewSchema,
 } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
@@ -22,10 +24,7 @@ import { recordReferralVisit, safeLandingPath, type Visitor } from './visits';
 
 const tags: ApiTag[] = ['Affiliates'];
 
-const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
+const pageQuery = pagingQuerySchema(STANDARD_PAGING);
 /** A script could hit a link in a loop: clicks are deduped per visitor and day, and this caps the work. */
 const visitLimit = (perMinute: number) => ({ rateLimit: { max: perMinute, timeWindow: 60_000 } });
 
