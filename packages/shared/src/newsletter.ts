@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField } from './auth';
+import { pagedListSchema } from './paging';
 
 /** Newsletter subscription with double opt-in (spec §5 Newsletter footer form for the messages). */
 
@@ -24,12 +25,8 @@ export const newsletterSubscriberSchema = z.object({
 });
 export type NewsletterSubscriber = z.output<typeof newsletterSubscriberSchema>;
 
-export const newsletterSubscriberListSchema = z.object({
-  subscribers: z.array(newsletterSubscriberSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pages: z.number().int(),
-});
+export const newsletterSubscriberListSchema = pagedListSchema('subscribers', newsletterSubscriberSchema);
+export type NewsletterSubscriberList = z.output<typeof newsletterSubscriberListSchema>;
 
 /** What subscribe, confirm and unsubscribe answer. */
 export const newsletterStateSchema = z.object({
@@ -37,3 +34,4 @@ export const newsletterStateSchema = z.object({
   detail: z.string().optional(),
   email: z.string().optional(),
 });
+export type NewsletterState = z.output<typeof newsletterStateSchema>;

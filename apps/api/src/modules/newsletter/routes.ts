@@ -5,6 +5,7 @@ import {
   newsletterSubscriberListSchema,
   newsletterSubscribeSchema,
   newsletterTokenSchema,
+  pagingQueryFields,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -74,8 +75,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
 const listQuery = z.object({
   status: z.enum(NEWSLETTER_STATUSES, { error: 'status must be pending, confirmed or unsubscribed' }).optional(),
   q: z.string().trim().max(254, 'Search must be at most 254 characters').optional(),
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').max(100_000).default(1),
-  limit: z.coerce.number().int().min(1, 'limit must be 1 or more').max(100, 'limit must be at most 100').default(25),
+  ...pagingQueryFields({ defaultLimit: 25, maxLimit: 100 }),
 });
 
 /** Admin list and CSV export of the subscribers. */

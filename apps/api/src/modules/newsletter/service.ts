@@ -2,6 +2,7 @@ import type { Language, NewsletterStatus, NewsletterSubscriber } from '@app/shar
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { escapeHtml, mailTexts } from '../../lib/mail-texts';
+import { pagedList, pageOffset } from '../../lib/paging';
 import { CONFIRM_LINK_TTL_MS, type LinkPurpose, newsletterKey, signLink, verifyLink } from './links';
 import {
   countSubscribers,
@@ -153,15 +154,11 @@ export async function listSubscribers(
 ) {
   const filter = { status: query.status, q: query.q };
   const [rows, total] = await Promise.all([
-    listSubscriberRows(deps.db, filter, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+    listSubscriberRows(deps.db, filter, { limit: query.limit, offset: pageOffset(query) }),
     countSubscribers(deps.db, filter),
   ]);
-  return {
-    subscribers: rows.map(({ row, registered }) => present({ ...row, registered })),
-    total,
-    page: query.page,
-    pages: Math.ceil(total / query.limit),
-  };
+  const subscribers = rows.map(({ row, registered }) => present({ ...row, registered }));
+  return pagedList('subscribers', subscribers, total, query);
 }
 
 const CSV_COLUMNS = ['email', 'status', 'registered', 'created_at', 'confirmed_at', 'unsubscribed_at'] as const;
