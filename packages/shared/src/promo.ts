@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateSchema, moneySchema } from './api';
 import { findCategory } from './catalog';
+import { pagedListSchema, pagingQueryFields, STANDARD_PAGING } from './paging';
 
 /**
  * Promo codes as admins manage them: one schema for the admin form and the API.
@@ -160,16 +161,6 @@ const searchField = z.preprocess(
     .refine(noNul, 'search contains characters that are not allowed')
     .optional(),
 );
-const pageNumber = (label: string, max: number, fallback: number) =>
-  z.preprocess(
-    (value) => (isBlank(value) ? undefined : value),
-    z.coerce
-      .number({ error: `${label} must be a number` })
-      .int(`${label} must be a whole number`)
-      .min(1, `${label} must be 1 or more`)
-      .max(max, `${label} must be at most ${max}`)
-      .default(fallback),
-  );
 
 /** GET /admin/promo-codes query. */
 export const promoCodeListQuerySchema = z.object({
@@ -181,8 +172,7 @@ export const promoCodeListQuerySchema = z.object({
       .optional(),
   ),
   search: searchField,
-  page: pageNumber('page', 100_000, 1),
-  limit: pageNumber('limit', 100, 20),
+  ...pagingQueryFields(STANDARD_PAGING),
 });
 
 /** What a code looks like right now: switched off, not started, past its end, out of uses, or usable. */
@@ -218,12 +208,7 @@ export const promoCodeViewSchema = z.object({
 });
 export type PromoCodeView = z.output<typeof promoCodeViewSchema>;
 
-export const promoCodeListSchema = z.object({
-  promo_codes: z.array(promoCodeViewSchema),
-  total: z.number(),
-  page: z.number(),
-  pages: z.number(),
-});
+export const promoCodeListSchema = pagedListSchema('promo_codes', promoCodeViewSchema);
 export type PromoCodeList = z.output<typeof promoCodeListSchema>;
 
 /** Create, update and deactivate answer with a message and the code as it is now. */

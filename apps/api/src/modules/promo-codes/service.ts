@@ -13,6 +13,7 @@ import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../lib/context';
 import { AppError, type FieldError, fieldError } from '../../lib/errors';
 import { centsToDollars, dollarsToCents } from '../../lib/money';
+import { pagedList, pageOffset } from '../../lib/paging';
 import type { PromoRow } from '../cart/promos';
 import {
   countPromoCodes,
@@ -83,10 +84,10 @@ async function viewPromoCodes(
 export async function listPromoCodes(deps: AppDeps, query: z.output<typeof promoCodeListQuerySchema>): Promise<PromoCodeList> {
   const where = promoCodeFilter(query);
   const [list, total] = await Promise.all([
-    viewPromoCodes(deps.db, where, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+    viewPromoCodes(deps.db, where, { limit: query.limit, offset: pageOffset(query) }),
     countPromoCodes(deps.db, where),
   ]);
-  return { promo_codes: list, total, page: query.page, pages: Math.ceil(total / query.limit) };
+  return pagedList('promo_codes', list, total, query);
 }
 
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
