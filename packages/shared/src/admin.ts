@@ -37,12 +37,8 @@ export const adminStatsOverTimeSchema = z.object({
   top_products: z.array(z.object({ product_id: z.string(), title: z.string(), units: z.number(), revenue: moneySchema })),
 });
 
-export const adminProductListSchema = z.object({
-  products: z.array(publicProductSchema),
+export const adminProductListSchema = pagedListSchema('products', publicProductSchema).extend({
   stats: z.object({ pending: z.number(), approved: z.number(), rejected: z.number(), total: z.number() }),
-  total: z.number(),
-  page: z.number(),
-  pages: z.number(),
 });
 
 /** A file a buyer would download, as the admin sees it before approving (no link: a name, a type and a size). */

@@ -1,7 +1,8 @@
-import { blankToUndefined } from '@app/shared';
+import { blankToUndefined, pagingQueryFields, STANDARD_PAGING } from '@app/shared';
 import { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { pagedList, pageOffset } from '../../lib/paging';
 import { signReviewFile } from '../../lib/signed-links';
 import { isUuid } from '../../lib/validation';
 import { presentProduct } from '../catalog/present';
@@ -24,8 +25,7 @@ export const adminProductsQuery = z.object({
   status: z.preprocess(blankToUndefined, z.enum(['pending', 'approved', 'rejected', 'all']).default('pending')),
   search: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
   seller_id: z.preprocess(blankToUndefined, z.uuid().optional()),
-  page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(1)),
-  limit: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100).default(20)),
+  ...pagingQueryFields(STANDARD_PAGING),
 });
 
 export const rejectSchema = z.object({
@@ -59,21 +59,18 @@ export async function listProductsForReview(deps: AppDeps, query: z.output<typeo
     listForReview(
       deps.db,
       { status: query.status, sellerId: query.seller_id, search: query.search },
-      { limit: query.limit, offset: (query.page - 1) * query.limit },
+      { limit: query.limit, offset: pageOffset(query) },
     ),
     countByStatus(deps.db),
   ]);
   return {
-    products: rows.map(presentProduct),
+    ...pagedList('products', rows.map(presentProduct), total, query),
     stats: {
       pending: byStatus.pending ?? 0,
       approved: byStatus.approved ?? 0,
       rejected: byStatus.rejected ?? 0,
       total: (byStatus.pending ?? 0) + (byStatus.approved ?? 0) + (byStatus.rejected ?? 0),
     },
-    total,
-    page: query.page,
-    pages: Math.ceil(total / query.limit),
   };
 }
 
