@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { moneySchema } from './api';
 import { publicUserSchema } from './auth';
 import { findCategory, findLicense, PRODUCT_PRICE_MAX, publicProductSchema } from './catalog';
+import { pagedListSchema } from './paging';
 
 /** The product form of sellers and simple admins (spec §5 Product form): scalar fields as text, arrays as JSON text. */
 
@@ -95,30 +96,33 @@ export const sellerDashboardStatsSchema = z.object({ ...sellerStatsSchema.shape,
 export const sellerSalesSchema = z.object({
   series: z.array(z.object({ date: z.string(), sales: z.number(), revenue: moneySchema })),
 });
+export type SellerSales = z.output<typeof sellerSalesSchema>;
 
 /** Creating or updating a listing: a message and the product (also under `data`). */
 export const listedProductSchema = z.object({ message: z.string(), data: publicProductSchema, product: publicProductSchema });
+export type ListedProduct = z.output<typeof listedProductSchema>;
 
 export const becameSellerSchema = z.object({ message: z.string(), user: publicUserSchema });
+export type BecameSeller = z.output<typeof becameSellerSchema>;
 
-export const ownProductListSchema = z.object({
-  products: z.array(publicProductSchema),
+export const ownProductListSchema = pagedListSchema('products', publicProductSchema).extend({
   data: z.array(publicProductSchema),
-  total: z.number(),
   pagination: z.object({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number() }),
 });
+export type OwnProductList = z.output<typeof ownProductListSchema>;
 
 /** Simple admins: the account, its products (skip/limit paging) and its dashboard. */
 export const simpleAdminSchema = publicUserSchema;
 export const simpleAdminListSchema = z.object({ simple_admins: z.array(simpleAdminSchema), total: z.number() });
+export type SimpleAdminList = z.output<typeof simpleAdminListSchema>;
 export const simpleAdminChangeSchema = z.object({ message: z.string(), simple_admin: simpleAdminSchema });
-export const simpleAdminProductsSchema = z.object({
-  products: z.array(publicProductSchema),
-  total: z.number(),
+export const simpleAdminProductsSchema = pagedListSchema('products', publicProductSchema).extend({
   skip: z.number(),
   limit: z.number(),
 });
+export type SimpleAdminProducts = z.output<typeof simpleAdminProductsSchema>;
 export const simpleAdminDashboardSchema = z.object({
   ...sellerStatsSchema.shape,
   recent_products: z.array(publicProductSchema),
 });
+export type SimpleAdminDashboard = z.output<typeof simpleAdminDashboardSchema>;

@@ -5,9 +5,11 @@ import {
   listedProductSchema,
   messageSchema,
   ownProductListSchema,
+  pagingQueryFields,
   publicProductSchema,
   sellerDashboardStatsSchema,
   sellerSalesSchema,
+  STANDARD_PAGING,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,8 +25,7 @@ const tags: ApiTag[] = ['Sellers'];
 
 const productParams = idParams('Product not found');
 export const ownProductsQuery = z.object({
-  page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(1)),
-  limit: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100).default(20)),
+  ...pagingQueryFields(STANDARD_PAGING),
   status: z.preprocess(blankToUndefined, z.enum(['pending', 'approved', 'rejected']).optional()),
   query: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
 });

@@ -2,6 +2,7 @@ import { hasRole, type SellerStats } from '@app/shared';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { centsToDollars } from '../../lib/money';
+import { pagedList, pageOffset } from '../../lib/paging';
 import { presentProduct } from '../catalog/present';
 import { type UserRow, updateUser } from '../users/repository';
 import {
@@ -29,16 +30,13 @@ export async function listOwnProducts(
     deps.db,
     owner.id,
     { status: query.status, query: query.query },
-    { limit: query.limit, offset: (query.page - 1) * query.limit },
+    { limit: query.limit, offset: pageOffset(query) },
   );
   // Each row's sales come from the paid orders, the same source as the dashboard's total.
   const items = rows.map((row) => presentProduct({ ...row.product, salesCount: row.paidUnits }));
-  return {
-    products: items,
-    data: items,
-    total,
-    pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
-  };
+  // `data` and `pagination` are the spec's names (§7 Seller); the standard fields sit beside them.
+  const list = pagedList('products', items, total, query);
+  return { ...list, data: items, pagination: { page: list.page, limit: query.limit, total, pages: list.pages } };
 }
 
 /** Spec §3 Seller stats, from the seller's own products and the ledger. */

@@ -186,7 +186,7 @@ export const simpleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       const stats = await sellerStats(deps, user);
-      const recent = await simpleAdminProducts(deps, user.id, { skip: 0, limit: 5 });
+      const recent = await simpleAdminProducts(deps, user.id, { page: 1, limit: 5 });
       return { ...stats, recent_products: recent.products };
     },
   );

@@ -1,7 +1,8 @@
-import { blankToUndefined, emailField, passwordField } from '@app/shared';
+import { blankToUndefined, emailField, pagingQueryFields, passwordField, STANDARD_PAGING } from '@app/shared';
 import { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { pagedList, pageOffset } from '../../lib/paging';
 import { hashPassword } from '../../lib/passwords';
 import { isUuid } from '../../lib/validation';
 import { assertPasswordNotCommon } from '../auth/service';
@@ -28,9 +29,10 @@ export const updateSimpleAdminSchema = z.object({
   is_active: z.boolean().optional(),
 });
 
+/** Spec §7 pages these lists with skip and limit; `page` works too, and `skip` wins when both are sent. */
 export const skipLimitQuery = z.object({
-  skip: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).default(0)),
-  limit: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100).default(20)),
+  skip: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).optional()),
+  ...pagingQueryFields(STANDARD_PAGING),
   status: z.preprocess(blankToUndefined, z.enum(['pending', 'approved', 'rejected']).optional()),
 });
 
@@ -96,16 +98,13 @@ export async function deleteSimpleAdmin(deps: AppDeps, id: string) {
 
 /** Products of one simple admin, for the super admin's review. */
 export async function simpleAdminProducts(deps: AppDeps, ownerId: string, query: z.output<typeof skipLimitQuery>) {
+  const skip = query.skip ?? pageOffset(query);
   const { rows, total } = await listSellerProducts(
     deps.db,
     ownerId,
     { status: query.status },
-    { limit: query.limit, offset: query.skip },
+    { limit: query.limit, offset: skip },
   );
-  return {
-    products: rows.map(presentProduct),
-    total,
-    skip: query.skip,
-    limit: query.limit,
-  };
+  const page = Math.floor(skip / query.limit) + 1;
+  return { ...pagedList('products', rows.map(presentProduct), total, { page, limit: query.limit }), skip, limit: query.limit };
 }
