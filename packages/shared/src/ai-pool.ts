@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema, moneySchema } from './api';
+import { pagedListSchema } from './paging';
 
 /** The AI token pool and payment reports contract (spec §7 AI-token payments, Payments admin; §9). */
 
@@ -77,11 +78,8 @@ export const aiPoolTransferSchema = z.object({
 });
 export type AiPoolTransfer = z.output<typeof aiPoolTransferSchema>;
 export const aiPoolTransferDoneSchema = z.object({ message: z.string(), transfer: aiPoolTransferSchema });
-export const aiPoolTransferHistorySchema = z.object({
-  transfers: z.array(aiPoolTransferSchema),
-  total: z.number().int(),
-  limit: z.number().int(),
-});
+/** Spec §7 names `transfers`, `total` and `limit`; `page` and `pages` are the standard envelope's. */
+export const aiPoolTransferHistorySchema = pagedListSchema('transfers', aiPoolTransferSchema).extend({ limit: z.number().int() });
 export type AiPoolTransferHistory = z.output<typeof aiPoolTransferHistorySchema>;
 
 export const aiPoolDaySchema = z.object({
@@ -184,10 +182,5 @@ export const buyerPaymentSchema = z.object({
 });
 export type BuyerPayment = z.output<typeof buyerPaymentSchema>;
 
-export const buyerPaymentListSchema = z.object({
-  payments: z.array(buyerPaymentSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pages: z.number().int(),
-});
+export const buyerPaymentListSchema = pagedListSchema('payments', buyerPaymentSchema);
 export type BuyerPaymentList = z.output<typeof buyerPaymentListSchema>;

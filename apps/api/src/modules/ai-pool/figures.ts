@@ -4,12 +4,14 @@ import type {
   AiPoolRevenueReport,
   AiPoolTransfer,
   AiPoolTransferStatus,
+  PagingQuery,
   PublicAiPoolSummary,
 } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../lib/context';
 import { type DayRange, resolveDayRange } from '../../lib/date-range';
 import { centsToDollars } from '../../lib/money';
+import { pagedList, pageOffset } from '../../lib/paging';
 import {
   countTransfers,
   listCompletedTransfers,
@@ -91,10 +93,14 @@ export function presentTransfer(row: TransferRow): AiPoolTransfer {
   };
 }
 
-/** GET /ai-token-payments/transfer-history: the newest `limit` transfers and how many there are in all. */
-export async function transferHistory(db: DbOrTx, limit: number, status?: AiPoolTransferStatus) {
-  const [rows, total] = await Promise.all([listTransfers(db, limit, status), countTransfers(db, status)]);
-  return { transfers: rows.map(presentTransfer), total, limit };
+/** GET /ai-token-payments/transfer-history: a page of transfers, newest first, and how many there are in all. */
+export async function transferHistory(db: DbOrTx, paging: PagingQuery, status?: AiPoolTransferStatus) {
+  const [rows, total] = await Promise.all([
+    listTransfers(db, paging.limit, status, pageOffset(paging)),
+    countTransfers(db, status),
+  ]);
+  // `limit` is the spec's field (§7), kept beside the standard ones.
+  return { ...pagedList('transfers', rows.map(presentTransfer), total, paging), limit: paging.limit };
 }
 
 const sumOf = (days: AiPoolDay[], field: keyof Omit<AiPoolDay, 'date'>) =>

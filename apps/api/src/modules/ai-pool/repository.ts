@@ -82,13 +82,19 @@ export async function listPoolDayRows(db: DbOrTx, range: DayRange) {
 // Transfers.
 
 /** Transfers newest first, optionally only those with one status. */
-export async function listTransfers(db: DbOrTx, limit: number, status?: AiPoolTransferStatus): Promise<TransferRow[]> {
+export async function listTransfers(
+  db: DbOrTx,
+  limit: number,
+  status?: AiPoolTransferStatus,
+  offset = 0,
+): Promise<TransferRow[]> {
   return db
     .select()
     .from(aiPoolTransfers)
     .where(status ? eq(aiPoolTransfers.status, status) : undefined)
     .orderBy(desc(aiPoolTransfers.createdAt), desc(aiPoolTransfers.id))
-    .limit(limit);
+    .limit(limit)
+    .offset(offset);
 }
 
 export async function countTransfers(db: DbOrTx, status?: AiPoolTransferStatus): Promise<number> {

@@ -13,6 +13,7 @@ import {
   exchangeRateSchema,
   manualTransferSchema,
   type PublicAiPoolSummary,
+  pagingQueryFields,
   publicAiPoolSummarySchema,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -48,7 +49,7 @@ const currency = (field: string, fallback: string) =>
 
 const dashboardQuery = z.object({ days: optional(whole('days', 1, 365)).default(AI_POOL_DASHBOARD_DAYS) });
 const historyQuery = z.object({
-  limit: optional(whole('limit', 1, 200)).default(AI_POOL_HISTORY_LIMIT),
+  ...pagingQueryFields({ defaultLimit: AI_POOL_HISTORY_LIMIT, maxLimit: 200 }),
   status: optional(z.enum(AI_POOL_TRANSFER_STATUSES, { error: 'status must be pending, completed or failed' })),
 });
 const reportQuery = z.object({
@@ -91,7 +92,7 @@ export const aiPoolAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: aiPoolTransferHistorySchema },
       },
     },
-    async (request) => transferHistory(deps.db, request.query.limit, request.query.status),
+    async (request) => transferHistory(deps.db, request.query, request.query.status),
   );
 
   app.get(
