@@ -1,1 +1,0 @@
-CREATE INDEX "refresh_tokens_created_idx" ON "refresh_tokens" USING btree ("created_at");

@@ -1,2 +1,0 @@
-export { AdminMessagesPage } from './admin-messages-page';
-export { ContactPage } from './contact-page';

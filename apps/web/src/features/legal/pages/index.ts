@@ -1,2 +1,0 @@
-export { loadLegalTexts } from '../i18n';
-export { PrivacyPage, TermsPage } from './legal-pages';

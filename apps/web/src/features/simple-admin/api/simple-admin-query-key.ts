@@ -1,2 +1,0 @@
-/** Every simple-admin query lives under this key. */
-export const simpleAdminQueryKey = ['simple-admin'] as const;
