@@ -1,0 +1,2 @@
+DROP INDEX "products_public_rating_idx";--> statement-breakpoint
+CREATE INDEX "products_public_rating_idx" ON "products" USING btree ("rating_average","review_count","id") WHERE status = 'approved' and deleted_at is null;

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('seeds demo data only for the embedded default unless SEED_DEMO says otherwise', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db.internal/shop' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db.internal/shop', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
+  it('makes cookies Secure in production and requires a JWT secret there', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      METRICS_TOKEN: 'm'.repeat(32),
+      PAYOUT_ENCRYPTION_KEY: 'ab'.repeat(32),
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+    });
+    expect(production.cookieSecure).toBe(true);
+    expect(loadConfig({}).cookieSecure).toBe(false);
+  });
+
+  it('requires a 32-byte payout encryption key in production and accepts hex or base64', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), METRICS_TOKEN: 'm'.repeat(32) })).toThrow(
+      /PAYOUT_ENCRYPTION_KEY/,
+    );
+    expect(() => loadConfig({ PAYOUT_ENCRYPTION_KEY: 'too-short' })).toThrow(/32 bytes/);
+    expect(loadConfig({ PAYOUT_ENCRYPTION_KEY: 'ab'.repeat(32) }).payouts.encryptionKey?.length).toBe(32);
+    expect(loadConfig({ PAYOUT_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') }).payouts.encryptionKey?.length).toBe(32);
+    expect(loadConfig({}).payouts.encryptionKey).toBeUndefined();
+  });
+
+  it('lists every bad variable at once', () => {
+    try {
+      loadConfig({ PORT: 'eighty', AUTH_RATE_LIMIT_PER_MINUTE: '0', JWT_SECRET: 'short' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).message).toMatch(/PORT/);
+      expect((error as Error).message).toMatch(/AUTH_RATE_LIMIT_PER_MINUTE/);
+      expect((error as Error).message).toMatch(/JWT_SECRET must be at least 32 characters/);
+    }
+  });
+
+  it('needs ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'boss@example.org' })).toThrow(/together/);
+    expect(loadConfig({ ADMIN_EMAIL: 'boss@example.org', ADMIN_PASSWORD: 'Very-secret-1' }).bootstrapAdmin?.email).toBe(
+      'boss@example.org',
+    );
+  });
+});

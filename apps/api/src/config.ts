@@ -1,0 +1,277 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Environment → typed configuration. The only module that reads process.env. */
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((value) => (value === undefined || value === '' ? undefined : ['true', '1', 'yes'].includes(value)));
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalText,
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  SEED_DEMO: booleanFlag,
+  JWT_SECRET: optionalText.pipe(z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
+  ACCESS_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  COOKIE_SECURE: booleanFlag,
+  TRUST_PROXY: booleanFlag,
+  ADMIN_EMAIL: optionalText,
+  ADMIN_PASSWORD: optionalText,
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  SMTP_URL: optionalText,
+  MAIL_FROM: z.string().default('AI Marketplace <no-reply@localhost>'),
+  /** Where rate-limit counters live: `postgres` (shared by every instance, survives restarts) or `memory` (one instance). */
+  RATE_LIMIT_STORE: z.enum(['postgres', 'memory']).default('postgres'),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  REFRESH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  REFRESH_IP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  FAILED_LOGIN_LIMIT: z.coerce.number().int().min(1).default(5),
+  FAILED_LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(1),
+  FAILED_LOGIN_MAX_LOCK_MINUTES: z.coerce.number().int().min(1).default(60),
+  FAILED_LOGIN_ACCOUNT_LIMIT: z.coerce.number().int().min(1).default(100),
+  FAILED_LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  FAILED_LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  PLATFORM_FEE_PERCENT: z.coerce.number().int().min(0).max(50).default(10),
+  ORDER_EXPIRY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(30),
+  PAYMENT_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  PAYMENT_STALE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  PAYOUT_ENCRYPTION_KEY: optionalText.pipe(
+    z
+      .string()
+      .refine((value) => decodeKey(value) !== null, 'PAYOUT_ENCRYPTION_KEY must be 32 bytes as 64 hex characters or base64')
+      .optional(),
+  ),
+  PAYOUT_CHECK_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  DOWNLOAD_LINK_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
+  CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /** Public searches from an in-process index of the catalogue (docs/decisions/0017-in-process-search-index.md) instead of SQL. */
+  SEARCH_INDEX: z.enum(['on', 'off']).default('on'),
+  METRICS_TOKEN: optionalText,
+  CHATBOT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Custom-chatbot leads one client address, and one chat session, may leave per hour. */
+  CHATBOT_LEADS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** Admins get at most one e-mail listing new leads per this many minutes. */
+  CHATBOT_LEAD_DIGEST_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(10),
+  /** Forum posts one member may make per minute, against spam. */
+  COMMUNITY_THREADS_PER_MINUTE: z.coerce.number().int().min(1).default(3),
+  COMMUNITY_REPLIES_PER_MINUTE: z.coerce.number().int().min(1).default(6),
+  /** Newsletter sign-ups per client address per minute (each may send an e-mail). */
+  NEWSLETTER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+  AFFILIATE_VISITS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  CHATBOT_LLM_URL: optionalText.pipe(z.url().optional()),
+  CHATBOT_LLM_API_KEY: optionalText,
+  CHATBOT_LLM_MODEL: z.string().default('gpt-4o-mini'),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+  WEB_DIST_DIR: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  /** Unset means: run the embedded PostgreSQL server under dataDir. */
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  seedDemo: boolean;
+  jwtSecret: string | undefined;
+  accessTokenTtlMinutes: number;
+  refreshTokenTtlDays: number;
+  cookieSecure: boolean;
+  trustProxy: boolean;
+  bootstrapAdmin: { email: string; password: string } | undefined;
+  google: { clientId: string | undefined; jwksUrl: string };
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  filesDir: string;
+  rateLimit: {
+    store: 'postgres' | 'memory';
+    /** Sign-in, register, forgot/reset password: per address. */
+    authPerMinute: number;
+    /** Session refreshes per sign-in session, and per address for callers without a known session. */
+    refreshPerMinute: number;
+    refreshPerIpPerMinute: number;
+  };
+  /** Wrong passwords (and authenticator codes): back-off per account and address, a slowdown per account. */
+  lockout: {
+    /** Failures from one address on one account before it waits… */
+    limit: number;
+    /** …this long, doubling with each further failure up to the cap. */
+    lockMinutes: number;
+    maxLockMinutes: number;
+    /** Failures on one account from every address within the window before each attempt is slowed. */
+    accountLimit: number;
+    windowMinutes: number;
+    slowdownMs: number;
+  };
+  stripe: { secretKey: string; publishableKey: string | undefined; webhookSecret: string | undefined } | undefined;
+  /** The marketplace's cut of each order, besides the 10% AI pool. */
+  platformFeePercent: number;
+  payments: {
+    /** An unpaid order expires this long after checkout. */
+    orderExpiryMinutes: number;
+    /** How often the expiry sweep and the payment reconciler run (0: only at start). */
+    sweepSeconds: number;
+    /** A charge or refund still "in progress" after this long is resolved by the reconciler. */
+    staleSeconds: number;
+  };
+  payouts: {
+    /** AES-256-GCM key for bank account numbers; derived from the JWT secret when unset (never in production). */
+    encryptionKey: Buffer | undefined;
+    /** How often the scheduled payout run checks whether it is due (0: only at start). */
+    checkSeconds: number;
+  };
+  downloadLinkTtlHours: number;
+  /** How long identical anonymous catalogue responses are shared (0 disables). */
+  catalogCacheMs: number;
+  /** Public searches from the in-process search index (SEARCH_INDEX, default on). */
+  searchIndex: boolean;
+  /** Bearer token for /metrics (required in production); without it only loopback callers may read them. */
+  metricsToken: string | undefined;
+  webDistDir: string | undefined;
+  /** On SIGTERM, how long requests in flight may take before their connections are cut. */
+  shutdownDrainSeconds: number;
+  logLevel: string;
+  /** The shopping assistant: messages per minute per session and per address; an optional LLM to phrase answers. */
+  community: { threadsPerMinute: number; repliesPerMinute: number };
+  newsletter: { ratePerMinute: number };
+  /** Referral-link visits (`/r/<code>`, `?ref=`) per client address per minute. */
+  affiliates: { visitsPerMinute: number };
+  chatbot: {
+    ratePerMinute: number;
+    leadsPerHour: number;
+    leadDigestMinutes: number;
+    llm: { url: string; apiKey: string | undefined; model: string } | undefined;
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; lists every problem at once so a deploy fails fast and clearly. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production') {
+    // Every missing production setting at once, so one failed deploy names them all.
+    const missing = [
+      !e.JWT_SECRET && '  - JWT_SECRET: required in production (32+ random characters)',
+      e.SEED_DEMO &&
+        '  - SEED_DEMO: demo accounts have public passwords and are never seeded in production (unset SEED_DEMO, use ADMIN_EMAIL/ADMIN_PASSWORD)',
+      !e.METRICS_TOKEN && '  - METRICS_TOKEN: required in production (a random token Prometheus sends as a bearer token)',
+      !e.PAYOUT_ENCRYPTION_KEY && '  - PAYOUT_ENCRYPTION_KEY: required in production (32 random bytes, hex or base64)',
+      !e.SMTP_URL &&
+        '  - SMTP_URL: required in production (e.g. smtps://user:pass@smtp.example.com:465); without it no password reset, receipt or download link reaches anyone',
+    ].filter(Boolean);
+    if (missing.length > 0) throw new ConfigError(`Invalid environment:\n${missing.join('\n')}`);
+  }
+  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid environment:\n  - ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    seedDemo: e.NODE_ENV !== 'production' && (e.SEED_DEMO ?? !e.DATABASE_URL),
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtlMinutes: e.ACCESS_TOKEN_TTL_MINUTES,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
+    trustProxy: e.TRUST_PROXY ?? false,
+    bootstrapAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    filesDir: path.join(dataDir, 'files'),
+    rateLimit: {
+      store: e.RATE_LIMIT_STORE,
+      authPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+      refreshPerMinute: e.REFRESH_RATE_LIMIT_PER_MINUTE,
+      refreshPerIpPerMinute: e.REFRESH_IP_RATE_LIMIT_PER_MINUTE,
+    },
+    lockout: {
+      limit: e.FAILED_LOGIN_LIMIT,
+      lockMinutes: e.FAILED_LOGIN_LOCK_MINUTES,
+      maxLockMinutes: e.FAILED_LOGIN_MAX_LOCK_MINUTES,
+      accountLimit: e.FAILED_LOGIN_ACCOUNT_LIMIT,
+      windowMinutes: e.FAILED_LOGIN_WINDOW_MINUTES,
+      slowdownMs: e.FAILED_LOGIN_SLOWDOWN_MS,
+    },
+    stripe: e.STRIPE_SECRET_KEY
+      ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+      : undefined,
+    platformFeePercent: e.PLATFORM_FEE_PERCENT,
+    payments: {
+      orderExpiryMinutes: e.ORDER_EXPIRY_MINUTES,
+      sweepSeconds: e.PAYMENT_SWEEP_SECONDS,
+      staleSeconds: e.PAYMENT_STALE_SECONDS,
+    },
+    payouts: {
+      encryptionKey: e.PAYOUT_ENCRYPTION_KEY ? (decodeKey(e.PAYOUT_ENCRYPTION_KEY) ?? undefined) : undefined,
+      checkSeconds: e.PAYOUT_CHECK_SECONDS,
+    },
+    downloadLinkTtlHours: e.DOWNLOAD_LINK_TTL_HOURS,
+    catalogCacheMs: e.CATALOG_CACHE_MS,
+    searchIndex: e.SEARCH_INDEX === 'on',
+    metricsToken: e.METRICS_TOKEN,
+    webDistDir: e.WEB_DIST_DIR,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
+    logLevel: e.LOG_LEVEL,
+    community: { threadsPerMinute: e.COMMUNITY_THREADS_PER_MINUTE, repliesPerMinute: e.COMMUNITY_REPLIES_PER_MINUTE },
+    newsletter: { ratePerMinute: e.NEWSLETTER_RATE_LIMIT_PER_MINUTE },
+    affiliates: { visitsPerMinute: e.AFFILIATE_VISITS_PER_MINUTE },
+    chatbot: {
+      ratePerMinute: e.CHATBOT_RATE_LIMIT_PER_MINUTE,
+      leadsPerHour: e.CHATBOT_LEADS_PER_HOUR,
+      leadDigestMinutes: e.CHATBOT_LEAD_DIGEST_MINUTES,
+      llm: e.CHATBOT_LLM_URL
+        ? { url: e.CHATBOT_LLM_URL.replace(/\/$/, ''), apiKey: e.CHATBOT_LLM_API_KEY, model: e.CHATBOT_LLM_MODEL }
+        : undefined,
+    },
+  };
+}
+
+/** A 32-byte key written as 64 hex characters or as base64; null when it is neither. */
+function decodeKey(value: string): Buffer | null {
+  const key = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+  return key.length === 32 ? key : null;
+}

@@ -1,0 +1,1052 @@
+import type { Language, Preferences } from '@app/shared';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** Every table of the marketplace. Money is integer cents; times are timestamptz. */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased; unique among live accounts. */
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    passwordHash: text('password_hash'),
+    role: text('role').notNull().default('buyer'),
+    authProvider: text('auth_provider').notNull().default('local'),
+    googleSubject: text('google_subject'),
+    newsletterSubscribed: boolean('newsletter_subscribed').notNull().default(true),
+    avatarKey: text('avatar_key'),
+    pictureUrl: text('picture_url'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Bumped to end every session at once (password reset, suspension, deletion). */
+    tokenVersion: integer('token_version').notNull().default(0),
+    totpSecret: text('totp_secret'),
+    totpEnabled: boolean('totp_enabled').notNull().default(false),
+    /** The authenticator time-step of the last accepted code: a code is good once. */
+    totpLastStep: integer('totp_last_step'),
+    /** Wrong authenticator codes in a row, for the back-off. */
+    totpFailures: integer('totp_failures').notNull().default(0),
+    totpLastFailureAt: timestamp('totp_last_failure_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Display preferences (validated by the shared schema); null until the account first saves some. */
+    preferences: jsonb('preferences').$type<Preferences>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    uniqueIndex('users_google_subject_unique').on(table.googleSubject),
+    index('users_role_idx').on(table.role),
+  ],
+);
+
+/** Refresh tokens, stored as SHA-256 hashes. One family per sign-in; rotation keeps the family. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('refresh_tokens_hash_unique').on(table.tokenHash),
+    index('refresh_tokens_family_idx').on(table.familyId),
+    index('refresh_tokens_user_idx').on(table.userId),
+    // "Users online" in the admin console counts the sessions refreshed in the last few minutes.
+    index('refresh_tokens_created_idx').on(table.createdAt),
+  ],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('password_reset_tokens_hash_unique').on(table.tokenHash)],
+);
+
+/** Failed sign-ins per e-mail, for the per-account lockout (kept in the database so every instance agrees). */
+export const failedLogins = pgTable(
+  'failed_logins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    /** The caller's address: locks hold per account and address, so a stranger cannot lock the owner out. */
+    ip: text('ip').notNull().default(''),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('failed_logins_email_time_idx').on(table.email, table.attemptedAt),
+    index('failed_logins_email_ip_time_idx').on(table.email, table.ip, table.attemptedAt),
+    index('failed_logins_time_idx').on(table.attemptedAt),
+  ],
+);
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const PRODUCT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+const PUBLIC = sql`status = 'approved' and deleted_at is null`;
+
+/** The catalogue. Prices are integer cents. `search_vector` is computed by PostgreSQL itself. */
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    /** Denormalised so the full-text index can weigh it; kept in step by the sellers module. */
+    sellerName: text('seller_name').notNull(),
+    title: text('title').notNull(),
+    shortDescription: text('short_description').notNull().default(''),
+    description: text('description').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+    originalPriceCents: integer('original_price_cents'),
+    category: text('category').notNull(),
+    license: text('license').notNull().default('standard'),
+    status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('pending'),
+    featured: boolean('featured').notNull().default(false),
+    rejectionReason: text('rejection_reason'),
+    /** Storage keys or absolute URLs of the images, first is the cover. */
+    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    demoVideoKey: text('demo_video_key'),
+    ratingAverage: numeric('rating_average', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
+    salesCount: integer('sales_count').notNull().default(0),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(short_description, '')), 'B') || setweight(to_tsvector('english', coalesce(category, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C') || setweight(to_tsvector('english', coalesce(seller_name, '')), 'D')`,
+    ),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('products_price_non_negative', sql`${table.priceCents} >= 0`),
+    check('products_status_known', sql`${table.status} in ('pending', 'approved', 'rejected')`),
+    // Public listings: one partial index per sort, each ending in id so pages are stable.
+    index('products_public_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(PUBLIC),
+    index('products_public_category_created_idx')
+      .on(table.category, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(PUBLIC),
+    index('products_public_price_idx').on(table.priceCents, table.id).where(PUBLIC),
+    index('products_public_rating_idx').on(table.ratingAverage, table.reviewCount, table.id).where(PUBLIC),
+    index('products_public_sales_idx').on(table.salesCount, table.id).where(PUBLIC),
+    index('products_public_title_idx').on(sql`lower(${table.title})`, table.id).where(PUBLIC),
+    index('products_status_created_idx').on(table.status, table.createdAt.desc()),
+    index('products_seller_status_idx').on(table.sellerId, table.status, table.createdAt.desc()),
+    index('products_search_idx').using('gin', table.searchVector),
+    index('products_title_trgm_idx').using('gin', sql`lower(${table.title}) gin_trgm_ops`),
+    // The search index reads the products changed since its last refresh.
+    index('products_updated_idx').on(table.updatedAt),
+  ],
+);
+
+/** Files a buyer downloads after paying. Stored through `Storage`, never served publicly. */
+export const productFiles = pgTable(
+  'product_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull().default('application/octet-stream'),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('product_files_product_idx').on(table.productId)],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    comment: text('comment').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('reviews_rating_range', sql`${table.rating} between 1 and 5`),
+    uniqueIndex('reviews_product_user_unique').on(table.productId, table.userId),
+    index('reviews_product_created_idx').on(table.productId, table.createdAt.desc()),
+  ],
+);
+
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.productId] })],
+);
+
+/** Live product counts per status and category, kept by a trigger (migration 0003) so lists need not count rows. */
+export const productCounts = pgTable(
+  'product_counts',
+  {
+    status: text('status').notNull(),
+    category: text('category').notNull(),
+    total: integer('total').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.status, table.category] })],
+);
+
+/**
+ * The search dictionary: every distinct word of public product texts with the number of products
+ * using it, kept in step by statement triggers (migration 0008). Typo correction reads it.
+ */
+export const searchWords = pgTable('search_words', {
+  word: text('word').primaryKey(),
+  frequency: integer('frequency').notNull(),
+});
+
+/** One row (id = 1) whose version moves whenever the dictionary changes, so readers reload it. */
+export const searchWordsVersion = pgTable('search_words_version', {
+  id: integer('id').primaryKey().default(1),
+  version: integer('version').notNull().default(0),
+});
+
+export const ORDER_STATUSES = [
+  'pending',
+  'processing',
+  'completed',
+  'payment_completed',
+  'cancelled',
+  'expired',
+  'refunded',
+] as const;
+
+/**
+ * unpaid: no charge yet (an intent may be open) · processing: the server is charging the card ·
+ * paid · refunded · void: the intent was closed without a charge (order cancelled or expired).
+ */
+export const PAYMENT_STATUSES = ['unpaid', 'processing', 'paid', 'refunded', 'void'] as const;
+
+/** An order is priced by the server; only a confirmed payment marks it paid. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderNumber: text('order_number').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('unpaid'),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    aiPoolCents: integer('ai_pool_cents').notNull().default(0),
+    currency: text('currency').notNull().default('usd'),
+    promoCode: text('promo_code'),
+    customerEmail: text('customer_email'),
+    /** The client's Idempotency-Key: the same key twice gives the same order. */
+    idempotencyKey: text('idempotency_key'),
+    paymentProvider: text('payment_provider'),
+    paymentIntentId: text('payment_intent_id'),
+    /** Bumped to invalidate every download link issued before (regenerate, refund). */
+    downloadVersion: integer('download_version').notNull().default(0),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** An unpaid order can no longer be paid after this; the sweep expires it and frees its promo use. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** When the server started charging (payment status processing); the reconciler resolves stale attempts. */
+    paymentAttemptAt: timestamp('payment_attempt_at', { withTimezone: true }),
+    /** The member whose referral link the buyer followed (server-read cookie at checkout), or null. */
+    affiliateId: uuid('affiliate_id').references(() => users.id),
+    /** The commission rate at checkout, in basis points of the total; the ledger books it when the order is paid. */
+    affiliateCommissionBps: integer('affiliate_commission_bps'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check(
+      'orders_affiliate_commission_known',
+      sql`(${table.affiliateId} is null) = (${table.affiliateCommissionBps} is null) and coalesce(${table.affiliateCommissionBps}, 0) between 0 and 10000`,
+    ),
+    index('orders_affiliate_idx').on(table.affiliateId, table.createdAt.desc()).where(sql`${table.affiliateId} is not null`),
+    check(
+      'orders_status_known',
+      sql`${table.status} in ('pending', 'processing', 'completed', 'payment_completed', 'cancelled', 'expired', 'refunded')`,
+    ),
+    check('orders_payment_status_known', sql`${table.paymentStatus} in ('unpaid', 'processing', 'paid', 'refunded', 'void')`),
+    check('orders_total_not_negative', sql`${table.totalCents} >= 0`),
+    index('orders_open_expiry_idx').on(table.expiresAt).where(sql`${table.status} = 'pending'`),
+    index('orders_payment_processing_idx').on(table.paymentAttemptAt).where(sql`${table.paymentStatus} = 'processing'`),
+    uniqueIndex('orders_number_unique').on(table.orderNumber),
+    uniqueIndex('orders_user_idempotency_unique').on(table.userId, table.idempotencyKey),
+    uniqueIndex('orders_payment_intent_unique').on(table.paymentIntentId),
+    index('orders_user_created_idx').on(table.userId, table.createdAt.desc()),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    productTitle: text('product_title').notNull(),
+    sellerId: uuid('seller_id').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull().default(1),
+  },
+  (table) => [index('order_items_order_idx').on(table.orderId), index('order_items_product_idx').on(table.productId)],
+);
+
+/** The server-side cart: one row per product in a user's cart. */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.productId] }),
+    check('cart_items_quantity_positive', sql`${table.quantity} > 0`),
+  ],
+);
+
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored upper-case. */
+    code: text('code').notNull(),
+    kind: text('kind', { enum: ['percent', 'fixed'] }).notNull(),
+    /** Percent (1–100) or cents. */
+    value: integer('value').notNull(),
+    description: text('description').notNull().default(''),
+    active: boolean('active').notNull().default(true),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    /** Validity window: usable from startsAt (if set) until expiresAt (if set). */
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Uses across all buyers (null = unlimited); a use is held by a live or paid order. */
+    usageLimit: integer('usage_limit'),
+    usedCount: integer('used_count').notNull().default(0),
+    /** Uses per buyer (null = unlimited). */
+    perCustomerLimit: integer('per_customer_limit'),
+    /** Only for a buyer who has never paid for an order. */
+    firstOrderOnly: boolean('first_order_only').notNull().default(false),
+    /** The cart's subtotal must reach this (cents). */
+    minSubtotalCents: integer('min_subtotal_cents').notNull().default(0),
+    /** Applies only to products of this category when set. */
+    category: text('category'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('promo_codes_code_unique').on(table.code),
+    check('promo_codes_value_positive', sql`${table.value} > 0`),
+    check('promo_codes_usage', sql`${table.usageLimit} is null or ${table.usedCount} <= ${table.usageLimit}`),
+  ],
+);
+
+/** The promo code a user's cart carries (a new one replaces the previous). */
+export const cartPromos = pgTable('cart_promos', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  promoCodeId: uuid('promo_code_id')
+    .notNull()
+    .references(() => promoCodes.id, { onDelete: 'cascade' }),
+  updatedAt: updatedAt(),
+});
+
+/** One use of a promo code by one order; the unique order id makes a use count once. */
+export const promoRedemptions = pgTable(
+  'promo_redemptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    promoCodeId: uuid('promo_code_id')
+      .notNull()
+      .references(() => promoCodes.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('promo_redemptions_order_unique').on(table.orderId)],
+);
+
+/** Payment intents of the built-in test card processor (Stripe keeps its own). */
+export const testPaymentIntents = pgTable(
+  'test_payment_intents',
+  {
+    id: text('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    clientSecret: text('client_secret').notNull(),
+    status: text('status', { enum: ['requires_payment_method', 'succeeded', 'canceled'] })
+      .notNull()
+      .default('requires_payment_method'),
+    amountRefundedCents: integer('amount_refunded_cents').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('test_payment_intents_order_unique').on(table.orderId)],
+);
+
+/** Refunds the test card processor made: its own books, so a refund is real in test mode too. */
+export const testRefunds = pgTable(
+  'test_refunds',
+  {
+    id: text('id').primaryKey(),
+    intentId: text('intent_id')
+      .notNull()
+      .references(() => testPaymentIntents.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    /** The caller's idempotency key: asking twice returns the first refund. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('test_refunds_idempotency_unique').on(table.idempotencyKey)],
+);
+
+export const LEDGER_REASONS = ['sale', 'refund'] as const;
+export const LEDGER_KINDS = ['seller', 'ai_pool', 'platform', 'affiliate'] as const;
+
+/**
+ * Where each paid order's money goes: sellers, the AI pool and the platform. A sale's entries sum
+ * to the order total; a refund writes the same entries negated, so the ledger sums to the money kept.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** affiliate: the referring member's commission, taken out of the platform's share. */
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+    reason: text('reason', { enum: LEDGER_REASONS }).notNull().default('sale'),
+    /** The user the entry is owed to: the seller (kind seller) or the referring member (kind affiliate). */
+    sellerId: uuid('seller_id').references(() => users.id),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('ledger_entries_order_idx').on(table.orderId),
+    index('ledger_entries_seller_idx').on(table.sellerId),
+    // A sale or its reversal is written once per order, whatever races or retries happen.
+    unique('ledger_entries_once').on(table.orderId, table.reason, table.kind, table.sellerId).nullsNotDistinct(),
+    check('ledger_entries_kind_known', sql`${table.kind} in ('seller', 'ai_pool', 'platform', 'affiliate')`),
+  ],
+);
+
+/**
+ * Money sent back through the payment provider: an approved refund request, or a charge that
+ * landed on an order that could no longer be paid (cancelled, expired). At most one per charge.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    reason: text('reason', { enum: ['refund_request', 'order_not_payable'] }).notNull(),
+    provider: text('provider').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    paymentIntentId: text('payment_intent_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // Each charge is refunded at most once.
+    uniqueIndex('payment_refunds_intent_unique').on(table.paymentIntentId),
+    index('payment_refunds_order_idx').on(table.orderId),
+  ],
+);
+
+export const refundRequests = pgTable(
+  'refund_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    userId: uuid('user_id').notNull(),
+    reason: text('reason').notNull(),
+    /** processing: an admin approved it and the provider refund is under way (claimed by one request). */
+    status: text('status', { enum: ['requested', 'processing', 'approved', 'denied'] })
+      .notNull()
+      .default('requested'),
+    decisionNote: text('decision_note'),
+    decidedBy: uuid('decided_by'),
+    providerRefundId: text('provider_refund_id'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('refund_requests_order_unique').on(table.orderId)],
+);
+
+/** Stripe webhook events already handled (idempotency per event id). */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** In-app notifications: moderation decisions, announcements. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull().default('info'),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    link: text('link'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('notifications_user_created_idx').on(table.userId, table.createdAt.desc())],
+);
+
+/** Site-wide settings, one row (id = 1). */
+export const siteSettings = pgTable('site_settings', {
+  id: integer('id').primaryKey().default(1),
+  siteName: text('site_name').notNull().default('AI Marketplace'),
+  adminEmail: text('admin_email').notNull().default('admin@example.com'),
+  maintenanceMode: boolean('maintenance_mode').notNull().default(false),
+  maintenanceMessage: text('maintenance_message')
+    .notNull()
+    .default('We are performing scheduled maintenance. Please check back shortly.'),
+  /** Public contact details and social links (footer, /contact); empty means not shown. */
+  contactEmail: text('contact_email').notNull().default(''),
+  contactPhone: text('contact_phone').notNull().default(''),
+  contactAddress: text('contact_address').notNull().default(''),
+  socialX: text('social_x').notNull().default(''),
+  socialLinkedin: text('social_linkedin').notNull().default(''),
+  socialGithub: text('social_github').notNull().default(''),
+  socialYoutube: text('social_youtube').notNull().default(''),
+  updatedAt: updatedAt(),
+});
+
+/** Messages sent through the contact form; admins read them at /admin/messages and mark them handled. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    /** The sender's account when signed in. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The sending address, for the per-address hourly limit. */
+    ip: text('ip').notNull(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('contact_messages_created_idx').on(table.createdAt.desc()),
+    index('contact_messages_ip_created_idx').on(table.ip, table.createdAt),
+  ],
+);
+
+/** The shopping assistant's conversations: the context lives here, not in the browser or in memory. */
+export const chatSessions = pgTable(
+  'chat_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Set when a signed-in visitor opened it; only that user may continue it. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    context: jsonb('context').notNull().default({}),
+    /** The last product query, so Show more can page on. */
+    browse: jsonb('browse'),
+    /** Per-session rate limit: messages in the current one-minute window. */
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+    windowCount: integer('window_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('chat_sessions_updated_idx').on(table.updatedAt)],
+);
+
+/** A custom-chatbot enquiry collected by the assistant's lead flow, for admins to follow up. */
+export const chatLeads = pgTable(
+  'chat_leads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id').references(() => chatSessions.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    need: text('need').notNull(),
+    createdAt: createdAt(),
+    /** When the admins' lead digest listed it; null until then (chatbot/lead-digest.ts). */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('chat_leads_created_idx').on(table.createdAt.desc()),
+    index('chat_leads_unnotified_idx').on(table.createdAt).where(sql`${table.notifiedAt} is null`),
+  ],
+);
+
+/**
+ * Who did what to money or accounts, and when: one row per admin or seller action on payouts,
+ * bank accounts, payment settings, the AI pool and refunds. Written in the same transaction as
+ * the action, never updated or deleted.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Kept as a plain id (no foreign key) so the record outlives a deleted account. */
+    actorId: uuid('actor_id'),
+    /** Dotted verb, e.g. `payout.triggered`, `bank_account.created`, `ai_pool.settings_updated`. */
+    action: text('action').notNull(),
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('audit_log_created_idx').on(table.createdAt.desc()),
+    index('audit_log_subject_idx').on(table.subjectType, table.subjectId),
+  ],
+);
+
+/** Community forum sections, seeded by the migration; `slug` is what the storefront translates. */
+export const forumCategories = pgTable('forum_categories', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** A forum thread. Bodies are raw markdown, sanitised when rendered. */
+export const forumThreads = pgTable(
+  'forum_threads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => forumCategories.id),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Optional: the product the thread is about (buyers of it get a badge on their replies). */
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    isPinned: boolean('is_pinned').notNull().default(false),
+    isLocked: boolean('is_locked').notNull().default(false),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(body, '')), 'B')`,
+    ),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('forum_threads_listing_idx').on(table.categoryId, table.isPinned.desc(), table.lastActivityAt.desc()),
+    index('forum_threads_activity_idx').on(table.isPinned.desc(), table.lastActivityAt.desc()),
+    index('forum_threads_author_created_idx').on(table.authorId, table.createdAt.desc()),
+    index('forum_threads_search_idx').using('gin', table.searchVector),
+  ],
+);
+
+export const forumReplies = pgTable(
+  'forum_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => forumThreads.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('forum_replies_thread_created_idx').on(table.threadId, table.createdAt),
+    index('forum_replies_author_created_idx').on(table.authorId, table.createdAt.desc()),
+  ],
+);
+
+/** A member's report of a thread or a reply, for moderators to review. One per member and post. */
+export const forumReports = pgTable(
+  'forum_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => forumThreads.id, { onDelete: 'cascade' }),
+    replyId: uuid('reply_id').references(() => forumReplies.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('forum_reports_thread_once').on(table.reporterId, table.threadId).where(sql`reply_id is null`),
+    uniqueIndex('forum_reports_reply_once').on(table.reporterId, table.replyId).where(sql`reply_id is not null`),
+    index('forum_reports_open_idx').on(table.createdAt.desc()).where(sql`resolved_at is null`),
+  ],
+);
+
+export const NEWSLETTER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
+
+/**
+ * Newsletter addresses. Visitors confirm by e-mail (double opt-in); accounts are kept in step with
+ * `users.newsletter_subscribed` (a trigger copies the account's choice here, the newsletter module
+ * copies confirmations and unsubscriptions back).
+ */
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased. */
+    email: text('email').notNull().unique(),
+    status: text('status', { enum: NEWSLETTER_STATUSES }).notNull().default('pending'),
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    /** The language the visitor used when subscribing: their newsletter e-mails go out in it. */
+    language: text('language').$type<Language>().notNull().default('en'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('newsletter_status_known', sql`${table.status} in ('pending', 'confirmed', 'unsubscribed')`),
+    check('newsletter_language_known', sql`${table.language} in ('en', 'es', 'fr', 'de', 'zh', 'ja')`),
+    index('newsletter_status_created_idx').on(table.status, table.createdAt.desc()),
+  ],
+);
+
+export const PAYOUT_SCHEDULES = ['daily', 'weekly', 'manual'] as const;
+
+/** Payout settings, one row (id = 1). `last_run_at` is claimed atomically by the scheduled run. */
+export const payoutSettings = pgTable(
+  'payout_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    schedule: text('schedule', { enum: PAYOUT_SCHEDULES }).notNull().default('weekly'),
+    minimumPayoutCents: integer('minimum_payout_cents').notNull().default(2500),
+    /** Sales younger than this are pending: the legal refund window (30 days) by default. */
+    holdDays: integer('hold_days').notNull().default(30),
+    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('payout_settings_single_row', sql`${table.id} = 1`),
+    check('payout_settings_minimum', sql`${table.minimumPayoutCents} >= 0`),
+    check('payout_settings_hold', sql`${table.holdDays} between 0 and 365`),
+  ],
+);
+
+/**
+ * Bank accounts: a seller's payout account (user_id set, one per seller) or one of the platform's
+ * own (user_id null, admin-managed). The full number is stored only encrypted (AES-256-GCM).
+ */
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    holderName: text('holder_name').notNull(),
+    bankName: text('bank_name').notNull().default(''),
+    accountType: text('account_type', { enum: ['iban', 'us'] }).notNull(),
+    country: text('country').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    /** ABA routing numbers are public bank identifiers; kept in clear. */
+    routingNumber: text('routing_number'),
+    maskedNumber: text('masked_number').notNull(),
+    numberEncrypted: text('number_encrypted').notNull(),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    /** Where the payout provider pays this seller (test: its own account id; Stripe: the connected acct_…). */
+    payoutProvider: text('payout_provider'),
+    providerDestinationId: text('provider_destination_id'),
+    onboardingUrl: text('onboarding_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('bank_accounts_one_per_seller').on(table.userId).where(sql`${table.userId} is not null`),
+    uniqueIndex('bank_accounts_one_primary_platform')
+      .on(table.isPrimary)
+      .where(sql`${table.userId} is null and ${table.isPrimary}`),
+  ],
+);
+
+export const PAYOUT_STATUSES = ['processing', 'paid', 'failed', 'reversing', 'reversed'] as const;
+
+/**
+ * Money sent to a seller. The row is written (processing) before the provider is called, with the
+ * row id as the provider's idempotency key, so a crash mid-run is finished by the reconciler
+ * without paying twice. processing and paid payouts count against the seller's balance.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status', { enum: PAYOUT_STATUSES }).notNull().default('processing'),
+    provider: text('provider').notNull(),
+    bankAccountId: uuid('bank_account_id').references(() => bankAccounts.id, { onDelete: 'set null' }),
+    accountMasked: text('account_masked'),
+    destinationId: text('destination_id').notNull(),
+    providerTransferId: text('provider_transfer_id'),
+    providerReversalId: text('provider_reversal_id'),
+    failureReason: text('failure_reason'),
+    /** schedule · admin · payment (an admin paid out one sale's sellers) */
+    trigger: text('trigger').notNull(),
+    triggeredBy: uuid('triggered_by'),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('payouts_amount_positive', sql`${table.amountCents} > 0`),
+    check('payouts_status_known', sql`${table.status} in ('processing', 'paid', 'failed', 'reversing', 'reversed')`),
+    // At most one transfer on its way per seller: a second concurrent run cannot claim the same money.
+    uniqueIndex('payouts_one_in_flight_per_seller').on(table.sellerId).where(sql`${table.status} = 'processing'`),
+    index('payouts_seller_created_idx').on(table.sellerId, table.createdAt.desc()),
+    index('payouts_status_created_idx').on(table.status, table.createdAt.desc()),
+  ],
+);
+
+/** Transfers of the built-in test payout provider: its own books, one per idempotency key. */
+export const testPayoutTransfers = pgTable(
+  'test_payout_transfers',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    destinationId: text('destination_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    reversedCents: integer('reversed_cents').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('test_payout_transfers_idempotency_unique').on(table.idempotencyKey)],
+);
+
+/** The AI token pool's transfer settings (one row): where the pool's money goes and when. */
+export const aiPoolSettings = pgTable(
+  'ai_pool_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    /** An EVM address (0x + 40 hex) that receives the pool's USDC; null until an admin sets it. */
+    walletAddress: text('wallet_address'),
+    tokenSymbol: text('token_symbol').notNull().default('USDC'),
+    autoTransferEnabled: boolean('auto_transfer_enabled').notNull().default(false),
+    /** A scheduled transfer runs only when the pool holds at least this much. */
+    autoTransferThresholdCents: integer('auto_transfer_threshold_cents').notNull().default(10_000),
+    schedule: text('schedule', { enum: ['daily', 'weekly', 'monthly'] })
+      .notNull()
+      .default('weekly'),
+    updatedBy: uuid('updated_by'),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('ai_pool_settings_single_row', sql`${table.id} = 1`),
+    check('ai_pool_settings_threshold_positive', sql`${table.autoTransferThresholdCents} > 0`),
+  ],
+);
+
+/**
+ * Money sent out of the AI token pool. A row is claimed (pending) before the provider is called,
+ * so at most one transfer is ever in flight and a crash leaves a row the reconciler can finish.
+ */
+export const aiPoolTransfers = pgTable(
+  'ai_pool_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    status: text('status', { enum: ['pending', 'completed', 'failed'] })
+      .notNull()
+      .default('pending'),
+    trigger: text('trigger', { enum: ['manual', 'scheduled'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    tokenSymbol: text('token_symbol').notNull(),
+    /** Tokens per USD at the time of the transfer, as decimal text (e.g. '1'). */
+    exchangeRate: numeric('exchange_rate', { precision: 20, scale: 8 }).notNull(),
+    tokenAmount: numeric('token_amount', { precision: 30, scale: 6 }).notNull(),
+    walletAddress: text('wallet_address').notNull(),
+    provider: text('provider').notNull(),
+    /** Sent to the provider: the same key never moves money twice. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    providerTransferId: text('provider_transfer_id'),
+    failureReason: text('failure_reason'),
+    requestedBy: uuid('requested_by'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('ai_pool_transfers_amount_positive', sql`${table.amountCents} > 0`),
+    uniqueIndex('ai_pool_transfers_idempotency_unique').on(table.idempotencyKey),
+    // One transfer in flight at a time, whatever races happen.
+    uniqueIndex('ai_pool_transfers_one_pending').on(table.status).where(sql`${table.status} = 'pending'`),
+    index('ai_pool_transfers_created_idx').on(table.createdAt.desc()),
+  ],
+);
+
+/** The built-in test token provider's own books: every transfer it made, once per idempotency key. */
+export const testTokenTransfers = pgTable('test_token_transfers', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  walletAddress: text('wallet_address').notNull(),
+  tokenSymbol: text('token_symbol').notNull(),
+  tokenAmount: numeric('token_amount', { precision: 30, scale: 6 }).notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The affiliate programme's settings (one row): whether referral links attribute sales, the
+ * commission in basis points of the order total (paid out of the platform fee, never above it)
+ * and how many days a referral cookie counts.
+ */
+export const affiliateSettings = pgTable(
+  'affiliate_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    enabled: boolean('enabled').notNull().default(true),
+    commissionBps: integer('commission_bps').notNull().default(500),
+    cookieDays: integer('cookie_days').notNull().default(30),
+    updatedBy: uuid('updated_by'),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('affiliate_settings_single_row', sql`${table.id} = 1`),
+    check('affiliate_settings_commission', sql`${table.commissionBps} between 0 and 10000`),
+    check('affiliate_settings_cookie_days', sql`${table.cookieDays} between 1 and 365`),
+  ],
+);
+
+/** Each member's referral code (created the first time they open the affiliate page); `/r/<code>`. */
+export const affiliateLinks = pgTable(
+  'affiliate_links',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('affiliate_links_code_unique').on(table.code)],
+);
+
+/**
+ * Visits through a referral link, at most one per visitor (keyed hash of the address, never the
+ * address itself; not the browser string, which a script can vary) per affiliate per UTC day, so
+ * reloading or a script cannot inflate them.
+ */
+export const affiliateClicks = pgTable(
+  'affiliate_clicks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    affiliateId: uuid('affiliate_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    visitorHash: text('visitor_hash').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('affiliate_clicks_once_a_day').on(table.affiliateId, table.visitorHash, table.day),
+    index('affiliate_clicks_affiliate_idx').on(table.affiliateId, table.createdAt),
+  ],
+);
+
+/**
+ * Request counters of the per-route rate limits, shared by every server instance (lib/rate-limit-store.ts).
+ * Created UNLOGGED (migration 0020): counters need no crash durability, and skipping the WAL keeps them cheap.
+ */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,50 @@
+import { hashPassword } from '../../lib/passwords';
+import { findUserByEmail, insertUser } from '../../modules/users/repository';
+import type { Database } from '../client';
+
+/** Demo accounts of the embedded default, listed in the README. */
+export const DEMO_ACCOUNTS = [
+  { email: 'buyer@example.com', password: 'Buyer-demo-2026', firstName: 'Ava', lastName: 'Buyer', role: 'buyer' },
+  { email: 'seller@example.com', password: 'Seller-demo-2026', firstName: 'Sam', lastName: 'Seller', role: 'seller' },
+  { email: 'admin@example.com', password: 'Admin-demo-2026', firstName: 'Ada', lastName: 'Admin', role: 'admin' },
+  {
+    email: 'simpleadmin@example.com',
+    password: 'Simple-admin-demo-2026',
+    firstName: 'Sid',
+    lastName: 'Moderator',
+    role: 'simple_admin',
+  },
+] as const;
+
+/** Creates each demo account that does not exist yet. */
+export async function seedDemoAccounts(db: Database): Promise<number> {
+  let created = 0;
+  for (const account of DEMO_ACCOUNTS) {
+    if (await findUserByEmail(db, account.email)) continue;
+    const row = await insertUser(db, {
+      email: account.email,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      role: account.role,
+      passwordHash: await hashPassword(account.password),
+      emailVerified: true,
+    });
+    if (row) created += 1;
+  }
+  return created;
+}
+
+/** ADMIN_EMAIL/ADMIN_PASSWORD: the first admin of a production install. */
+export async function ensureBootstrapAdmin(db: Database, admin: { email: string; password: string }): Promise<boolean> {
+  if (admin.password.length < 8) throw new Error('ADMIN_PASSWORD must be at least 8 characters');
+  if (await findUserByEmail(db, admin.email)) return false;
+  const row = await insertUser(db, {
+    email: admin.email,
+    firstName: 'Site',
+    lastName: 'Admin',
+    role: 'admin',
+    passwordHash: await hashPassword(admin.password),
+    emailVerified: true,
+  });
+  return Boolean(row);
+}

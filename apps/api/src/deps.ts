@@ -1,0 +1,70 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Stripe from 'stripe';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { createAfterReply } from './lib/after-reply';
+import type { AppDeps } from './lib/context';
+import { createGoogleVerifier } from './lib/google';
+import { createMailer } from './lib/mailer';
+import { createLocalStorage } from './lib/storage';
+import { AccessTokens } from './lib/tokens';
+import { createTestTokenProvider, fixedParityRates } from './modules/ai-pool/providers';
+import { SearchDictionary } from './modules/catalog/dictionary';
+import { SearchIndex } from './modules/catalog/search-index';
+import { withProviderErrors } from './modules/payments/providers/provider';
+import { createStripeProvider } from './modules/payments/providers/stripe';
+import { createTestProcessor } from './modules/payments/providers/test-processor';
+import { createStripeConnectProvider } from './modules/payouts/providers/stripe-connect';
+import { createTestPayoutProvider } from './modules/payouts/providers/test-provider';
+
+/** Wires the real collaborators from configuration. */
+export function createDeps(
+  config: Config,
+  db: Database,
+  options: { embeddedDatabase: boolean; log: (message: string) => void },
+): AppDeps {
+  const jwtSecret = config.jwtSecret ?? loadOrCreateLocalSecret(config.dataDir);
+  return {
+    config,
+    db,
+    mailer: createMailer({
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+      outboxDir: config.mail.outboxDir,
+      production: config.env === 'production',
+      log: options.log,
+    }),
+    afterReply: createAfterReply(),
+    storage: createLocalStorage(config.filesDir),
+    accessTokens: new AccessTokens(jwtSecret, config.accessTokenTtlMinutes),
+    google: config.google.clientId ? createGoogleVerifier(config.google.clientId, config.google.jwksUrl) : null,
+    payments: withProviderErrors(
+      config.stripe ? createStripeProvider(config.stripe.secretKey) : createTestProcessor(db),
+      options.log,
+    ),
+    payouts: config.stripe
+      ? createStripeConnectProvider(new Stripe(config.stripe.secretKey), config.publicUrl)
+      : createTestPayoutProvider(db),
+    payoutEncryptionKey: config.payouts.encryptionKey ?? createHash('sha256').update(`payout-accounts:${jwtSecret}`).digest(),
+    tokenTransfers: createTestTokenProvider(db),
+    exchangeRates: fixedParityRates,
+    // The dictionary may be as stale as a cached catalogue page, and no staler.
+    searchDictionary: new SearchDictionary(db, config.catalogCacheMs),
+    // Kept in step on the same schedule as the dictionary.
+    searchIndex: config.searchIndex ? new SearchIndex(db, config.catalogCacheMs) : null,
+    downloadSigningKey: createHash('sha256').update(`downloads:${jwtSecret}`).digest('hex'),
+    embeddedDatabase: options.embeddedDatabase,
+  };
+}
+
+/** Without JWT_SECRET (local runs only; production requires it) a random secret is kept in DATA_DIR. */
+function loadOrCreateLocalSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MicroCache } from './micro-cache';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('micro-cache', () => {
+  it('shares one computation between concurrent misses and serves it while fresh', async () => {
+    const cache = new MicroCache<number>(1000);
+    const compute = vi.fn(async () => 42);
+    const [a, b] = await Promise.all([cache.get('k', compute), cache.get('k', compute)]);
+    expect([a, b]).toEqual([42, 42]);
+    expect(await cache.get('k', compute)).toBe(42);
+    expect(compute).toHaveBeenCalledTimes(1);
+    expect(cache.peek('k')).toBe(42);
+  });
+
+  it('serves a stale value at once while one refresh replaces it, and forgets it after twice the TTL', async () => {
+    vi.useFakeTimers();
+    const cache = new MicroCache<number>(1000);
+    let next = 1;
+    const compute = vi.fn(async () => next++);
+    expect(await cache.get('k', compute)).toBe(1);
+    vi.advanceTimersByTime(1500);
+    expect(cache.peek('k')).toBeUndefined();
+    const stale = cache.get('k', compute);
+    const alsoStale = cache.get('k', compute);
+    expect([await stale, await alsoStale]).toEqual([1, 1]);
+    expect(compute).toHaveBeenCalledTimes(2);
+    expect(await cache.get('k', compute)).toBe(2);
+    vi.advanceTimersByTime(2500);
+    expect(await cache.get('k', compute)).toBe(3);
+  });
+
+  it('does not keep failures', async () => {
+    const cache = new MicroCache<number>(1000);
+    await expect(cache.get('k', async () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect(await cache.get('k', async () => 7)).toBe(7);
+  });
+});

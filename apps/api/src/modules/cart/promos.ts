@@ -1,0 +1,54 @@
+import { CATEGORIES, type PromoRule } from '@app/shared';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { centsToDollars } from '../../lib/money';
+import { consumePromoUse, countPromoUsesBy, findUsablePromo, hasPaidOrder, type PromoRow } from './repository';
+
+export { consumePromoUse, findUsablePromo, type PromoRow };
+
+export const INVALID_PROMO = 'Invalid promo code';
+
+export interface PromoCartFacts {
+  subtotalCents: number;
+  productIds: string[];
+  categories: string[];
+}
+
+/**
+ * The rules a code sets for one buyer and one cart: first order only, uses per buyer, minimum
+ * subtotal, product or category scope. Returns the buyer-facing reason it does not apply, or null.
+ * Checkout runs this under the buyer's row lock, so two checkouts can not both take the last use.
+ */
+export async function promoProblemFor(db: DbOrTx, promo: PromoRow, userId: string, cart: PromoCartFacts): Promise<string | null> {
+  if (promo.productId && !cart.productIds.includes(promo.productId))
+    return `${promo.code} does not apply to the items in your cart`;
+  if (promo.category && !cart.categories.includes(promo.category)) {
+    const name = CATEGORIES.find((c) => c.slug === promo.category)?.name ?? promo.category;
+    return `${promo.code} applies only to ${name} products`;
+  }
+  if (cart.subtotalCents < promo.minSubtotalCents) {
+    return `${promo.code} needs a subtotal of at least $${centsToDollars(promo.minSubtotalCents).toFixed(2)}`;
+  }
+  if (promo.firstOrderOnly) {
+    if (await hasPaidOrder(db, userId)) return `${promo.code} is for your first order only`;
+  }
+  if (promo.perCustomerLimit !== null) {
+    if ((await countPromoUsesBy(db, promo.id, userId)) >= promo.perCustomerLimit) return `You have already used ${promo.code}`;
+  }
+  return null;
+}
+
+export async function requireUsablePromo(db: DbOrTx, code: string): Promise<PromoRow> {
+  const promo = await findUsablePromo(db, code);
+  if (!promo) throw new AppError('VALIDATION_FAILED', INVALID_PROMO, [{ field: 'promo_code', message: INVALID_PROMO }]);
+  return promo;
+}
+
+export function promoRule(promo: PromoRow): PromoRule {
+  return { code: promo.code, kind: promo.kind, value: promo.value, productId: promo.productId, category: promo.category };
+}
+
+export function describePromo(promo: PromoRow): string {
+  if (promo.description) return promo.description;
+  return promo.kind === 'percent' ? `${promo.value}% off` : `$${(promo.value / 100).toFixed(2)} off`;
+}

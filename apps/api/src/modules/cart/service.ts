@@ -1,0 +1,250 @@
+import {
+  CART_MAX_TOTAL_CENTS,
+  CART_TOTAL_TOO_LARGE,
+  type CartLine,
+  type CartTotals,
+  type CartView,
+  computeCartTotals,
+} from '@app/shared';
+import type { DbOrTx } from '../../db/client';
+import type { AppDeps } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { centsToDollars } from '../../lib/money';
+import { isUuid } from '../../lib/validation';
+import { presentProduct } from '../catalog/present';
+import type { ProductRow } from '../catalog/repository';
+import { assertNotOwnedUnlessBuyingAgain } from '../orders/owned';
+import type { UserRow } from '../users/repository';
+import {
+  describePromo,
+  findUsablePromo,
+  type PromoCartFacts,
+  type PromoRow,
+  promoProblemFor,
+  promoRule,
+  requireUsablePromo,
+} from './promos';
+import {
+  deleteCartLine,
+  deleteCartLines,
+  deleteCartPromo,
+  findCartPromoCode,
+  findPublicProduct,
+  listCartLines,
+  lockCartLineQuantity,
+  saveCartPromo,
+  updateCartLineQuantity,
+  upsertCartLine,
+} from './repository';
+
+const INVALID_PRODUCT = 'Invalid product data: missing required fields';
+
+export interface PricedCart {
+  lines: { product: ProductRow; quantity: number }[];
+  /** Items whose seller an admin suspended: shown flagged, never priced or ordered. */
+  unavailable?: { product: ProductRow; quantity: number }[];
+  promo: PromoRow | null;
+  /** A code the user applied that can no longer be used (expired, used up, withdrawn, or its rules no longer met). */
+  unavailablePromo: string | null;
+  /** Why, in the buyer's words, when known. */
+  promoProblem?: string | null;
+  totals: CartTotals;
+}
+
+type Lines = { product: ProductRow; quantity: number }[];
+
+function cartFacts(lines: Lines): PromoCartFacts {
+  return {
+    subtotalCents: lines.reduce((sum, { product, quantity }) => sum + product.priceCents * quantity, 0),
+    productIds: lines.map(({ product }) => product.id),
+    categories: lines.map(({ product }) => product.category),
+  };
+}
+
+/** The promo if it applies to this buyer and these lines, else the reason it does not. */
+async function applicablePromo(db: DbOrTx, userId: string, code: string, lines: Lines) {
+  const promo = await findUsablePromo(db, code);
+  if (!promo) return { promo: null, problem: null };
+  const problem = await promoProblemFor(db, promo, userId, cartFacts(lines));
+  return problem ? { promo: null, problem } : { promo, problem: null };
+}
+
+/** Prices a set of lines from the database alone, with an optional promo. */
+export function priceLines(lines: { product: ProductRow; quantity: number }[], promo: PromoRow | null): CartTotals {
+  const cartLines: CartLine[] = lines.map(({ product, quantity }) => ({
+    productId: product.id,
+    priceCents: product.priceCents,
+    originalPriceCents: product.originalPriceCents,
+    quantity,
+    category: product.category,
+  }));
+  return computeCartTotals(cartLines, promo ? promoRule(promo) : null);
+}
+
+/** Refuses a cart whose subtotal an order could not hold (422 with the quantity field named). */
+export function assertCartWithinLimit(totals: CartTotals): void {
+  if (totals.subtotalCents > CART_MAX_TOTAL_CENTS) {
+    throw new AppError('VALIDATION_FAILED', CART_TOTAL_TOO_LARGE, [{ field: 'quantity', message: CART_TOTAL_TOO_LARGE }]);
+  }
+}
+
+/**
+ * The user's cart as it stands: only approved, live products; those of a suspended seller apart
+ * (flagged unavailable); a promo that stopped being usable is dropped.
+ */
+export async function loadCart(db: DbOrTx, userId: string): Promise<PricedCart> {
+  const rows = await listCartLines(db, userId);
+  const lines = rows
+    .filter((row) => row.sellerActive)
+    .map((row) => ({ product: row.product as ProductRow, quantity: row.quantity }));
+  const unavailable = rows
+    .filter((row) => !row.sellerActive)
+    .map((row) => ({ product: row.product as ProductRow, quantity: row.quantity }));
+  const savedCode = await findCartPromoCode(db, userId);
+  const { promo, problem } = savedCode ? await applicablePromo(db, userId, savedCode, lines) : { promo: null, problem: null };
+  return {
+    lines,
+    unavailable,
+    promo,
+    unavailablePromo: savedCode && !promo ? savedCode : null,
+    promoProblem: problem,
+    totals: priceLines(lines, promo),
+  };
+}
+
+export function presentCart(cart: PricedCart): CartView & { promo_notice: string | null } {
+  return {
+    promo_notice: cart.unavailablePromo
+      ? (cart.promoProblem ?? `Promo code ${cart.unavailablePromo} is no longer available`)
+      : null,
+    items: [
+      ...cart.lines.map((line) => ({ ...line, available: true })),
+      ...(cart.unavailable ?? []).map((line) => ({ ...line, available: false })),
+    ].map(({ product, quantity, available }) => {
+      const view = presentProduct(product);
+      return {
+        id: product.id,
+        product_id: product.id,
+        title: view.title,
+        price: view.price,
+        originalPrice: view.original_price,
+        image: view.image,
+        seller: view.seller || 'Unknown Seller',
+        category: view.category || 'Uncategorized',
+        license: view.license || 'Standard',
+        description: view.short_description,
+        status: view.status,
+        quantity,
+        available,
+      };
+    }),
+    totalItems: cart.totals.totalItems,
+    subtotal: centsToDollars(cart.totals.subtotalCents),
+    discount: centsToDollars(cart.totals.discountCents),
+    tax: 0,
+    shippingCost: 0,
+    total: centsToDollars(cart.totals.totalCents),
+    promoCode: cart.promo
+      ? {
+          code: cart.promo.code,
+          discount: centsToDollars(cart.totals.promoCents),
+          type: cart.promo.kind,
+          description: describePromo(cart.promo),
+        }
+      : null,
+  };
+}
+
+async function requireBuyableProduct(db: DbOrTx, productId: string): Promise<ProductRow> {
+  const valid = isUuid(productId);
+  const product = valid ? await findPublicProduct(db, productId) : undefined;
+  if (!product || product.priceCents <= 0)
+    throw new AppError('VALIDATION_FAILED', INVALID_PRODUCT, [{ field: 'product_id', message: INVALID_PRODUCT }]);
+  return product;
+}
+
+/**
+ * Adds to the quantity of a product already in the cart; a quantity of 0 or less removes it. A
+ * product the buyer already owns is added only with their explicit `buyAgain`.
+ */
+export async function addToCart(deps: AppDeps, user: UserRow, productId: string, quantity: number, buyAgain = false) {
+  const product = await requireBuyableProduct(deps.db, productId);
+  if (quantity > 0) await assertNotOwnedUnlessBuyingAgain(deps.db, user.id, product.id, buyAgain);
+  await deps.db.transaction(async (tx) => {
+    if (quantity <= 0) {
+      await deleteCartLine(tx, user.id, product.id);
+      return;
+    }
+    const existing = await lockCartLineQuantity(tx, user.id, product.id);
+    const next = Math.min(99, (existing ?? 0) + quantity);
+    await upsertCartLine(tx, user.id, product.id, next);
+    assertCartWithinLimit((await loadCart(tx, user.id)).totals);
+  });
+  return presentCart(await loadCart(deps.db, user.id));
+}
+
+/** Sets a line's quantity; 0 or less removes the line. */
+export async function setCartQuantity(
+  deps: AppDeps,
+  user: UserRow,
+  productId: string,
+  quantity: number,
+): Promise<ReturnType<typeof presentCart>> {
+  if (quantity <= 0) return removeFromCart(deps, user, productId);
+  await deps.db.transaction(async (tx) => {
+    if (!(await updateCartLineQuantity(tx, user.id, productId, quantity)))
+      throw new AppError('NOT_FOUND', 'This product is not in your cart');
+    assertCartWithinLimit((await loadCart(tx, user.id)).totals);
+  });
+  return presentCart(await loadCart(deps.db, user.id));
+}
+
+export async function removeFromCart(deps: AppDeps, user: UserRow, productId: string): Promise<ReturnType<typeof presentCart>> {
+  if (isUuid(productId)) {
+    await deleteCartLine(deps.db, user.id, productId);
+  }
+  return presentCart(await loadCart(deps.db, user.id));
+}
+
+export async function clearCart(db: DbOrTx, userId: string): Promise<void> {
+  await deleteCartLines(db, userId);
+  await deleteCartPromo(db, userId);
+}
+
+/** Applies a promo code to the cart, replacing any earlier one. */
+export async function applyPromo(deps: AppDeps, user: UserRow, code: string): Promise<ReturnType<typeof presentCart>> {
+  const promo = await requireUsablePromo(deps.db, code);
+  const { lines } = await loadCart(deps.db, user.id);
+  const problem = await promoProblemFor(deps.db, promo, user.id, cartFacts(lines));
+  if (problem) throw new AppError('VALIDATION_FAILED', problem, [{ field: 'promo_code', message: problem }]);
+  await saveCartPromo(deps.db, user.id, promo.id);
+  return presentCart(await loadCart(deps.db, user.id));
+}
+
+export async function removePromo(deps: AppDeps, user: UserRow): Promise<ReturnType<typeof presentCart>> {
+  await deleteCartPromo(deps.db, user.id);
+  return presentCart(await loadCart(deps.db, user.id));
+}
+
+/** POST /orders/validate-cart: re-prices what the client holds from the database. Nothing is trusted. */
+export async function validateCart(
+  deps: AppDeps,
+  user: UserRow,
+  items: { product_id?: string; id?: string; quantity: number }[],
+  promoCode: string | null | undefined,
+): Promise<CartView & { valid: true; promo_notice: string | null }> {
+  const merged = new Map<string, number>();
+  for (const item of items) {
+    const id = (item.product_id ?? item.id ?? '').trim();
+    merged.set(id, (merged.get(id) ?? 0) + item.quantity);
+  }
+  const lines = [];
+  for (const [id, quantity] of merged)
+    lines.push({ product: await requireBuyableProduct(deps.db, id), quantity: Math.min(99, quantity) });
+  const promo = promoCode?.trim() ? await requireUsablePromo(deps.db, promoCode) : null;
+  const problem = promo ? await promoProblemFor(deps.db, promo, user.id, cartFacts(lines)) : null;
+  if (problem) throw new AppError('VALIDATION_FAILED', problem, [{ field: 'promo_code', message: problem }]);
+  const totals = priceLines(lines, promo);
+  assertCartWithinLimit(totals);
+  return { valid: true, ...presentCart({ lines, promo, unavailablePromo: null, totals }) };
+}

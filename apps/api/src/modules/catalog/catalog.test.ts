@@ -1,0 +1,325 @@
+// @database-server: filters, sorting and collation
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProduct, createUser, FACTORY_PASSWORD } from '../../../test/factories';
+import { bearer, createTestApp, signIn, type TestApp } from '../../../test/helpers';
+import type { UserRow } from '../users/repository';
+
+let t: TestApp;
+let seller: UserRow;
+let otherSeller: UserRow;
+let sellerToken: string;
+let adminToken: string;
+let buyerToken: string;
+const ids: Record<string, string> = {};
+
+const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  seller = await createUser(t.db, 'seller', { firstName: 'Nova', lastName: 'Labs' });
+  otherSeller = await createUser(t.db, 'seller', { firstName: 'Orbit', lastName: 'Works' });
+  const admin = await createUser(t.db, 'admin');
+  const buyer = await createUser(t.db, 'buyer');
+  const rows = [
+    {
+      key: 'chatbot',
+      title: 'Customer Support Chatbot',
+      priceCents: 4900,
+      category: 'ai-tools',
+      license: 'commercial',
+      featured: true,
+      ratingAverage: 4.5,
+      reviewCount: 10,
+      salesCount: 50,
+      createdAt: day(1),
+    },
+    {
+      key: 'chatbotKit',
+      title: 'Chatbot',
+      priceCents: 1500,
+      category: 'scripts',
+      license: 'standard',
+      ratingAverage: 3.9,
+      reviewCount: 3,
+      salesCount: 300,
+      createdAt: day(2),
+    },
+    {
+      key: 'builder',
+      title: 'Build a Chatbot in a Day',
+      priceCents: 2500,
+      category: 'scripts',
+      license: 'standard',
+      ratingAverage: 4.9,
+      reviewCount: 20,
+      salesCount: 5,
+      createdAt: day(3),
+    },
+    {
+      key: 'dataset',
+      title: 'Sentiment Dataset',
+      shortDescription: 'Labeled reviews for chatbot training',
+      priceCents: 9900,
+      category: 'datasets',
+      license: 'extended',
+      ratingAverage: 4.1,
+      reviewCount: 2,
+      salesCount: 80,
+      createdAt: day(4),
+    },
+    {
+      key: 'api',
+      title: 'Translation API',
+      priceCents: 300,
+      category: 'apis',
+      license: 'standard',
+      createdAt: day(5),
+      seller: otherSeller,
+    },
+    {
+      key: 'pending',
+      title: 'Secret Chatbot Pending',
+      priceCents: 1000,
+      category: 'ai-tools',
+      status: 'pending' as const,
+      createdAt: day(6),
+    },
+    {
+      key: 'rejected',
+      title: 'Rejected Chatbot',
+      priceCents: 1000,
+      category: 'ai-tools',
+      status: 'rejected' as const,
+      createdAt: day(7),
+    },
+  ];
+  for (const { key, seller: owner, ...row } of rows) ids[key] = (await createProduct(t.db, owner ?? seller, row)).id;
+  sellerToken = await signIn(t.app, seller.email, FACTORY_PASSWORD);
+  adminToken = await signIn(t.app, admin.email, FACTORY_PASSWORD);
+  buyerToken = await signIn(t.app, buyer.email, FACTORY_PASSWORD);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function list(query = '', headers: Record<string, string> = {}) {
+  const response = await t.app.inject({ method: 'GET', url: `/api/v1/products/${query ? `?${query}` : ''}`, headers });
+  return response;
+}
+const titles = async (query: string) => (await list(query)).json().products.map((p: { title: string }) => p.title);
+
+describe('GET /products/', () => {
+  it('lists approved products newest first with totals; pending and rejected stay hidden', async () => {
+    const response = await list();
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ total: 5, page: 1, pages: 1 });
+    expect(body.products.map((p: { title: string }) => p.title)).toEqual([
+      'Translation API',
+      'Sentiment Dataset',
+      'Build a Chatbot in a Day',
+      'Chatbot',
+      'Customer Support Chatbot',
+    ]);
+    expect(body.products[0]).toMatchObject({
+      price: 3,
+      category: 'APIs',
+      category_slug: 'apis',
+      seller: 'Orbit Works',
+      status: 'approved',
+    });
+  });
+
+  it('paginates and caps the page size', async () => {
+    const page2 = (await list('limit=2&page=2')).json();
+    expect(page2).toMatchObject({ total: 5, page: 2, pages: 3 });
+    expect(page2.products).toHaveLength(2);
+    expect((await list('limit=5000')).json().pages).toBe(1);
+  });
+
+  it('filters by category (slug or name), price range, licence, featured and seller', async () => {
+    expect(await titles('category=scripts')).toEqual(['Build a Chatbot in a Day', 'Chatbot']);
+    expect(await titles('category=AI%20Tools')).toEqual(['Customer Support Chatbot']);
+    expect(await titles('min_price=20&max_price=50')).toEqual(['Build a Chatbot in a Day', 'Customer Support Chatbot']);
+    expect(await titles('license=extended')).toEqual(['Sentiment Dataset']);
+    expect(await titles('featured=true')).toEqual(['Customer Support Chatbot']);
+    expect(await titles(`seller_id=${otherSeller.id}`)).toEqual(['Translation API']);
+  });
+
+  it('sorts by price, rating, popularity, title and date', async () => {
+    expect(await titles('sort_by=price&sort_order=asc')).toEqual([
+      'Translation API',
+      'Chatbot',
+      'Build a Chatbot in a Day',
+      'Customer Support Chatbot',
+      'Sentiment Dataset',
+    ]);
+    expect((await titles('sort_by=rating'))[0]).toBe('Build a Chatbot in a Day');
+    expect((await titles('sort_by=popularity'))[0]).toBe('Chatbot');
+    expect(await titles('sort_by=title&sort_order=asc')).toEqual([
+      'Build a Chatbot in a Day',
+      'Chatbot',
+      'Customer Support Chatbot',
+      'Sentiment Dataset',
+      'Translation API',
+    ]);
+    expect((await titles('sort_by=created_at&sort_order=asc'))[0]).toBe('Customer Support Chatbot');
+  });
+
+  it('ignores empty, null and NaN parameters and trims values', async () => {
+    const all = await titles('');
+    expect(await titles('search=&category=null&min_price=NaN&max_price=undefined&license=%20&page=')).toEqual(all);
+    expect(await titles('category=%20scripts%20')).toEqual(['Build a Chatbot in a Day', 'Chatbot']);
+  });
+
+  it('answers nonsense with 422 and a clear message, never 500', async () => {
+    const cases: [string, string][] = [
+      ['sort_by=bogus', 'sort_by'],
+      ['sort_order=sideways', 'sort_order'],
+      ['min_price=abc', 'min_price'],
+      ['min_price=-5', 'min_price'],
+      ['min_price=50&max_price=10', 'min_price'],
+      ['page=0', 'page'],
+      ['limit=-1', 'limit'],
+      ['category=teleporters', 'category'],
+      ['license=stolen', 'license'],
+      ['featured=maybe', 'featured'],
+      ['seller_id=not-a-uuid', 'seller_id'],
+    ];
+    for (const [query, field] of cases) {
+      const response = await list(query);
+      expect(response.statusCode, query).toBe(422);
+      expect(response.json().errors[0].field, query).toBe(field);
+    }
+  });
+});
+
+describe('search', () => {
+  it('ranks the exact title first, then titles holding the word, then relevance and popularity', async () => {
+    expect(await titles('search=chatbot')).toEqual([
+      'Chatbot',
+      'Customer Support Chatbot',
+      'Build a Chatbot in a Day',
+      'Sentiment Dataset',
+    ]);
+  });
+
+  it('still finds a misspelled word', async () => {
+    expect(await titles('search=chatbto')).toContain('Chatbot');
+    expect(await titles('search=translaton')).toEqual(['Translation API']);
+  });
+
+  it('searches descriptions and seller names, and never shows pending products', async () => {
+    expect(await titles('search=labeled%20reviews')).toEqual(['Sentiment Dataset']);
+    expect(await titles('search=orbit')).toEqual(['Translation API']);
+    expect(await titles('search=secret')).toEqual([]);
+  });
+
+  it('combines search with filters', async () => {
+    expect(await titles('search=chatbot&category=scripts')).toEqual(['Chatbot', 'Build a Chatbot in a Day']);
+  });
+});
+
+describe('status filter for owners and admins', () => {
+  it('lets a seller list their own pending products and an admin list any status', async () => {
+    const own = await list(`seller_id=${seller.id}&status=pending`, bearer(sellerToken));
+    expect(own.json().products.map((p: { title: string }) => p.title)).toEqual(['Secret Chatbot Pending']);
+    const admin = await list('status=rejected', bearer(adminToken));
+    expect(admin.json().products.map((p: { title: string }) => p.title)).toEqual(['Rejected Chatbot']);
+  });
+
+  it('shows only approved products to anyone else asking for a status', async () => {
+    const buyer = await list('status=pending', bearer(buyerToken));
+    expect(buyer.json().products.every((p: { status: string }) => p.status === 'approved')).toBe(true);
+    const anonymous = await list(`seller_id=${seller.id}&status=pending`);
+    expect(anonymous.json().products.map((p: { status: string }) => p.status)).not.toContain('pending');
+  });
+});
+
+describe('GET /products/{id}', () => {
+  const get = (id: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: `/api/v1/products/${id}`, headers });
+
+  it('returns a product with related ones from its category', async () => {
+    const response = await get(ids.builder as string);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ title: 'Build a Chatbot in a Day', related: [{ title: 'Chatbot' }] });
+  });
+
+  it('hides unapproved products from everyone but their seller and admins', async () => {
+    expect((await get(ids.pending as string)).statusCode).toBe(404);
+    expect((await get(ids.pending as string, bearer(buyerToken))).json().detail).toBe('Product not found');
+    expect((await get(ids.pending as string, bearer(sellerToken))).statusCode).toBe(200);
+    expect((await get(ids.rejected as string, bearer(adminToken))).statusCode).toBe(200);
+  });
+
+  it('says not found for an unknown id and asks for an id when blank', async () => {
+    expect((await get('00000000-0000-0000-0000-000000000000')).json().detail).toBe('Product not found');
+    expect((await get('not-an-id')).statusCode).toBe(404);
+    const blank = await get('%20');
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json().detail).toBe('Product ID is required');
+  });
+});
+
+describe('categories and counts', () => {
+  it('keeps list totals right as products are approved and deleted', async () => {
+    const before = (await list('category=models')).json().total;
+    const product = await createProduct(t.db, seller, { category: 'models', status: 'pending' });
+    expect((await list('category=models')).json().total).toBe(before);
+    await t.db.execute(sql`update products set status = 'approved' where id = ${product.id}`);
+    expect((await list('category=models')).json().total).toBe(before + 1);
+    expect((await list('')).json().total).toBe(6);
+    await t.db.execute(sql`update products set deleted_at = now() where id = ${product.id}`);
+    expect((await list('category=models')).json().total).toBe(before);
+    expect((await list('')).json().total).toBe(5);
+  });
+
+  it('lists every category with its approved count', async () => {
+    const { categories } = (await t.app.inject({ method: 'GET', url: '/api/v1/products/categories/list' })).json();
+    expect(categories.find((c: { slug: string }) => c.slug === 'ai-tools')).toEqual({
+      slug: 'ai-tools',
+      name: 'AI Tools',
+      count: 1,
+    });
+    expect(categories.find((c: { slug: string }) => c.slug === 'scripts').count).toBe(2);
+    expect(categories).toHaveLength(7);
+  });
+
+  it('gives the debug count to admins only', async () => {
+    const url = '/api/v1/products/debug/count';
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url, headers: bearer(buyerToken) })).statusCode).toBe(403);
+    const admin = await t.app.inject({ method: 'GET', url, headers: bearer(adminToken) });
+    expect(admin.json()).toEqual({ total: 7, approved: 5, pending: 1, rejected: 1 });
+  });
+});
+
+describe('shared anonymous pages', () => {
+  it('serves a hot page from the short cache, but never past maintenance mode', async () => {
+    const cached = await createTestApp({ CATALOG_CACHE_MS: '60000' });
+    try {
+      const owner = await createUser(cached.db, 'seller');
+      const admin = await createUser(cached.db, 'admin');
+      await createProduct(cached.db, owner, { title: 'First Listing' });
+      const first = await cached.app.inject({ method: 'GET', url: '/api/v1/products/?limit=5' });
+      await createProduct(cached.db, owner, { title: 'Second Listing' });
+      const again = await cached.app.inject({ method: 'GET', url: '/api/v1/products/?limit=5' });
+      expect(again.body).toBe(first.body);
+      expect(again.headers['cache-control']).toBe('public, max-age=5');
+      expect((await cached.app.inject({ method: 'GET', url: '/api/v1/products/?limit=6' })).json().total).toBe(2);
+
+      const adminToken = await signIn(cached.app, admin.email, FACTORY_PASSWORD);
+      await cached.app.inject({
+        method: 'PUT',
+        url: '/api/v1/admin/settings',
+        headers: bearer(adminToken),
+        payload: { maintenance_mode: true },
+      });
+      expect((await cached.app.inject({ method: 'GET', url: '/api/v1/products/?limit=5' })).statusCode).toBe(503);
+    } finally {
+      await cached.close();
+    }
+  });
+});

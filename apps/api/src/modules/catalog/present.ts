@@ -1,0 +1,78 @@
+import {
+  CATEGORIES,
+  findLicense,
+  type ProductList,
+  type PublicProduct,
+  productListSchema,
+  publicProductSchema,
+} from '@app/shared';
+import { centsToDollars } from '../../lib/money';
+import type { ProductRow } from './repository';
+
+/** A stored image reference (storage key or absolute URL) as the browser loads it. */
+export function imageUrl(reference: string): string {
+  return /^https?:\/\//.test(reference) || reference.startsWith('/') ? reference : `/api/v1/media/${reference}`;
+}
+
+/** The product as every catalogue route returns it (spec §3 Product, with its aliases). */
+export function presentProduct(row: ProductRow): PublicProduct {
+  const images = row.images.map(imageUrl);
+  const category = CATEGORIES.find((c) => c.slug === row.category);
+  const license = findLicense(row.license)?.name ?? 'Standard';
+  const price = centsToDollars(row.priceCents);
+  const original = row.originalPriceCents === null ? null : centsToDollars(row.originalPriceCents);
+  return {
+    id: row.id,
+    title: row.title,
+    name: row.title,
+    short_description: row.shortDescription,
+    description: row.description,
+    price,
+    original_price: original,
+    originalPrice: original,
+    images,
+    image: images[0] ?? null,
+    image_url: images[0] ?? null,
+    seller: row.sellerName,
+    seller_name: row.sellerName,
+    seller_id: row.sellerId,
+    category: category?.name ?? row.category,
+    category_slug: row.category,
+    license,
+    license_type: license,
+    status: row.status,
+    featured: row.featured,
+    rejection_reason: row.rejectionReason,
+    rating: Number(row.ratingAverage),
+    review_count: row.reviewCount,
+    sales_count: row.salesCount,
+    tags: row.tags,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** A product as every catalogue route sends it: presentProduct() encoded through the response schema, as JSON. */
+export function productJson(row: ProductRow): string {
+  return JSON.stringify(publicProductSchema.encode(presentProduct(row)));
+}
+
+const LIST_HEAD = '{"products":[';
+const COMMA = Buffer.from(',');
+
+/**
+ * A catalogue page as JSON bytes, equal to JSON.stringify(productListSchema.encode(list)): the
+ * products' JSON (productJson(), as UTF-8) spliced into the encoded rest of the page, so a page
+ * whose rows are already serialised is never serialised again.
+ */
+export function productListJson(summary: Omit<ProductList, 'products'>, rows: readonly Uint8Array[]): Buffer {
+  const shell = JSON.stringify(productListSchema.encode({ products: [], ...summary }));
+  if (!shell.startsWith(`${LIST_HEAD}]`)) throw new Error('productListSchema must begin with its products');
+  const parts: Uint8Array[] = [Buffer.from(LIST_HEAD)];
+  rows.forEach((row, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(row);
+  });
+  parts.push(Buffer.from(shell.slice(LIST_HEAD.length)));
+  return Buffer.concat(parts);
+}

@@ -1,0 +1,382 @@
+// @database-server: the index loads and catches up from the database
+import { CATEGORIES, LICENSES, type ProductListQuery, productListSchema } from '@app/shared';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProduct, createUser } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { products } from '../../db/schema';
+import type { UserRow } from '../users/repository';
+import { productJson } from './present';
+import { listProducts } from './repository';
+import type { SearchIndex } from './search-index';
+import { browseProducts, browsePublicProductsJson } from './service';
+import { correctQuery, queryWords, typoDistance } from './typos';
+
+/** A small deterministic generator, so a failure can be replayed. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+const next = random(11);
+const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+
+// Word families (stems shared), near neighbours for typos, stop words, digits, hyphenation, and rare words.
+const VOCABULARY = [
+  ...['score', 'scoring', 'scores', 'scored', 'scorer', 'lead', 'leads', 'leading', 'module', 'modules', 'modular'],
+  ...['vector', 'vectors', 'index', 'indexes', 'indexing', 'builder', 'build', 'building', 'search', 'searching'],
+  ...['customer', 'customers', 'churn', 'churning', 'model', 'models', 'modeling', 'dataset', 'datasets', 'data'],
+  ...['zanthorium', 'zanthxrim', 'zanthorim', 'prompt', 'prompts', 'prompting', 'chatbot', 'chatbots', 'chat'],
+  ...['classifier', 'classification', 'classify', 'translation', 'translator', 'summary', 'summarizer', 'summarise'],
+  ...['real-time', 'multi-lingual', 'e-mail', 'gpt4', 'v2', '2024', '100k', 'llama3', 'x86', 'a1'],
+  ...['the', 'and', 'for', 'with', 'of', 'a', 'to', 'in', 'is', 'it', 'you', 'your', 'this', 'that'],
+  ...['quorvex', 'plindar', 'trosmic', 'velquist', 'amberine', 'kolrath', 'nimbalo', 'strevant', 'orphelin'],
+];
+
+function sentence(min: number, max: number): string {
+  const length = min + Math.floor(next() * (max - min + 1));
+  return Array.from({ length }, () => pick(VOCABULARY)).join(next() < 0.1 ? ', ' : ' ');
+}
+
+function title(): string {
+  const words = sentence(1, 5);
+  return words
+    .split(' ')
+    .map((w) => (next() < 0.7 ? w.charAt(0).toUpperCase() + w.slice(1) : w))
+    .join(' ');
+}
+
+function typo(word: string): string {
+  if (word.length < 5) return word;
+  const at = 1 + Math.floor(next() * (word.length - 2));
+  const letter = pick([...'abcdefghijklmnopqrstuvwxyz']);
+  switch (Math.floor(next() * 4)) {
+    case 0:
+      return word.slice(0, at) + letter + word.slice(at);
+    case 1:
+      return word.slice(0, at) + word.slice(at + 1);
+    case 2:
+      return word.slice(0, at) + letter + word.slice(at + 1);
+    default:
+      return word.slice(0, at - 1) + word[at] + word[at - 1] + word.slice(at + 1);
+  }
+}
+
+function randomQuery(texts: string[]): ProductListQuery {
+  const words = queryWords(pick(texts));
+  const size = Math.min(words.length, 1 + Math.floor(next() * 3));
+  const start = Math.floor(next() * (words.length - size + 1));
+  let chosen = words.slice(start, start + size);
+  if (next() < 0.35) chosen = chosen.map((w) => (next() < 0.5 ? typo(w) : w));
+  const lastWord = chosen.at(-1);
+  if (lastWord && next() < 0.2 && lastWord.length > 3) chosen[chosen.length - 1] = lastWord.slice(0, 2 + Math.floor(next() * 3));
+  const query: ProductListQuery = { search: chosen.join(' ') || pick(VOCABULARY) };
+  if (next() < 0.25) query.category = pick(CATEGORIES).slug;
+  if (next() < 0.15) query.license = pick(LICENSES).slug;
+  if (next() < 0.15) query.min_price = pick([0, 5, 10, 25.5, 49.99]);
+  if (next() < 0.15) query.max_price = pick([50, 99.99, 200, 1000]);
+  if (next() < 0.15) query.min_rating = pick([1, 2.5, 3, 4, 4.25]);
+  if (next() < 0.1) query.featured = next() < 0.5;
+  if (next() < 0.35) {
+    query.sort_by = pick(['created_at', 'price', 'rating', 'popularity', 'title', 'relevance'] as const);
+    if (next() < 0.7) query.sort_order = pick(['asc', 'desc'] as const);
+  }
+  if (next() < 0.3) query.page = pick([2, 3, 5]);
+  if (next() < 0.3) query.limit = pick([1, 5, 12, 50]);
+  return query;
+}
+
+const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+
+let t: TestApp;
+let sellers: UserRow[];
+let index: SearchIndex;
+
+async function bothPaths(query: ProductListQuery) {
+  const dictionary = await t.deps.searchDictionary.current();
+  const corrected = correctQuery(dictionary, queryWords(query.search ?? ''));
+  const viaSql = await listProducts(t.db, query, { kind: 'public' }, corrected);
+  const viaIndex = await index.search(query, corrected);
+  return { viaSql, viaIndex };
+}
+
+describe('the search index answers exactly as the SQL path', () => {
+  const texts: string[] = [];
+  beforeAll(async () => {
+    // The index refreshes in the background here, as in production; the catalogue is written first.
+    t = await createTestApp({ CATALOG_CACHE_MS: '60000' });
+    index = t.deps.searchIndex as SearchIndex;
+    sellers = [
+      await createUser(t.db, 'seller', { firstName: 'Nova', lastName: 'Labs' }),
+      await createUser(t.db, 'seller', { firstName: 'Quorvex', lastName: 'Studio' }),
+    ];
+    const rows = Array.from({ length: 1400 }, () => {
+      const seller = pick(sellers);
+      const productTitle = next() < 0.05 ? 'Lead Scoring Module' : title();
+      const shortDescription = sentence(0, 8);
+      // 'toolkit' in every description: a word with more than 1,000 matches (capped total, no ts_rank).
+      const description = `${sentence(3, 40)} toolkit`;
+      texts.push(productTitle, shortDescription, description);
+      return {
+        sellerId: seller.id,
+        sellerName: `${seller.firstName} ${seller.lastName}`,
+        title: productTitle,
+        shortDescription,
+        description,
+        priceCents: pick([0, 499, 999, 1000, 2550, 4999, 5000, 9999, 10_000, 25_000, 99_999]),
+        category: pick(CATEGORIES).slug,
+        license: pick(LICENSES).slug,
+        status: next() < 0.85 ? ('approved' as const) : pick(['pending', 'rejected'] as const),
+        featured: next() < 0.1,
+        ratingAverage: pick([0, 1, 2.5, 3, 3.33, 4, 4.25, 4.5, 5]),
+        reviewCount: pick([0, 1, 2, 10]),
+        salesCount: pick([0, 0, 1, 5, 40, 500]),
+        deletedAt: next() < 0.03 ? new Date() : null,
+        createdAt: new Date(Date.UTC(2026, 0, 1 + Math.floor(next() * 30))),
+      };
+    });
+    for (let i = 0; i < rows.length; i += 300) await t.db.insert(products).values(rows.slice(i, i + 300));
+    // A rare word next to common ones: its few candidates are checked against their own lexemes.
+    const fixed = [
+      ...['Zephyrine Sampler', 'Zephyrine Mixer', 'Toolkit of Zephyrine'].map((title) => ({
+        title,
+        description: 'zephyrine toolkit',
+      })),
+    ];
+    await t.db.insert(products).values(
+      fixed.map((product, i) => ({
+        ...product,
+        sellerId: (sellers[0] as UserRow).id,
+        sellerName: 'Nova Labs',
+        priceCents: 1000 + i,
+        category: 'ai-tools',
+        status: 'approved' as const,
+      })),
+    );
+    await index.load();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('finds the same products in the same order, with the same totals and facets, for 400 varied queries', async () => {
+    let compared = 0;
+    let capped = 0;
+    for (let i = 0; i < 400; i += 1) {
+      const query = randomQuery(texts);
+      if (i % 10 === 0) query.search = `toolkit ${i % 20 === 0 ? '' : pick(VOCABULARY)}`;
+      const { viaSql, viaIndex } = await bothPaths(query);
+      const label = JSON.stringify(query);
+      expect(viaIndex, label).toBeDefined();
+      if (!viaIndex) continue;
+      expect(viaIndex.ids, label).toEqual(viaSql.rows.map((row) => row.id));
+      // The rows held as JSON are the rows PostgreSQL has now, presented as the API sends them.
+      expect(viaIndex.rows.map(text), label).toEqual(viaSql.rows.map(productJson));
+      expect([viaIndex.total, viaIndex.totalCapped], label).toEqual([viaSql.total, viaSql.totalCapped]);
+      // Over more than 1,000 matches both count an unspecified first 1,001 rows; below, the same rows.
+      if (!viaSql.totalCapped) {
+        const sorted = (rows: typeof viaSql.facets) =>
+          rows.map((r) => `${r.kind}:${r.value}:${r.count}`).sort((a, b) => a.localeCompare(b));
+        expect(sorted(viaIndex.facets), label).toEqual(sorted(viaSql.facets));
+      } else capped += 1;
+      compared += viaSql.rows.length;
+    }
+    expect(compared).toBeGreaterThan(1000);
+    expect(capped).toBeGreaterThan(0);
+  });
+
+  it('agrees on stop words, stems, hyphenated words, digits and every typo class', async () => {
+    const queries = [
+      'the',
+      'the and for',
+      'the scoring',
+      'scores',
+      'scored leads',
+      'real time',
+      'real-time',
+      'e mail',
+      'gpt4',
+      'v2 model',
+      '2024',
+      'zanthorum',
+      'zanthrium kit',
+      'scroing module',
+      'modlue',
+      'lead scoring module',
+      'sco',
+      'classificaton',
+      'lead sc',
+      'quorvex studio',
+      'zephyrine toolkit',
+      'toolkit zephyrine',
+      'toolkit zephyrin',
+      'zephyrine lead',
+      'lead zephyrine',
+    ];
+    for (const search of queries)
+      for (const sort of [{}, { sort_by: 'title' as const }, { sort_by: 'rating' as const, sort_order: 'asc' as const }]) {
+        const { viaSql, viaIndex } = await bothPaths({ search, ...sort, limit: 50 });
+        expect(
+          viaIndex?.rows.map((row) => (JSON.parse(text(row)) as { title: string }).title),
+          search,
+        ).toEqual(viaSql.rows.map((row) => row.title));
+        expect(viaIndex?.total, search).toBe(viaSql.total);
+      }
+  });
+
+  it('sends the same page, byte for byte, as the SQL path encoded by the response schema', async () => {
+    const withoutIndex = { ...t.deps, searchIndex: null };
+    let pages = 0;
+    for (let i = 0; i < 60; i += 1) {
+      const query = randomQuery(texts);
+      const label = JSON.stringify(query);
+      const viaSql = await browseProducts(withoutIndex, query, null);
+      // Over more than 1,000 matches the two count the facets over different rows (see decision 17).
+      if (viaSql.total_capped) continue;
+      const encoded = JSON.stringify(productListSchema.encode(viaSql));
+      expect((await browsePublicProductsJson(withoutIndex, query)).toString(), label).toBe(encoded);
+      expect((await browsePublicProductsJson(t.deps, query)).toString(), label).toBe(encoded);
+      expect(await browseProducts(t.deps, query, null), label).toEqual(viaSql);
+      pages += 1;
+    }
+    expect(pages).toBeGreaterThan(30);
+  });
+
+  it('keeps to a bounded memory per product (typed arrays, not objects per word)', () => {
+    const stats = index.stats();
+    expect(stats?.products).toBeGreaterThan(1000);
+    // About 40 words of text per product here: well under 3 kB each, the row's JSON (~1 kB here) included.
+    expect((stats?.bytes ?? Number.POSITIVE_INFINITY) / (stats?.slots ?? 1)).toBeLessThan(3072);
+  });
+});
+
+describe('the search index follows every write', () => {
+  let seller: UserRow;
+  beforeAll(async () => {
+    // CATALOG_CACHE_MS=0: every search brings the index up to date first, as the other tests expect.
+    t = await createTestApp();
+    seller = await createUser(t.db, 'seller');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function found(search: string): Promise<string[]> {
+    const response = await t.app.inject({ method: 'GET', url: `/api/v1/products/?search=${encodeURIComponent(search)}` });
+    expect(response.statusCode).toBe(200);
+    return (response.json() as { products: { title: string }[] }).products.map((p) => p.title);
+  }
+
+  it('shows a product once approved, with its new texts after an edit, and never after rejection or deletion', async () => {
+    const product = await createProduct(t.db, seller, { title: 'Plindar Forecast Kit', status: 'pending' });
+    expect(await found('plindar')).toEqual([]);
+    await t.db.update(products).set({ status: 'approved' }).where(eq(products.id, product.id));
+    expect(await found('plindar')).toEqual(['Plindar Forecast Kit']);
+    await t.db.update(products).set({ title: 'Trosmic Forecast Kit' }).where(eq(products.id, product.id));
+    expect(await found('plindar')).toEqual([]);
+    expect(await found('trosmic')).toEqual(['Trosmic Forecast Kit']);
+    await t.db.update(products).set({ status: 'rejected' }).where(eq(products.id, product.id));
+    expect(await found('trosmic')).toEqual([]);
+    await t.db.update(products).set({ status: 'approved' }).where(eq(products.id, product.id));
+    expect(await found('trosmic')).toEqual(['Trosmic Forecast Kit']);
+    await t.db.update(products).set({ deletedAt: new Date() }).where(eq(products.id, product.id));
+    expect(await found('trosmic')).toEqual([]);
+  });
+
+  it('sees a product created approved, and one deleted outright', async () => {
+    const product = await createProduct(t.db, seller, { title: 'Velquist Audio Set' });
+    expect(await found('velquist')).toEqual(['Velquist Audio Set']);
+    await t.db.delete(products).where(eq(products.id, product.id));
+    expect(await found('velquist')).toEqual([]);
+  });
+
+  it('re-ranks after a change made with raw SQL (sales count)', async () => {
+    await createProduct(t.db, seller, { title: 'Kolrath Alpha', description: 'nimbalo', salesCount: 10 });
+    const beta = await createProduct(t.db, seller, { title: 'Kolrath Beta', description: 'nimbalo', salesCount: 5 });
+    expect(await found('nimbalo')).toEqual(['Kolrath Alpha', 'Kolrath Beta']);
+    await t.db.execute(sql`update products set sales_count = 50 where id = ${beta.id}`);
+    expect(await found('nimbalo')).toEqual(['Kolrath Beta', 'Kolrath Alpha']);
+  });
+
+  it('sends the row as PostgreSQL has it now: price, rating, reviews, sales and seller name changed by any path', async () => {
+    const product = await createProduct(t.db, seller, { title: 'Zanthorium Row Probe', priceCents: 1000 });
+    const shown = async () => {
+      const response = await t.app.inject({ url: '/api/v1/products/?search=zanthorium' });
+      const [row] = (response.json() as { products: Record<string, unknown>[] }).products;
+      return row;
+    };
+    expect(await shown()).toMatchObject({ id: product.id, price: 10 });
+    await t.db.update(products).set({ priceCents: 2599, originalPriceCents: 3000 }).where(eq(products.id, product.id));
+    expect(await shown()).toMatchObject({ price: 25.99, original_price: 30 });
+    await t.db.execute(
+      sql`update products set rating_average = 4.5, review_count = 2, sales_count = 7, seller_name = 'Renamed Seller' where id = ${product.id}`,
+    );
+    expect(await shown()).toMatchObject({ rating: 4.5, review_count: 2, sales_count: 7, seller: 'Renamed Seller' });
+    // And exactly what the product's own page says.
+    const detail = (await t.app.inject({ url: `/api/v1/products/${product.id}` })).json() as Record<string, unknown>;
+    const { related: _related, ...own } = detail;
+    expect(await shown()).toEqual(own);
+  });
+
+  it('still corrects typos against the words it has just learnt', async () => {
+    await createProduct(t.db, seller, { title: 'Strevant Mapper' });
+    expect(typoDistance('strevnat', 'strevant', 2)).toBe(1);
+    expect(await found('strevnat')).toEqual(['Strevant Mapper']);
+  });
+});
+
+describe('the search index with the page cache on', () => {
+  it('shows a changed price within the refresh interval, without a restart', async () => {
+    const app = await createTestApp({ CATALOG_CACHE_MS: '200' });
+    try {
+      const seller = await createUser(app.db, 'seller');
+      const product = await createProduct(app.db, seller, { title: 'Nimbalo Price Probe', priceCents: 1500 });
+      await (app.deps.searchIndex as SearchIndex).load();
+      let attempt = 0;
+      // Each search is a distinct URL, so the page cache cannot answer it.
+      const price = async () => {
+        attempt += 1;
+        const response = await app.app.inject({ url: `/api/v1/products/?search=nimbalo&page=1&limit=${attempt}` });
+        return (response.json() as { products: { price: number }[] }).products[0]?.price;
+      };
+      expect(await price()).toBe(15);
+      await app.db.update(products).set({ priceCents: 1725 }).where(eq(products.id, product.id));
+      const deadline = Date.now() + 5000;
+      let seen = await price();
+      while (seen !== 17.25 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        seen = await price();
+      }
+      expect(seen).toBe(17.25);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('finds a product approved a moment ago on the very next search, and drops it once rejected', async () => {
+    const app = await createTestApp({ CATALOG_CACHE_MS: '60000' });
+    try {
+      const seller = await createUser(app.db, 'seller');
+      await createProduct(app.db, seller, { title: 'Amberine Warm Start' });
+      await (app.deps.searchIndex as SearchIndex).load();
+      const product = await createProduct(app.db, seller, { title: 'Orphelin Ledger Tool', status: 'pending' });
+      // Each search is a distinct URL, so the page cache cannot answer it.
+      const titles = async (search: string) => {
+        const response = await app.app.inject({ url: `/api/v1/products/?search=${encodeURIComponent(search)}` });
+        expect(response.statusCode).toBe(200);
+        return (response.json() as { products: { title: string }[] }).products.map((p) => p.title);
+      };
+      expect(await titles('orphelin')).toEqual([]);
+      await app.db.update(products).set({ status: 'approved' }).where(eq(products.id, product.id));
+      expect(await titles('orphelin ledger')).toEqual(['Orphelin Ledger Tool']);
+      await app.db.update(products).set({ status: 'rejected' }).where(eq(products.id, product.id));
+      expect(await titles('orphelin tool')).toEqual([]);
+      expect(await titles('amberine')).toEqual(['Amberine Warm Start']);
+    } finally {
+      await app.close();
+    }
+  });
+});

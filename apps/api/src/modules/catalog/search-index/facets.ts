@@ -1,0 +1,42 @@
+import { PRICE_BANDS, PRODUCT_TOTAL_CAP, RATING_THRESHOLDS } from '@app/shared';
+import type { FacetRow } from '../repository';
+import type { IndexData } from './index-data';
+
+/** repository.ts countAndFacets(): facets over the first PRODUCT_TOTAL_CAP + 1 matches. */
+export function facetsOf(data: IndexData, matches: Int32Array): FacetRow[] {
+  const categories = data.categories.values();
+  const licenses = data.licenses.values();
+  const byCategory = new Int32Array(categories.length);
+  const byLicense = new Int32Array(licenses.length);
+  const byBand = new Int32Array(PRICE_BANDS.length + 1);
+  const byRating = new Int32Array(RATING_THRESHOLDS.length);
+  const counted = Math.min(matches.length, PRODUCT_TOTAL_CAP + 1);
+  for (let i = 0; i < counted; i += 1) {
+    const slot = matches[i] as number;
+    (byCategory[data.category[slot] as number] as number) += 1;
+    (byLicense[data.license[slot] as number] as number) += 1;
+    (byBand[Math.min(data.priceBand[slot] as number, PRICE_BANDS.length)] as number) += 1;
+    const mask = data.ratingMask[slot] as number;
+    for (let t = 0; t < RATING_THRESHOLDS.length; t += 1) if (mask & (1 << t)) (byRating[t] as number) += 1;
+  }
+  const rows: FacetRow[] = [];
+  const collect = (kind: FacetRow['kind'], values: readonly string[], counts: Int32Array) => {
+    values.forEach((value, i) => {
+      const count = counts[i] as number;
+      if (count > 0) rows.push({ kind, value, count });
+    });
+  };
+  collect('category', categories, byCategory);
+  collect('license', licenses, byLicense);
+  collect(
+    'price',
+    PRICE_BANDS.map((band) => band.slug),
+    byBand,
+  );
+  collect(
+    'rating',
+    RATING_THRESHOLDS.map((t) => String(t)),
+    byRating,
+  );
+  return rows;
+}

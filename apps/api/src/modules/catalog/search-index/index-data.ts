@@ -1,0 +1,213 @@
+import { PRICE_BANDS, RATING_THRESHOLDS } from '@app/shared';
+import { productJson } from '../present';
+import { Documents } from './documents';
+import type { IndexedProductRow } from './loading';
+import { Rows } from './rows';
+import { Scratch } from './slot-sets';
+import { TitleTokens } from './title-tokens';
+import type { OperandPositions } from './ts-rank';
+import { grown } from './typed-arrays';
+
+/** Small string sets (categories, licences, sellers) as numbers. */
+class Codes {
+  private readonly codes = new Map<string, number>();
+  code(value: string): number {
+    let code = this.codes.get(value);
+    if (code === undefined) {
+      code = this.codes.size;
+      this.codes.set(value, code);
+    }
+    return code;
+  }
+  find(value: string): number | undefined {
+    return this.codes.get(value);
+  }
+  values(): string[] {
+    return [...this.codes.keys()];
+  }
+}
+
+/**
+ * One generation of the index: products in slots (a column per filter and sort field), their
+ * lexemes and title tokens with posting lists of slots, and their JSON.
+ */
+export class IndexData {
+  size = 0;
+  aliveCount = 0;
+  private capacity: number;
+  alive: Uint8Array;
+  readonly ids: string[] = [];
+  readonly titles: string[] = [];
+  titleLength: Int32Array;
+  category: Int32Array;
+  license: Int32Array;
+  seller: Int32Array;
+  price: Int32Array;
+  rating: Float64Array;
+  reviews: Int32Array;
+  sales: Int32Array;
+  featured: Uint8Array;
+  created: Float64Array;
+  updated: Float64Array;
+  /** The id's first 48 bits as a number: ids compare as their text does whenever these differ. */
+  idKey: Float64Array;
+  /** Per slot: the PRICE_BANDS index of its price (255: none), and a bit per RATING_THRESHOLDS entry it reaches. */
+  priceBand: Uint8Array;
+  ratingMask: Uint8Array;
+  readonly documents: Documents;
+  readonly titleTokens = new TitleTokens();
+  readonly rows: Rows;
+  readonly slotOf = new Map<string, number>();
+  readonly categories = new Codes();
+  readonly licenses = new Codes();
+  readonly sellers = new Codes();
+  private scratch = new Scratch();
+
+  constructor(capacity = 1024) {
+    this.capacity = capacity;
+    this.alive = new Uint8Array(capacity);
+    this.titleLength = new Int32Array(capacity);
+    this.category = new Int32Array(capacity);
+    this.license = new Int32Array(capacity);
+    this.seller = new Int32Array(capacity);
+    this.price = new Int32Array(capacity);
+    this.rating = new Float64Array(capacity);
+    this.reviews = new Int32Array(capacity);
+    this.sales = new Int32Array(capacity);
+    this.featured = new Uint8Array(capacity);
+    this.created = new Float64Array(capacity);
+    this.updated = new Float64Array(capacity);
+    this.idKey = new Float64Array(capacity);
+    this.priceBand = new Uint8Array(capacity);
+    this.ratingMask = new Uint8Array(capacity);
+    this.documents = new Documents(capacity);
+    this.rows = new Rows(capacity);
+  }
+
+  /** The working arrays of one search, sized for every slot. */
+  scratchSpace(): Scratch {
+    this.scratch.fit(this.capacity);
+    return this.scratch;
+  }
+
+  get deadCount(): number {
+    return this.size - this.aliveCount;
+  }
+
+  add(row: IndexedProductRow): void {
+    this.remove(row.id);
+    if (this.size === this.capacity) this.grow(this.capacity * 2);
+    const slot = this.size;
+    this.size += 1;
+    this.aliveCount += 1;
+    this.alive[slot] = 1;
+    this.slotOf.set(row.id, slot);
+    this.ids[slot] = row.id;
+    // Lower-case hex orders as its value, so the first 12 digits order ids as their text does.
+    this.idKey[slot] = Number.parseInt(row.id.slice(0, 8), 16) * 65536 + Number.parseInt(row.id.slice(9, 13), 16);
+    this.titles[slot] = row.titleLower;
+    this.titleLength[slot] = row.titleLength;
+    this.category[slot] = this.categories.code(row.category);
+    this.license[slot] = this.licenses.code(row.license);
+    this.seller[slot] = this.sellers.code(row.sellerId);
+    this.price[slot] = row.priceCents;
+    this.rating[slot] = row.ratingAverage;
+    this.reviews[slot] = row.reviewCount;
+    this.sales[slot] = row.salesCount;
+    this.featured[slot] = row.featured ? 1 : 0;
+    this.created[slot] = Number(row.createdUs);
+    this.updated[slot] = Number(row.updatedUs);
+    this.documents.add(slot, row.vector);
+    this.titleTokens.add(slot, row.titleLower);
+    this.rows.add(slot, productJson(row));
+    this.priceBand[slot] = PRICE_BANDS.findIndex(
+      (band) => row.priceCents >= band.min * 100 && (band.max === null || row.priceCents < band.max * 100),
+    );
+    let mask = 0;
+    RATING_THRESHOLDS.forEach((threshold, bit) => {
+      if (row.ratingAverage >= threshold) mask |= 1 << bit;
+    });
+    this.ratingMask[slot] = mask;
+  }
+
+  remove(id: string): void {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    this.slotOf.delete(id);
+    this.alive[slot] = 0;
+    this.aliveCount -= 1;
+    // The slot stays in the posting lists and arenas (skipped as dead) until the next rebuild.
+    this.documents.remove(slot);
+    this.titles[slot] = '';
+  }
+
+  /** The product's JSON as the API sends it (a view into the arena, not a copy). */
+  rowJson(slot: number): Uint8Array {
+    return this.rows.json(slot);
+  }
+
+  /** Every title token that starts with `prefix`. */
+  tokensStartingWith(prefix: string): number[] {
+    return this.titleTokens.startingWith(prefix);
+  }
+
+  /** Lexeme id, or undefined when no product (ever indexed in this generation) has it. */
+  lexeme(text: string): number | undefined {
+    return this.documents.lexeme(text);
+  }
+
+  /** True when the product has the lexeme. */
+  has(slot: number, lexeme: number): boolean {
+    return this.documents.has(slot, lexeme);
+  }
+
+  /** Locates the product's positions of each operand (see OperandPositions); unknown operands (negative ids) are absent. */
+  locateOperands(slot: number, operands: readonly number[], into: OperandPositions): void {
+    this.documents.locateOperands(slot, operands, into);
+  }
+
+  /** Byte order of two slots' ids (-1 or 1; a slot is never compared with itself). */
+  compareIds(a: number, b: number): number {
+    const difference = (this.idKey[a] as number) - (this.idKey[b] as number);
+    if (difference !== 0) return difference < 0 ? -1 : 1;
+    return (this.ids[a] as string) < (this.ids[b] as string) ? -1 : 1;
+  }
+
+  /** Bytes held by the typed arrays and strings (an estimate: object headers not counted). */
+  bytes(): number {
+    let total =
+      this.capacity * (1 + 4 * 11 + 8 * 4 + 4 * 2 + 2) +
+      this.documents.bytes() +
+      this.titleTokens.postings.bytes() +
+      this.rows.bytes();
+    for (let slot = 0; slot < this.size; slot += 1) total += 2 * ((this.titles[slot]?.length ?? 0) + 36);
+    return total;
+  }
+
+  /** Drops the spare room of growable arrays once a full load is done. */
+  trim(): void {
+    this.documents.trim();
+    this.titleTokens.postings.trim();
+  }
+
+  private grow(capacity: number): void {
+    this.capacity = capacity;
+    this.alive = grown(this.alive, capacity);
+    this.titleLength = grown(this.titleLength, capacity);
+    this.category = grown(this.category, capacity);
+    this.license = grown(this.license, capacity);
+    this.seller = grown(this.seller, capacity);
+    this.price = grown(this.price, capacity);
+    this.rating = grown(this.rating, capacity);
+    this.reviews = grown(this.reviews, capacity);
+    this.sales = grown(this.sales, capacity);
+    this.featured = grown(this.featured, capacity);
+    this.created = grown(this.created, capacity);
+    this.updated = grown(this.updated, capacity);
+    this.idKey = grown(this.idKey, capacity);
+    this.priceBand = grown(this.priceBand, capacity);
+    this.ratingMask = grown(this.ratingMask, capacity);
+    this.documents.grow(capacity);
+    this.rows.grow(capacity);
+  }
+}

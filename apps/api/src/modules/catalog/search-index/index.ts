@@ -1,0 +1,191 @@
+import { PRODUCT_PAGE_LIMIT_DEFAULT, PRODUCT_PAGE_LIMIT_MAX, PRODUCT_TOTAL_CAP, type ProductListQuery } from '@app/shared';
+import type { Database } from '../../../db/client';
+import type { FacetRow } from '../repository';
+import type { CorrectedWord } from '../typos';
+import type { IndexData } from './index-data';
+import { applyChanges, loadIndex, readDictionaryVersion, readLexemes } from './loading';
+import { type IndexResult, searchIndexData } from './search';
+
+export { IndexData } from './index-data';
+export type { LexemesOf } from './matching';
+export { type IndexResult, searchIndexData } from './search';
+
+/**
+ * The public catalogue (approved, not deleted, seller not suspended) as an in-memory search index: a derived read model
+ * of PostgreSQL, which stays the source of truth. It answers a public search with exactly the SQL
+ * path's matches, ranking, capped total and facets (see repository.ts listProducts), and the page's
+ * rows as the API sends them: each public product's JSON (presentProduct, encoded through the
+ * response schema) is kept as UTF-8 bytes, written when the product is read, so a search makes no
+ * round trip for its rows and serialises nothing per row.
+ *
+ * What it keeps per product is what search reads: PostgreSQL's own tsvector (lexemes with
+ * positions, so `@@` and `ts_rank` are reproduced rather than re-implemented with another
+ * stemmer), the lower-cased title, the filter and sort columns, the row's JSON. Query words become lexemes through
+ * PostgreSQL's `to_tsquery('english', word)`, cached per word.
+ *
+ * Sync: a full load, then changes since a watermark on `updated_at` (with an overlap window for
+ * transactions that commit late), checked at most every `checkEveryMs` in the background, or
+ * before every search when that is 0 (tests, where every write must show at once). A product that
+ * changes gets a new slot and its old one is marked dead; a full reload compacts the dead ones.
+ *
+ * The parts: index-data.ts (slots and their columns) with documents.ts (lexemes, positions,
+ * posting lists), title-tokens.ts and rows.ts (the JSON); matching.ts (query plan, filters, `@@`),
+ * title-match.ts, ranking.ts and facets.ts, joined by search.ts; loading.ts (the database side).
+ */
+
+const MAX_CACHED_WORDS = 100_000;
+
+/** A page of public search results from the index, its rows as JSON. */
+export interface IndexedPage {
+  ids: string[];
+  /** Each product's JSON as the API sends it (UTF-8), in page order. */
+  rows: Uint8Array[];
+  total: number;
+  totalCapped: boolean;
+  facets: FacetRow[];
+  page: number;
+  limit: number;
+}
+
+/**
+ * The index of one API process with its sync (see the comment at the top). `search()` returns
+ * undefined when it cannot answer (not loaded yet, or a word PostgreSQL splits into several
+ * lexemes): the caller then takes the SQL path.
+ */
+export class SearchIndex {
+  private data?: IndexData;
+  private watermarkUs = 0;
+  private checkedAt = 0;
+  /** The dictionary version the index was last refreshed at (see current()). */
+  private version = -1;
+  private pending?: Promise<void>;
+  private versionRead?: Promise<number>;
+  private nextVersionRead?: Promise<number>;
+  private readonly lexemes = new Map<string, string[] | null>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly checkEveryMs: number,
+  ) {}
+
+  /** Products, lexemes and bytes held (for the start-up log and the benchmark). */
+  stats(): { products: number; slots: number; lexemes: number; bytes: number } | undefined {
+    const data = this.data;
+    if (!data) return undefined;
+    return { products: data.aliveCount, slots: data.size, lexemes: data.documents.postings.ids.size, bytes: data.bytes() };
+  }
+
+  /** Loads the index if it is not there yet and waits for it. */
+  async load(): Promise<void> {
+    if (!this.data) await this.refresh();
+  }
+
+  /** A page of public search results, rows included (no round trip: they are held as JSON). */
+  async search(query: ProductListQuery, words: CorrectedWord[]): Promise<IndexedPage | undefined> {
+    const result = await this.find(query, words);
+    if (!result) return undefined;
+    const page = query.page ?? 1;
+    const limit = Math.min(query.limit ?? PRODUCT_PAGE_LIMIT_DEFAULT, PRODUCT_PAGE_LIMIT_MAX);
+    return {
+      ids: result.ids,
+      rows: result.rows,
+      total: Math.min(result.matched, PRODUCT_TOTAL_CAP),
+      totalCapped: result.matched > PRODUCT_TOTAL_CAP,
+      facets: result.facets,
+      page,
+      limit,
+    };
+  }
+
+  /** The page's ids and rows, the match count and the facets. */
+  async find(query: ProductListQuery, words: CorrectedWord[]): Promise<IndexResult | undefined> {
+    const data = await this.current();
+    if (!data) return undefined;
+    await this.learn(words.flatMap((w) => w.alternatives.map((a) => a.word)));
+    return searchIndexData(data, query, words, (word) => this.lexemes.get(word) ?? undefined);
+  }
+
+  private async current(): Promise<IndexData | undefined> {
+    if (this.checkEveryMs === 0) {
+      await this.refresh();
+      return this.data;
+    }
+    // Never make a search wait for the first load: the SQL path answers until it is ready.
+    if (!this.data) {
+      this.refresh().catch(() => {});
+      return undefined;
+    }
+    // A product that becomes or stops being public moves the dictionary version (its triggers run in
+    // the writing transaction, on any instance): catch up before answering, so an approved product
+    // is found by the next search. Other changes (prices, sales) follow within checkEveryMs.
+    try {
+      for (let attempt = 0; attempt < 2 && (await this.readVersion()) !== this.version; attempt += 1) {
+        await this.refresh();
+      }
+    } catch {
+      return this.data; // the database hiccupped: answer from the index as it is
+    }
+    if (Date.now() - this.checkedAt >= this.checkEveryMs) this.refresh().catch(() => {});
+    return this.data;
+  }
+
+  /**
+   * The dictionary version, read by a statement that starts after this call, so a write committed
+   * before it is seen. Concurrent callers share reads: one arriving while a read is in flight
+   * waits for the next read, which starts once that one is done and serves every caller queued.
+   */
+  private readVersion(): Promise<number> {
+    if (!this.versionRead) return this.startVersionRead();
+    const inFlight = this.versionRead;
+    this.nextVersionRead ??= inFlight
+      .catch(() => undefined)
+      .then(() => {
+        this.nextVersionRead = undefined;
+        return this.startVersionRead();
+      });
+    return this.nextVersionRead;
+  }
+
+  private startVersionRead(): Promise<number> {
+    const read: Promise<number> = readDictionaryVersion(this.db).finally(() => {
+      if (this.versionRead === read) this.versionRead = undefined;
+    });
+    this.versionRead = read;
+    return read;
+  }
+
+  private refresh(): Promise<void> {
+    this.checkedAt = Date.now();
+    this.pending ??= (async () => {
+      // Read first: a change committed after this read moves the version again, so it is not missed.
+      const version = await readDictionaryVersion(this.db);
+      await (this.data ? this.applyChanges() : this.reload());
+      this.version = version;
+    })().finally(() => {
+      this.pending = undefined;
+    });
+    return this.pending;
+  }
+
+  /** A full load; rows changed meanwhile are re-read by the next refresh. */
+  private async reload(): Promise<void> {
+    const loaded = await loadIndex(this.db);
+    this.data = loaded.data;
+    this.watermarkUs = loaded.watermarkUs;
+  }
+
+  /** Products changed since the watermark; a full reload when counts disagree or too many slots are dead. */
+  private async applyChanges(): Promise<void> {
+    const { watermarkUs, reloadDue } = await applyChanges(this.db, this.data as IndexData, this.watermarkUs);
+    this.watermarkUs = watermarkUs;
+    if (reloadDue) await this.reload();
+  }
+
+  /** Asks PostgreSQL for the lexemes of words not seen before: `to_tsquery('english', word)`. */
+  async learn(words: string[]): Promise<void> {
+    const unknown = [...new Set(words)].filter((word) => !this.lexemes.has(word));
+    if (unknown.length === 0) return;
+    if (this.lexemes.size + unknown.length > MAX_CACHED_WORDS) this.lexemes.clear();
+    for (const { word, lexemes } of await readLexemes(this.db, unknown)) this.lexemes.set(word, lexemes);
+  }
+}

@@ -1,0 +1,176 @@
+import { findCategory, findLicense, type ProductListQuery } from '@app/shared';
+import type { CorrectedWord } from '../typos';
+import type { IndexData } from './index-data';
+import { addPostings, addSlot, hasSlot, slotsOf } from './slot-sets';
+import { compareBytes } from './ts-rank';
+
+/** The corrected words in the index's terms: lexeme ids per word group, typo levels, title patterns. */
+export interface PlannedQuery {
+  /** Lexeme ids of each word group that has lexemes (stop-word-only groups drop out, as in to_tsquery). */
+  groups: number[][];
+  /** False when some group's lexemes are in no product: nothing matches. */
+  satisfiable: boolean;
+  /** ts_rank operands: every distinct lexeme of the query in byte order (unknown ones as negative ids). */
+  operands: number[];
+  /** Per word with alternatives at several typo levels: the lexeme ids of each level but the last, and the levels. */
+  typoWords: { levels: number[]; lexemes: number[][] }[];
+  /** Per query word, the alternatives as typed into the title regex. */
+  titleWords: string[][];
+  exactTitles: string[];
+}
+
+export type LexemesOf = (word: string) => string[] | undefined;
+
+/** Plans a query, or undefined when a word does not map to one plain lexeme (left to the SQL path). */
+export function plan(data: IndexData, words: CorrectedWord[], lexemesOf: LexemesOf): PlannedQuery | undefined {
+  const groups: number[][] = [];
+  const operandTexts = new Set<string>();
+  const typoWords: PlannedQuery['typoWords'] = [];
+  let satisfiable = true;
+  const ids = (texts: string[]) => texts.map((text) => data.lexeme(text)).filter((id): id is number => id !== undefined);
+  for (const word of words) {
+    const texts = new Set<string>();
+    const byLevel = new Map<number, Set<string>>();
+    for (const alternative of word.alternatives) {
+      const lexemes = lexemesOf(alternative.word);
+      if (!lexemes) return undefined;
+      const level = byLevel.get(alternative.typos) ?? new Set<string>();
+      byLevel.set(alternative.typos, level);
+      for (const lexeme of lexemes) {
+        texts.add(lexeme);
+        level.add(lexeme);
+      }
+    }
+    const levels = [...byLevel.keys()].sort();
+    if (levels.length >= 2)
+      typoWords.push({ levels, lexemes: levels.slice(0, -1).map((level) => ids([...(byLevel.get(level) ?? [])])) });
+    if (texts.size === 0) continue;
+    for (const text of texts) operandTexts.add(text);
+    const group = ids([...texts]);
+    if (group.length === 0) satisfiable = false;
+    groups.push(group);
+  }
+  if (groups.length === 0) satisfiable = false;
+  let unknown = 0;
+  const operands = [...operandTexts].sort(compareBytes).map((text) => data.lexeme(text) ?? -1 - unknown++);
+  return {
+    groups,
+    satisfiable,
+    operands,
+    typoWords,
+    titleWords: words.map((w) => w.alternatives.map((a) => a.word)),
+    exactTitles: [words.map((w) => w.query).join(' '), words.map((w) => w.alternatives[0]?.word ?? w.query).join(' ')],
+  };
+}
+
+/** The filters of repository.ts filters(), for the public catalogue; undefined when there are none. */
+export function filterFor(data: IndexData, query: ProductListQuery): ((slot: number) => boolean) | undefined {
+  const category = findCategory(query.category);
+  const license = findLicense(query.license);
+  const categoryCode = category ? (data.categories.find(category.slug) ?? -1) : undefined;
+  const licenseCode = license ? (data.licenses.find(license.slug) ?? -1) : undefined;
+  const sellerCode = query.seller_id ? (data.sellers.find(query.seller_id.toLowerCase()) ?? -1) : undefined;
+  const minPrice = query.min_price === undefined ? undefined : Math.round(query.min_price * 100);
+  const maxPrice = query.max_price === undefined ? undefined : Math.round(query.max_price * 100);
+  const minRating = query.min_rating;
+  const featured = query.featured === undefined ? undefined : query.featured ? 1 : 0;
+  const none = [categoryCode, licenseCode, sellerCode, minPrice, maxPrice, minRating, featured].every((v) => v === undefined);
+  if (none) return undefined;
+  return (slot) =>
+    (categoryCode === undefined || data.category[slot] === categoryCode) &&
+    (licenseCode === undefined || data.license[slot] === licenseCode) &&
+    (sellerCode === undefined || data.seller[slot] === sellerCode) &&
+    (minPrice === undefined || (data.price[slot] as number) >= minPrice) &&
+    (maxPrice === undefined || (data.price[slot] as number) <= maxPrice) &&
+    (minRating === undefined || (data.rating[slot] as number) >= minRating) &&
+    (featured === undefined || data.featured[slot] === featured);
+}
+
+/**
+ * Matching slots in ascending order: every group holds one of its lexemes (`@@`), alive, filtered;
+ * also left in scratch.matched. The smallest group gives the candidates; each larger group then
+ * keeps those that have one of its lexemes, read from the product's own lexemes when the
+ * candidates are few, else from the group's posting lists. A view into the search's scratch
+ * space, valid until the next search.
+ */
+export function matchingSlots(data: IndexData, planned: PlannedQuery, keep: ((slot: number) => boolean) | undefined): Int32Array {
+  const scratch = data.scratchSpace();
+  const matched = scratch.matched;
+  matched.fill(0);
+  if (!planned.satisfiable) return new Int32Array(0);
+  const postings = data.documents.postings;
+  const postingsOf = (lexemes: number[]) => lexemes.reduce((sum, lexeme) => sum + (postings.sizes[lexeme] as number), 0);
+  const groups = planned.groups
+    .map((lexemes) => ({ lexemes, postings: postingsOf(lexemes) }))
+    .sort((a, b) => a.postings - b.postings);
+  const found = scratch.matches;
+  const smallest = (groups[0] as (typeof groups)[number]).lexemes;
+  if (groups.length === 1 && smallest.length === 1 && !keep && data.deadCount === 0) {
+    // One lexeme, no filter, no dead slot: its posting list is the answer.
+    const lexeme = smallest[0] as number;
+    addPostings(matched, postings, smallest);
+    return (postings.lists[lexeme] as Int32Array).subarray(0, postings.sizes[lexeme] as number);
+  }
+  let count: number;
+  if (smallest.length === 1) {
+    const lexeme = smallest[0] as number;
+    count = postings.sizes[lexeme] as number;
+    found.set((postings.lists[lexeme] as Int32Array).subarray(0, count));
+  } else {
+    // Several posting lists (each in order) merged through a set, which lists its slots in order.
+    const union = scratch.setA;
+    union.fill(0);
+    addPostings(union, postings, smallest);
+    count = slotsOf(union, found);
+  }
+  for (let g = 1; g < groups.length && count > 0; g += 1) {
+    const { lexemes, postings: groupPostings } = groups[g] as (typeof groups)[number];
+    let kept = 0;
+    if (count * lexemes.length * 64 < groupPostings) {
+      for (let i = 0; i < count; i += 1) {
+        const slot = found[i] as number;
+        if (lexemes.some((lexeme) => data.has(slot, lexeme))) found[kept++] = slot;
+      }
+    } else {
+      const group = scratch.setA;
+      group.fill(0);
+      addPostings(group, postings, lexemes);
+      for (let i = 0; i < count; i += 1) {
+        const slot = found[i] as number;
+        if (hasSlot(group, slot)) found[kept++] = slot;
+      }
+    }
+    count = kept;
+  }
+  return keepAliveAndFiltered(data, found, count, keep, matched);
+}
+
+/** Keeps the first `count` slots of `found` that are alive and pass `keep`, in place, adding each to `matched`. */
+function keepAliveAndFiltered(
+  data: IndexData,
+  found: Int32Array,
+  count: number,
+  keep: ((slot: number) => boolean) | undefined,
+  matched: Int32Array,
+): Int32Array {
+  let kept = 0;
+  const alive = data.alive;
+  if (keep) {
+    for (let i = 0; i < count; i += 1) {
+      const slot = found[i] as number;
+      if (alive[slot] === 1 && keep(slot)) {
+        found[kept++] = slot;
+        addSlot(matched, slot);
+      }
+    }
+  } else {
+    for (let i = 0; i < count; i += 1) {
+      const slot = found[i] as number;
+      if (alive[slot] === 1) {
+        found[kept++] = slot;
+        addSlot(matched, slot);
+      }
+    }
+  }
+  return found.subarray(0, kept);
+}

@@ -1,0 +1,207 @@
+import { PRODUCT_TOTAL_CAP, type ProductListQuery } from '@app/shared';
+import type { IndexData } from './index-data';
+import type { PlannedQuery } from './matching';
+import { hasSlot } from './slot-sets';
+import { titleMatches } from './title-match';
+import { compareBytes, type OperandPositions, tsRank } from './ts-rank';
+
+/** The k best slots by `compare` (best first), without sorting every candidate. */
+export function best(candidates: ArrayLike<number>, k: number, compare: (a: number, b: number) => number): number[] {
+  if (k <= 0) return [];
+  if (k * 4 >= candidates.length) return Array.from(candidates).sort(compare).slice(0, k);
+  // A heap whose root is the worst of the best k so far.
+  const heap: number[] = [];
+  const worse = (a: number, b: number) => compare(a, b) > 0;
+  const siftUp = (i: number) => {
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!worse(heap[i] as number, heap[parent] as number)) break;
+      [heap[i], heap[parent]] = [heap[parent] as number, heap[i] as number];
+      i = parent;
+    }
+  };
+  const siftDown = (i: number) => {
+    for (;;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let top = i;
+      if (left < heap.length && worse(heap[left] as number, heap[top] as number)) top = left;
+      if (right < heap.length && worse(heap[right] as number, heap[top] as number)) top = right;
+      if (top === i) return;
+      [heap[i], heap[top]] = [heap[top] as number, heap[i] as number];
+      i = top;
+    }
+  };
+  for (let i = 0; i < candidates.length; i += 1) {
+    const slot = candidates[i] as number;
+    if (heap.length < k) {
+      heap.push(slot);
+      siftUp(heap.length - 1);
+    } else if (compare(slot, heap[0] as number) < 0) {
+      heap[0] = slot;
+      siftDown(0);
+    }
+  }
+  return heap.sort(compare);
+}
+
+/** repository.ts ordering() for a search sorted by something other than relevance. */
+export function sortedOrder(data: IndexData, query: ProductListQuery): (a: number, b: number) => number {
+  const sign = query.sort_order === 'asc' ? 1 : -1;
+  // Written out per sort (no composed closures): this runs once per match.
+  const byColumn =
+    (column: ArrayLike<number>) =>
+    (a: number, b: number): number => {
+      const difference = (column[a] as number) - (column[b] as number);
+      return difference !== 0 ? sign * difference : sign * data.compareIds(a, b);
+    };
+  switch (query.sort_by ?? 'created_at') {
+    case 'price':
+      return byColumn(data.price);
+    case 'rating': {
+      const { rating, reviews } = data;
+      return (a, b) => {
+        const difference = (rating[a] as number) - (rating[b] as number) || (reviews[a] as number) - (reviews[b] as number);
+        return difference !== 0 ? sign * difference : sign * data.compareIds(a, b);
+      };
+    }
+    case 'popularity':
+      return byColumn(data.sales);
+    case 'title': {
+      const titleSign = query.sort_order === 'desc' ? -1 : 1;
+      return (a, b) =>
+        titleSign * compareBytes(data.titles[a] as string, data.titles[b] as string) || titleSign * data.compareIds(a, b);
+    }
+    default:
+      return byColumn(data.created);
+  }
+}
+
+/**
+ * Per matching slot, the typos of the words it matched (the SQL path's CASE per word: the first
+ * level whose alternatives the product has, else the last), read from the posting lists.
+ */
+function typoCounts(data: IndexData, planned: PlannedQuery, matches: Int32Array): Int32Array {
+  const scratch = data.scratchSpace();
+  if (planned.typoWords.length === 0) return scratch.zeros;
+  const keys = scratch.keys;
+  for (const slot of matches) keys[slot] = 0;
+  const level = scratch.levels;
+  const postings = data.documents.postings;
+  for (const word of planned.typoWords) {
+    level.fill(0, 0, data.size);
+    word.lexemes.forEach((lexemes, index) => {
+      for (const lexeme of lexemes) {
+        const list = postings.lists[lexeme] as Int32Array;
+        const size = postings.sizes[lexeme] as number;
+        for (let i = 0; i < size; i += 1) if (level[list[i] as number] === 0) level[list[i] as number] = index + 1;
+      }
+    });
+    const last = word.levels.length - 1;
+    for (const slot of matches) (keys[slot] as number) += word.levels[level[slot] ? (level[slot] as number) - 1 : last] as number;
+  }
+  return keys;
+}
+
+/** repository.ts rankedSearch(): words in order in the title first, then the rest; typos, relevance, popularity. */
+export function rankedPage(data: IndexData, planned: PlannedQuery, matches: Int32Array, offset: number, limit: number): number[] {
+  const wanted = offset + limit;
+  const keys = typoCounts(data, planned, matches);
+  const inTitle = titleMatches(data, planned, matches);
+  const scratch = data.scratchSpace();
+  const exactTitle = scratch.exactTitle;
+  const sales = data.sales;
+  const titleLength = data.titleLength;
+  const first = best(inTitle, wanted, (a, b) => {
+    const exactA = hasSlot(exactTitle, a) ? 0 : 1;
+    const exactB = hasSlot(exactTitle, b) ? 0 : 1;
+    return (
+      exactA - exactB ||
+      (keys[a] as number) - (keys[b] as number) ||
+      (titleLength[a] as number) - (titleLength[b] as number) ||
+      (sales[b] as number) - (sales[a] as number) ||
+      data.compareIds(b, a)
+    );
+  });
+  if (first.length >= wanted) return first.slice(offset);
+  const restOffset = Math.max(0, offset - first.length);
+  const restWanted = restOffset + wanted - Math.max(offset, first.length);
+  // ts_rank only when the total is not capped (as the SQL path, which would read every vector).
+  const restPage =
+    matches.length <= PRODUCT_TOTAL_CAP
+      ? mostRelevant(data, planned, matches, keys, restWanted)
+      : mostPopular(data, matches, keys, scratch.inTitle, restWanted);
+  return [...first.slice(offset), ...restPage.slice(restOffset)];
+}
+
+/** The k best matches outside the title bucket of an uncapped search: fewest typos, then ts_rank, then most sales. */
+function mostRelevant(data: IndexData, planned: PlannedQuery, matches: Int32Array, keys: Int32Array, k: number): number[] {
+  const scratch = data.scratchSpace();
+  const sales = data.sales;
+  const rest: number[] = [];
+  for (const slot of matches) if (!hasSlot(scratch.inTitle, slot)) rest.push(slot);
+  const ranks = scratch.ranks;
+  const andAtTop = planned.groups.length >= 2;
+  const operands = planned.operands;
+  const located: OperandPositions = {
+    arena: data.documents.posArena,
+    starts: new Int32Array(operands.length),
+    ends: new Int32Array(operands.length),
+  };
+  for (const slot of rest) {
+    data.locateOperands(slot, operands, located);
+    ranks[slot] = tsRank(operands.length, andAtTop, located);
+  }
+  return best(rest, k, (a, b) => {
+    const typoOrder = (keys[a] as number) - (keys[b] as number);
+    if (typoOrder !== 0) return typoOrder;
+    const rankA = ranks[a] as number;
+    const rankB = ranks[b] as number;
+    if (rankA !== rankB) return rankB > rankA ? 1 : -1;
+    return (sales[b] as number) - (sales[a] as number) || data.compareIds(b, a);
+  });
+}
+
+/**
+ * The k best matches outside the title bucket of a capped search (no ts_rank): fewest typos, then
+ * most sales, then the highest id. One pass with a heap of k, the comparison written out (this is
+ * the hot loop of searches with many matches).
+ */
+function mostPopular(data: IndexData, matches: Int32Array, typos: Int32Array, inTitle: Int32Array, k: number): number[] {
+  if (k <= 0) return [];
+  const sales = data.sales;
+  // True when slot a ranks after slot b.
+  const after = (a: number, b: number): boolean => {
+    const typoOrder = (typos[a] as number) - (typos[b] as number);
+    if (typoOrder !== 0) return typoOrder > 0;
+    const salesOrder = (sales[b] as number) - (sales[a] as number);
+    if (salesOrder !== 0) return salesOrder > 0;
+    return data.compareIds(a, b) < 0;
+  };
+  const heap: number[] = [];
+  for (const slot of matches) {
+    if (hasSlot(inTitle, slot)) continue;
+    if (heap.length < k) {
+      heap.push(slot);
+      for (let i = heap.length - 1; i > 0; ) {
+        const parent = (i - 1) >> 1;
+        if (!after(heap[i] as number, heap[parent] as number)) break;
+        [heap[i], heap[parent]] = [heap[parent] as number, heap[i] as number];
+        i = parent;
+      }
+    } else if (after(heap[0] as number, slot)) {
+      heap[0] = slot;
+      for (let i = 0; ; ) {
+        const left = 2 * i + 1;
+        const right = left + 1;
+        let worst = i;
+        if (left < k && after(heap[left] as number, heap[worst] as number)) worst = left;
+        if (right < k && after(heap[right] as number, heap[worst] as number)) worst = right;
+        if (worst === i) break;
+        [heap[i], heap[worst]] = [heap[worst] as number, heap[i] as number];
+        i = worst;
+      }
+    }
+  }
+  return heap.sort((a, b) => (after(a, b) ? 1 : -1));
+}

@@ -1,0 +1,156 @@
+import {
+  CATEGORIES,
+  type CategoryCount,
+  type FacetCount,
+  hasRole,
+  LICENSES,
+  PRICE_BANDS,
+  type ProductFacets,
+  type ProductList,
+  type ProductListQuery,
+  type PublicProduct,
+  RATING_THRESHOLDS,
+} from '@app/shared';
+import type { AppDeps } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { isUuid } from '../../lib/validation';
+import type { UserRow } from '../users/repository';
+import { presentProduct, productJson, productListJson } from './present';
+import {
+  countApprovedByCategory,
+  countByStatus,
+  type FacetRow,
+  findProductById,
+  isSellerActive,
+  listProducts,
+  listRelatedProducts,
+  type ProductRow,
+  type Visibility,
+} from './repository';
+import { correctQuery, queryWords, suggestion } from './typos';
+
+/**
+ * Lists the catalogue. Everyone sees approved products; a `status` filter is honoured for admins,
+ * and for a seller listing their own products (`seller_id` = themself). A search is corrected
+ * word by word against the dictionary before it runs.
+ */
+export async function browseProducts(deps: AppDeps, query: ProductListQuery, viewer: UserRow | null): Promise<ProductList> {
+  const found = await findProducts(deps, query, viewer);
+  const products =
+    'json' in found ? found.json.map((row) => JSON.parse(utf8.decode(row)) as PublicProduct) : found.rows.map(presentProduct);
+  return { products, ...found.summary };
+}
+
+/** The public catalogue page as the API sends it (JSON bytes); rows the search index holds are not serialised again. */
+export async function browsePublicProductsJson(deps: AppDeps, query: ProductListQuery): Promise<Buffer> {
+  const found = await findProducts(deps, query, null);
+  const rows = 'json' in found ? found.json : found.rows.map((row) => Buffer.from(productJson(row)));
+  return productListJson(found.summary, rows);
+}
+
+const utf8 = new TextDecoder();
+type ListSummary = Omit<ProductList, 'products'>;
+
+/** The page's products (as JSON from the search index, or as rows from SQL) and the rest of the page. */
+async function findProducts(
+  deps: AppDeps,
+  query: ProductListQuery,
+  viewer: UserRow | null,
+): Promise<{ summary: ListSummary; json: Uint8Array[] } | { summary: ListSummary; rows: ProductRow[] }> {
+  const words = queryWords(query.search ?? '');
+  const corrected = words.length > 0 ? correctQuery(await deps.searchDictionary.current(), words) : [];
+  const visibility = visibilityFor(query, viewer);
+  const summarize = (result: { total: number; totalCapped: boolean; page: number; limit: number; facets: FacetRow[] }) => ({
+    total: result.total,
+    total_capped: result.totalCapped,
+    page: result.page,
+    pages: Math.ceil(result.total / result.limit),
+    facets: presentFacets(result.facets),
+    did_you_mean: suggestion(corrected),
+  });
+  // Public searches come from the in-process index when it can answer; listings and status views from SQL.
+  const indexed =
+    deps.searchIndex && visibility.kind === 'public' && corrected.length > 0
+      ? await deps.searchIndex.search(query, corrected)
+      : undefined;
+  if (indexed) return { summary: summarize(indexed), json: indexed.rows };
+  const page = await listProducts(deps.db, query, visibility, corrected);
+  return { summary: summarize(page), rows: page.rows };
+}
+
+/** Facet rows as the page shows them: every option in the spec's order, with its count (zero included). */
+function presentFacets(rows: FacetRow[]): ProductFacets {
+  const counts = (kind: FacetRow['kind'], options: readonly { value: string; label: string }[]): FacetCount[] =>
+    options.map((option) => ({
+      ...option,
+      count: rows.find((row) => row.kind === kind && row.value === option.value)?.count ?? 0,
+    }));
+  return {
+    category: counts(
+      'category',
+      CATEGORIES.map((c) => ({ value: c.slug, label: c.name })),
+    ),
+    license: counts(
+      'license',
+      LICENSES.map((l) => ({ value: l.slug, label: l.name })),
+    ),
+    price: counts(
+      'price',
+      PRICE_BANDS.map((b) => ({ value: b.slug, label: b.label })),
+    ),
+    rating: counts(
+      'rating',
+      RATING_THRESHOLDS.map((t) => ({ value: String(t), label: `${t} stars & up` })),
+    ),
+  };
+}
+
+function visibilityFor(query: ProductListQuery, viewer: UserRow | null): Visibility {
+  if (!query.status || !viewer) return { kind: 'public' };
+  const isAdmin = hasRole(viewer.role, ['admin']);
+  const ownListing = query.seller_id === viewer.id;
+  if (!isAdmin && !ownListing) return { kind: 'public' };
+  return query.status === 'all' ? { kind: 'all' } : { kind: 'all', status: query.status };
+}
+
+/**
+ * Approved products of a seller who is not suspended are public; others only to their seller and
+ * admins (404 for everyone else).
+ */
+export function canSeeProduct(product: ProductRow, viewer: UserRow | null, sellerActive = true): boolean {
+  if (product.status === 'approved' && sellerActive) return true;
+  return Boolean(viewer && (viewer.id === product.sellerId || hasRole(viewer.role, ['admin'])));
+}
+
+export async function getVisibleProduct(deps: AppDeps, id: string, viewer: UserRow | null): Promise<ProductRow> {
+  const trimmed = id.trim();
+  if (!trimmed)
+    throw new AppError('VALIDATION_FAILED', 'Product ID is required', [{ field: 'id', message: 'Product ID is required' }]);
+  const product = isUuid(trimmed) ? await findProductById(deps.db, trimmed) : undefined;
+  if (!product || !canSeeProduct(product, viewer, await isSellerActive(deps.db, product.sellerId))) {
+    throw new AppError('NOT_FOUND', 'Product not found');
+  }
+  return product;
+}
+
+/** One product with a few related ones from its category. */
+export async function getProductDetail(
+  deps: AppDeps,
+  id: string,
+  viewer: UserRow | null,
+): Promise<PublicProduct & { related: PublicProduct[] }> {
+  const product = await getVisibleProduct(deps, id, viewer);
+  const related = await listRelatedProducts(deps.db, product, 4);
+  return { ...presentProduct(product), related: related.map(presentProduct) };
+}
+
+export async function listCategories(deps: AppDeps): Promise<CategoryCount[]> {
+  const counts = await countApprovedByCategory(deps.db);
+  return CATEGORIES.map((category) => ({ ...category, count: counts.get(category.slug) ?? 0 }));
+}
+
+export async function countProducts(deps: AppDeps) {
+  const byStatus = await countByStatus(deps.db);
+  const total = Object.values(byStatus).reduce((sum, n) => sum + n, 0);
+  return { total, approved: byStatus.approved ?? 0, pending: byStatus.pending ?? 0, rejected: byStatus.rejected ?? 0 };
+}

@@ -1,0 +1,231 @@
+import { randomBytes } from 'node:crypto';
+import type { CheckoutResult } from '@app/shared';
+import { aiPoolShareCents, CART_ITEMS_UNAVAILABLE } from '@app/shared';
+import type { AppDeps } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { centsToDollars } from '../../lib/money';
+import { attributeOrder } from '../affiliates/attribution';
+import { consumePromoUse } from '../cart/promos';
+import { assertCartWithinLimit, loadCart } from '../cart/service';
+import { releaseClaim } from '../payments/confirm';
+import { settleCharge } from '../payments/settle';
+import { lockUserRow, suspendedAmong, type UserRow } from '../users/repository';
+import { closeUnpaidOrders, notPayableReason } from './lifecycle';
+import type { OrderRow } from './present';
+import {
+  findOrder,
+  findOrderByIdempotencyKey,
+  findUnchargedOrders,
+  insertOrder,
+  insertOrderItems,
+  insertPromoRedemption,
+  markIntentVoided,
+  ordersInPaymentStatus,
+  setPaymentIntent,
+} from './repository';
+
+class ExistingOrder extends Error {
+  constructor(readonly order: OrderRow) {
+    super('an order with this idempotency key exists');
+  }
+}
+
+function newOrderNumber(): string {
+  const date = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+  return `AIM-${date}-${randomBytes(4).toString('hex').toUpperCase()}`;
+}
+
+/**
+ * Turns the caller's cart into a pending order priced by the server, then opens a payment intent
+ * for exactly that amount. The same Idempotency-Key always yields the same order: the key is
+ * claimed by a unique index before anything else in the transaction (no double orders, and a
+ * promo use is taken only by the request that created the order). The buyer's row is locked for
+ * the transaction, so promo limits per buyer hold against concurrent checkouts.
+ */
+export async function checkout(
+  deps: AppDeps,
+  user: UserRow,
+  idempotencyKey: string | undefined,
+  referralCookie?: string,
+): Promise<CheckoutResult> {
+  const key = idempotencyKey?.trim().slice(0, 200) || undefined;
+  if (key) {
+    const existing = await findOrderByIdempotencyKey(deps.db, user.id, key);
+    if (existing) return openPayment(deps, user, existing);
+  }
+  await voidSupersededIntents(deps, user.id);
+  let order: OrderRow;
+  try {
+    order = await deps.db.transaction(async (tx) => {
+      await lockUserRow(tx, user.id);
+      if (key) {
+        // A concurrent request with the same key may have finished while we waited for the lock.
+        const winner = await findOrderByIdempotencyKey(tx, user.id, key);
+        if (winner) throw new ExistingOrder(winner);
+      }
+      // First, so that a promo use held by an abandoned order is free again for this one.
+      const superseded = await findUnchargedOrders(tx, user.id, ['unpaid', 'void']);
+      await closeUnpaidOrders(
+        tx,
+        superseded.map((o) => o.id),
+        'cancelled',
+      );
+      const cart = await loadCart(tx, user.id);
+      // A suspended seller's item stays in the cart, flagged; the buyer removes it (and sees why) before ordering.
+      const suspended = await suspendedAmong(
+        tx,
+        [...cart.lines, ...(cart.unavailable ?? [])].map(({ product }) => product.sellerId),
+      );
+      if (suspended.size > 0) {
+        throw new AppError('VALIDATION_FAILED', CART_ITEMS_UNAVAILABLE, [{ field: 'items', message: CART_ITEMS_UNAVAILABLE }]);
+      }
+      if (cart.lines.length === 0) throw new AppError('VALIDATION_FAILED', 'Your cart is empty');
+      // Prices may have risen since the items were added: the order's integer columns must hold it.
+      assertCartWithinLimit(cart.totals);
+      if (cart.unavailablePromo) {
+        // Never charge a different price than the one the buyer saw: make them look again.
+        throw new AppError(
+          'CONFLICT',
+          `${cart.promoProblem ?? `Promo code ${cart.unavailablePromo} is no longer available`}. Remove it and try again.`,
+        );
+      }
+      const referral = await attributeOrder(
+        tx,
+        deps,
+        referralCookie,
+        user.id,
+        cart.lines.map(({ product }) => product.sellerId),
+      );
+      const created = await insertOrder(tx, {
+        orderNumber: newOrderNumber(),
+        userId: user.id,
+        status: 'pending',
+        paymentStatus: 'unpaid',
+        subtotalCents: cart.totals.subtotalCents,
+        discountCents: cart.totals.promoCents,
+        totalCents: cart.totals.totalCents,
+        aiPoolCents: aiPoolShareCents(cart.totals.totalCents),
+        currency: 'usd',
+        promoCode: cart.promo?.code ?? null,
+        customerEmail: user.email,
+        idempotencyKey: key ?? null,
+        paymentProvider: deps.payments.name,
+        expiresAt: new Date(Date.now() + deps.config.payments.orderExpiryMinutes * 60_000),
+        affiliateId: referral?.affiliateId ?? null,
+        affiliateCommissionBps: referral?.commissionBps ?? null,
+      });
+      if (!created) {
+        // A concurrent request with the same key won: answer with its order.
+        const winner = await findOrderByIdempotencyKey(tx, user.id, key as string);
+        throw new ExistingOrder(winner as OrderRow);
+      }
+      await insertOrderItems(
+        tx,
+        cart.lines.map(({ product, quantity }) => ({
+          orderId: created.id,
+          productId: product.id,
+          productTitle: product.title,
+          sellerId: product.sellerId,
+          unitPriceCents: product.priceCents,
+          quantity,
+        })),
+      );
+      if (cart.promo) {
+        if (!(await consumePromoUse(tx, cart.promo.id))) {
+          throw new AppError('CONFLICT', `Promo code ${cart.promo.code} is no longer available. Remove it and try again.`);
+        }
+        await insertPromoRedemption(tx, { promoCodeId: cart.promo.id, orderId: created.id, userId: user.id });
+      }
+      return created;
+    });
+  } catch (error) {
+    if (error instanceof ExistingOrder) return openPayment(deps, user, error.order);
+    throw error;
+  }
+  return openPayment(deps, user, order);
+}
+
+/**
+ * A new checkout replaces the buyer's earlier unpaid orders (declined, abandoned). Before they
+ * are cancelled, their intents are closed at the provider, so a charge can never land on a
+ * cancelled order; a charge that already landed is settled as the payment it is, and a charge
+ * still in flight keeps its order open.
+ */
+async function voidSupersededIntents(deps: AppDeps, userId: string): Promise<void> {
+  await settleChargesInFlight(deps, userId);
+  for (const open of await findUnchargedOrders(deps.db, userId)) {
+    if (!open.paymentIntentId) continue;
+    const state = await deps.payments.cancel(open.paymentIntentId);
+    if (state.status === 'succeeded') {
+      await settleCharge(deps, {
+        orderId: open.id,
+        intentId: open.paymentIntentId,
+        amountCents: state.amountCents,
+        currency: state.currency,
+      });
+    } else if (state.status !== 'processing') {
+      await markIntentVoided(deps.db, open.id);
+    }
+  }
+}
+
+/**
+ * An earlier order of this buyer whose charge was started (payment status processing) must come
+ * to rest before a new checkout: settled if the money moved, given back to unpaid if it surely did
+ * not; while the charge may still be running the new checkout waits, so nobody pays twice.
+ */
+async function settleChargesInFlight(deps: AppDeps, userId: string): Promise<void> {
+  const inFlight = await ordersInPaymentStatus(deps.db, userId, 'processing');
+  const staleBefore = Date.now() - deps.config.payments.staleSeconds * 1000;
+  for (const order of inFlight) {
+    const state = order.paymentIntentId ? await deps.payments.retrieve(order.paymentIntentId) : null;
+    if (state?.status === 'succeeded') {
+      await settleCharge(deps, {
+        orderId: order.id,
+        intentId: order.paymentIntentId,
+        amountCents: state.amountCents,
+        currency: state.currency,
+      });
+    } else if (state?.status !== 'processing' && (order.paymentAttemptAt?.getTime() ?? 0) <= staleBefore) {
+      await releaseClaim(deps, order.id, new Date(staleBefore + 1));
+    } else {
+      throw new AppError(
+        'CONFLICT',
+        'Your previous payment is still being processed. Please wait a moment and check your orders.',
+      );
+    }
+  }
+}
+
+/** Creates (or finds) the payment intent of an open order; a free order is paid at once. */
+export async function openPayment(deps: AppDeps, user: UserRow, order: OrderRow): Promise<CheckoutResult> {
+  const result = (intentId: string | null, clientSecret: string | null, current: OrderRow): CheckoutResult => ({
+    order_id: current.id,
+    order_number: current.orderNumber,
+    payment_intent_id: intentId,
+    client_secret: clientSecret,
+    amount: centsToDollars(current.totalCents),
+    currency: current.currency,
+    provider: current.totalCents === 0 ? 'free' : deps.payments.name,
+    status: current.status,
+    payment_status: current.paymentStatus,
+  });
+  if (order.paymentStatus === 'paid') return result(order.paymentIntentId, null, order);
+  const reason = notPayableReason(order);
+  if (reason) throw new AppError('ORDER_NOT_PAYABLE', reason);
+  if (order.totalCents === 0) {
+    const settled = await settleCharge(deps, { orderId: order.id, intentId: null, amountCents: 0, currency: order.currency });
+    if (settled === 'refunded')
+      throw new AppError('ORDER_NOT_PAYABLE', 'This order can no longer be placed. Please check out again.');
+    const paid = await findOrder(deps.db, order.id);
+    return result(null, null, paid ?? order);
+  }
+  const intent = await deps.payments.createIntent({
+    orderId: order.id,
+    amountCents: order.totalCents,
+    currency: order.currency,
+    customerEmail: user.email,
+  });
+  await setPaymentIntent(deps.db, order.id, intent.id);
+  return result(intent.id, intent.clientSecret, order);
+}

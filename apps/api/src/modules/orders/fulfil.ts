@@ -1,0 +1,165 @@
+import { aiPoolShareCents, type SummaryLine, summaryLines } from '@app/shared';
+import type { DbOrTx, Tx } from '../../db/client';
+import type { AppDeps } from '../../lib/context';
+import { escapeHtml, formatMailDate, formatMailMoney, mailTexts } from '../../lib/mail-texts';
+import { centsToDollars } from '../../lib/money';
+import { affiliateCommissionCents } from '../affiliates/commission';
+import { issueDownloadLinks } from '../downloads/service';
+import { addSales } from '../products/repository';
+import { languageOf } from '../users/preferences';
+import { findUserById } from '../users/repository';
+import type { OrderItemRow, OrderRow } from './present';
+import { findOrder, insertLedgerEntries, itemsOfOrder, markOrderPaid, removeBoughtFromCart, saleEntriesOf } from './repository';
+
+/**
+ * Marks an open order paid, inside the caller's transaction with the order row locked: order
+ * status, the ledger (sellers, AI pool, platform), sales counts, and the bought items leave the cart.
+ */
+export async function markPaidInTx(tx: Tx, order: OrderRow, intentId: string | null, platformFeePercent: number): Promise<void> {
+  const items = await itemsOfOrder(tx, order.id);
+  await markOrderPaid(tx, order, intentId);
+  await writeLedger(tx, order, items, platformFeePercent);
+  for (const item of items) await addSales(tx, item.productId, item.quantity);
+  await removeBoughtFromCart(
+    tx,
+    order.userId,
+    items.map((i) => i.productId),
+  );
+}
+
+/**
+ * Takes a refunded order's money back out of the ledger: every sale entry is written again
+ * negated (once: a unique key guards it), and its sales leave the popularity counts.
+ */
+export async function reverseSaleInTx(tx: Tx, orderId: string): Promise<void> {
+  const sale = await saleEntriesOf(tx, orderId);
+  if (sale.length > 0) {
+    await insertLedgerEntries(
+      tx,
+      sale.map((entry) => ({
+        orderId,
+        kind: entry.kind,
+        reason: 'refund' as const,
+        sellerId: entry.sellerId,
+        amountCents: -entry.amountCents,
+      })),
+      true,
+    );
+  }
+  const items = await itemsOfOrder(tx, orderId);
+  for (const item of items) await addSales(tx, item.productId, -item.quantity);
+}
+
+/**
+ * Order total = Σ seller earnings + AI pool (10%) + platform fee, exactly, in cents. A referred
+ * order's commission is carved out of the platform fee (an `affiliate` entry owed to the referrer).
+ */
+export async function writeLedger(tx: DbOrTx, order: OrderRow, items: OrderItemRow[], platformFeePercent: number): Promise<void> {
+  const aiPool = aiPoolShareCents(order.totalCents);
+  const platform = Math.round((order.totalCents * platformFeePercent) / 100);
+  const commission = order.affiliateId ? affiliateCommissionCents(order.totalCents, order.affiliateCommissionBps, platform) : 0;
+  const forSellers = order.totalCents - aiPool - platform;
+  const bySeller = new Map<string, number>();
+  for (const item of items) bySeller.set(item.sellerId, (bySeller.get(item.sellerId) ?? 0) + item.unitPriceCents * item.quantity);
+  const shares = splitProportionally(forSellers, [...bySeller.values()]);
+  const entries = [
+    { orderId: order.id, kind: 'ai_pool' as const, sellerId: null, amountCents: aiPool },
+    { orderId: order.id, kind: 'platform' as const, sellerId: null, amountCents: platform - commission },
+    ...(commission > 0
+      ? [{ orderId: order.id, kind: 'affiliate' as const, sellerId: order.affiliateId, amountCents: commission }]
+      : []),
+    ...[...bySeller.keys()].map((sellerId, index) => ({
+      orderId: order.id,
+      kind: 'seller' as const,
+      sellerId,
+      amountCents: shares[index] ?? 0,
+    })),
+  ];
+  await insertLedgerEntries(tx, entries);
+}
+
+/** Splits an amount in proportion to weights with the largest-remainder rule, so the parts sum exactly. */
+export function splitProportionally(amount: number, weights: number[]): number[] {
+  const totalWeight = weights.reduce((sum, w) => sum + w, 0);
+  if (totalWeight === 0) return weights.map((_, i) => (i === 0 ? amount : 0));
+  const exact = weights.map((w) => (amount * w) / totalWeight);
+  const parts = exact.map(Math.floor);
+  let left = amount - parts.reduce((sum, p) => sum + p, 0);
+  const order = exact
+    .map((value, index) => ({ index, remainder: value - Math.floor(value) }))
+    .sort((a, b) => b.remainder - a.remainder);
+  for (const { index } of order) {
+    if (left <= 0) break;
+    parts[index] = (parts[index] ?? 0) + 1;
+    left -= 1;
+  }
+  return parts;
+}
+
+/** E-mails the receipt with fresh download links, in the buyer's language. */
+export async function sendReceipt(deps: AppDeps, orderId: string): Promise<void> {
+  const order = await findOrder(deps.db, orderId);
+  if (order?.paymentStatus !== 'paid') return;
+  const user = await findUserById(deps.db, order.userId);
+  if (!user) return;
+  const items = await itemsOfOrder(deps.db, order.id);
+  const { links, expiresAt } = await issueDownloadLinks(deps, order);
+  const language = languageOf(user);
+  const m = mailTexts(language);
+  const money = (cents: number) => formatMailMoney(language, centsToDollars(cents));
+  const until = formatMailDate(language, expiresAt);
+  // The same rows as the cart, checkout and order pages (one computation in packages/shared).
+  const summary = summaryLines({
+    subtotalCents: order.subtotalCents,
+    promoCode: order.promoCode,
+    promoCents: order.discountCents,
+    totalCents: order.totalCents,
+  }).map((line) => ({ line, label: summaryLabel(m, line), amount: summaryAmount(line, money) }));
+  const lines = items.map((item) => `- ${item.productTitle} × ${item.quantity}: ${money(item.unitPriceCents * item.quantity)}`);
+  const downloads = links.map((link) => `- ${link.product_title} / ${link.file_name}: ${deps.config.publicUrl}${link.url}`);
+  await deps.mailer.send({
+    kind: 'receipt',
+    to: user.email,
+    subject: m.receipt.subject(order.orderNumber),
+    text: [
+      m.hi(user.firstName),
+      '',
+      m.receipt.thanks(order.orderNumber),
+      '',
+      ...lines,
+      ...summary.map(({ label, amount }) => `${label}: ${amount}`),
+      '',
+      m.receipt.downloads(until),
+      ...downloads,
+      '',
+      m.receipt.newLinks(`${deps.config.publicUrl}/orders`),
+    ].join('\n'),
+    html: `<p>${m.hi(escapeHtml(user.firstName))}</p><p>${m.receipt.thanks(`<strong>${order.orderNumber}</strong>`)}</p><ul>${items
+      .map(
+        (item) => `<li>${escapeHtml(item.productTitle)} × ${item.quantity}: ${money(item.unitPriceCents * item.quantity)}</li>`,
+      )
+      .join('')}</ul><table>${summary
+      .map(({ line, label, amount }) => {
+        const cell = line.kind === 'total' ? `<strong>${amount}</strong>` : amount;
+        return `<tr><td>${escapeHtml(label)}</td><td style="text-align:right">${cell}</td></tr>`;
+      })
+      .join('')}</table><p>${m.receipt.downloadsHeading(until)}</p><ul>${links
+      .map(
+        (link) =>
+          `<li><a href="${deps.config.publicUrl}${link.url}">${escapeHtml(link.product_title)}: ${escapeHtml(link.file_name)}</a></li>`,
+      )
+      .join('')}</ul>`,
+  });
+}
+
+/** A summary row's label in the recipient's language. */
+function summaryLabel(m: ReturnType<typeof mailTexts>, line: SummaryLine): string {
+  if (line.kind === 'subtotal') return m.receipt.subtotal;
+  if (line.kind === 'discount') return m.receipt.discount(line.code);
+  return m.receipt.total;
+}
+
+/** A discount is written as an amount taken off. */
+function summaryAmount(line: SummaryLine, money: (cents: number) => string): string {
+  return line.kind === 'discount' && line.cents > 0 ? `−${money(line.cents)}` : money(line.cents);
+}

@@ -1,0 +1,64 @@
+import type { DbOrTx } from '../../db/client';
+import { releasePromoUse } from '../promo-codes/repository';
+import { suspendedAmong } from '../users/repository';
+import type { OrderRow } from './present';
+import { deletePromoRedemptions, itemsWithCurrentProducts, voidUnpaidOrders } from './repository';
+
+/**
+ * The order lifecycle. Only an open order (pending, not yet paid) may ever become paid:
+ *   pending/unpaid ──claim──▶ pending/processing ──charge──▶ completed/paid ──refund──▶ refunded/refunded
+ *   pending/unpaid ──new checkout──▶ cancelled/void      pending/unpaid ──expiry──▶ expired/void
+ * Cancelled, expired and refunded orders are final.
+ */
+export function isOpen(order: Pick<OrderRow, 'status' | 'paymentStatus'>): boolean {
+  return order.status === 'pending' && (order.paymentStatus === 'unpaid' || order.paymentStatus === 'processing');
+}
+
+/** Why an order can not be paid (for the buyer), or null when it can. */
+export function notPayableReason(order: Pick<OrderRow, 'status' | 'paymentStatus'>): string | null {
+  if (order.paymentStatus === 'paid') return 'This order is already paid';
+  if (order.status === 'refunded' || order.paymentStatus === 'refunded')
+    return 'This order was refunded and can not be paid again';
+  if (order.status === 'expired') return 'This order expired before it was paid. Please check out again.';
+  if (order.status === 'cancelled' || order.paymentStatus === 'void') {
+    return 'This order was replaced by a newer checkout. Please pay the newer order.';
+  }
+  return isOpen(order) ? null : 'This order can not be paid';
+}
+
+/**
+ * Checked again at payment: every product is still approved, not deleted, from a seller who is not
+ * suspended (their rows share-locked until the payment is written), at the price the order was
+ * priced at. Returns the buyer-facing problem, or null.
+ */
+export async function findStaleItems(db: DbOrTx, orderId: string): Promise<string | null> {
+  const rows = await itemsWithCurrentProducts(db, orderId);
+  const suspended = await suspendedAmong(
+    db,
+    rows.map((row) => row.sellerId),
+  );
+  for (const row of rows) {
+    const product = row.product;
+    if (product?.status !== 'approved' || product.deletedAt || suspended.has(row.sellerId)) {
+      return `${row.title} is no longer available. Please check out again.`;
+    }
+    if (product.priceCents !== row.orderedCents) return `The price of ${row.title} has changed. Please check out again.`;
+  }
+  return null;
+}
+
+/**
+ * Closes orders that were never paid (cancelled by a newer checkout, or expired) and gives back
+ * the promo uses they held. Only orders still unpaid (or whose intent was voided) are touched.
+ */
+export async function closeUnpaidOrders(tx: DbOrTx, orderIds: string[], status: 'cancelled' | 'expired'): Promise<string[]> {
+  if (orderIds.length === 0) return [];
+  const closed = await voidUnpaidOrders(tx, orderIds, status);
+  await releasePromoUses(tx, closed);
+  return closed;
+}
+
+async function releasePromoUses(tx: DbOrTx, orderIds: string[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  for (const promoCodeId of await deletePromoRedemptions(tx, orderIds)) await releasePromoUse(tx, promoCodeId);
+}

@@ -1,0 +1,38 @@
+import type { orderItems, orders, refundRequests } from '../../db/schema';
+import { centsToDollars } from '../../lib/money';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type RefundRow = typeof refundRequests.$inferSelect;
+
+/** The order as the API shows it (spec §3 Order, with the save-payload field names). */
+export function presentOrder(order: OrderRow, items: OrderItemRow[], refund?: RefundRow | null) {
+  const total = centsToDollars(order.totalCents);
+  return {
+    id: order.id,
+    order_id: order.id,
+    order_number: order.orderNumber,
+    status: order.status,
+    payment_status: order.paymentStatus,
+    items: items.map((item) => ({
+      product_id: item.productId,
+      product_name: item.productTitle,
+      product_title: item.productTitle,
+      quantity: item.quantity,
+      price: centsToDollars(item.unitPriceCents),
+    })),
+    product_name: items[0]?.productTitle ?? '',
+    subtotal: centsToDollars(order.subtotalCents),
+    discount: centsToDollars(order.discountCents),
+    total_amount: total,
+    amount: total,
+    ai_pool_contribution: centsToDollars(order.aiPoolCents),
+    currency: order.currency,
+    promo_code: order.promoCode,
+    payment_intent_id: order.paymentIntentId,
+    created_at: order.createdAt.toISOString(),
+    updated_at: order.updatedAt.toISOString(),
+    paid_at: order.paidAt?.toISOString() ?? null,
+    refund: refund ? { status: refund.status, reason: refund.reason, requested_at: refund.createdAt.toISOString() } : null,
+  };
+}

@@ -1,0 +1,186 @@
+// @database-server: a killed process's transaction is rolled back
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { adminQuery, databaseUrl } from '../../../test/database-url';
+import { createProduct, createUser, FACTORY_PASSWORD } from '../../../test/factories';
+import { createDatabase, type Database } from '../../db/client';
+
+/**
+ * kill -9 in the middle of a burst of card payments, then a restart: every charge the test
+ * processor accepted must end in exactly one paid order (or one refund), with nobody left
+ * charged-but-unpaid, and the ledger equal to the money kept.
+ */
+
+const serverEntry = path.resolve(__dirname, '../../server.ts');
+const BUYERS = 40;
+let db: Database;
+let dbName: string;
+let dataDir: string;
+let port: number;
+let productId: string;
+const buyers: { email: string }[] = [];
+
+beforeAll(async () => {
+  const { serverUrl, template } = inject('testDatabase');
+  dbName = `mkt_crash_${randomBytes(6).toString('hex')}`;
+  await adminQuery(serverUrl, `CREATE DATABASE ${dbName} TEMPLATE ${template}`);
+  db = createDatabase(databaseUrl(serverUrl, dbName), 3);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-crash-'));
+  port = await freePort();
+  const seller = await createUser(db, 'seller');
+  productId = (await createProduct(db, seller, { title: 'Crash Test Dataset', priceCents: 2500 })).id;
+  for (let i = 0; i < BUYERS; i += 1) buyers.push(await createUser(db, 'buyer'));
+});
+
+afterAll(async () => {
+  await db.$client.end();
+  const { serverUrl } = inject('testDatabase');
+  await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function startServer(): ChildProcess {
+  const { serverUrl } = inject('testDatabase');
+  return spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl(serverUrl, dbName),
+      SEED_DEMO: 'false',
+      JWT_SECRET: 'crash-test-secret-crash-test-secret-0123456789',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      PAYMENT_STALE_SECONDS: '0',
+      PAYMENT_SWEEP_SECONDS: '1',
+      LOG_LEVEL: 'silent',
+    },
+    stdio: 'ignore',
+  });
+}
+
+const api = (pathname: string) => `http://127.0.0.1:${port}/api/v1${pathname}`;
+
+async function call(method: string, pathname: string, token?: string, body?: unknown) {
+  const response = await fetch(api(pathname), {
+    method,
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: the test reads whatever JSON the server sent
+  return { status: response.status, json: (await response.json().catch(() => null)) as any };
+}
+
+async function waitUntilHealthy(child: ChildProcess) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('server exited');
+    if (
+      await fetch(api('/health')).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error('server never became healthy');
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
+  );
+
+async function books() {
+  const { rows } = await db.$client.query(`
+    select
+      (select count(*)::int from test_payment_intents where status = 'succeeded') as charged,
+      (select count(*)::int from orders where payment_status = 'paid') as paid,
+      (select count(*)::int from payment_refunds) as refunded,
+      (select count(*)::int from orders where payment_status = 'processing') as in_flight,
+      (select count(*)::int from test_payment_intents i join orders o on o.id = i.order_id
+         where i.status = 'succeeded' and o.payment_status <> 'paid'
+           and not exists (select 1 from payment_refunds r where r.payment_intent_id = i.id)) as charged_unpaid,
+      (select count(*)::int from orders o where o.payment_status = 'paid'
+         and not exists (select 1 from test_payment_intents i where i.id = o.payment_intent_id and i.status = 'succeeded')) as paid_uncharged,
+      (select coalesce(sum(amount_cents), 0)::int from ledger_entries) as ledger,
+      (select coalesce(sum(total_cents), 0)::int from orders where payment_status = 'paid') as kept`);
+  return rows[0] as Record<
+    'charged' | 'paid' | 'refunded' | 'in_flight' | 'charged_unpaid' | 'paid_uncharged' | 'ledger' | 'kept',
+    number
+  >;
+}
+
+describe('a crash in the middle of a payment burst', () => {
+  it('after kill -9 and a restart, every charge is exactly one paid order and the ledger balances', async () => {
+    const first = startServer();
+    await waitUntilHealthy(first);
+    const sessions: { token: string; intent: string }[] = [];
+    for (const buyer of buyers) {
+      const login = await call('POST', '/auth/login', undefined, { email: buyer.email, password: FACTORY_PASSWORD });
+      const token = login.json.access_token as string;
+      await call('POST', '/cart/add', token, { product_id: productId, quantity: 1 });
+      const checkout = await call('POST', '/orders/checkout', token);
+      sessions.push({ token, intent: checkout.json.payment_intent_id });
+    }
+    const card = { card_number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: '123' };
+    let answered = 0;
+    const burst = sessions.map((s) =>
+      call('POST', `/payments/confirm-payment/${s.intent}`, s.token, card).then(
+        () => {
+          answered += 1;
+        },
+        () => {},
+      ),
+    );
+    // Kill as soon as the first payments are answered: the rest are somewhere mid-way.
+    while (answered < 3) await new Promise((resolve) => setTimeout(resolve, 2));
+    first.kill('SIGKILL');
+    await exited(first);
+    await Promise.all(burst);
+
+    const second = startServer();
+    try {
+      await waitUntilHealthy(second);
+      const deadline = Date.now() + 20_000;
+      while ((await books()).in_flight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      const afterRestart = await books();
+      expect(afterRestart).toMatchObject({ in_flight: 0, charged_unpaid: 0, paid_uncharged: 0 });
+      expect(afterRestart.charged).toBe(afterRestart.paid + afterRestart.refunded);
+      expect(afterRestart.ledger).toBe(afterRestart.kept);
+
+      // Whoever was not charged can pay now; nobody can be charged twice.
+      for (const s of sessions) {
+        const paid = await call('POST', `/payments/confirm-payment/${s.intent}`, s.token, card);
+        expect(paid.status).toBe(200);
+      }
+      const end = await books();
+      expect(end).toMatchObject({ charged: BUYERS, paid: BUYERS, refunded: 0, charged_unpaid: 0, ledger: BUYERS * 2500 });
+    } finally {
+      second.kill('SIGTERM');
+      await exited(second);
+    }
+  }, 120_000);
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
+}

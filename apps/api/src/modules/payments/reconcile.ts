@@ -1,0 +1,106 @@
+import type { AppDeps } from '../../lib/context';
+import { closeUnpaidOrders } from '../orders/lifecycle';
+import { markIntentVoided } from '../orders/repository';
+import { releaseClaim } from './confirm';
+import { finishApprovedRefund } from './refunds';
+import { listOverdueUnpaidOrders, listStaleProcessingOrders, listStaleProcessingRefundRequests } from './repository';
+import { settleCharge } from './settle';
+
+const BATCH = 200;
+
+export interface SweepReport {
+  expired: number;
+  settled: number;
+  released: number;
+  refundsFinished: number;
+}
+
+/**
+ * Brings every money state to rest after crashes, abandoned checkouts and lost webhooks:
+ * charges left "processing" are settled or released, refunds left "processing" are finished,
+ * and unpaid orders past their expiry are closed (their intent cancelled at the provider first,
+ * so a charge that landed meanwhile is settled instead). Each step is idempotent.
+ */
+export async function runPaymentSweep(deps: AppDeps): Promise<SweepReport> {
+  const stale = new Date(Date.now() - deps.config.payments.staleSeconds * 1000);
+  const report: SweepReport = { expired: 0, settled: 0, released: 0, refundsFinished: 0 };
+  await resolveStaleCharges(deps, stale, report);
+  await finishStaleRefunds(deps, stale, report);
+  await expireOverdueOrders(deps, report);
+  return report;
+}
+
+async function resolveStaleCharges(deps: AppDeps, staleBefore: Date, report: SweepReport): Promise<void> {
+  const stuck = await listStaleProcessingOrders(deps.db, staleBefore, BATCH);
+  for (const order of stuck) {
+    const charge = order.paymentIntentId ? await deps.payments.retrieve(order.paymentIntentId) : { status: 'not_found' as const };
+    if (charge.status === 'succeeded') {
+      await settleCharge(deps, {
+        orderId: order.id,
+        intentId: order.paymentIntentId,
+        amountCents: charge.amountCents,
+        currency: charge.currency,
+      });
+      report.settled += 1;
+    } else if (charge.status !== 'processing') {
+      await releaseClaim(deps, order.id, new Date(staleBefore.getTime() + 1));
+      report.released += 1;
+    }
+  }
+}
+
+async function finishStaleRefunds(deps: AppDeps, staleBefore: Date, report: SweepReport): Promise<void> {
+  const stuck = await listStaleProcessingRefundRequests(deps.db, staleBefore, BATCH);
+  for (const request of stuck) {
+    await finishApprovedRefund(deps, request.id);
+    report.refundsFinished += 1;
+  }
+}
+
+async function expireOverdueOrders(deps: AppDeps, report: SweepReport): Promise<void> {
+  const overdue = await listOverdueUnpaidOrders(deps.db, BATCH);
+  for (const order of overdue) {
+    if (order.paymentIntentId) {
+      const state = await deps.payments.cancel(order.paymentIntentId);
+      if (state.status === 'succeeded') {
+        await settleCharge(deps, {
+          orderId: order.id,
+          intentId: order.paymentIntentId,
+          amountCents: state.amountCents,
+          currency: state.currency,
+        });
+        report.settled += 1;
+        continue;
+      }
+      if (state.status === 'processing') continue;
+      await markIntentVoided(deps.db, order.id);
+    }
+    const closed = await deps.db.transaction((tx) => closeUnpaidOrders(tx, [order.id], 'expired'));
+    report.expired += closed.length;
+  }
+}
+
+/** Runs the sweep at start and then every `sweepSeconds`; the returned stop waits for a run in progress. */
+export function startPaymentSweeps(deps: AppDeps, log: (message: string) => void): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const run = () => {
+    running ??= runPaymentSweep(deps)
+      .then((report) => {
+        const changed = report.expired + report.settled + report.released + report.refundsFinished;
+        if (changed) log(`payment sweep: ${JSON.stringify(report)}`);
+      })
+      .catch((error: unknown) => log(`payment sweep failed: ${(error as Error).message}`))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  void run();
+  const interval = deps.config.payments.sweepSeconds;
+  const timer = interval > 0 ? setInterval(run, interval * 1000) : null;
+  timer?.unref();
+  return async () => {
+    if (timer) clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,73 @@
+import type { AppDeps } from '../../lib/context';
+import { markPaidInTx, sendReceipt } from '../orders/fulfil';
+import { findStaleItems, isOpen } from '../orders/lifecycle';
+import { findPaymentRefundForIntent, insertPaymentRefund, lockOrder, markUnpayableOrderRefunded } from './repository';
+
+export interface SucceededCharge {
+  orderId: string;
+  /** null for a free order (nothing to charge). */
+  intentId: string | null;
+  amountCents: number;
+  currency: string;
+}
+
+export type Settlement = 'paid' | 'already_paid' | 'refunded';
+
+/**
+ * The one place a charge the provider accepted becomes money we keep. Every succeeded charge
+ * ends in exactly one of: the order marked paid (once, under the order's row lock), or the
+ * charge refunded because the order could no longer be paid (cancelled, expired, refunded,
+ * products withdrawn or repriced, amount not matching). Safe to call again after a crash.
+ */
+export async function settleCharge(deps: AppDeps, charge: SucceededCharge): Promise<Settlement> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, charge.orderId);
+    if (!order) return 'refund' as const;
+    if (charge.intentId) {
+      const refunded = await findPaymentRefundForIntent(tx, charge.intentId);
+      if (refunded) return 'refunded' as const;
+    }
+    const sameIntent = !charge.intentId || !order.paymentIntentId || order.paymentIntentId === charge.intentId;
+    if (order.paymentStatus === 'paid' && sameIntent) return 'already_paid' as const;
+    const matches = sameIntent && charge.amountCents === order.totalCents && charge.currency.toLowerCase() === order.currency;
+    if (matches && isOpen(order) && !(await findStaleItems(tx, order.id))) {
+      await markPaidInTx(tx, order, charge.intentId, deps.config.platformFeePercent);
+      return 'paid' as const;
+    }
+    return 'refund' as const;
+  });
+  if (outcome === 'paid') {
+    await sendReceipt(deps, charge.orderId).catch(() => {});
+    return 'paid';
+  }
+  if (outcome === 'refund') {
+    await refundUnpayableCharge(deps, charge);
+    return 'refunded';
+  }
+  return outcome;
+}
+
+/**
+ * Sends back a charge for an order that can not be paid. The provider call is idempotent per
+ * intent, so a retry after a crash finds the same refund and only records it.
+ */
+async function refundUnpayableCharge(deps: AppDeps, charge: SucceededCharge): Promise<void> {
+  const intentId = charge.intentId;
+  if (!intentId || charge.amountCents === 0) return;
+  const refund = await deps.payments.refund(intentId, charge.amountCents, `void-${intentId}`);
+  await deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, charge.orderId);
+    if (!order) return;
+    await insertPaymentRefund(tx, {
+      orderId: order.id,
+      reason: 'order_not_payable',
+      provider: deps.payments.name,
+      providerRefundId: refund.id,
+      paymentIntentId: intentId,
+      amountCents: charge.amountCents,
+    });
+    if (order.paymentStatus !== 'paid' && order.paymentStatus !== 'refunded') {
+      await markUnpayableOrderRefunded(tx, order.id, order.status === 'pending' ? 'cancelled' : order.status);
+    }
+  });
+}

@@ -1,0 +1,183 @@
+import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { productFiles, products } from '../../db/schema';
+import type { ProductRow } from '../catalog/repository';
+
+/**
+ * Product writes: every INSERT, UPDATE and DELETE of products and their files goes through here,
+ * called by this module's services (and, for the sales and change counters, by orders and users).
+ */
+
+export type NewProduct = typeof products.$inferInsert;
+export type ProductChanges = Partial<NewProduct>;
+export type ProductFileRow = typeof productFiles.$inferSelect;
+export type NewProductFile = Omit<typeof productFiles.$inferInsert, 'productId'>;
+export type ReviewStatus = 'pending' | 'approved' | 'rejected';
+
+const live = isNull(products.deletedAt);
+
+/** A product that is not deleted, whoever sells it. */
+export async function findLiveProduct(db: DbOrTx, id: string): Promise<ProductRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), live));
+  return row as ProductRow | undefined;
+}
+
+/** A product that is not deleted, only when this seller owns it. */
+export async function findOwnLiveProduct(db: DbOrTx, sellerId: string, id: string): Promise<ProductRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.sellerId, sellerId), live));
+  return row as ProductRow | undefined;
+}
+
+/** The moderation queue's filter. */
+export interface ReviewFilter {
+  status: ReviewStatus | 'all';
+  sellerId?: string;
+  search?: string;
+}
+
+function reviewWhere(filter: ReviewFilter): SQL | undefined {
+  const conditions: SQL[] = [live];
+  if (filter.status !== 'all') conditions.push(eq(products.status, filter.status));
+  if (filter.sellerId) conditions.push(eq(products.sellerId, filter.sellerId));
+  if (filter.search)
+    conditions.push(or(ilike(products.title, `%${filter.search}%`), ilike(products.sellerName, `%${filter.search}%`)) as SQL);
+  return and(...conditions);
+}
+
+/** A page of the moderation queue, newest first, with the number of matches. */
+export async function listForReview(
+  db: DbOrTx,
+  filter: ReviewFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: ProductRow[]; total: number }> {
+  return newestFirst(db, reviewWhere(filter), page);
+}
+
+/** A page of the products matching `where`, newest first, with the number of matches. */
+async function newestFirst(
+  db: DbOrTx,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+): Promise<{ rows: ProductRow[]; total: number }> {
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(products).where(where).orderBy(desc(products.createdAt)).limit(page.limit).offset(page.offset),
+    db.select({ total: count() }).from(products).where(where),
+  ]);
+  return { rows: rows as ProductRow[], total: counted?.total ?? 0 };
+}
+
+/** A seller's own live products, newest first, in one status or all; `extra` narrows further. */
+export function sellerProductsWhere(sellerId: string, status?: ReviewStatus, extra?: SQL): SQL | undefined {
+  return and(eq(products.sellerId, sellerId), live, status ? eq(products.status, status) : undefined, extra);
+}
+
+/** A page of one seller's live products, newest first, with the number of matches. */
+export async function listSellerProducts(
+  db: DbOrTx,
+  sellerId: string,
+  filter: { status?: ReviewStatus },
+  page: { limit: number; offset: number },
+): Promise<{ rows: ProductRow[]; total: number }> {
+  return newestFirst(db, sellerProductsWhere(sellerId, filter.status), page);
+}
+
+/** A product's files, oldest first, then by name. */
+export async function filesOfProduct(db: DbOrTx, productId: string): Promise<ProductFileRow[]> {
+  return db
+    .select()
+    .from(productFiles)
+    .where(eq(productFiles.productId, productId))
+    .orderBy(asc(productFiles.createdAt), asc(productFiles.fileName));
+}
+
+export async function findProductFileId(db: DbOrTx, productId: string, fileId: string): Promise<string | undefined> {
+  const [file] = await db
+    .select({ id: productFiles.id })
+    .from(productFiles)
+    .where(and(eq(productFiles.id, fileId), eq(productFiles.productId, productId)));
+  return file?.id;
+}
+
+export async function countProductFiles(db: DbOrTx, productId: string): Promise<number> {
+  const [kept] = await db.select({ n: count() }).from(productFiles).where(eq(productFiles.productId, productId));
+  return kept?.n ?? 0;
+}
+
+/** Which of these products have no file for a buyer to download. */
+export async function idsWithoutFiles(db: DbOrTx, ids: string[]): Promise<string[]> {
+  const withFiles = await db
+    .selectDistinct({ id: productFiles.productId })
+    .from(productFiles)
+    .where(inArray(productFiles.productId, ids));
+  const has = new Set(withFiles.map((row) => row.id));
+  return ids.filter((id) => !has.has(id));
+}
+
+/** Inserts a product and its files. */
+export async function insertProduct(
+  db: DbOrTx,
+  product: NewProduct & { id: string },
+  files: NewProductFile[],
+): Promise<ProductRow> {
+  const [row] = await db.insert(products).values(product).returning();
+  await addProductFiles(db, product.id, files);
+  return row as ProductRow;
+}
+
+export async function addProductFiles(db: DbOrTx, productId: string, files: NewProductFile[]): Promise<void> {
+  if (files.length > 0) await db.insert(productFiles).values(files.map((file) => ({ ...file, productId })));
+}
+
+export async function updateProduct(db: DbOrTx, id: string, changes: ProductChanges): Promise<ProductRow | undefined> {
+  const [row] = await db.update(products).set(changes).where(eq(products.id, id)).returning();
+  return row as ProductRow | undefined;
+}
+
+/** Approves a product in one statement that also checks it has files, so a file deleted meanwhile cannot slip through. */
+export async function approveIfHasFiles(db: DbOrTx, id: string): Promise<ProductRow | undefined> {
+  const hasFiles = exists(db.select({ id: productFiles.id }).from(productFiles).where(eq(productFiles.productId, id)));
+  const [row] = await db
+    .update(products)
+    .set({ status: 'approved', rejectionReason: null })
+    .where(and(eq(products.id, id), hasFiles))
+    .returning();
+  return row as ProductRow | undefined;
+}
+
+/** These live products, locked until the transaction ends (missing or deleted ones are left out). */
+export async function lockLiveProducts(tx: DbOrTx, ids: string[]): Promise<ProductRow[]> {
+  const rows = await tx
+    .select()
+    .from(products)
+    .where(and(inArray(products.id, ids), live))
+    .for('update');
+  return rows as ProductRow[];
+}
+
+export async function updateProducts(db: DbOrTx, ids: string[], changes: ProductChanges): Promise<void> {
+  await db.update(products).set(changes).where(inArray(products.id, ids));
+}
+
+/**
+ * Marks every product of a seller as changed (after a suspension or reinstatement), so the search
+ * index's change feed re-reads them and drops or restores them, on every instance.
+ */
+export async function touchSellerProducts(db: DbOrTx, sellerId: string): Promise<void> {
+  await db.update(products).set({ updatedAt: sql`clock_timestamp()` }).where(eq(products.sellerId, sellerId));
+}
+
+/** Adds units to a product's sales count (negative units take them back; it never goes below zero). */
+export async function addSales(db: DbOrTx, productId: string, units: number): Promise<void> {
+  await db
+    .update(products)
+    .set({
+      salesCount: units >= 0 ? sql`${products.salesCount} + ${units}` : sql`greatest(${products.salesCount} - ${-units}, 0)`,
+    })
+    .where(eq(products.id, productId));
+}

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { findCategory, findLicense, PRODUCT_FILES_REQUIRED, productFormSchema, productUpdateSchema } from '@app/shared';
+import type { FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { dollarsToCents } from '../../lib/money';
+import { isUuid } from '../../lib/validation';
+import { presentProduct } from '../catalog/present';
+import type { ProductRow } from '../catalog/repository';
+import type { UserRow } from '../users/repository';
+import { addProductFiles, countProductFiles, findOwnLiveProduct, insertProduct, updateProduct } from './repository';
+import { discardUpload, receiveProductUpload } from './upload';
+
+/**
+ * A seller's (or simple admin's) own listings: create, change, remove. Every change sends the
+ * product back to review; the review itself is in review.ts.
+ */
+
+function parseForm<T>(
+  schema: {
+    safeParse(
+      value: unknown,
+    ): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+  },
+  fields: Record<string, string>,
+): T {
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) {
+    const errors = parsed.error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', message: issue.message }));
+    throw new AppError('VALIDATION_FAILED', errors[0]?.message ?? 'Invalid product', errors);
+  }
+  return parsed.data;
+}
+
+/**
+ * Creates a product from a multipart form; it starts pending review. Files are streamed into
+ * storage first; if validation or the insert fails they are deleted, so nothing is left behind.
+ */
+export async function createListedProduct(deps: AppDeps, owner: UserRow, request: FastifyRequest) {
+  const productId = randomUUID();
+  const upload = await receiveProductUpload(request, deps.storage, productId);
+  try {
+    const form = parseForm(productFormSchema, upload.fields);
+    if (upload.files.length === 0) throw filesRequired();
+    const product = await deps.db.transaction((tx) =>
+      insertProduct(
+        tx,
+        {
+          id: productId,
+          sellerId: owner.id,
+          sellerName: `${owner.firstName} ${owner.lastName}`,
+          title: form.title,
+          shortDescription: form.short_description ?? '',
+          description: form.description,
+          priceCents: dollarsToCents(form.price),
+          originalPriceCents: form.original_price === undefined ? null : dollarsToCents(form.original_price),
+          category: findCategory(form.category)?.slug as string,
+          license: findLicense(form.license)?.slug ?? 'standard',
+          tags: form.tags ?? [],
+          images: upload.images,
+          demoVideoKey: upload.video,
+          status: 'pending',
+        },
+        upload.files,
+      ),
+    );
+    return presentProduct(product);
+  } catch (error) {
+    await discardUpload(deps.storage, upload);
+    throw error;
+  }
+}
+
+function filesRequired(): AppError {
+  return new AppError('VALIDATION_FAILED', PRODUCT_FILES_REQUIRED, [{ field: 'files', message: PRODUCT_FILES_REQUIRED }]);
+}
+
+/** One of the owner's own products (404 for anyone else's, or a deleted one). */
+export async function requireOwnProduct(deps: AppDeps, owner: UserRow, productId: string): Promise<ProductRow> {
+  const product = isUuid(productId) ? await findOwnLiveProduct(deps.db, owner.id, productId) : undefined;
+  if (!product) throw new AppError('NOT_FOUND', 'Product not found');
+  return product;
+}
+
+/** Updates an own product; any change sends it back to pending review. New images replace the old; new files are added. */
+export async function updateListedProduct(deps: AppDeps, owner: UserRow, productId: string, request: FastifyRequest) {
+  const existing = await requireOwnProduct(deps, owner, productId);
+  const upload = await receiveProductUpload(request, deps.storage, `${existing.id}-${Date.now().toString(36)}`);
+  try {
+    const form = parseForm(productUpdateSchema, upload.fields);
+    const price = form.price === undefined ? existing.priceCents : dollarsToCents(form.price);
+    const original = form.original_price === undefined ? existing.originalPriceCents : dollarsToCents(form.original_price);
+    if (original !== null && original < price) {
+      throw new AppError('VALIDATION_FAILED', 'Original price must not be lower than the price', [
+        { field: 'original_price', message: 'Original price must not be lower than the price' },
+      ]);
+    }
+    const updated = await deps.db.transaction(async (tx) => {
+      // Resubmitting is submitting: the product must still have something to download.
+      if (upload.files.length === 0 && (await countProductFiles(tx, existing.id)) === 0) throw filesRequired();
+      const row = await updateProduct(tx, existing.id, {
+        ...(form.title !== undefined && { title: form.title }),
+        ...(form.short_description !== undefined && { shortDescription: form.short_description }),
+        ...(form.description !== undefined && { description: form.description }),
+        ...(form.category !== undefined && { category: findCategory(form.category)?.slug as string }),
+        ...(form.license !== undefined && { license: findLicense(form.license)?.slug ?? 'standard' }),
+        ...(form.tags !== undefined && { tags: form.tags }),
+        ...(upload.images.length > 0 && { images: upload.images }),
+        ...(upload.video && { demoVideoKey: upload.video }),
+        priceCents: price,
+        originalPriceCents: original,
+        status: 'pending',
+        rejectionReason: null,
+        featured: false,
+      });
+      await addProductFiles(tx, existing.id, upload.files);
+      return row as ProductRow;
+    });
+    return presentProduct(updated);
+  } catch (error) {
+    await discardUpload(deps.storage, upload);
+    throw error;
+  }
+}
+
+/** Removes a product from sale. Its files stay, so buyers who paid keep their downloads. */
+export async function deleteListedProduct(deps: AppDeps, owner: UserRow, productId: string): Promise<void> {
+  const product = await requireOwnProduct(deps, owner, productId);
+  await updateProduct(deps.db, product.id, { deletedAt: new Date(), featured: false });
+}

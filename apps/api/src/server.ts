@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createDatabase } from './db/client';
+import { ensureBootstrapAdmin } from './db/seed/accounts';
+import { seedDemo } from './db/seed/demo';
+import { prepareDatabase } from './db/setup';
+import { createDeps } from './deps';
+import { trackRequestsInFlight } from './lib/in-flight';
+import { startAiPoolSweeps } from './modules/ai-pool/transfers';
+import { startLeadDigests } from './modules/chatbot/lead-digest';
+import { startPaymentSweeps } from './modules/payments/reconcile';
+import { startPayoutSchedule } from './modules/payouts/transfers';
+
+/** Beyond the drain, how long closing the database may take before the process gives up. */
+const SHUTDOWN_GRACE_MS = 20_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = (message: string) => console.log(`[marketplace] ${message}`);
+  const database = await prepareDatabase(config, log);
+  const db = createDatabase(database.url, config.databasePoolMax);
+  const deps = createDeps(config, db, { embeddedDatabase: Boolean(database.embedded), log });
+
+  if (config.bootstrapAdmin && (await ensureBootstrapAdmin(db, config.bootstrapAdmin))) {
+    log(`created the admin account ${config.bootstrapAdmin.email}`);
+  }
+  if (config.seedDemo) {
+    const seeded = await seedDemo(db, deps.storage);
+    if (seeded.accounts) log(`seeded ${seeded.accounts} demo accounts (see README)`);
+    if (seeded.products) log(`seeded the demo catalogue: ${seeded.products} products with their orders, and promo codes`);
+    if (seeded.threads) log(`seeded ${seeded.threads} demo forum threads`);
+  }
+
+  const app = await buildApp(deps);
+  const requestsInFlight = trackRequestsInFlight(app);
+  if (deps.searchIndex && config.catalogCacheMs > 0) {
+    // In the background: searches take the SQL path until the index is ready (a 100k catalogue
+    // takes tens of seconds to load), so a restart never waits for it to accept payments.
+    const started = Date.now();
+    const index = deps.searchIndex;
+    void index
+      .load()
+      .then(() => {
+        const stats = index.stats();
+        if (stats)
+          log(
+            `search index: ${stats.products} products in ${Date.now() - started} ms, ~${Math.round(stats.bytes / 2 ** 20)} MiB`,
+          );
+      })
+      .catch((error: unknown) => log(`search index not loaded (searches use SQL): ${String(error)}`));
+  }
+  // Expires unpaid orders and resolves charges or refunds a crash left half-way (at start, then on a timer).
+  const stopPaymentSweeps = startPaymentSweeps(deps, log);
+  // Finishes payouts a crash left in flight, then pays sellers when the payout schedule is due.
+  const stopPayoutSchedule = startPayoutSchedule(deps, log);
+  // Finishes interrupted AI pool transfers and runs the scheduled one.
+  const stopAiPoolSweeps = startAiPoolSweeps(deps, log);
+  // E-mails admins the assistant's new leads, at most once per CHATBOT_LEAD_DIGEST_MINUTES.
+  const stopLeadDigests = startLeadDigests(deps, log);
+  let closing = false;
+  const drainMs = config.shutdownDrainSeconds * 1000;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log(`${signal} received: finishing requests in flight (up to ${config.shutdownDrainSeconds} s), then stopping`);
+    const force = setTimeout(() => process.exit(1), drainMs + SHUTDOWN_GRACE_MS);
+    force.unref();
+    let exitCode = 0;
+    try {
+      const deadline = Date.now() + drainMs;
+      await drainRequests(app, drainMs, log);
+      // Handlers whose client hung up hold no connection, yet may still be about to use the database.
+      await requestsInFlight.idle(deadline);
+      // Only once no request can use them: the sweeps, then the pool, then the embedded server.
+      await stopPaymentSweeps();
+      await stopPayoutSchedule();
+      await stopAiPoolSweeps();
+      await stopLeadDigests();
+      await db.$client.end();
+      await database.embedded?.stop();
+    } catch (error) {
+      console.error(error);
+      exitCode = 1;
+    } finally {
+      process.exit(exitCode);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await db.$client.end();
+    await database.embedded?.stop();
+    throw error;
+  }
+  log(`storefront and API at ${config.publicUrl} (API under /api/v1)`);
+}
+
+/** Stops accepting connections and waits for requests in flight; after `drainMs` the stragglers are cut off. */
+async function drainRequests(app: FastifyInstance, drainMs: number, log: (message: string) => void): Promise<void> {
+  const cutOff = setTimeout(() => {
+    log(`requests still in flight after ${drainMs / 1000} s: closing their connections`);
+    app.server.closeAllConnections();
+  }, drainMs);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(cutOff);
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Shared pieces of the browser journeys: Chromium, the running app, its outbox. */
+
+export const app = () => inject('e2e');
+
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: app().chromePath, args: CHROMIUM_FLAGS });
+}
+
+/** A fresh browser profile (cookies, storage) with the app's base URL. */
+export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: app().baseUrl, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => {
+    throw error;
+  });
+  return { context, page };
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'e2e'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}${counter}@example.org`;
+}
+
+/** The newest e-mail written to the outbox for an address, decoded enough to read links. */
+export async function latestMailTo(address: string, timeoutMs = 10_000): Promise<string> {
+  const outbox = path.join(app().dataDir, 'outbox');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (fs.existsSync(outbox)) {
+      const files = fs.readdirSync(outbox).sort().reverse();
+      for (const file of files) {
+        const raw = fs.readFileSync(path.join(outbox, file), 'utf8');
+        if (raw.includes(`To: ${address}`)) return raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No e-mail to ${address} in ${outbox}`);
+}
+
+/** Saves a screenshot under test-results/ for a human to look at. */
+export async function snap(page: Page, name: string): Promise<void> {
+  const dir = path.resolve(import.meta.dirname, '../../../test-results/screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,41 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { LoadingScreen } from '@/components/ui/spinner';
+import { ChatLauncher } from '@/features/chatbot/components/chat-launcher';
+import { Footer } from './components/footer';
+import { Header } from './components/header';
+
+export function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a
+      href="#main"
+      className="sr-only z-50 rounded-lg bg-indigo-600 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+    >
+      {t('common.skipToContent')}
+    </a>
+  );
+}
+
+export function PublicLayout() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <SkipLink />
+      <Header />
+      {/*
+        At least a window tall (less the header's first row): the footer starts below the fold, so a
+        page whose content arrives late (lazy code, then its data) grows downwards without pushing a
+        footer that was already on screen (/products shifted by 0.35).
+      */}
+      <main id="main" className="min-h-[calc(100vh-4rem)] flex-1">
+        <Suspense fallback={<LoadingScreen message={t('common.loading')} />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <ChatLauncher />
+    </div>
+  );
+}

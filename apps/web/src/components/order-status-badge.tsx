@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import type { OrderStatus } from '@/lib/orders';
+
+const tones: Record<OrderStatus, BadgeTone> = {
+  pending: 'warning',
+  processing: 'info',
+  completed: 'success',
+  payment_completed: 'success',
+  cancelled: 'neutral',
+  expired: 'neutral',
+  refunded: 'danger',
+};
+
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  const { t } = useTranslation();
+  return <Badge tone={tones[status] ?? 'neutral'}>{t(`orders.status.${status}`)}</Badge>;
+}

@@ -1,0 +1,243 @@
+import { CATEGORIES, findLicense, LICENSES, type PublicProduct, productFormSchema } from '@app/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { ProgressBar } from '@/components/progress-bar';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field, TextField } from '@/components/ui/field';
+import { inputClasses, Textarea } from '@/components/ui/input';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { categoryName, licenseName } from '@/lib/catalog-names';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { translateMessage } from '@/lib/i18n';
+import { productFormData } from '@/lib/product-form-data';
+import { type FileField, ProductFilesFields, type ProductFilesState } from './product-files-fields';
+
+type FormInput = z.input<typeof productFormSchema>;
+type FormOutput = z.output<typeof productFormSchema>;
+
+const TEXT_FIELDS = [
+  'title',
+  'short_description',
+  'description',
+  'price',
+  'original_price',
+  'category',
+  'license',
+  'tags',
+] as const;
+const FILE_FIELDS: readonly FileField[] = ['images', 'demo_video', 'files'];
+
+/** 'a, b ,c' → ['a', 'b', 'c']; the schema takes the list as it is. */
+function splitTags(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const tags = value
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+  return tags.length > 0 ? tags : undefined;
+}
+
+const schemaResolver = zodResolver(productFormSchema);
+/** The shared schema, with the tags box read as a comma-separated list. */
+const resolver: Resolver<FormInput, unknown, FormOutput> = (values, context, options) =>
+  schemaResolver({ ...values, tags: splitTags(values.tags) }, context, options);
+
+function initialValues(product?: PublicProduct): FormInput {
+  return {
+    title: product?.title ?? '',
+    short_description: product?.short_description ?? '',
+    description: product?.description ?? '',
+    price: product ? String(product.price) : '',
+    original_price: product?.original_price != null ? String(product.original_price) : '',
+    category: product?.category_slug ?? '',
+    license: (product && findLicense(product.license)?.slug) ?? 'standard',
+    tags: product?.tags.join(', ') ?? '',
+  };
+}
+
+const EMPTY_FILES: ProductFilesState = { images: [], demoVideo: null, files: [] };
+
+export interface ProductFormProps {
+  /** The product being edited; absent when creating one. */
+  product?: PublicProduct;
+  submitLabel: string;
+  /** Sends the multipart body; reports upload progress (0 to 1). Rejects with an ApiError on failure. */
+  onSubmit: (formData: FormData, onProgress: (fraction: number) => void) => Promise<unknown>;
+  onSaved?: () => void;
+  onCancel?: () => void;
+}
+
+/**
+ * The product form of sellers and simple admins (spec §5 Product form): the shared schema
+ * checks the text fields before anything is sent, the files are checked against the upload
+ * limits as they are picked, and a progress bar follows the upload.
+ */
+export function ProductForm({ product, submitLabel, onSubmit, onSaved, onCancel }: ProductFormProps) {
+  const { t } = useTranslation();
+  const [uploads, setUploads] = useState<ProductFilesState>(EMPTY_FILES);
+  const [fileErrors, setFileErrors] = useState<Partial<Record<FileField, string>>>({});
+  const [progress, setProgress] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<FormInput, unknown, FormOutput>({ resolver, defaultValues: initialValues(product) });
+
+  // A new listing must carry a file to sell (the server refuses one without; an edit keeps the files it has).
+  const filesMissing = () => {
+    if (product || uploads.files.length > 0) return false;
+    setFileErrors((current) => ({ ...current, files: t('productForm.errors.filesRequired') }));
+    return true;
+  };
+
+  const onValid = handleSubmit(async (values) => {
+    if (filesMissing()) return;
+    setFailure(null);
+    setProgress(0);
+    const body = productFormData(
+      {
+        title: values.title,
+        short_description: values.short_description,
+        description: values.description,
+        price: values.price,
+        original_price: values.original_price,
+        category: values.category,
+        license: values.license,
+        tags: values.tags,
+      },
+      uploads,
+    );
+    try {
+      await onSubmit(body, setProgress);
+      setProgress(null);
+      if (!product) {
+        reset(initialValues());
+        setUploads(EMPTY_FILES);
+      }
+      onSaved?.();
+    } catch (error) {
+      setProgress(null);
+      const onFields = applyServerFieldErrors(error, setError, TEXT_FIELDS);
+      const onFiles: Partial<Record<FileField, string>> = {};
+      if (error instanceof ApiError) {
+        for (const { field, message } of error.fieldErrors) {
+          if ((FILE_FIELDS as readonly string[]).includes(field)) onFiles[field as FileField] = translateMessage(message);
+        }
+      }
+      setFileErrors(onFiles);
+      if (!onFields && Object.keys(onFiles).length === 0) setFailure(errorMessage(error, t('productForm.errors.failed')));
+    }
+  }, filesMissing);
+
+  const clearOnChange = (name: (typeof TEXT_FIELDS)[number]) => ({ onChange: () => clearErrors(name) });
+  const busy = isSubmitting || progress !== null;
+
+  return (
+    <form onSubmit={onValid} noValidate className="space-y-6" aria-busy={busy || undefined}>
+      {failure && <Alert tone="error">{translateMessage(failure)}</Alert>}
+      <div className="grid gap-5 md:grid-cols-2">
+        <TextField
+          label={t('productForm.title')}
+          fieldClassName="md:col-span-2"
+          error={errors.title?.message}
+          {...register('title', clearOnChange('title'))}
+        />
+        <TextField
+          label={t('productForm.shortDescription')}
+          hint={t('productForm.shortDescriptionHint')}
+          fieldClassName="md:col-span-2"
+          error={errors.short_description?.message}
+          {...register('short_description', clearOnChange('short_description'))}
+        />
+        <Field label={t('productForm.description')} error={errors.description?.message} className="md:col-span-2">
+          {(control) => <Textarea {...control} rows={6} {...register('description', clearOnChange('description'))} />}
+        </Field>
+        <TextField
+          label={t('productForm.price')}
+          type="number"
+          inputMode="decimal"
+          min="0.5"
+          step="0.01"
+          error={errors.price?.message}
+          {...register('price', clearOnChange('price'))}
+        />
+        <TextField
+          label={t('productForm.originalPrice')}
+          hint={t('productForm.originalPriceHint')}
+          type="number"
+          inputMode="decimal"
+          min="0.5"
+          step="0.01"
+          error={errors.original_price?.message}
+          {...register('original_price', clearOnChange('original_price'))}
+        />
+        <Field label={t('productForm.category')} error={errors.category?.message}>
+          {(control) => (
+            <select {...control} className={inputClasses} {...register('category', clearOnChange('category'))}>
+              <option value="">{t('productForm.chooseCategory')}</option>
+              {CATEGORIES.map((category) => (
+                <option key={category.slug} value={category.slug}>
+                  {categoryName(category.slug)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t('productForm.license')} error={errors.license?.message}>
+          {(control) => (
+            <select {...control} className={inputClasses} {...register('license', clearOnChange('license'))}>
+              {LICENSES.map((license) => (
+                <option key={license.slug} value={license.slug}>
+                  {licenseName(license.slug)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <TextField
+          label={t('productForm.tags')}
+          hint={t('productForm.tagsHint')}
+          fieldClassName="md:col-span-2"
+          error={errors.tags?.message}
+          {...register('tags', clearOnChange('tags'))}
+        />
+      </div>
+      <ProductFilesFields
+        value={uploads}
+        onChange={setUploads}
+        errors={fileErrors}
+        onErrorsChange={setFileErrors}
+        currentImages={product?.images ?? []}
+        editing={Boolean(product)}
+      />
+      {progress !== null && (
+        <ProgressBar
+          value={progress}
+          label={t('productForm.uploadProgress')}
+          caption={
+            progress < 1 ? t('productForm.uploading', { percent: Math.round(progress * 100) }) : t('productForm.processing')
+          }
+        />
+      )}
+      <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5 dark:border-slate-800">
+        <Button type="submit" loading={busy}>
+          {submitLabel}
+        </Button>
+        {onCancel && (
+          <Button variant="outline" onClick={onCancel} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+        )}
+        <p className="text-sm text-slate-500 dark:text-slate-400">{t('productForm.reviewNote')}</p>
+      </div>
+    </form>
+  );
+}

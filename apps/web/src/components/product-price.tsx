@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/cn';
+import { formatMoney } from '@/lib/format';
+
+export interface ProductPriceProps {
+  price: number;
+  /** Shown struck through only when it is higher than the price. */
+  originalPrice?: number | null;
+  size?: 'md' | 'lg';
+  className?: string;
+}
+
+/** A USD price, with the earlier price struck through when the product is discounted. */
+export function ProductPrice({ price, originalPrice, size = 'md', className }: ProductPriceProps) {
+  const { t } = useTranslation();
+  const discounted = typeof originalPrice === 'number' && originalPrice > price;
+  return (
+    <p className={cn('flex flex-wrap items-baseline gap-x-2', className)}>
+      <span
+        className={cn(
+          'font-bold text-slate-900 tabular-nums dark:text-white',
+          size === 'lg' ? 'text-3xl tracking-tight' : 'text-base',
+        )}
+      >
+        <span className="sr-only">{t('productCard.price')} </span>
+        {formatMoney(price)}
+      </span>
+      {discounted && (
+        <span className={cn('text-slate-500 tabular-nums dark:text-slate-400', size === 'lg' ? 'text-lg' : 'text-sm')}>
+          <span className="sr-only">{t('productCard.originalPrice')} </span>
+          <del>{formatMoney(originalPrice)}</del>
+        </span>
+      )}
+    </p>
+  );
+}

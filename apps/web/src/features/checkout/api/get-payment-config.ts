@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export interface PaymentConfig {
+  provider: 'test' | 'stripe';
+  test_mode: boolean;
+  publishable_key: string | null;
+  test_cards: { success: string; declined: string; insufficientFunds: string } | null;
+}
+
+export function getPaymentConfig(): Promise<PaymentConfig> {
+  return api.get<PaymentConfig>('/payments/config');
+}
+
+/** Which payment provider takes the money: the built-in test processor or Stripe. */
+export function usePaymentConfig() {
+  return useQuery({ queryKey: ['payments', 'config'], queryFn: getPaymentConfig, staleTime: Number.POSITIVE_INFINITY });
+}

@@ -1,0 +1,2 @@
+export { loadLegalTexts } from '../i18n';
+export { PrivacyPage, TermsPage } from './legal-pages';

@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { adminQueryKey } from '@/features/admin/api/admin-query-key';
+import { api } from '@/lib/api-client';
+import { userQueryKey, useViewerId } from '@/lib/user-query-key';
+import type { AdminOrder } from './get-admin-orders';
+
+export interface AdminOrderDetail extends AdminOrder {
+  customer: { email: string; firstName: string; lastName: string } | null;
+}
+
+export function getAdminOrder(id: string): Promise<AdminOrderDetail> {
+  return api.get<AdminOrderDetail>(`/admin/orders/${encodeURIComponent(id)}`);
+}
+
+/** One order with its buyer, for the refund panel. */
+export function useAdminOrder(id: string | null) {
+  const viewerId = useViewerId();
+  return useQuery({
+    queryKey: userQueryKey(adminQueryKey, viewerId, 'order', id),
+    queryFn: () => getAdminOrder(id as string),
+    enabled: id !== null,
+  });
+}

@@ -1,0 +1,224 @@
+import type { PublicProduct, PublicReview } from '@app/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { authStore } from '@/lib/auth-store';
+import { json, type MockHandler, mockApi } from '@/test/api-mock';
+import { makeProduct } from '@/test/catalog-fixtures';
+import { makeSession } from '@/test/fixtures';
+import { renderRoute } from '@/test/render';
+
+const product = makeProduct({
+  id: 'p-1',
+  title: 'Vision Toolkit',
+  price: 39,
+  original_price: 59,
+  images: ['/img/cover.svg', '/img/detail.svg'],
+  seller: 'Sam Seller',
+  category: 'Datasets',
+  category_slug: 'datasets',
+  license: 'Extended',
+  rating: 4,
+  review_count: 1,
+});
+const related = [makeProduct({ title: 'Related One' }), makeProduct({ title: 'Related Two' })];
+
+function review(overrides: Partial<PublicReview> = {}): PublicReview {
+  return {
+    id: 'r-1',
+    product_id: 'p-1',
+    user_id: 'u-9',
+    user_name: 'Marco R.',
+    rating: 4,
+    comment: 'Setup took ten minutes.',
+    created_at: '2026-03-01T10:00:00.000Z',
+    updated_at: '2026-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function reviewsPage(reviews: PublicReview[], canReview = false) {
+  return {
+    reviews,
+    total: reviews.length,
+    page: 1,
+    pages: 1,
+    average_rating: 4,
+    review_count: reviews.length,
+    can_review: canReview,
+  };
+}
+
+function productApi(handlers: Record<string, MockHandler> = {}) {
+  return mockApi({
+    'GET /api/v1/products/p-1': () => json(200, { ...product, related }),
+    'GET /api/v1/products/p-1/reviews': () => json(200, reviewsPage([review()])),
+    ...handlers,
+  });
+}
+
+describe('product page', () => {
+  it('shows the gallery, price, facts, description, reviews and related products', async () => {
+    authStore.clear();
+    productApi();
+    const { user } = renderRoute('/products/p-1');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vision Toolkit' })).toBeTruthy();
+    expect(screen.getByText('$59.00').tagName).toBe('DEL');
+    expect(screen.getByText('Save 34%')).toBeTruthy();
+    expect(screen.getByText('Extended license')).toBeTruthy();
+    expect(screen.getByText('Sam Seller')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toBeTruthy();
+
+    const cover = () => document.querySelector('figure img')?.getAttribute('src');
+    expect(cover()).toBe('/img/cover.svg');
+    await user.click(screen.getByRole('button', { name: 'Show image 2 of 2' }));
+    expect(cover()).toBe('/img/detail.svg');
+
+    expect(await screen.findByText('Setup took ten minutes.')).toBeTruthy();
+    const relatedList = screen.getByRole('list', { name: 'Related products' });
+    expect(
+      within(relatedList)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Related One', 'Related Two']);
+  });
+
+  it('shows a friendly Product not found page for an unknown id', async () => {
+    mockApi({
+      'GET /api/v1/products/nope': () => json(404, { detail: 'Product not found', code: 'NOT_FOUND' }),
+      'GET /api/v1/products/nope/reviews': () => json(404, { detail: 'Product not found', code: 'NOT_FOUND' }),
+    });
+    renderRoute('/products/nope');
+    expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Browse products' })[0]?.getAttribute('href')).toBe('/products');
+  });
+
+  it('sends the old /product/{id} links to /products/{id}', async () => {
+    productApi();
+    const { router } = renderRoute('/product/p-1');
+    await screen.findByRole('heading', { level: 1, name: 'Vision Toolkit' });
+    expect(router.state.location.pathname).toBe('/products/p-1');
+  });
+
+  it('adds the product to the server-side cart when Add to cart is pressed', async () => {
+    const api = productApi({
+      'POST /api/v1/cart/add': () =>
+        json(200, {
+          items: [],
+          totalItems: 1,
+          subtotal: 0,
+          discount: 0,
+          tax: 0,
+          shippingCost: 0,
+          total: 0,
+          promoCode: null,
+          promo_notice: null,
+        }),
+    });
+    authStore.setSession(makeSession());
+    const { user } = renderRoute('/products/p-1');
+    await user.click(await screen.findByRole('button', { name: 'Add to cart' }));
+    await waitFor(() => expect(api.calls('POST /api/v1/cart/add')).toHaveLength(1));
+  });
+
+  it('says a product the buyer owns is in their library, links to its download, and asks before adding it again', async () => {
+    const api = productApi({ 'GET /api/v1/orders/owned-products': () => json(200, { product_ids: ['p-1'] }) });
+    authStore.setSession(makeSession());
+    const { user } = renderRoute('/products/p-1');
+    expect(await screen.findByText('In your library')).toBeTruthy();
+    expect(screen.getByRole('link', { name: `Download ${product.title} from your library` }).getAttribute('href')).toBe(
+      '/orders?download=p-1',
+    );
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    const question = await screen.findByRole('alertdialog', { name: `You already own ${product.title}` });
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(api.calls('POST /api/v1/cart/add')).toHaveLength(0);
+  });
+
+  it('sends a visitor who wants to save the product to sign in, remembering the page', async () => {
+    authStore.clear();
+    const api = productApi();
+    const { user, router } = renderRoute('/products/p-1');
+    await user.click(await screen.findByRole('button', { name: 'Add to wishlist' }));
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual({ from: '/products/p-1' });
+    expect(api.calls('POST /api/v1/wishlist/add')).toHaveLength(0);
+  });
+
+  it('adds the product to the wishlist and removes it again', async () => {
+    authStore.setSession(makeSession());
+    let saved: PublicProduct[] = [];
+    const list = () => json(200, { items: saved, products: saved, total: saved.length });
+    const api = productApi({
+      'GET /api/v1/wishlist': list,
+      'POST /api/v1/wishlist/add': () => {
+        saved = [product];
+        return json(201, { message: 'Added to wishlist', items: saved, total: 1 });
+      },
+      'DELETE /api/v1/wishlist/remove/p-1': () => {
+        saved = [];
+        return json(200, { message: 'Removed from wishlist', items: saved, total: 0 });
+      },
+    });
+    const { user } = renderRoute('/products/p-1');
+
+    await user.click(await screen.findByRole('button', { name: 'Add to wishlist' }));
+    expect(await screen.findByRole('button', { name: 'Remove from wishlist' })).toBeTruthy();
+    expect(api.calls('POST /api/v1/wishlist/add')[0]?.body).toEqual({ product_id: 'p-1' });
+    expect(await screen.findByText('Added to your wishlist')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Remove from wishlist' }));
+    expect(await screen.findByRole('button', { name: 'Add to wishlist' })).toBeTruthy();
+    expect(api.calls('DELETE /api/v1/wishlist/remove/p-1')).toHaveLength(1);
+  });
+
+  it('lets a buyer who may review write one, checked with the shared schema first', async () => {
+    authStore.setSession(makeSession());
+    let reviews = [review()];
+    let canReview = true;
+    const api = productApi({
+      'GET /api/v1/products/p-1/reviews': () => json(200, reviewsPage(reviews, canReview)),
+      'POST /api/v1/products/p-1/reviews': ({ body }) => {
+        const created = review({ id: 'r-2', user_name: 'Ada L.', ...(body as object) });
+        reviews = [created, ...reviews];
+        canReview = false;
+        return json(201, created);
+      },
+    });
+    const { user } = renderRoute('/products/p-1');
+
+    const form = await screen.findByRole('form', { name: 'Write a review' });
+    await user.click(within(form).getByRole('button', { name: 'Submit review' }));
+    expect(await within(form).findByText('Rating must be a number from 1 to 5')).toBeTruthy();
+    expect(within(form).getByText('Please write a short review (at least 3 characters)')).toBeTruthy();
+    expect(api.calls('POST /api/v1/products/p-1/reviews')).toHaveLength(0);
+
+    const rating = within(form).getByRole('radiogroup', { name: 'Rating' });
+    await user.click(within(rating).getByRole('radio', { name: '5 stars' }));
+    await user.type(within(form).getByLabelText('Your review'), '  Great docs and quick setup.  ');
+    await user.click(within(form).getByRole('button', { name: 'Submit review' }));
+
+    expect(await screen.findByText('Thanks for your review!')).toBeTruthy();
+    expect(api.calls('POST /api/v1/products/p-1/reviews')[0]?.body).toEqual({
+      rating: 5,
+      comment: 'Great docs and quick setup.',
+    });
+    expect(await screen.findByText('Great docs and quick setup.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Write a review' })).toBeNull());
+  });
+
+  it('shows the server refusal when a non-buyer review slips through', async () => {
+    authStore.setSession(makeSession());
+    productApi({
+      'GET /api/v1/products/p-1/reviews': () => json(200, reviewsPage([], true)),
+      'POST /api/v1/products/p-1/reviews': () =>
+        json(403, { detail: 'Only buyers who have purchased this product can review it.', code: 'FORBIDDEN' }),
+    });
+    const { user } = renderRoute('/products/p-1');
+    const form = await screen.findByRole('form', { name: 'Write a review' });
+    await user.click(within(form).getByRole('radio', { name: '3 stars' }));
+    await user.type(within(form).getByLabelText('Your review'), 'Fine.');
+    await user.click(within(form).getByRole('button', { name: 'Submit review' }));
+    expect(await screen.findByText('Only buyers who have purchased this product can review it.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,249 @@
+import { ChevronRight, Download, PackageX, ShieldCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router';
+import { AddToCartButton } from '@/components/add-to-cart-button';
+import { DocumentTitle } from '@/components/document-title';
+import { ProductGrid } from '@/components/product-card';
+import { ProductPrice } from '@/components/product-price';
+import { RatingStars } from '@/components/rating-stars';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { ProductReviews } from '@/features/reviews/components/product-reviews';
+import { WishlistButton } from '@/features/wishlist/components/wishlist-button';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { categoryName, licenseName } from '@/lib/catalog-names';
+import { translateMessage } from '@/lib/i18n';
+import { type ProductDetail, useProduct } from '../api/get-product';
+import { ProductGallery } from '../components/product-gallery';
+
+export function ProductDetailPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const product = useProduct(id);
+
+  if (product.isPending) return <ProductDetailSkeleton />;
+  if (product.isError) {
+    if (product.error instanceof ApiError && (product.error.status === 404 || product.error.status === 400)) {
+      return <ProductNotFound />;
+    }
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-16">
+        <Alert tone="error" title={t('products.detail.loadFailed')}>
+          <p>{translateMessage(errorMessage(product.error, t('common.operationFailed')))}</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => void product.refetch()}>
+            {t('errors.tryAgain')}
+          </Button>
+        </Alert>
+      </div>
+    );
+  }
+  return <ProductView product={product.data} />;
+}
+
+function ProductView({ product }: { product: ProductDetail }) {
+  const { t } = useTranslation();
+  const images =
+    product.images.length > 0
+      ? product.images
+      : [product.image ?? product.image_url].filter((src): src is string => Boolean(src));
+  const discount =
+    product.original_price && product.original_price > product.price
+      ? Math.round((1 - product.price / product.original_price) * 100)
+      : 0;
+
+  const facts = [
+    { label: t('products.detail.seller'), value: product.seller || t('productCard.unknownSeller') },
+    {
+      label: t('products.detail.category'),
+      value: (
+        <Link
+          to={`/products?category=${encodeURIComponent(product.category_slug)}`}
+          className="text-indigo-600 hover:underline dark:text-indigo-400"
+        >
+          {categoryName(product.category)}
+        </Link>
+      ),
+    },
+    { label: t('products.detail.license'), value: t('products.detail.licenseName', { license: licenseName(product.license) }) },
+    { label: t('products.detail.sales'), value: t('products.detail.salesCount', { count: product.sales_count }) },
+  ];
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <DocumentTitle title={product.title} />
+      <nav aria-label={t('products.detail.breadcrumb')} className="mb-6">
+        <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-500 dark:text-slate-400">
+          <li>
+            <Link to="/products" className="hover:text-slate-900 dark:hover:text-white">
+              {t('products.title')}
+            </Link>
+          </li>
+          <li aria-hidden>
+            <ChevronRight className="size-4" />
+          </li>
+          <li>
+            <Link
+              to={`/products?category=${encodeURIComponent(product.category_slug)}`}
+              className="hover:text-slate-900 dark:hover:text-white"
+            >
+              {categoryName(product.category)}
+            </Link>
+          </li>
+          <li aria-hidden>
+            <ChevronRight className="size-4" />
+          </li>
+          <li aria-current="page" className="max-w-64 truncate font-medium text-slate-900 dark:text-white">
+            {product.title}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="grid gap-10 lg:grid-cols-2">
+        <ProductGallery key={product.id} images={images} title={product.title} />
+        <div>
+          <p className="text-sm font-medium tracking-wide text-indigo-600 uppercase dark:text-indigo-400">
+            {categoryName(product.category)}
+          </p>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{product.title}</h1>
+          <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+            <RatingStars rating={product.rating} size="md" />
+            <a href="#reviews" className="text-slate-600 hover:underline dark:text-slate-400">
+              {product.review_count > 0
+                ? t('products.detail.ratingSummary', { rating: product.rating.toFixed(1), count: product.review_count })
+                : t('productCard.noReviews')}
+            </a>
+          </div>
+          <div className="mt-6 flex flex-wrap items-center gap-3">
+            <ProductPrice price={product.price} originalPrice={product.original_price} size="lg" />
+            {discount > 0 && (
+              <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-sm font-semibold text-emerald-700 dark:bg-emerald-950/50 dark:text-emerald-300">
+                {t('products.detail.save', { percent: discount })}
+              </span>
+            )}
+          </div>
+          {product.short_description && (
+            <p className="mt-4 text-lg text-slate-600 dark:text-slate-400">{product.short_description}</p>
+          )}
+          <div className="mt-8 flex flex-wrap gap-3">
+            <AddToCartButton
+              productId={product.id}
+              title={product.title}
+              price={product.price}
+              size="lg"
+              className="flex-1 sm:flex-none"
+              label={t('products.detail.addToCart')}
+            />
+            <WishlistButton productId={product.id} showLabel />
+          </div>
+          <dl className="mt-8 divide-y divide-slate-200 rounded-2xl border border-slate-200 text-sm dark:divide-slate-800 dark:border-slate-800">
+            {facts.map((fact) => (
+              <div key={fact.label} className="flex justify-between gap-4 px-4 py-3">
+                <dt className="text-slate-500 dark:text-slate-400">{fact.label}</dt>
+                <dd className="text-right font-medium text-slate-900 dark:text-white">{fact.value}</dd>
+              </div>
+            ))}
+          </dl>
+          <ul className="mt-6 grid gap-3 text-sm text-slate-600 sm:grid-cols-2 dark:text-slate-400">
+            <li className="flex items-center gap-2">
+              <Download className="size-4 text-indigo-600 dark:text-indigo-400" aria-hidden />
+              {t('products.detail.instantDownload')}
+            </li>
+            <li className="flex items-center gap-2">
+              <ShieldCheck className="size-4 text-indigo-600 dark:text-indigo-400" aria-hidden />
+              {t('products.detail.reviewedListing')}
+            </li>
+          </ul>
+        </div>
+      </div>
+
+      <div className="mt-14 grid gap-12 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <section aria-labelledby="description-title">
+          <h2 id="description-title" className="text-2xl font-bold text-slate-900 dark:text-white">
+            {t('products.detail.description')}
+          </h2>
+          <p className="mt-4 whitespace-pre-line text-slate-700 dark:text-slate-300">{product.description}</p>
+          {product.tags.length > 0 && (
+            <ul aria-label={t('products.detail.tags')} className="mt-6 flex flex-wrap gap-2">
+              {product.tags.map((tag) => (
+                <li key={tag}>
+                  <Link
+                    to={`/products?search=${encodeURIComponent(tag)}`}
+                    className="inline-block rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-700 hover:bg-indigo-50 hover:text-indigo-700 dark:bg-slate-800 dark:text-slate-300 dark:hover:bg-indigo-950"
+                  >
+                    #{tag}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="mt-6 text-sm text-slate-700 dark:text-slate-300">
+            <Link
+              to={`/community?product=${product.id}`}
+              className="font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+            >
+              {t('community.askAboutProduct')}
+            </Link>
+          </p>
+        </section>
+        <ProductReviews key={product.id} productId={product.id} />
+      </div>
+
+      {product.related.length > 0 && (
+        <section aria-labelledby="related-title" className="mt-16">
+          <h2 id="related-title" className="text-2xl font-bold text-slate-900 dark:text-white">
+            {t('products.detail.related')}
+          </h2>
+          <ProductGrid className="mt-6" products={product.related} label={t('products.detail.related')} />
+        </section>
+      )}
+    </div>
+  );
+}
+
+function ProductDetailSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto max-w-7xl animate-pulse px-4 py-8 sm:px-6 lg:px-8" aria-busy="true">
+      <span role="status" className="sr-only">
+        {t('products.detail.loading')}
+      </span>
+      <div className="mb-6 h-4 w-64 rounded bg-slate-200 dark:bg-slate-800" />
+      <div className="grid gap-10 lg:grid-cols-2" aria-hidden>
+        <div className="aspect-[8/5] w-full rounded-xl bg-slate-200 dark:bg-slate-800" />
+        <div className="space-y-4">
+          <div className="h-4 w-24 rounded bg-slate-200 dark:bg-slate-800" />
+          <div className="h-9 w-3/4 rounded bg-slate-200 dark:bg-slate-800" />
+          <div className="h-5 w-40 rounded bg-slate-200 dark:bg-slate-800" />
+          <div className="h-9 w-32 rounded bg-slate-200 dark:bg-slate-800" />
+          <div className="h-16 w-full rounded bg-slate-200 dark:bg-slate-800" />
+          <div className="h-12 w-56 rounded bg-slate-200 dark:bg-slate-800" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ProductNotFound() {
+  const { t } = useTranslation();
+  return (
+    <section className="mx-auto max-w-xl px-4 py-20 text-center">
+      <DocumentTitle title={t('products.detail.notFoundTitle')} />
+      <span className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-400">
+        <PackageX className="size-7" aria-hidden />
+      </span>
+      <h1 className="mt-6 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">
+        {t('products.detail.notFoundTitle')}
+      </h1>
+      <p className="mt-3 text-slate-600 dark:text-slate-400">{t('products.detail.notFoundText')}</p>
+      <Link to="/products" className={buttonClasses('primary', 'md', 'mt-8')}>
+        {t('common.browseProducts')}
+      </Link>
+    </section>
+  );
+}
+
+/** Chat product cards link to /product/{id} (spec §2); the canonical page is /products/{id}. */
+export function LegacyProductRedirect() {
+  const { id = '' } = useParams();
+  return <Navigate to={`/products/${encodeURIComponent(id)}`} replace />;
+}

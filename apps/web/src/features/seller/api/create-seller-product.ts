@@ -1,0 +1,27 @@
+import type { PublicProduct } from '@app/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { uploadWithProgress } from '@/lib/upload-with-progress';
+import { sellerQueryKey } from './seller-query-key';
+
+export interface SavedProductResponse {
+  message: string;
+  product: PublicProduct;
+}
+
+export interface ProductUpload {
+  formData: FormData;
+  onProgress?: (fraction: number) => void;
+}
+
+/** POST /seller/products (multipart); the new product waits for review. */
+export function createSellerProduct({ formData, onProgress }: ProductUpload): Promise<SavedProductResponse> {
+  return uploadWithProgress<SavedProductResponse>('/seller/products', formData, { onProgress });
+}
+
+export function useCreateSellerProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createSellerProduct,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sellerQueryKey }),
+  });
+}

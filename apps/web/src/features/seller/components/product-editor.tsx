@@ -1,0 +1,62 @@
+import type { PublicProduct } from '@app/shared';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ProductForm } from '@/components/product-form/product-form';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { notify } from '@/lib/notify';
+import { scrollBehavior } from '@/lib/preferences';
+import { useCreateSellerProduct } from '../api/create-seller-product';
+import { useUpdateSellerProduct } from '../api/update-seller-product';
+
+export interface ProductEditorProps {
+  /** The product to edit; absent to add a new one. */
+  product?: PublicProduct;
+  onClose: () => void;
+}
+
+/** The product form in a card: create sends it for review, edit sends it back for review. */
+export function ProductEditor({ product, onClose }: ProductEditorProps) {
+  const { t } = useTranslation();
+  const create = useCreateSellerProduct();
+  const update = useUpdateSellerProduct();
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    heading.current?.scrollIntoView?.({ behavior: scrollBehavior(), block: 'start' });
+    heading.current?.focus();
+  }, []);
+
+  const onSubmit = (formData: FormData, onProgress: (fraction: number) => void) =>
+    product ? update.mutateAsync({ id: product.id, formData, onProgress }) : create.mutateAsync({ formData, onProgress });
+
+  const onSaved = () => {
+    notify.success(product ? t('seller.editor.updated') : t('seller.editor.created'), t('seller.editor.reviewNote'));
+    onClose();
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <span ref={heading} tabIndex={-1} className="outline-none">
+            {product ? t('seller.editor.editTitle', { title: product.title }) : t('seller.editor.createTitle')}
+          </span>
+        </CardTitle>
+        <CardDescription>
+          {product?.status === 'rejected' && product.rejection_reason
+            ? t('seller.editor.rejectedNote', { reason: product.rejection_reason })
+            : t('seller.editor.description')}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ProductForm
+          product={product}
+          submitLabel={product ? t('productForm.submitEdit') : t('productForm.submitCreate')}
+          onSubmit={onSubmit}
+          onSaved={onSaved}
+          onCancel={onClose}
+        />
+      </CardContent>
+    </Card>
+  );
+}

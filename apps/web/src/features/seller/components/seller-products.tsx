@@ -1,0 +1,157 @@
+import type { PublicProduct } from '@app/shared';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FilterSelect, ListSearch, ListToolbar } from '@/components/list-toolbar';
+import { ProductReviewStatus } from '@/components/product-status-badge';
+import { ProductIdentity } from '@/components/product-thumbnail';
+import { Button } from '@/components/ui/button';
+import { DataTable, Td, Th } from '@/components/ui/data-table';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { Pagination } from '@/components/ui/pagination';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate, formatMoney } from '@/lib/format';
+import { translateMessage } from '@/lib/i18n';
+import { notify } from '@/lib/notify';
+import { useListFilters } from '@/lib/use-list-filters';
+import { usePagedList } from '@/lib/use-paged-list';
+import { useDeleteSellerProduct } from '../api/delete-seller-product';
+import { type ProductStatusFilter, type SellerProductFilters, useSellerProducts } from '../api/get-seller-products';
+
+const PAGE_SIZE = 10;
+const STATUSES: ProductStatusFilter[] = ['', 'pending', 'approved', 'rejected'];
+
+export interface SellerProductsProps {
+  onAdd: () => void;
+  onEdit: (product: PublicProduct) => void;
+}
+
+/** The seller's products: search, status filter, pages, and edit or delete each one. */
+export function SellerProducts({ onAdd, onEdit }: SellerProductsProps) {
+  const { t } = useTranslation();
+  const { filters, change, setPage } = useListFilters<SellerProductFilters>({
+    query: '',
+    status: '',
+    page: 1,
+    limit: PAGE_SIZE,
+  });
+  const [deleting, setDeleting] = useState<PublicProduct | null>(null);
+  const products = useSellerProducts(filters);
+  const remove = useDeleteSellerProduct();
+  // Spec §8 silent fallback: a list that cannot be read shows as empty.
+  const { items: list, pages } = usePagedList(products, 'products');
+  const filtered = filters.query !== '' || filters.status !== '';
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        notify.success(t('seller.products.deleted', { title: deleting.title }));
+        setDeleting(null);
+      },
+      onError: (error) => {
+        notify.error(t('seller.products.deleteFailed'), translateMessage(errorMessage(error, t('common.operationFailed'))));
+        setDeleting(null);
+      },
+    });
+  };
+
+  return (
+    <section aria-labelledby="seller-products-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="seller-products-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
+          {t('seller.products.title')}
+        </h2>
+        <Button onClick={onAdd}>
+          <Plus className="size-4" aria-hidden />
+          {t('seller.products.add')}
+        </Button>
+      </div>
+      <ListToolbar align="end">
+        <ListSearch
+          label={t('seller.products.search')}
+          placeholder={t('seller.products.searchPlaceholder')}
+          onSearch={(query) => change({ query })}
+          className="min-w-64 flex-1"
+        />
+        <FilterSelect
+          label={t('seller.products.statusFilter')}
+          value={filters.status}
+          onChange={(status) => change({ status })}
+          options={STATUSES.map((status) => ({
+            value: status,
+            label: status ? t(`productStatus.${status}`) : t('seller.products.allStatuses'),
+          }))}
+        />
+      </ListToolbar>
+      <DataTable
+        label={t('seller.products.title')}
+        loading={products.isPending}
+        error={products.isError ? translateMessage(errorMessage(products.error, t('common.operationFailed'))) : null}
+        empty={list.length === 0 ? (filtered ? t('seller.products.noMatch') : t('seller.products.empty')) : null}
+        minWidth="44rem"
+      >
+        <thead>
+          <tr>
+            <Th>{t('seller.products.columns.product')}</Th>
+            <Th>{t('seller.products.columns.price')}</Th>
+            <Th>{t('seller.products.columns.status')}</Th>
+            <Th>{t('seller.products.columns.sales')}</Th>
+            <Th>{t('seller.products.columns.created')}</Th>
+            <Th className="text-right">
+              <span className="sr-only">{t('seller.products.columns.actions')}</span>
+            </Th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.map((product) => (
+            <tr key={product.id} className="align-top">
+              <Td>
+                <ProductIdentity product={product} />
+              </Td>
+              <Td className="tabular-nums text-slate-900 dark:text-white">{formatMoney(product.price)}</Td>
+              <Td className="max-w-64">
+                <ProductReviewStatus status={product.status} rejectionReason={product.rejection_reason} />
+              </Td>
+              <Td className="tabular-nums text-slate-700 dark:text-slate-300">{product.sales_count}</Td>
+              <Td className="whitespace-nowrap text-slate-600 dark:text-slate-400">{formatDate(product.created_at)}</Td>
+              <Td>
+                <div className="flex flex-wrap justify-end gap-1">
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => onEdit(product)}
+                    aria-label={t('seller.products.editLabel', { title: product.title })}
+                  >
+                    <Pencil className="size-4" aria-hidden />
+                    {t('seller.products.edit')}
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="text-red-600 dark:text-red-400"
+                    onClick={() => setDeleting(product)}
+                    aria-label={t('seller.products.deleteLabel', { title: product.title })}
+                  >
+                    <Trash2 className="size-4" aria-hidden />
+                    {t('seller.products.delete')}
+                  </Button>
+                </div>
+              </Td>
+            </tr>
+          ))}
+        </tbody>
+      </DataTable>
+      <Pagination page={filters.page} pages={pages} onPageChange={setPage} label={t('seller.products.pagination')} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('seller.products.deleteTitle', { title: deleting?.title ?? '' })}
+        description={t('seller.products.deleteText')}
+        confirmLabel={t('seller.products.delete')}
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,261 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { authStore } from '@/lib/auth-store';
+import { json, mockApi } from '@/test/api-mock';
+import { makeSession, makeUser } from '@/test/fixtures';
+import { makeProduct, sellerHandlers, sellerStats } from '@/test/marketplace-fixtures';
+import { renderRoute } from '@/test/render';
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+async function openAsSeller(handlers: Parameters<typeof mockApi>[0] = {}, products = [makeProduct()]) {
+  authStore.setSession(makeSession({ role: 'seller' }));
+  const api = mockApi({
+    ...sellerHandlers(products, { ...sellerStats, total_products: products.length, total_sales: 1 }),
+    ...handlers,
+  });
+  const view = renderRoute('/seller');
+  await screen.findByRole('heading', { name: 'Seller dashboard' });
+  return { ...view, api };
+}
+
+describe('seller page', () => {
+  it('offers a buyer the seller terms instead of Access Denied, then opens the dashboard', async () => {
+    authStore.setSession(makeSession({ role: 'buyer' }));
+    const api = mockApi({
+      'POST /api/v1/seller/become': () =>
+        json(200, { message: 'You are now a seller. List your first product!', user: makeUser({ role: 'seller' }) }),
+      ...sellerHandlers(),
+    });
+    const { user } = renderRoute('/seller');
+
+    // The seller page's chunk is large: give it time to arrive on a busy machine.
+    expect(await screen.findByRole('heading', { name: 'Become a seller' }, { timeout: 20_000 })).toBeTruthy();
+    // The split the server reports (platform fee 10%, AI pool 10%).
+    expect(
+      await screen.findByRole('checkbox', { name: /10% is the platform fee, 10% goes to the AI token pool and I earn 80%/ }),
+    ).toBeTruthy();
+    expect(screen.queryByText('Access Denied')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Start selling' }));
+    expect(await screen.findByText('You must accept the seller terms')).toBeTruthy();
+    expect(api.calls('POST /api/v1/seller/become')).toHaveLength(0);
+
+    await user.click(screen.getByRole('checkbox', { name: /I accept the seller terms/ }));
+    await user.click(screen.getByRole('button', { name: 'Start selling' }));
+
+    expect(await screen.findByRole('heading', { name: 'Seller dashboard' })).toBeTruthy();
+    expect(api.calls('POST /api/v1/seller/become')[0]?.body).toEqual({ accept_terms: true });
+    expect(authStore.getState().user?.role).toBe('seller');
+  });
+
+  it('shows the stats, the 30-day chart and each product with its status and rejection reason', async () => {
+    await openAsSeller({}, [
+      makeProduct({ id: 'p-1', title: 'Live Model', status: 'approved' }),
+      makeProduct({ id: 'p-2', title: 'Rough Dataset', status: 'rejected', rejection_reason: 'Add a sample file please' }),
+    ]);
+
+    const stats = await screen.findByRole('list', { name: 'Your figures' });
+    await waitFor(() => expect(within(stats).getByText('Products').nextSibling?.textContent).toBe('2'));
+    expect(await screen.findByRole('img', { name: /Units sold per day: 1 in total/ })).toBeTruthy();
+    const rejected = (await screen.findByText('Rough Dataset')).closest('tr') as HTMLElement;
+    expect(within(rejected).getByText('Rejected')).toBeTruthy();
+    expect(within(rejected).getByText('Reason: Add a sample file please')).toBeTruthy();
+    expect(within(screen.getByText('Live Model').closest('tr') as HTMLElement).getByText('Approved')).toBeTruthy();
+  });
+
+  it('sends search and status filters to the server', async () => {
+    const { user, api } = await openAsSeller();
+    await screen.findByText('Prompt Toolkit');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'prompt');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'rejected');
+
+    await waitFor(() => {
+      const last = new URL(api.calls('GET /api/v1/seller/products').at(-1)?.url ?? '');
+      expect(last.searchParams.get('query')).toBe('prompt');
+      expect(last.searchParams.get('status')).toBe('rejected');
+      expect(last.searchParams.get('page')).toBe('1');
+    });
+  });
+
+  it('checks the form with the shared schema before uploading anything', async () => {
+    const { user, api } = await openAsSeller();
+    await user.click(screen.getByRole('button', { name: 'Add product' }));
+    await user.click(await screen.findByRole('button', { name: 'Submit for review' }));
+
+    expect(await screen.findByText('Title must be at least 3 characters')).toBeTruthy();
+    expect(screen.getByText('Description must be at least 20 characters')).toBeTruthy();
+    expect(screen.getByText('Price must be at least $0.50')).toBeTruthy();
+    expect(screen.getByText('Please choose a category')).toBeTruthy();
+
+    await user.type(screen.getByLabelText('Price (USD)'), '20');
+    await user.type(screen.getByLabelText('Original price (USD)'), '10');
+    await user.click(screen.getByRole('button', { name: 'Submit for review' }));
+    expect(await screen.findByText('Original price must not be lower than the price')).toBeTruthy();
+
+    // Past the picker's own filter, as a drag-and-drop would be.
+    const loose = userEvent.setup({ applyAccept: false });
+    await loose.upload(screen.getByLabelText('Images'), new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText('Please select a valid image file')).toBeTruthy();
+    expect(api.calls('POST /api/v1/seller/products')).toHaveLength(0);
+  });
+
+  it('uploads the product as multipart with a progress bar, then lists it as pending', async () => {
+    const answer = deferred<Response>();
+    const created = makeProduct({ id: 'p-new', title: 'Vector Search Kit' });
+    let listed = [makeProduct()];
+    const { user, api } = await openAsSeller({
+      'POST /api/v1/seller/products': () => answer.promise,
+      'GET /api/v1/seller/products': () =>
+        json(200, {
+          products: listed,
+          data: listed,
+          total: listed.length,
+          pagination: { page: 1, limit: 10, total: listed.length, pages: 1 },
+        }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Add product' }));
+
+    await user.type(await screen.findByLabelText('Title'), 'Vector Search Kit');
+    await user.type(screen.getByLabelText('Short description'), 'Semantic search in a box');
+    await user.type(screen.getByLabelText('Description'), 'Index your documents and search them by meaning.');
+    await user.type(screen.getByLabelText('Price (USD)'), '29.5');
+    await user.selectOptions(screen.getByLabelText('Category'), 'ml-modules');
+    await user.selectOptions(screen.getByLabelText('License'), 'commercial');
+    await user.type(screen.getByLabelText('Tags'), 'search, vectors');
+    await user.upload(screen.getByLabelText('Images'), new File(['png'], 'cover.png', { type: 'image/png' }));
+    await user.upload(screen.getByLabelText('Product files'), new File(['zip'], 'kit.zip', { type: 'application/zip' }));
+    expect(within(screen.getByRole('list', { name: 'Files to upload' })).getByText('kit.zip')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Submit for review' }));
+    const bar = await screen.findByRole('progressbar', { name: 'Upload progress' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('50');
+    expect(screen.getByText('Uploading… 50%')).toBeTruthy();
+
+    listed = [created, ...listed];
+    answer.resolve(json(201, { message: 'Product submitted for review', product: created, data: created }));
+    expect(await screen.findByText('Product submitted for review')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    expect(await screen.findByText('Vector Search Kit')).toBeTruthy();
+
+    const request = api.calls('POST /api/v1/seller/products')[0];
+    expect(request?.headers.get('Authorization')).toBe('Bearer access-token-1');
+    const body = request?.body as FormData;
+    expect(body.get('title')).toBe('Vector Search Kit');
+    expect(body.get('price')).toBe('29.5');
+    expect(body.get('category')).toBe('ml-modules');
+    expect(body.get('license')).toBe('commercial');
+    expect(body.get('tags')).toBe('["search","vectors"]');
+    expect(body.has('original_price')).toBe(false);
+    expect((body.get('images') as File).name).toBe('cover.png');
+    expect((body.get('files') as File).name).toBe('kit.zip');
+    expect(body.has('demo_video')).toBe(false);
+  });
+
+  it('shows the server refusal of an upload that is too large', async () => {
+    const { user } = await openAsSeller({
+      'POST /api/v1/seller/products': () =>
+        json(413, { detail: 'Files too large - reduce file sizes', code: 'PAYLOAD_TOO_LARGE' }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Add product' }));
+    await user.type(await screen.findByLabelText('Title'), 'Huge Model');
+    await user.type(screen.getByLabelText('Description'), 'A model far too large for this marketplace.');
+    await user.type(screen.getByLabelText('Price (USD)'), '5');
+    await user.selectOptions(screen.getByLabelText('Category'), 'models');
+    await user.upload(screen.getByLabelText('Product files'), new File(['weights'], 'model.bin'));
+    await user.click(screen.getByRole('button', { name: 'Submit for review' }));
+
+    expect(await screen.findByText('Files too large - reduce file sizes')).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Huge Model');
+  });
+
+  it('will not submit a new product without a file to download', async () => {
+    const created = makeProduct({ title: 'Empty Box', status: 'pending' });
+    const { user, api } = await openAsSeller({
+      'POST /api/v1/seller/products': () => json(201, { message: 'Product submitted', product: created, data: created }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Add product' }));
+    await user.type(await screen.findByLabelText('Title'), 'Empty Box');
+    await user.type(screen.getByLabelText('Description'), 'A product that forgot to include anything.');
+    await user.type(screen.getByLabelText('Price (USD)'), '5');
+    await user.selectOptions(screen.getByLabelText('Category'), 'models');
+    await user.click(screen.getByRole('button', { name: 'Submit for review' }));
+
+    expect(await screen.findByText('Add at least one file for buyers to download')).toBeTruthy();
+    expect(api.calls('POST /api/v1/seller/products')).toHaveLength(0);
+
+    await user.upload(screen.getByLabelText('Product files'), new File(['weights'], 'model.bin'));
+    expect(screen.queryByText('Add at least one file for buyers to download')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Submit for review' }));
+    await waitFor(() => expect(api.calls('POST /api/v1/seller/products')).toHaveLength(1));
+    const sent = api.calls('POST /api/v1/seller/products')[0]?.body as FormData;
+    expect((sent.getAll('files') as File[]).map((file) => file.name)).toEqual(['model.bin']);
+  });
+
+  it('shows the server refusal of a product without files beside the files field', async () => {
+    const { user } = await openAsSeller({
+      'POST /api/v1/seller/products': () =>
+        json(422, {
+          detail: 'Add at least one file for buyers to download',
+          code: 'VALIDATION_FAILED',
+          errors: [{ field: 'files', message: 'Add at least one file for buyers to download' }],
+        }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Add product' }));
+    await user.type(await screen.findByLabelText('Title'), 'Broken Upload');
+    await user.type(screen.getByLabelText('Description'), 'The file got lost on the way to the server.');
+    await user.type(screen.getByLabelText('Price (USD)'), '5');
+    await user.selectOptions(screen.getByLabelText('Category'), 'models');
+    await user.upload(screen.getByLabelText('Product files'), new File([''], 'empty.bin'));
+    await user.click(screen.getByRole('button', { name: 'Submit for review' }));
+
+    const files = screen.getByLabelText('Product files');
+    await waitFor(() => expect(files.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('Add at least one file for buyers to download')).toBeTruthy();
+  });
+
+  it('resubmits an edited product with PUT', async () => {
+    const product = makeProduct({ status: 'rejected', rejection_reason: 'Needs screenshots' });
+    const { user, api } = await openAsSeller(
+      {
+        'PUT /api/v1/seller/products/11111111-1111-4111-8111-111111111111': () =>
+          json(200, { message: 'Product updated and sent for review', product: { ...product, status: 'pending' } }),
+      },
+      [product],
+    );
+    await user.click(await screen.findByRole('button', { name: 'Edit Prompt Toolkit' }));
+    expect(await screen.findByText(/This product was rejected: Needs screenshots/)).toBeTruthy();
+    await user.clear(screen.getByLabelText('Title'));
+    await user.type(screen.getByLabelText('Title'), 'Prompt Toolkit Pro');
+    await user.click(screen.getByRole('button', { name: 'Save and resubmit' }));
+
+    expect(await screen.findByText('Product updated and sent for review')).toBeTruthy();
+    const body = api.calls('PUT /api/v1/seller/products/11111111-1111-4111-8111-111111111111')[0]?.body as FormData;
+    expect(body.get('title')).toBe('Prompt Toolkit Pro');
+    expect(body.get('category')).toBe('ai-tools');
+    expect(body.get('license')).toBe('standard');
+  });
+
+  it('deletes a product after confirming that buyers keep their downloads', async () => {
+    const { user, api } = await openAsSeller({
+      'DELETE /api/v1/seller/products/11111111-1111-4111-8111-111111111111': () =>
+        json(200, { message: 'Product removed. Buyers who paid keep their downloads.' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete Prompt Toolkit' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(/Buyers who paid keep their downloads/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('"Prompt Toolkit" was removed')).toBeTruthy();
+    expect(api.calls('DELETE /api/v1/seller/products/11111111-1111-4111-8111-111111111111')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,28 @@
+import type { PublicProduct } from '@app/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { uploadWithProgress } from '@/lib/upload-with-progress';
+import { simpleAdminCall } from '../lib/simple-admin-client';
+import { simpleAdminQueryKey } from './simple-admin-query-key';
+
+export interface SavedProduct {
+  message: string;
+  product: PublicProduct;
+}
+
+export interface ProductUpload {
+  formData: FormData;
+  onProgress?: (fraction: number) => void;
+}
+
+/** POST /simple-admin/products (multipart); pending until a super admin approves it. */
+export function createSimpleAdminProduct({ formData, onProgress }: ProductUpload): Promise<SavedProduct> {
+  return simpleAdminCall(() => uploadWithProgress<SavedProduct>('/simple-admin/products', formData, { onProgress }));
+}
+
+export function useCreateSimpleAdminProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createSimpleAdminProduct,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: simpleAdminQueryKey }),
+  });
+}

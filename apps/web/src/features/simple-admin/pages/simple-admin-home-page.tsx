@@ -1,0 +1,69 @@
+import { CircleCheck, CircleX, Clock, DollarSign, Package, Plus, ShoppingCart } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DocumentTitle } from '@/components/document-title';
+import { StatCardGrid } from '@/components/stat-card';
+import { Alert } from '@/components/ui/alert';
+import { buttonClasses } from '@/components/ui/button';
+import { Card, CardHeader, CardTitle } from '@/components/ui/card';
+import { errorMessage } from '@/lib/api-client';
+import { displayName, useRequiredUser } from '@/lib/auth-store';
+import { formatMoney } from '@/lib/format';
+import { translateMessage } from '@/lib/i18n';
+import { useSimpleAdminDashboard } from '../api/get-simple-admin-dashboard';
+import { SimpleAdminProductsTable } from '../components/simple-admin-products-table';
+
+/** /simple-admin: the simple admin's own figures and latest products. */
+export function SimpleAdminHomePage() {
+  const { t } = useTranslation();
+  const user = useRequiredUser();
+  const dashboard = useSimpleAdminDashboard();
+  const d = dashboard.data;
+  const show = (value: number | string | undefined) => (value === undefined ? '…' : value);
+
+  return (
+    <div className="space-y-8">
+      <DocumentTitle title={t('simpleAdmin.dashboardTitle')} />
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{t('simpleAdmin.dashboardTitle')}</h1>
+          <p className="mt-1 text-slate-600 dark:text-slate-400">{t('simpleAdmin.greeting', { name: displayName(user) })}</p>
+        </div>
+        <Link to="/simple-admin/products/create" className={buttonClasses()}>
+          <Plus className="size-4" aria-hidden />
+          {t('simpleAdmin.nav.create')}
+        </Link>
+      </div>
+      {dashboard.isError && (
+        <Alert tone="error">{translateMessage(errorMessage(dashboard.error, t('common.operationFailed')))}</Alert>
+      )}
+      <StatCardGrid
+        label={t('simpleAdmin.statsLabel')}
+        columns="sm:grid-cols-2 lg:grid-cols-3"
+        stats={[
+          { icon: Package, label: t('seller.stats.total'), value: show(d?.total_products) },
+          { icon: Clock, tone: 'amber', label: t('seller.stats.pending'), value: show(d?.pending) },
+          { icon: CircleCheck, tone: 'emerald', label: t('seller.stats.approved'), value: show(d?.approved) },
+          { icon: CircleX, tone: 'red', label: t('seller.stats.rejected'), value: show(d?.rejected) },
+          { icon: ShoppingCart, tone: 'violet', label: t('seller.stats.sales'), value: show(d?.total_sales) },
+          { icon: DollarSign, tone: 'emerald', label: t('seller.stats.revenue'), value: show(d && formatMoney(d.total_revenue)) },
+        ]}
+      />
+      <Card className="overflow-hidden">
+        <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2 pb-4">
+          <CardTitle>{t('simpleAdmin.recent')}</CardTitle>
+          <Link to="/simple-admin/products" className={buttonClasses('link')}>
+            {t('simpleAdmin.viewAll')}
+          </Link>
+        </CardHeader>
+        <SimpleAdminProductsTable
+          bare
+          label={t('simpleAdmin.recent')}
+          products={d?.recent_products ?? []}
+          loading={dashboard.isPending}
+          empty={(d?.recent_products.length ?? 0) === 0 ? t('simpleAdmin.products.empty') : null}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,230 @@
+import { normalizeRole, type PublicUser, ROLES, type Role } from '@app/shared';
+import { Search, Users } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { DataTable, Td, Th } from '@/components/ui/data-table';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { Input, inputClasses } from '@/components/ui/input';
+import { Pagination } from '@/components/ui/pagination';
+import { AdminPageHeader } from '@/features/admin/components/admin-page-header';
+import { errorMessage } from '@/lib/api-client';
+import { displayName, useRequiredUser } from '@/lib/auth-store';
+import { formatDate } from '@/lib/format';
+import { translateMessage } from '@/lib/i18n';
+import { notify } from '@/lib/notify';
+import { type AdminUserFilters, useUsers } from '../api/get-users';
+import { useUpdateUser } from '../api/update-user';
+
+const PAGE_SIZE = 20;
+
+/** /admin/users: find people, change their role, suspend or reactivate them. */
+export function AdminUsersPage() {
+  const { t } = useTranslation();
+  const me = useRequiredUser();
+  const [filters, setFilters] = useState<AdminUserFilters>({ search: '', role: '', page: 1, limit: PAGE_SIZE });
+  const [searchText, setSearchText] = useState('');
+  const [suspending, setSuspending] = useState<PublicUser | null>(null);
+  // A role change waits for the admin's confirmation; until then the select keeps showing the current role.
+  const [roleChange, setRoleChange] = useState<{ user: PublicUser; role: Role } | null>(null);
+  const users = useUsers(filters);
+  const update = useUpdateUser();
+  const list = users.data?.users ?? [];
+
+  const failed = (error: unknown) =>
+    notify.error(t('admin.actionFailed'), translateMessage(errorMessage(error, t('common.operationFailed'))));
+
+  const changeRole = (user: PublicUser, role: Role) =>
+    update.mutate(
+      { id: user.id, role },
+      {
+        onSuccess: () => {
+          notify.success(t('admin.users.roleChanged', { name: displayName(user), role: t(`roles.${role}`) }));
+          setRoleChange(null);
+        },
+        onError: (error) => {
+          failed(error);
+          setRoleChange(null);
+        },
+      },
+    );
+
+  const setActive = (user: PublicUser, is_active: boolean) =>
+    update.mutate(
+      { id: user.id, is_active },
+      {
+        onSuccess: () => {
+          notify.success(
+            is_active
+              ? t('admin.users.activated', { name: displayName(user) })
+              : t('admin.users.suspended', { name: displayName(user) }),
+          );
+          setSuspending(null);
+        },
+        onError: (error) => {
+          failed(error);
+          setSuspending(null);
+        },
+      },
+    );
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters((current) => ({ ...current, search: searchText.trim(), page: 1 }));
+  };
+
+  return (
+    <div className="space-y-6">
+      <AdminPageHeader icon={Users} title={t('admin.users.title')} description={t('admin.users.description')} />
+      <div className="flex flex-wrap items-center gap-3">
+        {/* biome-ignore lint/a11y/useSemanticElements: <search> has no role in jsdom or pre-2023 browsers; role=search is the same landmark */}
+        <form role="search" aria-label={t('admin.users.search')} onSubmit={onSearch} className="flex min-w-64 flex-1 gap-2">
+          <Input
+            type="search"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            placeholder={t('admin.users.searchPlaceholder')}
+            aria-label={t('admin.users.search')}
+          />
+          <Button type="submit" variant="outline">
+            <Search className="size-4" aria-hidden />
+            {t('admin.users.search')}
+          </Button>
+        </form>
+        <div className="w-full sm:w-48">
+          <select
+            aria-label={t('admin.users.roleFilter')}
+            className={inputClasses}
+            value={filters.role}
+            onChange={(event) => setFilters((current) => ({ ...current, role: event.target.value as Role | '', page: 1 }))}
+          >
+            <option value="">{t('admin.users.allRoles')}</option>
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {t(`roles.${role}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <DataTable
+        label={t('admin.users.title')}
+        loading={users.isPending}
+        error={users.isError ? errorMessage(users.error, t('common.operationFailed')) : null}
+        empty={list.length === 0 ? t('admin.users.empty') : null}
+        minWidth="48rem"
+      >
+        <thead>
+          <tr>
+            <Th>{t('admin.users.columns.user')}</Th>
+            <Th>{t('admin.users.columns.role')}</Th>
+            <Th>{t('admin.users.columns.status')}</Th>
+            <Th>{t('admin.users.columns.joined')}</Th>
+            <Th className="text-right">{t('admin.users.columns.actions')}</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.map((user) => {
+            const self = user.id === me.id;
+            const role = normalizeRole(user.role) ?? 'buyer';
+            return (
+              <tr key={user.id}>
+                <Td>
+                  <p className="font-medium text-slate-900 dark:text-white">
+                    {displayName(user)}
+                    {self && (
+                      <span className="ml-2 text-xs font-normal text-slate-600 dark:text-slate-400">{t('admin.users.you')}</span>
+                    )}
+                  </p>
+                  <p className="text-xs text-slate-500 dark:text-slate-400">{user.email}</p>
+                </Td>
+                <Td>
+                  <div className="w-36">
+                    <select
+                      aria-label={t('admin.users.roleFor', { email: user.email })}
+                      className={inputClasses}
+                      value={role}
+                      disabled={self || update.isPending}
+                      onChange={(event) => {
+                        const next = event.target.value as Role;
+                        if (next !== role) setRoleChange({ user, role: next });
+                      }}
+                    >
+                      {ROLES.map((option) => (
+                        <option key={option} value={option}>
+                          {t(`roles.${option}`)}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                </Td>
+                <Td>
+                  <Badge tone={user.is_active ? 'success' : 'danger'}>
+                    {user.is_active ? t('admin.users.active') : t('admin.users.suspendedBadge')}
+                  </Badge>
+                </Td>
+                <Td className="whitespace-nowrap text-slate-600 dark:text-slate-400">{formatDate(user.created_at)}</Td>
+                <Td className="text-right">
+                  {!self &&
+                    (user.is_active ? (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        className="text-red-600 dark:text-red-400"
+                        onClick={() => setSuspending(user)}
+                        aria-label={t('admin.users.suspendLabel', { email: user.email })}
+                      >
+                        {t('admin.users.suspend')}
+                      </Button>
+                    ) : (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => setActive(user, true)}
+                        disabled={update.isPending}
+                        aria-label={t('admin.users.activateLabel', { email: user.email })}
+                      >
+                        {t('admin.users.activate')}
+                      </Button>
+                    ))}
+                </Td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </DataTable>
+      <Pagination
+        page={filters.page}
+        pages={users.data?.pages ?? 0}
+        onPageChange={(page) => setFilters((current) => ({ ...current, page }))}
+        label={t('admin.users.pagination')}
+      />
+      <ConfirmDialog
+        open={roleChange !== null}
+        title={t('admin.users.roleTitle', {
+          name: roleChange ? displayName(roleChange.user) : '',
+          role: roleChange ? t(`roles.${roleChange.role}`) : '',
+        })}
+        description={t('admin.users.roleText', {
+          from: roleChange ? t(`roles.${normalizeRole(roleChange.user.role) ?? 'buyer'}`) : '',
+          role: roleChange ? t(`roles.${roleChange.role}`) : '',
+        })}
+        confirmLabel={t('admin.users.roleConfirm')}
+        tone={roleChange?.role === 'admin' ? 'danger' : 'primary'}
+        busy={update.isPending}
+        onCancel={() => setRoleChange(null)}
+        onConfirm={() => roleChange && changeRole(roleChange.user, roleChange.role)}
+      />
+      <ConfirmDialog
+        open={suspending !== null}
+        title={t('admin.users.suspendTitle', { name: suspending ? displayName(suspending) : '' })}
+        description={t('admin.users.suspendText')}
+        confirmLabel={t('admin.users.suspend')}
+        busy={update.isPending}
+        onCancel={() => setSuspending(null)}
+        onConfirm={() => suspending && setActive(suspending, false)}
+      />
+    </div>
+  );
+}

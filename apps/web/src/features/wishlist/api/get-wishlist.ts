@@ -1,0 +1,32 @@
+import type { PublicProduct } from '@app/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth-store';
+
+export interface WishlistItem extends PublicProduct {
+  added_at: string;
+}
+
+/** What GET /wishlist and both wishlist mutations answer: the whole list, newest first. */
+export interface Wishlist {
+  items: WishlistItem[];
+  total: number;
+}
+
+/** One cache entry per user, shared by the page and every toggle button so they stay in step. */
+export const wishlistQueryKey = (userId: string) => ['wishlist', userId] as const;
+
+export function getWishlist(): Promise<Wishlist> {
+  return api.get<Wishlist>('/wishlist');
+}
+
+/** The signed-in user's wishlist; visitors make no call. */
+export function useWishlist() {
+  const auth = useAuth();
+  const query = useQuery({
+    queryKey: wishlistQueryKey(auth.user?.id ?? 'anonymous'),
+    queryFn: getWishlist,
+    enabled: auth.status === 'authenticated',
+  });
+  return { ...query, userId: auth.user?.id ?? null };
+}

@@ -1,0 +1,29 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { categoryName, licenseName } from './catalog-names';
+import { switchLanguage } from './i18n';
+
+describe('category and licence names', () => {
+  afterEach(async () => {
+    await switchLanguage('en');
+  });
+
+  it('come from a slug or the English name the API sends', () => {
+    expect(categoryName('ai-tools')).toBe('AI Tools');
+    expect(categoryName('AI Tools')).toBe('AI Tools');
+    expect(licenseName('open-source')).toBe('Open Source');
+    expect(licenseName('Open Source')).toBe('Open Source');
+  });
+
+  it('are shown in the reader’s language', async () => {
+    await switchLanguage('de');
+    expect(categoryName('AI Tools')).toBe('KI-Tools');
+    expect(licenseName('Commercial')).toBe('Kommerziell');
+    await switchLanguage('ja');
+    expect(categoryName('datasets')).toBe('データセット');
+  });
+
+  it('leave anything unknown as it came', () => {
+    expect(categoryName('Quantum Widgets')).toBe('Quantum Widgets');
+    expect(licenseName('')).toBe('');
+  });
+});

@@ -1,0 +1,46 @@
+import './index.css';
+import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppProviders } from './app/providers';
+import { createAppRouter } from './app/router';
+import { restoreSession } from './lib/api-client';
+import { installNewVersionReload } from './lib/new-version-reload';
+import { startPreferences } from './lib/preferences';
+import { createQueryClient } from './lib/query-client';
+import { forgetScrollOfFreshDocument } from './lib/scroll-positions';
+
+// A tab left open over a deploy reloads into the new version when a lazy file is gone.
+installNewVersionReload();
+
+// A page typed into the tab starts at the top; a reload keeps its place (before the router mounts).
+forgetScrollOfFreshDocument();
+
+const router = createAppRouter();
+const queryClient = createQueryClient();
+
+// 'Checking authentication...' lasts until the refresh cookie has been traded for a session (or not).
+void restoreSession();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+// The strings are not in the first chunk: the active language's bundle loads before the first render.
+void startPreferences().finally(() => render(root));
+
+function render(root: HTMLElement) {
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        {/* flushSync lets `navigate(..., { flushSync: true })` commit at once (see lib/use-end-session.ts). */}
+        <RouterProvider
+          router={router}
+          flushSync={(update) => {
+            flushSync(update);
+          }}
+        />
+      </AppProviders>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,119 @@
+import { applyPreferencesUpdate, DEFAULT_PREFERENCES, type PreferencesUpdate } from '@app/shared';
+import { vi } from 'vitest';
+import { FetchBackedXhr } from './fetch-backed-xhr';
+
+/** Test doubles at the network boundary only: `fetch` answers from a table of `METHOD /path` handlers. */
+export interface MockRequest {
+  method: string;
+  path: string;
+  url: string;
+  headers: Headers;
+  body: unknown;
+  credentials: RequestCredentials | undefined;
+}
+
+export type MockHandler = (request: MockRequest) => Response | Promise<Response>;
+
+export function json(status: number, body?: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+  });
+}
+
+/** GET /settings/public as a fresh install answers it, with `overrides`. */
+export function publicSettings(overrides: Record<string, unknown> = {}) {
+  return {
+    site_name: 'AI Marketplace',
+    maintenance_mode: false,
+    maintenance_message: '',
+    contact_email: '',
+    contact_phone: '',
+    contact_address: '',
+    social_x: '',
+    social_linkedin: '',
+    social_github: '',
+    social_youtube: '',
+    platform_fee_percent: 10,
+    ai_pool_percent: 10,
+    ...overrides,
+  };
+}
+
+/** The server answers for a visitor with no session and no Google configured, unless a test says otherwise. */
+const defaults: Record<string, MockHandler> = {
+  'POST /api/v1/auth/refresh': () => json(401, { detail: 'Not authenticated', code: 'UNAUTHORIZED' }),
+  'GET /api/v1/auth/providers': () => json(200, { google_client_id: null }),
+  // Every page reads the site settings (maintenance mode, site name).
+  'GET /api/v1/settings/public': () => json(200, publicSettings()),
+  // The header's notification centre, for signed-in users.
+  'GET /api/v1/notifications': () => json(200, { notifications: [], unread: 0 }),
+  // The header shows a signed-in user's cart count on every public page.
+  'GET /api/v1/cart': () =>
+    json(200, {
+      items: [],
+      totalItems: 0,
+      subtotal: 0,
+      discount: 0,
+      tax: 0,
+      shippingCost: 0,
+      total: 0,
+      promoCode: null,
+      promo_notice: null,
+    }),
+  // The dashboard a new account lands on.
+  'GET /api/v1/orders/stats': () => json(200, { total_orders: 0, completed_orders: 0, processing_orders: 0, total_spent: 0 }),
+  'GET /api/v1/orders': () => json(200, { orders: [], total: 0, page: 1, pages: 0 }),
+  // What a signed-in buyer owns ("In your library" on product cards and add buttons).
+  'GET /api/v1/orders/owned-products': () => json(200, { product_ids: [] }),
+  'GET /api/v1/products/': () => json(200, { products: [], total: 0, page: 1, pages: 0 }),
+  // The home page and the catalogue filters list the categories.
+  'GET /api/v1/products/categories/list': () => json(200, { categories: [] }),
+  // A signed-in user's stored display preferences (none yet: the browser's are saved on sign-in).
+  'GET /api/v1/users/me/preferences': () => json(200, { preferences: null }),
+  'PUT /api/v1/users/me/preferences': (request) =>
+    json(200, { preferences: applyPreferencesUpdate(DEFAULT_PREFERENCES, request.body as PreferencesUpdate) }),
+  // The wishlist page a signed-in user may land on.
+  'GET /api/v1/wishlist': () => json(200, { items: [], products: [], total: 0 }),
+  // The admin console's footer figures.
+  'GET /api/v1/admin/system-status': () =>
+    json(200, { started_at: '2026-05-28T09:00:00.000Z', uptime_seconds: 273_600, users_online: 12, online_window_minutes: 15 }),
+};
+
+export function mockApi(handlers: Record<string, MockHandler> = {}) {
+  const table = { ...defaults, ...handlers };
+  const requests: MockRequest[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      window.location.origin,
+    );
+    const method = (init.method ?? 'GET').toUpperCase();
+    let body: unknown = init.body ?? null;
+    if (typeof init.body === 'string') body = JSON.parse(init.body);
+    const request: MockRequest = {
+      method,
+      path: url.pathname,
+      url: url.href,
+      headers: new Headers(init.headers),
+      body,
+      credentials: init.credentials,
+    };
+    requests.push(request);
+    const handler = table[`${method} ${url.pathname}`];
+    if (!handler) {
+      console.error(`Unmocked request: ${method} ${url.pathname}`);
+      return json(501, { detail: 'Not mocked', code: 'NOT_MOCKED' });
+    }
+    return handler(request);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  // Uploads go through XMLHttpRequest (for progress); it answers from the same table.
+  vi.stubGlobal('XMLHttpRequest', FetchBackedXhr);
+  return {
+    fetchMock,
+    requests,
+    /** Requests to one `METHOD /path`. */
+    calls: (key: string) => requests.filter((request) => `${request.method} ${request.path}` === key),
+  };
+}

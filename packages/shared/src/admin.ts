@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { moneySchema } from './api';
+import { publicUserSchema } from './auth';
+import { publicProductSchema } from './catalog';
+import { orderSchema } from './orders';
+import { pagedListSchema } from './paging';
+
+/** The admin console's answers (spec §7 Admin). */
+
+/** GET /admin/system-status: the console footer's figures, measured (not placeholders). */
+export const adminSystemStatusSchema = z.object({
+  started_at: z.string(),
+  uptime_seconds: z.number(),
+  users_online: z.number(),
+  online_window_minutes: z.number(),
+});
+export type AdminSystemStatus = z.output<typeof adminSystemStatusSchema>;
+
+export const adminDashboardStatsSchema = z.object({
+  total_users: z.number(),
+  total_buyers: z.number(),
+  total_sellers: z.number(),
+  new_users_this_week: z.number(),
+  total_products: z.number(),
+  pending_products: z.number(),
+  approved_products: z.number(),
+  rejected_products: z.number(),
+  total_orders: z.number(),
+  paid_orders: z.number(),
+  total_revenue: moneySchema,
+  ai_pool_total: moneySchema,
+  pending_refunds: z.number(),
+});
+
+export const adminStatsOverTimeSchema = z.object({
+  series: z.array(z.object({ date: z.string(), revenue: moneySchema, orders: z.number(), new_users: z.number() })),
+  top_products: z.array(z.object({ product_id: z.string(), title: z.string(), units: z.number(), revenue: moneySchema })),
+});
+
+export const adminProductListSchema = pagedListSchema('products', publicProductSchema).extend({
+  stats: z.object({ pending: z.number(), approved: z.number(), rejected: z.number(), total: z.number() }),
+});
+
+/** A file a buyer would download, as the admin sees it before approving (no link: a name, a type and a size). */
+export const adminProductFileSchema = z.object({
+  id: z.string(),
+  file_name: z.string(),
+  content_type: z.string(),
+  size_bytes: z.number(),
+});
+export type AdminProductFile = z.output<typeof adminProductFileSchema>;
+
+/** GET /admin/products/{id}: everything the admin reviews before approving, files included. */
+export const adminProductReviewSchema = publicProductSchema.extend({ files: z.array(adminProductFileSchema) });
+export type AdminProductReview = z.output<typeof adminProductReviewSchema>;
+
+/** POST /admin/products/{id}/files/{fileId}/link: a short-lived signed link to open one file under review. */
+export const adminReviewFileLinkSchema = z.object({ url: z.string(), expires_at: z.string() });
+export type AdminReviewFileLink = z.output<typeof adminReviewFileLinkSchema>;
+
+/** Approve, reject and feature answer with a message and the product as it is now. */
+export const adminProductChangeSchema = z.object({ message: z.string(), product: publicProductSchema });
+export const bulkUpdateResultSchema = z.object({ message: z.string(), updated: z.number() });
+
+export const adminUserListSchema = pagedListSchema('users', publicUserSchema);
+export const adminUserChangeSchema = z.object({ message: z.string(), user: publicUserSchema });
+
+export const adminOrderSchema = z.object({ ...orderSchema.shape, customer_email: z.string().nullable(), user_id: z.string() });
+export const adminOrderListSchema = pagedListSchema('orders', adminOrderSchema);
+export const adminOrderDetailSchema = z.object({
+  ...orderSchema.shape,
+  customer_email: z.string().nullable(),
+  customer: z.object({ email: z.string(), first_name: z.string(), last_name: z.string() }).nullable(),
+});
+
+export const announcementSentSchema = z.object({ message: z.string(), sent: z.number() });

@@ -1,0 +1,277 @@
+import { z } from 'zod';
+import { moneySchema } from './api';
+
+/**
+ * Cart maths (spec §9), in integer cents, shared by the server (which decides) and the client
+ * (which shows the same numbers instantly).
+ *
+ * subtotal = Σ price × quantity
+ * promo    = percent of the subtotal (or of the product or category it names), or a fixed amount capped at that base
+ * discount = Σ original-price savings + promo
+ * total    = subtotal − promo, floored at 0; tax and shipping are 0
+ */
+
+export interface CartLine {
+  productId: string;
+  priceCents: number;
+  originalPriceCents: number | null;
+  quantity: number;
+  category?: string;
+}
+
+export interface PromoRule {
+  code: string;
+  kind: 'percent' | 'fixed';
+  /** Percent (1–100) or cents. */
+  value: number;
+  /** Applies to this product only when set. */
+  productId: string | null;
+  /** Applies to products of this category only when set. */
+  category?: string | null;
+}
+
+export interface CartTotals {
+  subtotalCents: number;
+  savingsCents: number;
+  promoCents: number;
+  discountCents: number;
+  taxCents: 0;
+  shippingCents: 0;
+  totalCents: number;
+  totalItems: number;
+}
+
+export function computeCartTotals(lines: CartLine[], promo: PromoRule | null): CartTotals {
+  const subtotalCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+  const savingsCents = lines.reduce(
+    (sum, line) => sum + Math.max(0, (line.originalPriceCents ?? line.priceCents) - line.priceCents) * line.quantity,
+    0,
+  );
+  const promoCents = promo ? promoAmount(lines, subtotalCents, promo) : 0;
+  return {
+    subtotalCents,
+    savingsCents,
+    promoCents,
+    discountCents: savingsCents + promoCents,
+    taxCents: 0,
+    shippingCents: 0,
+    totalCents: Math.max(0, subtotalCents - promoCents),
+    totalItems: lines.reduce((sum, line) => sum + line.quantity, 0),
+  };
+}
+
+function promoAmount(lines: CartLine[], subtotalCents: number, promo: PromoRule): number {
+  const inScope = (line: CartLine) =>
+    (!promo.productId || line.productId === promo.productId) && (!promo.category || line.category === promo.category);
+  const base =
+    promo.productId || promo.category
+      ? lines.filter(inScope).reduce((sum, line) => sum + line.priceCents * line.quantity, 0)
+      : subtotalCents;
+  if (base === 0) return 0;
+  const amount = promo.kind === 'percent' ? Math.round((base * Math.min(100, Math.max(0, promo.value))) / 100) : promo.value;
+  return Math.min(base, Math.max(0, amount));
+}
+
+/**
+ * One row of a price summary. Cart, checkout, success page, order list and receipt e-mail all show
+ * exactly these rows, built by `summaryLines` from the server's priced cart or order, so no surface
+ * can show a figure another one leaves out. Original-price savings are not a row: they are already
+ * in the unit prices (each line shows its struck-through original price).
+ */
+export type SummaryLine =
+  | { kind: 'subtotal'; cents: number }
+  | { kind: 'discount'; cents: number; code: string }
+  | { kind: 'total'; cents: number };
+
+export interface PricedAmounts {
+  subtotalCents: number;
+  /** The promo code the price includes, or null. */
+  promoCode: string | null;
+  /** What the promo took off (the only thing between subtotal and total: tax and shipping are 0). */
+  promoCents: number;
+  totalCents: number;
+}
+
+/** Subtotal, the promo discount with its code (when a code applies), total. */
+export function summaryLines(priced: PricedAmounts): SummaryLine[] {
+  const lines: SummaryLine[] = [{ kind: 'subtotal', cents: priced.subtotalCents }];
+  if (priced.promoCode) lines.push({ kind: 'discount', cents: priced.promoCents, code: priced.promoCode });
+  lines.push({ kind: 'total', cents: priced.totalCents });
+  return lines;
+}
+
+const toCents = (dollars: number) => Math.round(dollars * 100);
+
+/** The rows of a cart as the API answers it (its `discount` field also counts savings, so the promo's own amount is used). */
+export function cartSummaryLines(cart: {
+  subtotal: number;
+  total: number;
+  promoCode: { code: string; discount: number } | null;
+}): SummaryLine[] {
+  return summaryLines({
+    subtotalCents: toCents(cart.subtotal),
+    promoCode: cart.promoCode?.code ?? null,
+    promoCents: toCents(cart.promoCode?.discount ?? 0),
+    totalCents: toCents(cart.total),
+  });
+}
+
+/** The rows of an order as the API answers it (its `discount` is the promo's amount). */
+export function orderSummaryLines(order: {
+  subtotal: number;
+  discount: number;
+  promo_code: string | null;
+  total_amount: number;
+}): SummaryLine[] {
+  return summaryLines({
+    subtotalCents: toCents(order.subtotal),
+    promoCode: order.promo_code,
+    promoCents: toCents(order.discount),
+    totalCents: toCents(order.total_amount),
+  });
+}
+
+/** The 10% of every order that feeds the AI token pool (spec §1, §9). */
+export function aiPoolShareCents(totalCents: number): number {
+  return Math.round(totalCents / 10);
+}
+
+/** The per-product code (spec §9: "derived from the product's name", 20%): e.g. 'CHATBOT20'. */
+export function productPromoCode(title: string): string {
+  const word = title
+    .toUpperCase()
+    .replace(/[^A-Z0-9 ]/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w.length >= 3)[0];
+  return `${(word ?? 'PRODUCT').slice(0, 12)}20`;
+}
+
+export const CART_MAX_QUANTITY = 99;
+/** The most one order may cost, in cents: what card processors take in one payment, and far inside the integer columns. */
+export const CART_MAX_TOTAL_CENTS = 99_999_999;
+export const CART_TOTAL_TOO_LARGE = 'Your cart total cannot exceed $999,999.99. Please lower a quantity or split the purchase.';
+
+export const addToCartSchema = z.object({
+  product_id: z
+    .string({ error: 'Invalid product data: missing required fields' })
+    .trim()
+    .pipe(z.uuid({ error: 'Invalid product data: missing required fields' })),
+  quantity: z.coerce
+    .number()
+    .int('Quantity must be a whole number')
+    .max(CART_MAX_QUANTITY, `Quantity must be at most ${CART_MAX_QUANTITY}`)
+    .default(1),
+  /** The buyer confirmed buying a product they already own again (otherwise 409 ALREADY_OWNED). */
+  buy_again: z.boolean({ error: 'buy_again must be true or false' }).optional().default(false),
+});
+
+export const updateCartItemSchema = z.object({
+  quantity: z.coerce
+    .number({ error: 'Quantity must be a number' })
+    .int('Quantity must be a whole number')
+    .max(CART_MAX_QUANTITY, `Quantity must be at most ${CART_MAX_QUANTITY}`),
+});
+
+export const applyPromoSchema = z.object({
+  code: z.string({ error: 'Invalid promo code' }).trim().min(1, 'Invalid promo code').max(40, 'Invalid promo code'),
+});
+
+const cartItemId = z
+  .string()
+  .trim()
+  .pipe(z.uuid({ error: 'Invalid product data: missing required fields' }));
+
+export const validateCartSchema = z.object({
+  cart_items: z
+    .array(
+      z
+        .object({
+          product_id: cartItemId.optional(),
+          id: cartItemId.optional(),
+          quantity: z.coerce.number().int().min(1).max(CART_MAX_QUANTITY).default(1),
+        })
+        .refine((item) => item.product_id || item.id, 'Invalid product data: missing required fields'),
+    )
+    .max(100),
+  promo_code: z.string().trim().max(40).optional().nullable(),
+});
+
+export const cartItemViewSchema = z.object({
+  id: z.string(),
+  product_id: z.string(),
+  title: z.string(),
+  price: moneySchema,
+  originalPrice: moneySchema.nullable(),
+  image: z.string().nullable(),
+  seller: z.string(),
+  category: z.string(),
+  license: z.string(),
+  description: z.string(),
+  status: z.string(),
+  quantity: z.number(),
+  /** false: its seller's account is suspended; it stays in the cart, flagged, and blocks checkout until removed. */
+  available: z.boolean().optional(),
+});
+export type CartItemView = z.output<typeof cartItemViewSchema>;
+
+export const cartViewSchema = z.object({
+  items: z.array(cartItemViewSchema),
+  totalItems: z.number(),
+  subtotal: moneySchema,
+  discount: moneySchema,
+  tax: moneySchema,
+  shippingCost: moneySchema,
+  total: moneySchema,
+  promoCode: z
+    .object({ code: z.string(), discount: moneySchema, type: z.enum(['percent', 'fixed']), description: z.string() })
+    .nullable(),
+});
+export type CartView = z.output<typeof cartViewSchema>;
+
+/** Checkout refuses a cart holding an item that can not be bought now (its seller is suspended). */
+export const CART_ITEMS_UNAVAILABLE = 'Some items in your cart are no longer available. Remove them to check out.';
+
+/** Every cart route's answer: the cart, and why a saved promo code no longer applies (or null). */
+export const cartResponseSchema = z.object({ promo_notice: z.string().nullable(), ...cartViewSchema.shape });
+
+/** POST /orders/validate-cart: the client's items re-priced by the server. */
+export const validatedCartSchema = z.object({ valid: z.literal(true), ...cartResponseSchema.shape });
+
+/** Card details for the built-in test processor. */
+export const cardPaymentSchema = z.object({
+  card_number: z
+    .string({ error: 'Card number is required' })
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'Your card number is invalid.')),
+  exp_month: z.coerce
+    .number({ error: 'Expiry month is required' })
+    .int()
+    .min(1, 'Your card’s expiration month is invalid.')
+    .max(12, 'Your card’s expiration month is invalid.'),
+  exp_year: z.coerce
+    .number({ error: 'Expiry year is required' })
+    .int()
+    .min(2000, 'Your card’s expiration year is invalid.')
+    .max(2100, 'Your card’s expiration year is invalid.'),
+  cvc: z
+    .string({ error: 'CVC is required' })
+    .trim()
+    .regex(/^\d{3,4}$/, 'Your card’s security code is invalid.'),
+});
+export type CardPayment = z.input<typeof cardPaymentSchema>;
+
+export const TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+} as const;
+
+export const refundRequestSchema = z.object({
+  reason: z
+    .string({ error: 'Please tell us why you want a refund' })
+    .trim()
+    .min(10, 'Please tell us why you want a refund (at least 10 characters)')
+    .max(2000),
+});
+
+export const REFUND_WINDOW_DAYS = 30;

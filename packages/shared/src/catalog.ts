@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { isoDateSchema, moneySchema } from './api';
+import { blankToUndefined, pagedListSchema } from './paging';
+
+/** Catalogue contract: categories, licences, list filters (spec §5 Product queries) and shapes. */
+
+export const CATEGORIES = [
+  { slug: 'ai-tools', name: 'AI Tools' },
+  { slug: 'scripts', name: 'Scripts' },
+  { slug: 'datasets', name: 'Datasets' },
+  { slug: 'apis', name: 'APIs' },
+  { slug: 'ml-modules', name: 'ML Modules' },
+  { slug: 'prompt-packs', name: 'Prompt Packs' },
+  { slug: 'models', name: 'Models' },
+] as const;
+export type CategorySlug = (typeof CATEGORIES)[number]['slug'];
+
+export const LICENSES = [
+  { slug: 'standard', name: 'Standard' },
+  { slug: 'extended', name: 'Extended' },
+  { slug: 'commercial', name: 'Commercial' },
+  { slug: 'open-source', name: 'Open Source' },
+] as const;
+export type LicenseSlug = (typeof LICENSES)[number]['slug'];
+
+/** 'AI Tools', 'ai-tools' and 'ai tools' all name the same category. */
+export function findCategory(value: string | null | undefined) {
+  const key = (value ?? '').trim().toLowerCase();
+  return CATEGORIES.find((c) => c.slug === key || c.name.toLowerCase() === key || c.slug === key.replace(/\s+/g, '-'));
+}
+
+export function findLicense(value: string | null | undefined) {
+  const key = (value ?? '').trim().toLowerCase();
+  return LICENSES.find((l) => l.slug === key || l.name.toLowerCase() === key || l.slug === key.replace(/\s+/g, '-'));
+}
+
+export const PRODUCT_SORTS = ['created_at', 'price', 'rating', 'popularity', 'title', 'relevance'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export const PRODUCT_PAGE_LIMIT_MAX = 100;
+export const PRODUCT_PAGE_LIMIT_DEFAULT = 20;
+/** Totals are exact up to this many matches, then shown as "1,000+" (no pass over every match). */
+export const PRODUCT_TOTAL_CAP = 1000;
+
+/** The highest price a product may have, in dollars (the product form's limit); no filter needs more. */
+export const PRODUCT_PRICE_MAX = 100_000;
+
+/** Price facet bands in dollars (max exclusive; null is open-ended); a band filters as min_price/max_price. */
+export const PRICE_BANDS = [
+  { slug: 'under-10', label: 'Under $10', min: 0, max: 10 },
+  { slug: '10-50', label: '$10 to $50', min: 10, max: 50 },
+  { slug: '50-100', label: '$50 to $100', min: 50, max: 100 },
+  { slug: '100-plus', label: '$100 and up', min: 100, max: null },
+] as const;
+/** Rating facet thresholds: "4 stars & up" and so on. */
+export const RATING_THRESHOLDS = [4, 3, 2, 1] as const;
+
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+const price = (name: string) =>
+  optional(
+    z.coerce
+      .number({ error: `${name} must be a number` })
+      .min(0, `${name} must be 0 or more`)
+      .max(1_000_000, `${name} is too large`),
+  );
+
+export const productListQuerySchema = z
+  .object({
+    search: optional(z.string().max(200, 'search must be at most 200 characters')),
+    category: optional(z.string().refine((value) => Boolean(findCategory(value)), 'Unknown category')),
+    min_price: price('min_price'),
+    max_price: price('max_price'),
+    license: optional(z.string().refine((value) => Boolean(findLicense(value)), 'Unknown license')),
+    min_rating: optional(
+      z.coerce
+        .number({ error: 'min_rating must be a number' })
+        .min(0, 'min_rating must be 0 to 5')
+        .max(5, 'min_rating must be 0 to 5'),
+    ),
+    featured: optional(
+      z
+        .enum(['true', 'false', '1', '0'], { error: 'featured must be true or false' })
+        .transform((v) => v === 'true' || v === '1'),
+    ),
+    seller_id: optional(z.uuid({ error: 'seller_id must be a valid id' })),
+    status: optional(z.enum(['pending', 'approved', 'rejected', 'all'], { error: 'Unknown status' })),
+    sort_by: optional(z.enum(PRODUCT_SORTS, { error: `sort_by must be one of ${PRODUCT_SORTS.join(', ')}` })),
+    sort_order: optional(z.enum(['asc', 'desc'], { error: 'sort_order must be asc or desc' })),
+    page: optional(
+      z.coerce
+        .number({ error: 'page must be a number' })
+        .int('page must be a whole number')
+        .min(1, 'page must be 1 or more')
+        .max(100_000),
+    ),
+    limit: optional(
+      z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be 1 or more'),
+    ),
+  })
+  .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {
+    path: ['min_price'],
+    message: 'min_price must not be more than max_price',
+  });
+export type ProductListQuery = z.output<typeof productListQuerySchema>;
+
+/** The product as every catalogue route returns it (spec §3 Product, with its aliases). */
+export const publicProductSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  name: z.string(),
+  short_description: z.string(),
+  description: z.string(),
+  price: moneySchema,
+  original_price: moneySchema.nullable(),
+  originalPrice: moneySchema.nullable(),
+  images: z.array(z.string()),
+  image: z.string().nullable(),
+  image_url: z.string().nullable(),
+  seller: z.string(),
+  seller_name: z.string(),
+  seller_id: z.string(),
+  category: z.string(),
+  category_slug: z.string(),
+  license: z.string(),
+  license_type: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  featured: z.boolean(),
+  rejection_reason: z.string().nullable(),
+  rating: z.number(),
+  review_count: z.number(),
+  sales_count: z.number(),
+  tags: z.array(z.string()),
+  created_at: isoDateSchema,
+  updated_at: isoDateSchema,
+});
+export type PublicProduct = z.output<typeof publicProductSchema>;
+
+export const facetCountSchema = z.object({ value: z.string(), label: z.string(), count: z.number() });
+export type FacetCount = z.output<typeof facetCountSchema>;
+
+/** Counts over the matches (over the first PRODUCT_TOTAL_CAP of them when the total is capped). */
+export const productFacetsSchema = z.object({
+  category: z.array(facetCountSchema),
+  license: z.array(facetCountSchema),
+  price: z.array(facetCountSchema),
+  /** Cumulative: "4" counts products rated 4 and up. */
+  rating: z.array(facetCountSchema),
+});
+export type ProductFacets = z.output<typeof productFacetsSchema>;
+
+export const productListSchema = z.object({
+  products: z.array(publicProductSchema),
+  /** Exact up to PRODUCT_TOTAL_CAP; when `total_capped`, there are more. */
+  total: z.number(),
+  total_capped: z.boolean(),
+  page: z.number(),
+  pages: z.number(),
+  facets: productFacetsSchema,
+  /** The query as typo correction read it, when a word was corrected ("Did you mean"). */
+  did_you_mean: z.string().nullable(),
+});
+export type ProductList = z.output<typeof productListSchema>;
+
+/** GET /products/{id}: the product and a few related ones from its category. */
+export const productDetailSchema = publicProductSchema.extend({ related: z.array(publicProductSchema) });
+
+export const categoryCountSchema = z.object({ slug: z.string(), name: z.string(), count: z.number() });
+export type CategoryCount = z.output<typeof categoryCountSchema>;
+export const categoryListSchema = z.object({ categories: z.array(categoryCountSchema) });
+
+/** GET /products/debug/count (admins). */
+export const productCountSchema = z.object({
+  total: z.number(),
+  approved: z.number(),
+  pending: z.number(),
+  rejected: z.number(),
+});
+
+export const reviewRequestSchema = z.object({
+  rating: z.coerce
+    .number({ error: 'Rating must be a number from 1 to 5' })
+    .int('Rating must be a whole number from 1 to 5')
+    .min(1, 'Rating must be a number from 1 to 5')
+    .max(5, 'Rating must be a number from 1 to 5'),
+  comment: z
+    .string({ error: 'Please write a short review' })
+    .trim()
+    .min(3, 'Please write a short review (at least 3 characters)')
+    .max(2000, 'Reviews are limited to 2000 characters'),
+});
+export type ReviewRequest = z.input<typeof reviewRequestSchema>;
+
+export const publicReviewSchema = z.object({
+  id: z.string(),
+  product_id: z.string(),
+  user_id: z.string(),
+  user_name: z.string(),
+  rating: z.number(),
+  comment: z.string(),
+  created_at: isoDateSchema,
+  updated_at: isoDateSchema,
+});
+export type PublicReview = z.output<typeof publicReviewSchema>;
+
+/** A product's reviews: 10 a page, at most 50. */
+export const REVIEW_PAGING = { defaultLimit: 10, maxLimit: 50 };
+
+export const reviewListSchema = pagedListSchema('reviews', publicReviewSchema).extend({
+  average_rating: z.number(),
+  review_count: z.number(),
+  can_review: z.boolean(),
+});
+
+export const wishlistAddSchema = z.object({
+  product_id: z.uuid({ error: 'Product not found' }),
+});
+
+export const wishlistItemSchema = publicProductSchema.extend({ added_at: isoDateSchema });
+/** The wishlist (`items` and its alias `products`); add and remove answer it with a message. */
+export const wishlistSchema = z.object({
+  items: z.array(wishlistItemSchema),
+  products: z.array(wishlistItemSchema),
+  total: z.number(),
+});
+export const wishlistChangeSchema = z.object({ message: z.string(), ...wishlistSchema.shape });

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { isoDateSchema, moneySchema } from './api';
+import { pagedListSchema } from './paging';
+
+/** Orders, checkout and download links as the API answers them (spec §3 Order). */
+
+export const orderItemSchema = z.object({
+  product_id: z.string(),
+  product_name: z.string(),
+  product_title: z.string(),
+  quantity: z.number(),
+  price: moneySchema,
+});
+
+export const orderRefundSchema = z.object({ status: z.string(), reason: z.string(), requested_at: isoDateSchema });
+
+/** The order (with the save-payload field names as aliases). */
+export const orderSchema = z.object({
+  id: z.string(),
+  order_id: z.string(),
+  order_number: z.string(),
+  status: z.string(),
+  payment_status: z.string(),
+  items: z.array(orderItemSchema),
+  product_name: z.string(),
+  subtotal: moneySchema,
+  discount: moneySchema,
+  total_amount: moneySchema,
+  amount: moneySchema,
+  ai_pool_contribution: moneySchema,
+  currency: z.string(),
+  promo_code: z.string().nullable(),
+  payment_intent_id: z.string().nullable(),
+  created_at: isoDateSchema,
+  updated_at: isoDateSchema,
+  paid_at: isoDateSchema.nullable(),
+  refund: orderRefundSchema.nullable(),
+});
+export type OrderView = z.output<typeof orderSchema>;
+
+/** GET /orders/owned-products: what the signed-in buyer owns (paid, not refunded), for "In your library". */
+export const ownedProductsSchema = z.object({ product_ids: z.array(z.string()) });
+export type OwnedProducts = z.output<typeof ownedProductsSchema>;
+
+export const orderListSchema = pagedListSchema('orders', orderSchema);
+
+export const orderStatsSchema = z.object({
+  total_orders: z.number(),
+  completed_orders: z.number(),
+  processing_orders: z.number(),
+  total_spent: moneySchema,
+});
+
+/** POST /orders/checkout: the pending order and the payment to complete. */
+export const checkoutResultSchema = z.object({
+  order_id: z.string(),
+  order_number: z.string(),
+  payment_intent_id: z.string().nullable(),
+  client_secret: z.string().nullable(),
+  amount: moneySchema,
+  currency: z.string(),
+  provider: z.string(),
+  status: z.string(),
+  payment_status: z.string(),
+});
+export type CheckoutResult = z.output<typeof checkoutResultSchema>;
+
+/** POST /orders/save-order (the spec's client). */
+export const savedOrderSchema = z.object({
+  order_id: z.string(),
+  order_number: z.string(),
+  status: z.string(),
+  payment_status: z.string(),
+});
+
+export const downloadLinkSchema = z.object({
+  product_id: z.string(),
+  product_title: z.string(),
+  file_id: z.string(),
+  file_name: z.string(),
+  size_bytes: z.number(),
+  url: z.string(),
+  expires_at: isoDateSchema,
+});
+export type DownloadLink = z.output<typeof downloadLinkSchema>;
+
+export const downloadLinksSchema = z.object({
+  order_id: z.string(),
+  links: z.array(downloadLinkSchema),
+  expires_at: isoDateSchema,
+});
+export const regeneratedLinksSchema = downloadLinksSchema.extend({ message: z.string() });
+
+export const refundRequestedSchema = z.object({ message: z.string(), refund: orderRefundSchema });
+
+/** Payment confirmation: paid, or still processing with the provider. */
+export const paymentStateSchema = z.object({
+  status: z.enum(['succeeded', 'processing']),
+  order_id: z.string(),
+  order_number: z.string(),
+  payment_status: z.string(),
+});
+export type PaymentState = z.output<typeof paymentStateSchema>;
+
+export const paymentConfigSchema = z.object({
+  provider: z.string(),
+  test_mode: z.boolean(),
+  publishable_key: z.string().nullable(),
+  test_cards: z.object({ success: z.string(), declined: z.string(), insufficientFunds: z.string() }).nullable(),
+});
+
+export const webhookReceiptSchema = z.object({ received: z.literal(true), duplicate: z.literal(true).optional() });
