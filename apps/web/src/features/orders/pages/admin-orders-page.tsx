@@ -1,7 +1,8 @@
-import { Search, ShoppingBag } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { ShoppingBag } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ListSearch } from '@/components/list-toolbar';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,6 +14,7 @@ import { AdminPageHeader } from '@/features/admin/components/admin-page-header';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
 import { ORDER_STATUSES, type OrderStatus } from '@/lib/orders';
+import { useListFilters } from '@/lib/use-list-filters';
 import { type AdminOrderFilters, type RefundFilter, useAdminOrders } from '../api/get-admin-orders';
 import { RefundPanel } from '../components/refund-panel';
 
@@ -25,7 +27,7 @@ export function AdminOrdersPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const initialRefund = params.get('refund');
-  const [filters, setFilters] = useState<AdminOrderFilters>({
+  const { filters, change, setPage } = useListFilters<AdminOrderFilters>({
     status: '',
     refund: (REFUND_FILTERS as string[]).includes(initialRefund ?? '') ? (initialRefund as RefundFilter) : '',
     search: '',
@@ -34,40 +36,20 @@ export function AdminOrdersPage() {
     page: 1,
     limit: PAGE_SIZE,
   });
-  const [searchText, setSearchText] = useState('');
   const [reviewing, setReviewing] = useState<string | null>(null);
   const orders = useAdminOrders(filters);
   const list = orders.data?.orders ?? [];
-
-  const change = (next: Partial<AdminOrderFilters>) => setFilters((current) => ({ ...current, page: 1, ...next }));
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    change({ search: searchText.trim() });
-  };
 
   return (
     <div className="space-y-6">
       <AdminPageHeader icon={ShoppingBag} title={t('admin.orders.title')} description={t('admin.orders.description')} />
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-        {/* biome-ignore lint/a11y/useSemanticElements: <search> has no role in jsdom or pre-2023 browsers; role=search is the same landmark */}
-        <form
-          role="search"
-          aria-label={t('admin.orders.search')}
-          onSubmit={onSearch}
-          className="flex gap-2 sm:col-span-2 lg:col-span-5"
-        >
-          <Input
-            type="search"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            placeholder={t('admin.orders.searchPlaceholder')}
-            aria-label={t('admin.orders.search')}
-          />
-          <Button type="submit" variant="outline">
-            <Search className="size-4" aria-hidden />
-            {t('admin.orders.search')}
-          </Button>
-        </form>
+        <ListSearch
+          label={t('admin.orders.search')}
+          placeholder={t('admin.orders.searchPlaceholder')}
+          onSearch={(search) => change({ search })}
+          className="sm:col-span-2 lg:col-span-5"
+        />
         <Field label={t('admin.orders.status')}>
           {(control) => (
             <select
@@ -174,7 +156,7 @@ export function AdminOrdersPage() {
       <Pagination
         page={filters.page}
         pages={orders.data?.pages ?? 0}
-        onPageChange={(page) => setFilters((current) => ({ ...current, page }))}
+        onPageChange={setPage}
         label={t('admin.orders.pagination')}
       />
       <RefundPanel orderId={reviewing} onClose={() => setReviewing(null)} />

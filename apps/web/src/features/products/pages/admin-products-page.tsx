@@ -1,13 +1,13 @@
 import type { PublicProduct } from '@app/shared';
 import * as Tabs from '@radix-ui/react-tabs';
-import { Check, Eye, Package, Search, Star, X } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { Check, Eye, Package, Star, X } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListSearch } from '@/components/list-toolbar';
 import { ProductReviewStatus } from '@/components/product-status-badge';
 import { ProductIdentity } from '@/components/product-thumbnail';
 import { Button } from '@/components/ui/button';
 import { DataTable, Td, Th } from '@/components/ui/data-table';
-import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { AdminPageHeader } from '@/features/admin/components/admin-page-header';
 import { errorMessage } from '@/lib/api-client';
@@ -16,6 +16,7 @@ import { cn } from '@/lib/cn';
 import { formatDate, formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
+import { useListFilters } from '@/lib/use-list-filters';
 import { useApproveProduct } from '../api/approve-product';
 import { useBulkUpdateProducts } from '../api/bulk-update-products';
 import { useFeatureProduct } from '../api/feature-product';
@@ -36,8 +37,12 @@ interface Rejecting {
 /** /admin/products: the moderation queue (spec §4 Product review), one product or many at a time. */
 export function AdminProductsPage() {
   const { t } = useTranslation();
-  const [filters, setFilters] = useState<AdminProductFilters>({ status: 'pending', search: '', page: 1, limit: PAGE_SIZE });
-  const [searchText, setSearchText] = useState('');
+  const { filters, change, setPage } = useListFilters<AdminProductFilters>({
+    status: 'pending',
+    search: '',
+    page: 1,
+    limit: PAGE_SIZE,
+  });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [rejecting, setRejecting] = useState<Rejecting | null>(null);
   const [rejectFailure, setRejectFailure] = useState<string | null>(null);
@@ -54,7 +59,7 @@ export function AdminProductsPage() {
   const allSelected = list.length > 0 && list.every((product) => selected.has(product.id));
 
   const changeFilters = (next: Partial<AdminProductFilters>) => {
-    setFilters((current) => ({ ...current, page: 1, ...next }));
+    change(next);
     setSelected(new Set());
   };
 
@@ -126,11 +131,6 @@ export function AdminProductsPage() {
       );
   };
 
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    changeFilters({ search: searchText.trim() });
-  };
-
   return (
     <div className="space-y-6">
       <AdminPageHeader icon={Package} title={t('admin.products.title')} description={t('admin.products.description')} />
@@ -165,21 +165,12 @@ export function AdminProductsPage() {
               );
             })}
           </Tabs.List>
-          {/* biome-ignore lint/a11y/useSemanticElements: <search> has no role in jsdom or pre-2023 browsers; role=search is the same landmark */}
-          <form role="search" aria-label={t('admin.products.search')} onSubmit={onSearch} className="flex gap-2">
-            <Input
-              type="search"
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-              placeholder={t('admin.products.searchPlaceholder')}
-              aria-label={t('admin.products.search')}
-              className="w-64"
-            />
-            <Button type="submit" variant="outline">
-              <Search className="size-4" aria-hidden />
-              {t('admin.products.search')}
-            </Button>
-          </form>
+          <ListSearch
+            label={t('admin.products.search')}
+            placeholder={t('admin.products.searchPlaceholder')}
+            onSearch={(search) => changeFilters({ search })}
+            inputClassName="w-64"
+          />
         </div>
 
         {selected.size > 0 && (
@@ -335,7 +326,7 @@ export function AdminProductsPage() {
         page={filters.page}
         pages={products.data?.pages ?? 0}
         onPageChange={(page) => {
-          setFilters((current) => ({ ...current, page }));
+          setPage(page);
           setSelected(new Set());
         }}
         label={t('admin.products.pagination')}

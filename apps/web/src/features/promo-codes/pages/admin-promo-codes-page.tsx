@@ -1,13 +1,13 @@
 import type { PromoCodeView, PromoStatus } from '@app/shared';
 import type { TFunction } from 'i18next';
-import { Pencil, Plus, Search, TicketPercent } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { Pencil, Plus, TicketPercent } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterSelect, ListSearch, ListToolbar } from '@/components/list-toolbar';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DataTable, Td, Th } from '@/components/ui/data-table';
 import { ConfirmDialog } from '@/components/ui/dialog';
-import { Input, inputClasses } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { AdminPageHeader } from '@/features/admin/components/admin-page-header';
 import { errorMessage } from '@/lib/api-client';
@@ -15,6 +15,7 @@ import { categoryName } from '@/lib/catalog-names';
 import { formatDate, formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
+import { useListFilters } from '@/lib/use-list-filters';
 import { useDeactivatePromoCode } from '../api/deactivate-promo-code';
 import { type PromoCodeFilters, usePromoCodes } from '../api/get-promo-codes';
 import { useUpdatePromoCode } from '../api/update-promo-code';
@@ -49,8 +50,7 @@ export function promoRules(promo: PromoCodeView, t: TFunction): string[] {
 /** /admin/promo-codes: create codes with their rules, see how they are used, edit or switch them off. */
 export function AdminPromoCodesPage() {
   const { t } = useTranslation();
-  const [filters, setFilters] = useState<PromoCodeFilters>({ search: '', active: '', page: 1, limit: PAGE_SIZE });
-  const [searchText, setSearchText] = useState('');
+  const { filters, change, setPage } = useListFilters<PromoCodeFilters>({ search: '', active: '', page: 1, limit: PAGE_SIZE });
   const [editing, setEditing] = useState<{ promo?: PromoCodeView } | null>(null);
   const [deactivating, setDeactivating] = useState<PromoCodeView | null>(null);
   const promoCodes = usePromoCodes(filters);
@@ -60,11 +60,6 @@ export function AdminPromoCodesPage() {
 
   const failed = (error: unknown) =>
     notify.error(t('admin.actionFailed'), translateMessage(errorMessage(error, t('common.operationFailed'))));
-
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    setFilters((current) => ({ ...current, search: searchText.trim(), page: 1 }));
-  };
 
   const onDeactivate = () => {
     if (!deactivating) return;
@@ -94,36 +89,24 @@ export function AdminPromoCodesPage() {
           </Button>
         }
       />
-      <div className="flex flex-wrap items-center gap-3">
-        {/* biome-ignore lint/a11y/useSemanticElements: <search> has no role in jsdom or pre-2023 browsers; role=search is the same landmark */}
-        <form role="search" aria-label={t('admin.promoCodes.search')} onSubmit={onSearch} className="flex min-w-64 flex-1 gap-2">
-          <Input
-            type="search"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            placeholder={t('admin.promoCodes.searchPlaceholder')}
-            aria-label={t('admin.promoCodes.search')}
-          />
-          <Button type="submit" variant="outline">
-            <Search className="size-4" aria-hidden />
-            {t('admin.promoCodes.search')}
-          </Button>
-        </form>
-        <div className="w-full sm:w-48">
-          <select
-            aria-label={t('admin.promoCodes.activeFilter')}
-            className={inputClasses}
-            value={filters.active}
-            onChange={(event) =>
-              setFilters((current) => ({ ...current, active: event.target.value as PromoCodeFilters['active'], page: 1 }))
-            }
-          >
-            <option value="">{t('admin.promoCodes.allCodes')}</option>
-            <option value="true">{t('admin.promoCodes.onlyActive')}</option>
-            <option value="false">{t('admin.promoCodes.onlyInactive')}</option>
-          </select>
-        </div>
-      </div>
+      <ListToolbar>
+        <ListSearch
+          label={t('admin.promoCodes.search')}
+          placeholder={t('admin.promoCodes.searchPlaceholder')}
+          onSearch={(search) => change({ search })}
+          className="min-w-64 flex-1"
+        />
+        <FilterSelect
+          label={t('admin.promoCodes.activeFilter')}
+          value={filters.active}
+          onChange={(active) => change({ active })}
+          options={[
+            { value: '', label: t('admin.promoCodes.allCodes') },
+            { value: 'true', label: t('admin.promoCodes.onlyActive') },
+            { value: 'false', label: t('admin.promoCodes.onlyInactive') },
+          ]}
+        />
+      </ListToolbar>
       <DataTable
         label={t('admin.promoCodes.title')}
         loading={promoCodes.isPending}
@@ -224,7 +207,7 @@ export function AdminPromoCodesPage() {
       <Pagination
         page={filters.page}
         pages={promoCodes.data?.pages ?? 0}
-        onPageChange={(page) => setFilters((current) => ({ ...current, page }))}
+        onPageChange={setPage}
         label={t('admin.promoCodes.pagination')}
       />
       {editing && <PromoCodeFormDialog promo={editing.promo} onClose={() => setEditing(null)} />}

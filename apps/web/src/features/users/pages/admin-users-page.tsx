@@ -1,12 +1,13 @@
 import { normalizeRole, type PublicUser, ROLES, type Role } from '@app/shared';
-import { Search, Users } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { Users } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterSelect, ListSearch, ListToolbar } from '@/components/list-toolbar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DataTable, Td, Th } from '@/components/ui/data-table';
 import { ConfirmDialog } from '@/components/ui/dialog';
-import { Input, inputClasses } from '@/components/ui/input';
+import { inputClasses } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { AdminPageHeader } from '@/features/admin/components/admin-page-header';
 import { errorMessage } from '@/lib/api-client';
@@ -14,6 +15,7 @@ import { displayName, useRequiredUser } from '@/lib/auth-store';
 import { formatDate } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
+import { useListFilters } from '@/lib/use-list-filters';
 import { type AdminUserFilters, useUsers } from '../api/get-users';
 import { useUpdateUser } from '../api/update-user';
 
@@ -23,8 +25,7 @@ const PAGE_SIZE = 20;
 export function AdminUsersPage() {
   const { t } = useTranslation();
   const me = useRequiredUser();
-  const [filters, setFilters] = useState<AdminUserFilters>({ search: '', role: '', page: 1, limit: PAGE_SIZE });
-  const [searchText, setSearchText] = useState('');
+  const { filters, change, setPage } = useListFilters<AdminUserFilters>({ search: '', role: '', page: 1, limit: PAGE_SIZE });
   const [suspending, setSuspending] = useState<PublicUser | null>(null);
   // A role change waits for the admin's confirmation; until then the select keeps showing the current role.
   const [roleChange, setRoleChange] = useState<{ user: PublicUser; role: Role } | null>(null);
@@ -69,45 +70,26 @@ export function AdminUsersPage() {
       },
     );
 
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    setFilters((current) => ({ ...current, search: searchText.trim(), page: 1 }));
-  };
-
   return (
     <div className="space-y-6">
       <AdminPageHeader icon={Users} title={t('admin.users.title')} description={t('admin.users.description')} />
-      <div className="flex flex-wrap items-center gap-3">
-        {/* biome-ignore lint/a11y/useSemanticElements: <search> has no role in jsdom or pre-2023 browsers; role=search is the same landmark */}
-        <form role="search" aria-label={t('admin.users.search')} onSubmit={onSearch} className="flex min-w-64 flex-1 gap-2">
-          <Input
-            type="search"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            placeholder={t('admin.users.searchPlaceholder')}
-            aria-label={t('admin.users.search')}
-          />
-          <Button type="submit" variant="outline">
-            <Search className="size-4" aria-hidden />
-            {t('admin.users.search')}
-          </Button>
-        </form>
-        <div className="w-full sm:w-48">
-          <select
-            aria-label={t('admin.users.roleFilter')}
-            className={inputClasses}
-            value={filters.role}
-            onChange={(event) => setFilters((current) => ({ ...current, role: event.target.value as Role | '', page: 1 }))}
-          >
-            <option value="">{t('admin.users.allRoles')}</option>
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {t(`roles.${role}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+      <ListToolbar>
+        <ListSearch
+          label={t('admin.users.search')}
+          placeholder={t('admin.users.searchPlaceholder')}
+          onSearch={(search) => change({ search })}
+          className="min-w-64 flex-1"
+        />
+        <FilterSelect
+          label={t('admin.users.roleFilter')}
+          value={filters.role}
+          onChange={(role) => change({ role })}
+          options={[
+            { value: '', label: t('admin.users.allRoles') },
+            ...ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) })),
+          ]}
+        />
+      </ListToolbar>
       <DataTable
         label={t('admin.users.title')}
         loading={users.isPending}
@@ -194,12 +176,7 @@ export function AdminUsersPage() {
           })}
         </tbody>
       </DataTable>
-      <Pagination
-        page={filters.page}
-        pages={users.data?.pages ?? 0}
-        onPageChange={(page) => setFilters((current) => ({ ...current, page }))}
-        label={t('admin.users.pagination')}
-      />
+      <Pagination page={filters.page} pages={users.data?.pages ?? 0} onPageChange={setPage} label={t('admin.users.pagination')} />
       <ConfirmDialog
         open={roleChange !== null}
         title={t('admin.users.roleTitle', {
