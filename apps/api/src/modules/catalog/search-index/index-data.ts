@@ -1,7 +1,7 @@
 import { PRICE_BANDS, RATING_THRESHOLDS } from '@app/shared';
 import { productJson } from '../present';
 import { Documents } from './documents';
-import type { IndexedProductRow } from './loading';
+import type { IndexedProductRow } from './repository';
 import { Rows } from './rows';
 import { Scratch } from './slot-sets';
 import { TitleTokens } from './title-tokens';

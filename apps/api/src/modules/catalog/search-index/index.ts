@@ -1,9 +1,9 @@
 import { PRODUCT_PAGE_LIMIT_DEFAULT, PRODUCT_PAGE_LIMIT_MAX, PRODUCT_TOTAL_CAP, type ProductListQuery } from '@app/shared';
 import type { Database } from '../../../db/client';
-import type { FacetRow } from '../repository';
+import { type FacetRow, searchWordsVersion } from '../repository';
 import type { CorrectedWord } from '../typos';
 import type { IndexData } from './index-data';
-import { applyChanges, loadIndex, readDictionaryVersion, readLexemes } from './loading';
+import { applyChanges, loadIndex, readLexemes } from './loading';
 import { type IndexResult, searchIndexData } from './search';
 
 export { IndexData } from './index-data';
@@ -147,7 +147,7 @@ export class SearchIndex {
   }
 
   private startVersionRead(): Promise<number> {
-    const read: Promise<number> = readDictionaryVersion(this.db).finally(() => {
+    const read: Promise<number> = searchWordsVersion(this.db).finally(() => {
       if (this.versionRead === read) this.versionRead = undefined;
     });
     this.versionRead = read;
@@ -158,7 +158,7 @@ export class SearchIndex {
     this.checkedAt = Date.now();
     this.pending ??= (async () => {
       // Read first: a change committed after this read moves the version again, so it is not missed.
-      const version = await readDictionaryVersion(this.db);
+      const version = await searchWordsVersion(this.db);
       await (this.data ? this.applyChanges() : this.reload());
       this.version = version;
     })().finally(() => {
