@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { productFiles, products } from '../../db/schema';
+import { productFiles, products, reviews } from '../../db/schema';
 import type { ProductRow } from '../catalog/repository';
 
 /**
  * Product writes: every INSERT, UPDATE and DELETE of products and their files goes through here,
- * called by this module's services (and, for the sales and change counters, by orders and users).
+ * called by this module's services (and, for the sales, rating and change counters, by orders, reviews and users).
  */
 
 export type NewProduct = typeof products.$inferInsert;
@@ -180,4 +180,13 @@ export async function addSales(db: DbOrTx, productId: string, units: number): Pr
       salesCount: units >= 0 ? sql`${products.salesCount} + ${units}` : sql`greatest(${products.salesCount} - ${-units}, 0)`,
     })
     .where(eq(products.id, productId));
+}
+
+/** Recomputes a product's rating and review count from its reviews, so they can never drift. */
+export async function refreshProductRating(tx: DbOrTx, productId: string): Promise<void> {
+  await tx.execute(sql`
+    update ${products} set
+      rating_average = coalesce((select round(avg(rating)::numeric, 2) from ${reviews} where product_id = ${productId}), 0),
+      review_count = (select count(*) from ${reviews} where product_id = ${productId})
+    where ${products.id} = ${productId}`);
 }

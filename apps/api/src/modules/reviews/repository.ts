@@ -54,15 +54,6 @@ export async function lockProduct(tx: DbOrTx, productId: string): Promise<void> 
   await tx.execute(sql`select 1 from ${products} where ${products.id} = ${productId} for update`);
 }
 
-/** Recomputes rating and count from the reviews themselves, so they can never drift. */
-export async function refreshProductRating(tx: DbOrTx, productId: string): Promise<void> {
-  await tx.execute(sql`
-    update ${products} set
-      rating_average = coalesce((select round(avg(rating)::numeric, 2) from ${reviews} where product_id = ${productId}), 0),
-      review_count = (select count(*) from ${reviews} where product_id = ${productId})
-    where ${products.id} = ${productId}`);
-}
-
 /** Adds the user's review; undefined when they have already reviewed the product. */
 export async function insertReview(
   db: DbOrTx,

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors';
 import { pagedList, pageOffset } from '../../lib/paging';
 import { isUuid } from '../../lib/validation';
 import { getVisibleProduct } from '../catalog/service';
+import { refreshProductRating } from '../products/repository';
 import type { UserRow } from '../users/repository';
 import {
   deleteReviewRow,
@@ -13,7 +14,6 @@ import {
   listReviews,
   lockProduct,
   type ReviewWithAuthor,
-  refreshProductRating,
   updateReviewText,
 } from './repository';
 
