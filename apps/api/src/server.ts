@@ -7,10 +7,11 @@ import { seedDemo } from './db/seed/demo';
 import { prepareDatabase } from './db/setup';
 import { createDeps } from './deps';
 import { trackRequestsInFlight } from './lib/in-flight';
-import { startAiPoolSweeps } from './modules/ai-pool/transfers';
-import { startLeadDigests } from './modules/chatbot/lead-digest';
-import { startPaymentSweeps } from './modules/payments/reconcile';
-import { startPayoutSchedule } from './modules/payouts/transfers';
+import { startPeriodicJobs } from './lib/scheduler';
+import { aiPoolSweepJob } from './modules/ai-pool/transfers';
+import { leadDigestJob } from './modules/chatbot/lead-digest';
+import { paymentSweepJob } from './modules/payments/reconcile';
+import { payoutScheduleJob } from './modules/payouts/transfers';
 
 /** Beyond the drain, how long closing the database may take before the process gives up. */
 const SHUTDOWN_GRACE_MS = 20_000;
@@ -50,14 +51,19 @@ async function main(): Promise<void> {
       })
       .catch((error: unknown) => log(`search index not loaded (searches use SQL): ${String(error)}`));
   }
-  // Expires unpaid orders and resolves charges or refunds a crash left half-way (at start, then on a timer).
-  const stopPaymentSweeps = startPaymentSweeps(deps, log);
-  // Finishes payouts a crash left in flight, then pays sellers when the payout schedule is due.
-  const stopPayoutSchedule = startPayoutSchedule(deps, log);
-  // Finishes interrupted AI pool transfers and runs the scheduled one.
-  const stopAiPoolSweeps = startAiPoolSweeps(deps, log);
-  // E-mails admins the assistant's new leads, at most once per CHATBOT_LEAD_DIGEST_MINUTES.
-  const stopLeadDigests = startLeadDigests(deps, log);
+  const stopPeriodicJobs = startPeriodicJobs(
+    [
+      // Expires unpaid orders and resolves charges or refunds a crash left half-way.
+      paymentSweepJob(deps, log),
+      // Finishes payouts a crash left in flight, then pays sellers when the payout schedule is due.
+      payoutScheduleJob(deps, log),
+      // Finishes interrupted AI pool transfers and runs the scheduled one.
+      aiPoolSweepJob(deps, log),
+      // E-mails admins the assistant's new leads, at most once per CHATBOT_LEAD_DIGEST_MINUTES.
+      leadDigestJob(deps, log),
+    ],
+    log,
+  );
   let closing = false;
   const drainMs = config.shutdownDrainSeconds * 1000;
   const shutdown = async (signal: string) => {
@@ -72,11 +78,8 @@ async function main(): Promise<void> {
       await drainRequests(app, drainMs, log);
       // Handlers whose client hung up hold no connection, yet may still be about to use the database.
       await requestsInFlight.idle(deadline);
-      // Only once no request can use them: the sweeps, then the pool, then the embedded server.
-      await stopPaymentSweeps();
-      await stopPayoutSchedule();
-      await stopAiPoolSweeps();
-      await stopLeadDigests();
+      // Only once no request can use them: the periodic jobs, then the pool, then the embedded server.
+      await stopPeriodicJobs();
       await db.$client.end();
       await database.embedded?.stop();
     } catch (error) {

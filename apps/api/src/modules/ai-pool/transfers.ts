@@ -4,6 +4,7 @@ import { recordAudit } from '../../lib/audit';
 import type { AppDeps } from '../../lib/context';
 import { AppError, fieldError } from '../../lib/errors';
 import { centsToDollars } from '../../lib/money';
+import type { PeriodicJob } from '../../lib/scheduler';
 import { poolTotals, presentTransfer, type TransferRow } from './figures';
 import { TokenTransferRefused } from './providers';
 import {
@@ -199,28 +200,16 @@ export async function runScheduledPoolTransfer(deps: AppDeps, now = new Date()):
   }
 }
 
-/** Finishes stale transfers and runs the automatic one, at start and then on the payment sweep's timer. */
-export function startAiPoolSweeps(deps: AppDeps, log: (message: string) => void): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const run = () => {
-    running ??= (async () => {
+/** A periodic job on the payment sweep's period: finishes stale transfers and runs the automatic one. */
+export function aiPoolSweepJob(deps: AppDeps, log: (message: string) => void): PeriodicJob {
+  return {
+    name: 'ai pool sweep',
+    everyMs: deps.config.payments.sweepSeconds * 1000,
+    run: async () => {
       const finished = await finishPendingTransfers(deps, deps.config.payments.staleSeconds);
       if (finished) log(`ai pool: finished ${finished} interrupted transfer(s)`);
       const sent = await runScheduledPoolTransfer(deps);
       if (sent) log(`ai pool: scheduled transfer of $${sent.amount.toFixed(2)} (${sent.transfer_id})`);
-    })()
-      .catch((error: unknown) => log(`ai pool sweep failed: ${(error as Error).message}`))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  void run();
-  const interval = deps.config.payments.sweepSeconds;
-  const timer = interval > 0 ? setInterval(run, interval * 1000) : null;
-  timer?.unref();
-  return async () => {
-    if (timer) clearInterval(timer);
-    await running;
+    },
   };
 }

@@ -2,6 +2,7 @@ import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../lib/context';
 import { escapeHtml, mailTexts } from '../../lib/mail-texts';
 import { deleteExpiredRateLimitHits } from '../../lib/rate-limit-store';
+import type { PeriodicJob } from '../../lib/scheduler';
 import { type AdminSettings, readSettings } from '../settings/service';
 import { languageOfAddress } from '../users/preferences';
 import { adminEmails, type ChatLeadRow, lastLeadDigestAt, takeUnnotifiedLeads, tryLockLeadDigest } from './repository';
@@ -62,25 +63,14 @@ async function mailDigest(deps: AppDeps, tx: Tx, settings: AdminSettings, leads:
   }
 }
 
-/** Runs the digest every minute (or every period, if shorter): it sends only when one is due. */
-export function startLeadDigests(deps: AppDeps, log: (message: string) => void): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const run = () => {
-    running ??= sendLeadDigest(deps)
-      .then((count) => {
-        if (count) log(`chatbot: lead digest listed ${count} lead(s)`);
-      })
-      .catch((error: unknown) => log(`chatbot lead digest failed: ${(error as Error).message}`))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  void run();
-  const timer = setInterval(run, Math.min(60_000, deps.config.chatbot.leadDigestMinutes * 60_000));
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
+/** A periodic job every minute (or every period, if shorter): the digest sends only when one is due. */
+export function leadDigestJob(deps: AppDeps, log: (message: string) => void): PeriodicJob {
+  return {
+    name: 'chatbot lead digest',
+    everyMs: Math.min(60_000, deps.config.chatbot.leadDigestMinutes * 60_000),
+    run: async () => {
+      const count = await sendLeadDigest(deps);
+      if (count) log(`chatbot: lead digest listed ${count} lead(s)`);
+    },
   };
 }

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../lib/context';
+import type { PeriodicJob } from '../../lib/scheduler';
 import { closeUnpaidOrders } from '../orders/lifecycle';
 import { markIntentVoided } from '../orders/repository';
 import { releaseClaim } from './confirm';
@@ -80,27 +81,15 @@ async function expireOverdueOrders(deps: AppDeps, report: SweepReport): Promise<
   }
 }
 
-/** Runs the sweep at start and then every `sweepSeconds`; the returned stop waits for a run in progress. */
-export function startPaymentSweeps(deps: AppDeps, log: (message: string) => void): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const run = () => {
-    running ??= runPaymentSweep(deps)
-      .then((report) => {
-        const changed = report.expired + report.settled + report.released + report.refundsFinished;
-        if (changed) log(`payment sweep: ${JSON.stringify(report)}`);
-      })
-      .catch((error: unknown) => log(`payment sweep failed: ${(error as Error).message}`))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  void run();
-  const interval = deps.config.payments.sweepSeconds;
-  const timer = interval > 0 ? setInterval(run, interval * 1000) : null;
-  timer?.unref();
-  return async () => {
-    if (timer) clearInterval(timer);
-    await running;
+/** The sweep as a periodic job: at start, then every `sweepSeconds`. */
+export function paymentSweepJob(deps: AppDeps, log: (message: string) => void): PeriodicJob {
+  return {
+    name: 'payment sweep',
+    everyMs: deps.config.payments.sweepSeconds * 1000,
+    run: async () => {
+      const report = await runPaymentSweep(deps);
+      const changed = report.expired + report.settled + report.released + report.refundsFinished;
+      if (changed) log(`payment sweep: ${JSON.stringify(report)}`);
+    },
   };
 }

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { centsToDollars } from '../../lib/money';
 import { pagedList, pageOffset } from '../../lib/paging';
+import type { PeriodicJob } from '../../lib/scheduler';
 import { isUuid } from '../../lib/validation';
 import { suspendedAmong } from '../users/repository';
 import type { Actor } from './accounts';
@@ -332,28 +333,16 @@ function toView(payout: PayoutRow, sellerName: string, sellerEmail: string): Pay
   };
 }
 
-/** Runs at start and every `checkSeconds`: finish payouts left in flight, then the scheduled run if due. */
-export function startPayoutSchedule(deps: AppDeps, log: (message: string) => void): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const run = () => {
-    running ??= (async () => {
+/** A periodic job, at start and every `checkSeconds`: finish payouts left in flight, then the scheduled run if due. */
+export function payoutScheduleJob(deps: AppDeps, log: (message: string) => void): PeriodicJob {
+  return {
+    name: 'payout run',
+    everyMs: deps.config.payouts.checkSeconds * 1000,
+    run: async () => {
       const { finished } = await reconcilePayouts(deps, deps.config.payments.staleSeconds);
       if (finished) log(`payouts: finished ${finished} left in flight`);
       const outcomes = await runScheduledPayouts(deps);
       if (outcomes) log(`payouts: scheduled run paid ${outcomes.filter((o) => o.status === 'paid').length} sellers`);
-    })()
-      .catch((error: unknown) => log(`payout run failed: ${(error as Error).message}`))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  void run();
-  const interval = deps.config.payouts.checkSeconds;
-  const timer = interval > 0 ? setInterval(run, interval * 1000) : null;
-  timer?.unref();
-  return async () => {
-    if (timer) clearInterval(timer);
-    await running;
+    },
   };
 }
