@@ -31,15 +31,18 @@ export const adminDashboardStatsSchema = z.object({
   ai_pool_total: moneySchema,
   pending_refunds: z.number(),
 });
+export type AdminDashboardStats = z.output<typeof adminDashboardStatsSchema>;
 
 export const adminStatsOverTimeSchema = z.object({
   series: z.array(z.object({ date: z.string(), revenue: moneySchema, orders: z.number(), new_users: z.number() })),
   top_products: z.array(z.object({ product_id: z.string(), title: z.string(), units: z.number(), revenue: moneySchema })),
 });
+export type AdminStatsOverTime = z.output<typeof adminStatsOverTimeSchema>;
 
 export const adminProductListSchema = pagedListSchema('products', publicProductSchema).extend({
   stats: z.object({ pending: z.number(), approved: z.number(), rejected: z.number(), total: z.number() }),
 });
+export type AdminProductList = z.output<typeof adminProductListSchema>;
 
 /** A file a buyer would download, as the admin sees it before approving (no link: a name, a type and a size). */
 export const adminProductFileSchema = z.object({
@@ -61,16 +64,21 @@ export type AdminReviewFileLink = z.output<typeof adminReviewFileLinkSchema>;
 /** Approve, reject and feature answer with a message and the product as it is now. */
 export const adminProductChangeSchema = z.object({ message: z.string(), product: publicProductSchema });
 export const bulkUpdateResultSchema = z.object({ message: z.string(), updated: z.number() });
+export type BulkUpdateResult = z.output<typeof bulkUpdateResultSchema>;
 
 export const adminUserListSchema = pagedListSchema('users', publicUserSchema);
+export type AdminUserList = z.output<typeof adminUserListSchema>;
 export const adminUserChangeSchema = z.object({ message: z.string(), user: publicUserSchema });
 
 export const adminOrderSchema = z.object({ ...orderSchema.shape, customer_email: z.string().nullable(), user_id: z.string() });
+export type AdminOrder = z.output<typeof adminOrderSchema>;
 export const adminOrderListSchema = pagedListSchema('orders', adminOrderSchema);
+export type AdminOrderList = z.output<typeof adminOrderListSchema>;
 export const adminOrderDetailSchema = z.object({
   ...orderSchema.shape,
   customer_email: z.string().nullable(),
   customer: z.object({ email: z.string(), first_name: z.string(), last_name: z.string() }).nullable(),
 });
+export type AdminOrderDetail = z.output<typeof adminOrderDetailSchema>;
 
 export const announcementSentSchema = z.object({ message: z.string(), sent: z.number() });

@@ -81,6 +81,7 @@ export const resetPasswordRequestSchema = z.object({
   token: z.string({ error: 'Reset token is required' }).min(1, 'Reset token is required'),
   new_password: passwordField,
 });
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 
 export const resetPasswordFormSchema = z
   .object({
@@ -96,6 +97,7 @@ export const changePasswordRequestSchema = z.object({
   current_password: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
   new_password: passwordField,
 });
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 
 export const changePasswordFormSchema = changePasswordRequestSchema
   .extend({ confirmPassword: z.string().min(1, 'Please confirm your password') })
@@ -143,6 +145,7 @@ export const avatarUploadedSchema = z.object({
   avatar_url: z.string().nullable(),
   user: publicUserSchema,
 });
+export type AvatarUploaded = z.output<typeof avatarUploadedSchema>;
 
 /** A signed-in session: the user and a short-lived access token (the refresh token is an httpOnly cookie). */
 export const authResponseSchema = z.object({
@@ -154,9 +157,11 @@ export type AuthResponse = z.output<typeof authResponseSchema>;
 
 /** POST /simple-admin/login (the spec's client checks `success`). */
 export const simpleAdminSessionSchema = authResponseSchema.extend({ success: z.literal(true) });
+export type SimpleAdminSession = z.output<typeof simpleAdminSessionSchema>;
 
 /** POST /auth/change-password: the new session of this device, other devices signed out. */
 export const passwordChangedSchema = authResponseSchema.extend({ message: z.string() });
+export type PasswordChanged = z.output<typeof passwordChangedSchema>;
 
 export const authProvidersSchema = z.object({ google_client_id: z.string().nullable() });
 export type AuthProviders = z.output<typeof authProvidersSchema>;
@@ -166,6 +171,7 @@ export const tokenVerifiedSchema = z.object({ valid: z.literal(true), user: publ
 
 /** POST /auth/totp/setup: the secret to enter in an authenticator app, also as an otpauth:// link. */
 export const totpEnrolmentSchema = z.object({ secret: z.string(), otpauth_url: z.string() });
+export type TotpEnrolment = z.output<typeof totpEnrolmentSchema>;
 
 /** POST /auth/totp/enable and /disable; enabling ends other sessions and hands this tab a fresh token. */
 export const totpStateSchema = z.object({

@@ -233,6 +233,7 @@ export const CART_ITEMS_UNAVAILABLE = 'Some items in your cart are no longer ava
 
 /** Every cart route's answer: the cart, and why a saved promo code no longer applies (or null). */
 export const cartResponseSchema = z.object({ promo_notice: z.string().nullable(), ...cartViewSchema.shape });
+export type CartResponse = z.output<typeof cartResponseSchema>;
 
 /** POST /orders/validate-cart: the client's items re-priced by the server. */
 export const validatedCartSchema = z.object({ valid: z.literal(true), ...cartResponseSchema.shape });

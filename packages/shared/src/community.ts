@@ -128,7 +128,9 @@ export const forumReplySchema = z.object({
 export type ForumReply = z.output<typeof forumReplySchema>;
 
 export const forumThreadListSchema = pagedListSchema('threads', forumThreadSummarySchema);
+export type ForumThreadList = z.output<typeof forumThreadListSchema>;
 export const forumThreadDetailSchema = pagedListSchema('replies', forumReplySchema).extend({ thread: forumThreadSchema });
+export type ForumThreadDetail = z.output<typeof forumThreadDetailSchema>;
 
 export const forumReportSchema = z.object({
   id: z.uuid(),
@@ -141,5 +143,6 @@ export const forumReportSchema = z.object({
 });
 export type ForumReport = z.output<typeof forumReportSchema>;
 export const forumReportListSchema = pagedListSchema('reports', forumReportSchema);
+export type ForumReportList = z.output<typeof forumReportListSchema>;
 export const forumReportCreatedSchema = z.object({ id: z.uuid() });
 export const forumReplyModerationResultSchema = z.object({ id: z.uuid(), is_hidden: z.boolean() });

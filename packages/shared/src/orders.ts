@@ -4,6 +4,17 @@ import { pagedListSchema } from './paging';
 
 /** Orders, checkout and download links as the API answers them (spec §3 Order). */
 
+export const ORDER_STATUSES = [
+  'pending',
+  'processing',
+  'completed',
+  'payment_completed',
+  'cancelled',
+  'expired',
+  'refunded',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
 export const orderItemSchema = z.object({
   product_id: z.string(),
   product_name: z.string(),
@@ -11,15 +22,24 @@ export const orderItemSchema = z.object({
   quantity: z.number(),
   price: moneySchema,
 });
+export type OrderItemView = z.output<typeof orderItemSchema>;
 
-export const orderRefundSchema = z.object({ status: z.string(), reason: z.string(), requested_at: isoDateSchema });
+/** processing: an admin approved it and the provider refund is under way. */
+export const REFUND_STATUSES = ['requested', 'processing', 'approved', 'denied'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+export const orderRefundSchema = z.object({
+  status: z.enum(REFUND_STATUSES),
+  reason: z.string(),
+  requested_at: isoDateSchema,
+});
 
 /** The order (with the save-payload field names as aliases). */
 export const orderSchema = z.object({
   id: z.string(),
   order_id: z.string(),
   order_number: z.string(),
-  status: z.string(),
+  status: z.enum(ORDER_STATUSES),
   payment_status: z.string(),
   items: z.array(orderItemSchema),
   product_name: z.string(),
@@ -43,13 +63,16 @@ export const ownedProductsSchema = z.object({ product_ids: z.array(z.string()) }
 export type OwnedProducts = z.output<typeof ownedProductsSchema>;
 
 export const orderListSchema = pagedListSchema('orders', orderSchema);
+export type OrderList = z.output<typeof orderListSchema>;
 
 export const orderStatsSchema = z.object({
   total_orders: z.number(),
   completed_orders: z.number(),
+  /** Pending and processing together: the spec's "active" orders. */
   processing_orders: z.number(),
   total_spent: moneySchema,
 });
+export type OrderStats = z.output<typeof orderStatsSchema>;
 
 /** POST /orders/checkout: the pending order and the payment to complete. */
 export const checkoutResultSchema = z.object({
@@ -72,6 +95,7 @@ export const savedOrderSchema = z.object({
   status: z.string(),
   payment_status: z.string(),
 });
+export type SavedOrder = z.output<typeof savedOrderSchema>;
 
 export const downloadLinkSchema = z.object({
   product_id: z.string(),
@@ -89,9 +113,12 @@ export const downloadLinksSchema = z.object({
   links: z.array(downloadLinkSchema),
   expires_at: isoDateSchema,
 });
+export type DownloadLinks = z.output<typeof downloadLinksSchema>;
 export const regeneratedLinksSchema = downloadLinksSchema.extend({ message: z.string() });
+export type RegeneratedLinks = z.output<typeof regeneratedLinksSchema>;
 
 export const refundRequestedSchema = z.object({ message: z.string(), refund: orderRefundSchema });
+export type RefundRequested = z.output<typeof refundRequestedSchema>;
 
 /** Payment confirmation: paid, or still processing with the provider. */
 export const paymentStateSchema = z.object({
@@ -108,5 +135,6 @@ export const paymentConfigSchema = z.object({
   publishable_key: z.string().nullable(),
   test_cards: z.object({ success: z.string(), declined: z.string(), insufficientFunds: z.string() }).nullable(),
 });
+export type PaymentConfig = z.output<typeof paymentConfigSchema>;
 
 export const webhookReceiptSchema = z.object({ received: z.literal(true), duplicate: z.literal(true).optional() });

@@ -218,7 +218,9 @@ export const statementLineSchema = z.object({
 export type StatementLine = z.output<typeof statementLineSchema>;
 
 export const sellerPayoutListSchema = pagedListSchema('payouts', payoutViewSchema);
+export type SellerPayoutList = z.output<typeof sellerPayoutListSchema>;
 export const transferListSchema = pagedListSchema('transfers', payoutViewSchema);
+export type TransferList = z.output<typeof transferListSchema>;
 
 /** One seller's result of a payout run. */
 export const payoutOutcomeSchema = z.object({

@@ -1,4 +1,4 @@
-import type { Language, Preferences } from '@app/shared';
+import { type Language, ORDER_STATUSES, type Preferences, REFUND_STATUSES } from '@app/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -263,16 +263,6 @@ export const searchWordsVersion = pgTable('search_words_version', {
   id: integer('id').primaryKey().default(1),
   version: integer('version').notNull().default(0),
 });
-
-export const ORDER_STATUSES = [
-  'pending',
-  'processing',
-  'completed',
-  'payment_completed',
-  'cancelled',
-  'expired',
-  'refunded',
-] as const;
 
 /**
  * unpaid: no charge yet (an intent may be open) · processing: the server is charging the card ·
@@ -542,9 +532,7 @@ export const refundRequests = pgTable(
     userId: uuid('user_id').notNull(),
     reason: text('reason').notNull(),
     /** processing: an admin approved it and the provider refund is under way (claimed by one request). */
-    status: text('status', { enum: ['requested', 'processing', 'approved', 'denied'] })
-      .notNull()
-      .default('requested'),
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('requested'),
     decisionNote: text('decision_note'),
     decidedBy: uuid('decided_by'),
     providerRefundId: text('provider_refund_id'),

@@ -1,6 +1,6 @@
+import type { OrderStatus } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import type { OrderStatus } from '@/lib/orders';
 
 const tones: Record<OrderStatus, BadgeTone> = {
   pending: 'warning',

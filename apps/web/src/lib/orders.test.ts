@@ -13,7 +13,7 @@ describe('orders', () => {
     expect(canRequestRefund(makeOrder({ paid_at: paidOn(30) }), now)).toBe(true);
     expect(canRequestRefund(makeOrder({ paid_at: paidOn(31) }), now)).toBe(false);
     expect(canRequestRefund(makeOrder({ payment_status: 'unpaid', paid_at: null }), now)).toBe(false);
-    const refund = { status: 'pending', reason: 'Files are broken', requested_at: paidOn(1) };
+    const refund = { status: 'requested' as const, reason: 'Files are broken', requested_at: paidOn(1) };
     expect(canRequestRefund(makeOrder({ paid_at: paidOn(2), refund }), now)).toBe(false);
   });
 

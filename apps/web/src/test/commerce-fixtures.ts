@@ -1,6 +1,6 @@
+import type { OrderView } from '@app/shared';
 import { type CartItemView, computeCartTotals, type PromoRule } from '@app/shared';
 import type { Cart } from '@/lib/cart/get-cart';
-import type { Order } from '@/lib/orders';
 import { json, type MockHandler } from './api-mock';
 
 export function makeCartItem(overrides: Partial<CartItemView> = {}): CartItemView {
@@ -101,20 +101,33 @@ export function fakeCartServer(initial: CartItemView[]) {
   return { handlers, items: () => items };
 }
 
-export function makeOrder(overrides: Partial<Order> = {}): Order {
+export function makeOrder(overrides: Partial<OrderView> = {}): OrderView {
   return {
     id: 'aaaaaaaa-0000-4000-8000-000000000001',
+    order_id: 'aaaaaaaa-0000-4000-8000-000000000001',
     order_number: 'AIM-20260501-0001',
     status: 'completed',
     payment_status: 'paid',
-    items: [{ product_id: '11111111-1111-4111-8111-111111111111', product_name: 'Chatbot Builder', quantity: 1, price: 40 }],
+    items: [
+      {
+        product_id: '11111111-1111-4111-8111-111111111111',
+        product_name: 'Chatbot Builder',
+        product_title: 'Chatbot Builder',
+        quantity: 1,
+        price: 40,
+      },
+    ],
     product_name: 'Chatbot Builder',
     subtotal: 40,
     discount: 0,
     total_amount: 40,
+    amount: 40,
     ai_pool_contribution: 4,
+    currency: 'usd',
     promo_code: null,
+    payment_intent_id: null,
     created_at: new Date().toISOString(),
+    updated_at: new Date().toISOString(),
     paid_at: new Date().toISOString(),
     refund: null,
     ...overrides,

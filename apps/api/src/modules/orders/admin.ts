@@ -1,6 +1,5 @@
-import { blankToUndefined, pagingQueryFields, STANDARD_PAGING } from '@app/shared';
+import { blankToUndefined, ORDER_STATUSES, pagingQueryFields, STANDARD_PAGING } from '@app/shared';
 import { z } from 'zod';
-import { ORDER_STATUSES } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { pagedList, pageOffset } from '../../lib/paging';

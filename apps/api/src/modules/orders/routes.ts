@@ -4,6 +4,7 @@ import {
   downloadLinksSchema,
   fileResponse,
   messageSchema,
+  ORDER_STATUSES,
   orderListSchema,
   orderSchema,
   orderStatsSchema,
@@ -19,7 +20,6 @@ import {
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ORDER_STATUSES } from '../../db/schema';
 import type { ApiTag } from '../../lib/openapi';
 import { dateQuery, idParams } from '../../lib/validation';
 import { REFERRAL_COOKIE } from '../affiliates/referral-cookie';

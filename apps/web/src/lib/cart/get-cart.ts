@@ -1,13 +1,11 @@
-import type { CartView } from '@app/shared';
+import type { CartResponse } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-store';
 
 /** What every cart call answers: the whole cart, priced by the server. */
-export interface Cart extends CartView {
-  /** Set when a promo code the user applied can no longer be used. */
-  promo_notice: string | null;
-}
+/** The cart with the server's note about a promo code it dropped. */
+export type Cart = CartResponse;
 
 export const EMPTY_CART: Cart = {
   items: [],

@@ -1,13 +1,8 @@
-import type { PublicProduct } from '@app/shared';
+import type { SimpleAdminProducts } from '@app/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 import { simpleAdminsKey } from './get-simple-admins';
-
-export interface SimpleAdminProducts {
-  products: PublicProduct[];
-  total: number;
-}
 
 export function getSimpleAdminProducts(id: string, skip: number, limit: number): Promise<SimpleAdminProducts> {
   return api.get<SimpleAdminProducts>(`/admin/simple-admins/${encodeURIComponent(id)}/products?skip=${skip}&limit=${limit}`);

@@ -1,13 +1,8 @@
-import type { PublicUser } from '@app/shared';
+import type { SimpleAdminList } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 import { adminQueryKey } from './admin-query-key';
-
-export interface SimpleAdminList {
-  simple_admins: PublicUser[];
-  total: number;
-}
 
 export const simpleAdminsKey = [...adminQueryKey, 'simple-admins'] as const;
 

@@ -1,10 +1,6 @@
+import type { ResetPasswordRequest } from '@app/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export interface ResetPasswordRequest {
-  token: string;
-  new_password: string;
-}
 
 export function resetPassword(body: ResetPasswordRequest): Promise<{ message: string }> {
   return api.post<{ message: string }>('/auth/reset-password', body);

@@ -1,3 +1,4 @@
+import type { PaymentState } from '@app/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -8,16 +9,9 @@ export interface CardDetails {
   cvc: string;
 }
 
-export interface ConfirmedPayment {
-  status: 'succeeded' | 'processing';
-  order_id: string;
-  order_number: string;
-  payment_status: string;
-}
-
 /** Charges the order's payment intent with a card (test processor). 402 for a declined card, 422 for bad details. */
-export function confirmPayment({ intentId, card }: { intentId: string; card: CardDetails }): Promise<ConfirmedPayment> {
-  return api.post<ConfirmedPayment>(`/payments/confirm-payment/${encodeURIComponent(intentId)}`, card);
+export function confirmPayment({ intentId, card }: { intentId: string; card: CardDetails }): Promise<PaymentState> {
+  return api.post<PaymentState>(`/payments/confirm-payment/${encodeURIComponent(intentId)}`, card);
 }
 
 export function useConfirmPayment() {

@@ -1,10 +1,11 @@
+import type { OrderView } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { type Order, ordersQueryKey } from '@/lib/orders';
+import { ordersQueryKey } from '@/lib/orders';
 import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 
-export function getOrder(orderId: string): Promise<Order> {
-  return api.get<Order>(`/orders/${encodeURIComponent(orderId)}`);
+export function getOrder(orderId: string): Promise<OrderView> {
+  return api.get<OrderView>(`/orders/${encodeURIComponent(orderId)}`);
 }
 
 /** The order as the server priced it (the success page shows its price rows), once `orderId` is known. */

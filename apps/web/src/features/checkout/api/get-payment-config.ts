@@ -1,12 +1,6 @@
+import type { PaymentConfig } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export interface PaymentConfig {
-  provider: 'test' | 'stripe';
-  test_mode: boolean;
-  publishable_key: string | null;
-  test_cards: { success: string; declined: string; insufficientFunds: string } | null;
-}
 
 export function getPaymentConfig(): Promise<PaymentConfig> {
   return api.get<PaymentConfig>('/payments/config');

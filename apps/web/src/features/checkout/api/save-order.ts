@@ -1,13 +1,7 @@
+import type { SavedOrder } from '@app/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { ordersQueryKey } from '@/lib/orders';
-
-export interface SavedOrder {
-  order_id: string;
-  order_number: string;
-  status: string;
-  payment_status: string;
-}
 
 /** Spec §7 save-order: the server only checks that the intent was paid and answers with the order's id. */
 export function saveOrder(paymentIntentId: string): Promise<SavedOrder> {

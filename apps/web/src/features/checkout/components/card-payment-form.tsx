@@ -1,3 +1,4 @@
+import type { CheckoutResult, PaymentState } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Lock } from 'lucide-react';
 import { useState } from 'react';
@@ -13,8 +14,8 @@ import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
-import { type ConfirmedPayment, useConfirmPayment } from '../api/confirm-payment';
-import { type PlacedOrder, usePlaceOrder } from '../api/place-order';
+import { useConfirmPayment } from '../api/confirm-payment';
+import { usePlaceOrder } from '../api/place-order';
 import { CARD_FIELDS, type CardFormInput, type CardFormOutput, cardFormSchema } from '../lib/card-form';
 import { useCompleteCheckout } from '../lib/use-complete-checkout';
 
@@ -70,7 +71,7 @@ export function CardPaymentForm({ cart, idempotencyKey, mode }: CardPaymentFormP
 
   const pay = async (card: CardFormOutput | null) => {
     setProblem(null);
-    let order: PlacedOrder;
+    let order: CheckoutResult;
     try {
       order = await place.mutateAsync(idempotencyKey);
     } catch (error) {
@@ -79,7 +80,7 @@ export function CardPaymentForm({ cart, idempotencyKey, mode }: CardPaymentFormP
     }
     if (order.payment_status === 'paid' || order.provider === 'free') return succeeded(order);
     if (!card || !order.payment_intent_id) return;
-    let confirmed: ConfirmedPayment;
+    let confirmed: PaymentState;
     try {
       confirmed = await confirm.mutateAsync({ intentId: order.payment_intent_id, card });
     } catch (error) {

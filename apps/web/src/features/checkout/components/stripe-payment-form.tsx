@@ -1,3 +1,4 @@
+import type { CheckoutResult } from '@app/shared';
 // The `pure` entry fetches Stripe.js only when loadStripe is called; the main entry fetches it on import.
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
@@ -10,7 +11,7 @@ import { api, errorMessage } from '@/lib/api-client';
 import type { Cart } from '@/lib/cart/get-cart';
 import { formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
-import { type PlacedOrder, placeOrder } from '../api/place-order';
+import { placeOrder } from '../api/place-order';
 import { useCompleteCheckout } from '../lib/use-complete-checkout';
 
 export interface StripePaymentFormProps {
@@ -29,7 +30,7 @@ export function StripePaymentForm({ cart, idempotencyKey, publishableKey }: Stri
   const mount = useRef<HTMLDivElement>(null);
   const [stripe, setStripe] = useState<Stripe | null>(null);
   const [elements, setElements] = useState<StripeElements | null>(null);
-  const [order, setOrder] = useState<PlacedOrder | null>(null);
+  const [order, setOrder] = useState<CheckoutResult | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const complete = useCompleteCheckout(cart);

@@ -1,6 +1,6 @@
+import type { PaymentConfig } from '@app/shared';
 import { FlaskConical } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { PaymentConfig } from '../api/get-payment-config';
 import { formatCardNumber } from '../lib/card-form';
 
 /** The built-in test processor takes no real money: say so loudly and list the cards that drive it. */

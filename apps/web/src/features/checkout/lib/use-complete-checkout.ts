@@ -1,10 +1,10 @@
+import type { CheckoutResult } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Cart } from '@/lib/cart/get-cart';
 import { notify } from '@/lib/notify';
 import { ordersQueryKey } from '@/lib/orders';
-import type { PlacedOrder } from '../api/place-order';
 import type { CheckoutSuccessState } from './success-state';
 
 /**
@@ -15,7 +15,7 @@ export function useCompleteCheckout(cart: Cart) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  return async (order: PlacedOrder, options: { processing?: boolean } = {}) => {
+  return async (order: CheckoutResult, options: { processing?: boolean } = {}) => {
     const state: CheckoutSuccessState = {
       order_id: order.order_id,
       order_number: order.order_number,

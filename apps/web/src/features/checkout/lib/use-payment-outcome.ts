@@ -1,6 +1,6 @@
+import type { OrderView } from '@app/shared';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, api } from '@/lib/api-client';
-import type { Order } from '@/lib/orders';
 import { useSaveOrder } from '../api/save-order';
 import type { CheckoutSuccessState } from './success-state';
 
@@ -52,7 +52,7 @@ export function usePaymentOutcome(order: CheckoutSuccessState | null): PaymentOu
     let polls = 0;
     const timer = setInterval(() => {
       polls += 1;
-      api.get<Order>(`/orders/${encodeURIComponent(order.order_id)}`).then(
+      api.get<OrderView>(`/orders/${encodeURIComponent(order.order_id)}`).then(
         (current) => {
           if (current.payment_status === 'paid') setOutcome({ state: 'paid', orderId: current.id });
           else if (FINAL_UNPAID.has(current.status)) setOutcome({ state: 'failed', reason: null });

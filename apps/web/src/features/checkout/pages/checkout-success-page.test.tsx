@@ -24,7 +24,7 @@ const state: CheckoutSuccessState = {
 const pricedOrder = makeOrder({
   id: state.order_id,
   order_number: state.order_number,
-  items: state.items.map((item) => ({ ...item, product_name: item.title })),
+  items: state.items.map((item) => ({ ...item, product_name: item.title, product_title: item.title })),
   subtotal: 65,
   discount: 6.5,
   promo_code: 'SAVE10',

@@ -1,17 +1,10 @@
-import type { ForumReport } from '@app/shared';
+import type { ForumReportList } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 
-export interface ReportPage {
-  reports: ForumReport[];
-  total: number;
-  page: number;
-  pages: number;
-}
-
-export function getOpenReports(page: number): Promise<ReportPage> {
-  return api.get<ReportPage>(`/community/reports?page=${page}&limit=20`);
+export function getOpenReports(page: number): Promise<ForumReportList> {
+  return api.get<ForumReportList>(`/community/reports?page=${page}&limit=20`);
 }
 
 export function resolveReport(id: string): Promise<void> {

@@ -1,20 +1,12 @@
-import type { ForumReply, ForumThread } from '@app/shared';
+import type { ForumThreadDetail } from '@app/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-store';
 
-export interface ThreadDetail {
-  thread: ForumThread;
-  replies: ForumReply[];
-  total: number;
-  page: number;
-  pages: number;
-}
-
 export const REPLIES_PAGE_SIZE = 20;
 
-export function getThread(id: string, page: number, signal?: AbortSignal): Promise<ThreadDetail> {
-  return api.get<ThreadDetail>(`/community/threads/${encodeURIComponent(id)}?page=${page}&limit=${REPLIES_PAGE_SIZE}`, {
+export function getThread(id: string, page: number, signal?: AbortSignal): Promise<ForumThreadDetail> {
+  return api.get<ForumThreadDetail>(`/community/threads/${encodeURIComponent(id)}?page=${page}&limit=${REPLIES_PAGE_SIZE}`, {
     signal,
   });
 }

@@ -1,14 +1,7 @@
-import type { ForumThreadSummary } from '@app/shared';
+import type { ForumThreadList } from '@app/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-store';
-
-export interface ThreadPage {
-  threads: ForumThreadSummary[];
-  total: number;
-  page: number;
-  pages: number;
-}
 
 export interface ThreadFilter {
   category: string;
@@ -18,11 +11,11 @@ export interface ThreadFilter {
 
 export const THREADS_PAGE_SIZE = 20;
 
-export function getThreads(filter: ThreadFilter, signal?: AbortSignal): Promise<ThreadPage> {
+export function getThreads(filter: ThreadFilter, signal?: AbortSignal): Promise<ForumThreadList> {
   const params = new URLSearchParams({ page: String(filter.page), limit: String(THREADS_PAGE_SIZE) });
   if (filter.category) params.set('category', filter.category);
   if (filter.q) params.set('q', filter.q);
-  return api.get<ThreadPage>(`/community/threads?${params}`, { signal });
+  return api.get<ForumThreadList>(`/community/threads?${params}`, { signal });
 }
 
 /** Hidden threads show to their authors and moderators, so the viewer is part of the key. */

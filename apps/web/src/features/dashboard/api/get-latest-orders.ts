@@ -1,7 +1,8 @@
+import type { OrderList } from '@app/shared';
 import { DASHBOARD_LATEST_ORDERS } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { type OrderList, ordersQueryKey } from '@/lib/orders';
+import { ordersQueryKey } from '@/lib/orders';
 import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 
 /** Spec §2: the dashboard lists the 5 latest orders. */

@@ -14,7 +14,15 @@ const pending = makeOrder({
   payment_status: 'unpaid',
   paid_at: null,
   product_name: 'Sentiment Dataset',
-  items: [{ product_id: '22222222-2222-4222-8222-222222222222', product_name: 'Sentiment Dataset', quantity: 1, price: 25 }],
+  items: [
+    {
+      product_id: '22222222-2222-4222-8222-222222222222',
+      product_name: 'Sentiment Dataset',
+      product_title: 'Sentiment Dataset',
+      quantity: 1,
+      price: 25,
+    },
+  ],
 });
 
 const product = {

@@ -1,14 +1,7 @@
-import type { NewsletterStatus, NewsletterSubscriber } from '@app/shared';
+import type { NewsletterStatus, NewsletterSubscriberList } from '@app/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { userQueryKey, useViewerId } from '@/lib/user-query-key';
-
-export interface SubscriberPage {
-  subscribers: NewsletterSubscriber[];
-  total: number;
-  page: number;
-  pages: number;
-}
 
 export interface SubscriberFilter {
   status: NewsletterStatus | '';
@@ -25,11 +18,11 @@ function filterParams(filter: Partial<SubscriberFilter>): URLSearchParams {
   return params;
 }
 
-export function getSubscribers(filter: SubscriberFilter): Promise<SubscriberPage> {
+export function getSubscribers(filter: SubscriberFilter): Promise<NewsletterSubscriberList> {
   const params = filterParams(filter);
   params.set('page', String(filter.page));
   params.set('limit', String(SUBSCRIBERS_PAGE_SIZE));
-  return api.get<SubscriberPage>(`/admin/newsletter/subscribers?${params}`);
+  return api.get<NewsletterSubscriberList>(`/admin/newsletter/subscribers?${params}`);
 }
 
 export function useSubscribers(filter: SubscriberFilter) {

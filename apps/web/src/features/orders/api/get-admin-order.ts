@@ -1,12 +1,8 @@
+import type { AdminOrderDetail } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { adminQueryKey } from '@/features/admin/api/admin-query-key';
 import { api } from '@/lib/api-client';
 import { userQueryKey, useViewerId } from '@/lib/user-query-key';
-import type { AdminOrder } from './get-admin-orders';
-
-export interface AdminOrderDetail extends AdminOrder {
-  customer: { email: string; firstName: string; lastName: string } | null;
-}
 
 export function getAdminOrder(id: string): Promise<AdminOrderDetail> {
   return api.get<AdminOrderDetail>(`/admin/orders/${encodeURIComponent(id)}`);

@@ -1,15 +1,10 @@
+import type { AdminOrderList, OrderStatus } from '@app/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { adminQueryKey } from '@/features/admin/api/admin-query-key';
 import { api } from '@/lib/api-client';
-import type { Order, OrderStatus } from '@/lib/orders';
 import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 
 export type RefundFilter = '' | 'requested' | 'approved' | 'denied';
-
-export interface AdminOrder extends Order {
-  customer_email: string;
-  refund: { status: 'requested' | 'approved' | 'denied'; reason: string; requested_at: string } | null;
-}
 
 export interface AdminOrderFilters {
   status: OrderStatus | '';
@@ -20,13 +15,6 @@ export interface AdminOrderFilters {
   to: string;
   page: number;
   limit: number;
-}
-
-export interface AdminOrderList {
-  orders: AdminOrder[];
-  total: number;
-  page: number;
-  pages: number;
 }
 
 /** A local day's first or last moment as an ISO instant. */

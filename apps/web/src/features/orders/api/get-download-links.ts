@@ -1,23 +1,8 @@
+import type { DownloadLinks } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { ordersQueryKey } from '@/lib/orders';
 import { userQueryKey, useViewerId } from '@/lib/user-query-key';
-
-export interface DownloadLink {
-  product_id: string;
-  product_title: string;
-  file_name: string;
-  size_bytes: number;
-  /** Signed and time-limited: the link itself is the credential. */
-  url: string;
-  expires_at: string;
-}
-
-export interface DownloadLinks {
-  links: DownloadLink[];
-  expires_at: string;
-  message?: string;
-}
 
 export const downloadLinksQueryKey = (userId: string, orderId: string) =>
   userQueryKey(ordersQueryKey, userId, orderId, 'download-links');

@@ -1,6 +1,7 @@
+import type { OrderList, OrderStatus } from '@app/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { type OrderList, type OrderStatus, ordersQueryKey } from '@/lib/orders';
+import { ordersQueryKey } from '@/lib/orders';
 import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 
 export interface OrderFilters {

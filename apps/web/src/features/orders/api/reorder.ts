@@ -1,14 +1,14 @@
+import type { OrderItemView } from '@app/shared';
 import { useMutation } from '@tanstack/react-query';
 import { addToCart } from '@/lib/cart/add-to-cart';
 import { useCartCache } from '@/lib/cart/cart-cache';
 import type { Cart } from '@/lib/cart/get-cart';
-import type { OrderItem } from '@/lib/orders';
 
 /**
  * Puts an earlier order's items back in the cart, one add each (quantities add up, spec §4).
  * `buyAgain` is the buyer's confirmation that products they already own go in too.
  */
-export async function reorder(items: OrderItem[], buyAgain = false): Promise<Cart | undefined> {
+export async function reorder(items: OrderItemView[], buyAgain = false): Promise<Cart | undefined> {
   let cart: Cart | undefined;
   for (const item of items) {
     cart = await addToCart({ product_id: item.product_id, quantity: item.quantity, ...(buyAgain ? { buy_again: true } : {}) });
@@ -19,7 +19,7 @@ export async function reorder(items: OrderItem[], buyAgain = false): Promise<Car
 export function useReorder() {
   const cache = useCartCache();
   return useMutation({
-    mutationFn: ({ items, buyAgain }: { items: OrderItem[]; buyAgain: boolean }) => reorder(items, buyAgain),
+    mutationFn: ({ items, buyAgain }: { items: OrderItemView[]; buyAgain: boolean }) => reorder(items, buyAgain),
     onMutate: cache.begin,
     onSuccess: (cart, _items, context) => cache.settle(cart, context),
     onError: (_error, _items, context) => cache.settle(undefined, context),

@@ -1,15 +1,11 @@
+import type { RefundRequested } from '@app/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { ordersQueryKey } from '@/lib/orders';
 
-export interface RefundResponse {
-  message: string;
-  refund: { status: string; reason: string; requested_at: string };
-}
-
 /** Once per paid order, within 30 days (409 when already asked, 422 when too late). */
-export function requestRefund({ orderId, reason }: { orderId: string; reason: string }): Promise<RefundResponse> {
-  return api.post<RefundResponse>(`/orders/${encodeURIComponent(orderId)}/request-refund`, { reason });
+export function requestRefund({ orderId, reason }: { orderId: string; reason: string }): Promise<RefundRequested> {
+  return api.post<RefundRequested>(`/orders/${encodeURIComponent(orderId)}/request-refund`, { reason });
 }
 
 export function useRequestRefund() {

@@ -1,4 +1,4 @@
-import { orderSummaryLines } from '@app/shared';
+import { type OrderView, orderSummaryLines, type RefundStatus } from '@app/shared';
 import type { TFunction } from 'i18next';
 import { Download, Link2, Mail, RefreshCw, RotateCcw, ShoppingCart, Undo2 } from 'lucide-react';
 import { useState } from 'react';
@@ -15,7 +15,7 @@ import { downloadOrderZip, downloadProductFiles } from '@/lib/downloads';
 import { formatDate, formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
-import { canRequestRefund, isPaid, type Order } from '@/lib/orders';
+import { canRequestRefund, isPaid } from '@/lib/orders';
 import { useOwnedProducts } from '@/lib/owned-products';
 import { useRegenerateDownloadLinks } from '../api/regenerate-download-links';
 import { useReorder } from '../api/reorder';
@@ -23,7 +23,7 @@ import { useResendReceipt } from '../api/resend-receipt';
 import { DownloadLinksPanel } from './download-links-panel';
 import { RefundDialog } from './refund-dialog';
 
-export function OrderCard({ order }: { order: Order }) {
+export function OrderCard({ order }: { order: OrderView }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const paid = isPaid(order);
@@ -201,10 +201,7 @@ export function OrderCard({ order }: { order: Order }) {
   );
 }
 
-const REFUND_STATUSES = ['requested', 'processing', 'approved', 'denied'] as const;
-
-/** The refund's state in the reader's language; an unknown state is shown as the server sent it. */
-function refundStatusLabel(t: TFunction, status: string): string {
-  const known = REFUND_STATUSES.find((candidate) => candidate === status);
-  return known ? t(`admin.orders.refundStatus.${known}`) : status;
+/** The refund's state in the reader's language. */
+function refundStatusLabel(t: TFunction, status: RefundStatus): string {
+  return t(`admin.orders.refundStatus.${status}`);
 }

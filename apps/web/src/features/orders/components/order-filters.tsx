@@ -1,9 +1,9 @@
+import { ORDER_STATUSES, type OrderStatus } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, inputClasses } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
-import { ORDER_STATUSES, type OrderStatus } from '@/lib/orders';
 import type { OrderUrlFilters } from '../lib/order-filters';
 
 export interface OrderFiltersProps {

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type OrderStatus } from '@/lib/orders';
+import { ORDER_STATUSES, type OrderStatus } from '@app/shared';
 
 /** The orders page's filters live in the URL (?status=&from=&to=&page=), so they survive reloads and can be shared. */
 export interface OrderUrlFilters {

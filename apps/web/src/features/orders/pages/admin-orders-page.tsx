@@ -1,3 +1,4 @@
+import { ORDER_STATUSES, type OrderStatus } from '@app/shared';
 import { ShoppingBag } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,6 @@ import { Pagination } from '@/components/ui/pagination';
 import { AdminPageHeader } from '@/features/admin/components/admin-page-header';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
-import { ORDER_STATUSES, type OrderStatus } from '@/lib/orders';
 import { useListFilters } from '@/lib/use-list-filters';
 import { type AdminOrderFilters, type RefundFilter, useAdminOrders } from '../api/get-admin-orders';
 import { RefundPanel } from '../components/refund-panel';

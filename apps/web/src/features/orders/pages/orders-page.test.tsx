@@ -1,7 +1,7 @@
+import type { OrderView } from '@app/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { authStore } from '@/lib/auth-store';
-import type { Order } from '@/lib/orders';
 import { json, type MockHandler, mockApi } from '@/test/api-mock';
 import { makeCartItem, makeOrder, priceCart } from '@/test/commerce-fixtures';
 import { makeSession } from '@/test/fixtures';
@@ -22,7 +22,7 @@ const old = makeOrder({
   paid_at: '2025-01-01T10:00:00.000Z',
 });
 
-function ordersPage(orders: Order[], extra: Partial<{ total: number; pages: number }> = {}) {
+function ordersPage(orders: OrderView[], extra: Partial<{ total: number; pages: number }> = {}) {
   return () => json(200, { orders, total: orders.length, page: 1, pages: 1, ...extra });
 }
 

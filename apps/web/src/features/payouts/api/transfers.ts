@@ -1,4 +1,4 @@
-import type { PayoutStatus, PayoutView, TriggerTransferInput } from '@app/shared';
+import type { PayoutOutcome, PayoutStatus, PayoutView, TransferList, TriggerTransferInput } from '@app/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { adminPayoutsKey } from './payouts-query-key';
@@ -13,19 +13,12 @@ export interface TransferFilters {
   page: number;
 }
 
-export interface TransferPage {
-  transfers: PayoutView[];
-  total: number;
-  page: number;
-  pages: number;
-}
-
-export function getTransfers(filters: TransferFilters): Promise<TransferPage> {
+export function getTransfers(filters: TransferFilters): Promise<TransferList> {
   const params = new URLSearchParams({ page: String(filters.page), limit: '20' });
   for (const key of ['status', 'seller_id', 'start_date', 'end_date'] as const) {
     if (filters[key].trim()) params.set(key, filters[key].trim());
   }
-  return api.get<TransferPage>(`/payments/admin/transfers?${params}`);
+  return api.get<TransferList>(`/payments/admin/transfers?${params}`);
 }
 
 /** Payouts to sellers, newest first, filtered and paged. */
@@ -37,14 +30,7 @@ export function useTransfers(filters: TransferFilters) {
   });
 }
 
-export interface TransferOutcome {
-  seller_id: string;
-  status: 'paid' | 'failed' | 'processing' | 'skipped';
-  reason?: string;
-  payout?: PayoutView;
-}
-
-export function triggerTransfer(body: TriggerTransferInput): Promise<{ message: string; results: TransferOutcome[] }> {
+export function triggerTransfer(body: TriggerTransferInput): Promise<{ message: string; results: PayoutOutcome[] }> {
   return api.post('/payments/admin/trigger-transfer', body);
 }
 

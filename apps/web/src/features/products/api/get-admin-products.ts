@@ -1,4 +1,4 @@
-import type { PublicProduct } from '@app/shared';
+import type { AdminProductList } from '@app/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { adminQueryKey } from '@/features/admin/api/admin-query-key';
 import { api } from '@/lib/api-client';
@@ -11,14 +11,6 @@ export interface AdminProductFilters {
   search: string;
   page: number;
   limit: number;
-}
-
-export interface AdminProductList {
-  products: PublicProduct[];
-  stats: { pending: number; approved: number; rejected: number; total: number };
-  total: number;
-  page: number;
-  pages: number;
 }
 
 export const adminProductsKey = [...adminQueryKey, 'products'] as const;

@@ -1,10 +1,6 @@
-import type { CategoryCount } from '@app/shared';
+import type { CategoryList } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export interface CategoryList {
-  categories: CategoryCount[];
-}
 
 export function getCategories(): Promise<CategoryList> {
   return api.get<CategoryList>('/products/categories/list');

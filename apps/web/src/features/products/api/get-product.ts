@@ -1,12 +1,8 @@
-import type { PublicProduct } from '@app/shared';
+import type { ProductDetail } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { userQueryKey, useViewerId } from '@/lib/user-query-key';
-
-export interface ProductDetail extends PublicProduct {
-  related: PublicProduct[];
-}
 
 export function getProduct(id: string, signal?: AbortSignal): Promise<ProductDetail> {
   const trimmed = id.trim();

@@ -1,3 +1,4 @@
+import type { ProductDetail } from '@app/shared';
 import { ChevronRight, Download, PackageX, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
@@ -13,7 +14,7 @@ import { WishlistButton } from '@/features/wishlist/components/wishlist-button';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { categoryName, licenseName } from '@/lib/catalog-names';
 import { translateMessage } from '@/lib/i18n';
-import { type ProductDetail, useProduct } from '../api/get-product';
+import { useProduct } from '../api/get-product';
 import { ProductGallery } from '../components/product-gallery';
 
 export function ProductDetailPage() {

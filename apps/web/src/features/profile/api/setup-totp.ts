@@ -1,14 +1,10 @@
+import type { TotpEnrolment } from '@app/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export interface TotpSetup {
-  secret: string;
-  otpauth_url: string;
-}
-
 /** POST /auth/totp/setup: a new secret, not active until a code from the app confirms it. */
-export function setupTotp(): Promise<TotpSetup> {
-  return api.post<TotpSetup>('/auth/totp/setup');
+export function setupTotp(): Promise<TotpEnrolment> {
+  return api.post<TotpEnrolment>('/auth/totp/setup');
 }
 
 export function useSetupTotp() {

@@ -1,19 +1,15 @@
+import type { AvatarUploaded } from '@app/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
 import { authStore } from '@/lib/auth-store';
 import { avatarFileProblem } from '../lib/avatar-file';
 
-export interface UploadAvatarResponse {
-  success: boolean;
-  avatar_url: string;
-}
-
-export async function uploadAvatar(file: File): Promise<UploadAvatarResponse> {
+export async function uploadAvatar(file: File): Promise<AvatarUploaded> {
   const problem = avatarFileProblem(file);
   if (problem) throw new ApiError(problem, 422, 'VALIDATION_ERROR');
   const form = new FormData();
   form.append('file', file);
-  return api.upload<UploadAvatarResponse>('/users/upload-avatar', form);
+  return api.upload<AvatarUploaded>('/users/upload-avatar', form);
 }
 
 export function useUploadAvatar() {

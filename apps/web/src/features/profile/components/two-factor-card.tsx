@@ -1,4 +1,4 @@
-import { type PublicUser, totpCodeSchema } from '@app/shared';
+import { type PublicUser, type TotpEnrolment, totpCodeSchema } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
@@ -15,7 +15,7 @@ import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useDisableTotp } from '../api/disable-totp';
 import { type TotpCode, useEnableTotp } from '../api/enable-totp';
-import { type TotpSetup, useSetupTotp } from '../api/setup-totp';
+import { useSetupTotp } from '../api/setup-totp';
 
 /** A six-digit code form, used to confirm the set-up and to turn two-factor sign-in off. */
 function CodeForm({
@@ -73,7 +73,7 @@ export function TwoFactorCard({ user }: { user: PublicUser }) {
   const setup = useSetupTotp();
   const enable = useEnableTotp();
   const disable = useDisableTotp();
-  const [pending, setPending] = useState<TotpSetup | null>(null);
+  const [pending, setPending] = useState<TotpEnrolment | null>(null);
 
   const start = () =>
     setup.mutate(undefined, {

@@ -1,23 +1,12 @@
-import type { PublicReview } from '@app/shared';
+import type { ReviewList } from '@app/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-store';
 
-export interface ReviewPage {
-  reviews: PublicReview[];
-  total: number;
-  page: number;
-  pages: number;
-  average_rating: number;
-  review_count: number;
-  /** The signed-in caller bought the product and has not reviewed it yet. */
-  can_review: boolean;
-}
-
 export const REVIEWS_PAGE_SIZE = 5;
 
-export function getReviews(productId: string, page: number, signal?: AbortSignal): Promise<ReviewPage> {
-  return api.get<ReviewPage>(`/products/${encodeURIComponent(productId)}/reviews?page=${page}&limit=${REVIEWS_PAGE_SIZE}`, {
+export function getReviews(productId: string, page: number, signal?: AbortSignal): Promise<ReviewList> {
+  return api.get<ReviewList>(`/products/${encodeURIComponent(productId)}/reviews?page=${page}&limit=${REVIEWS_PAGE_SIZE}`, {
     signal,
   });
 }

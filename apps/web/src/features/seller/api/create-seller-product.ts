@@ -1,12 +1,7 @@
-import type { PublicProduct } from '@app/shared';
+import type { ListedProduct } from '@app/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { uploadWithProgress } from '@/lib/upload-with-progress';
 import { sellerQueryKey } from './seller-query-key';
-
-export interface SavedProductResponse {
-  message: string;
-  product: PublicProduct;
-}
 
 export interface ProductUpload {
   formData: FormData;
@@ -14,8 +9,8 @@ export interface ProductUpload {
 }
 
 /** POST /seller/products (multipart); the new product waits for review. */
-export function createSellerProduct({ formData, onProgress }: ProductUpload): Promise<SavedProductResponse> {
-  return uploadWithProgress<SavedProductResponse>('/seller/products', formData, { onProgress });
+export function createSellerProduct({ formData, onProgress }: ProductUpload): Promise<ListedProduct> {
+  return uploadWithProgress<ListedProduct>('/seller/products', formData, { onProgress });
 }
 
 export function useCreateSellerProduct() {

@@ -1,4 +1,4 @@
-import type { PublicProduct } from '@app/shared';
+import type { OwnProductList } from '@app/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { userQueryKey, useViewerId } from '@/lib/user-query-key';
@@ -13,17 +13,11 @@ export interface SellerProductFilters {
   limit: number;
 }
 
-export interface SellerProductList {
-  products: PublicProduct[];
-  total: number;
-  pagination: { page: number; limit: number; total: number; pages: number };
-}
-
-export function getSellerProducts(filters: SellerProductFilters): Promise<SellerProductList> {
+export function getSellerProducts(filters: SellerProductFilters): Promise<OwnProductList> {
   const params = new URLSearchParams({ page: String(filters.page), limit: String(filters.limit) });
   if (filters.query.trim()) params.set('query', filters.query.trim());
   if (filters.status) params.set('status', filters.status);
-  return api.get<SellerProductList>(`/seller/products?${params}`);
+  return api.get<OwnProductList>(`/seller/products?${params}`);
 }
 
 /** The seller's own products, newest first; the previous page stays on screen while the next loads. */

@@ -1,19 +1,13 @@
+import type { SellerSales } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 import { sellerQueryKey } from './seller-query-key';
 
-export interface SalesDay {
-  /** 'YYYY-MM-DD'. */
-  date: string;
-  sales: number;
-  revenue: number;
-}
-
 export const SALES_CHART_DAYS = 30;
 
-export function getSellerSales(days: number): Promise<{ series: SalesDay[] }> {
-  return api.get<{ series: SalesDay[] }>(`/seller/dashboard/sales?days=${days}`);
+export function getSellerSales(days: number): Promise<SellerSales> {
+  return api.get<SellerSales>(`/seller/dashboard/sales?days=${days}`);
 }
 
 /** Units sold and earnings per day, oldest first. */

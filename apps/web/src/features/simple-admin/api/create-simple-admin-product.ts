@@ -1,13 +1,8 @@
-import type { PublicProduct } from '@app/shared';
+import type { ListedProduct } from '@app/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { uploadWithProgress } from '@/lib/upload-with-progress';
 import { simpleAdminCall } from '../lib/simple-admin-client';
 import { simpleAdminQueryKey } from './simple-admin-query-key';
-
-export interface SavedProduct {
-  message: string;
-  product: PublicProduct;
-}
 
 export interface ProductUpload {
   formData: FormData;
@@ -15,8 +10,8 @@ export interface ProductUpload {
 }
 
 /** POST /simple-admin/products (multipart); pending until a super admin approves it. */
-export function createSimpleAdminProduct({ formData, onProgress }: ProductUpload): Promise<SavedProduct> {
-  return simpleAdminCall(() => uploadWithProgress<SavedProduct>('/simple-admin/products', formData, { onProgress }));
+export function createSimpleAdminProduct({ formData, onProgress }: ProductUpload): Promise<ListedProduct> {
+  return simpleAdminCall(() => uploadWithProgress<ListedProduct>('/simple-admin/products', formData, { onProgress }));
 }
 
 export function useCreateSimpleAdminProduct() {

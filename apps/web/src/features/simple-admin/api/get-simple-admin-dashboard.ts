@@ -1,13 +1,9 @@
-import type { PublicProduct, SellerStats } from '@app/shared';
+import type { SimpleAdminDashboard } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 import { simpleAdminCall } from '../lib/simple-admin-client';
 import { simpleAdminQueryKey } from './simple-admin-query-key';
-
-export interface SimpleAdminDashboard extends SellerStats {
-  recent_products: PublicProduct[];
-}
 
 export function getSimpleAdminDashboard(): Promise<SimpleAdminDashboard> {
   return simpleAdminCall(() => api.get<SimpleAdminDashboard>('/simple-admin/dashboard'));

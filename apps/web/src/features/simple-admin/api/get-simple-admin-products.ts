@@ -1,4 +1,4 @@
-import type { PublicProduct } from '@app/shared';
+import type { SimpleAdminProducts } from '@app/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { userQueryKey, useViewerId } from '@/lib/user-query-key';
@@ -13,15 +13,10 @@ export interface SimpleAdminProductQuery {
   status: SimpleAdminStatusFilter;
 }
 
-export interface SimpleAdminProductList {
-  products: PublicProduct[];
-  total: number;
-}
-
-export function getSimpleAdminProducts(query: SimpleAdminProductQuery): Promise<SimpleAdminProductList> {
+export function getSimpleAdminProducts(query: SimpleAdminProductQuery): Promise<SimpleAdminProducts> {
   const params = new URLSearchParams({ skip: String(query.skip), limit: String(query.limit) });
   if (query.status) params.set('status', query.status);
-  return simpleAdminCall(() => api.get<SimpleAdminProductList>(`/simple-admin/products?${params}`));
+  return simpleAdminCall(() => api.get<SimpleAdminProducts>(`/simple-admin/products?${params}`));
 }
 
 /** The simple admin's own products, newest first. */

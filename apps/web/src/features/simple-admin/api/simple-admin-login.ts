@@ -1,4 +1,4 @@
-import { type LoginRequest, loginRequestSchema, type PublicUser } from '@app/shared';
+import { type LoginRequest, loginRequestSchema, type SimpleAdminSession } from '@app/shared';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
 import { authStore } from '@/lib/auth-store';
@@ -6,22 +6,15 @@ import { i18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { simpleAdminError } from '../lib/simple-admin-client';
 
-export interface SimpleAdminLoginResponse {
-  success: boolean;
-  access_token: string;
-  user: PublicUser;
-  token_type: 'bearer';
-}
-
 /**
  * POST /simple-admin/login. It sets the same refresh cookie as the normal sign-in, so the
  * session then lives in the usual auth store. Spec §5: success only with `success` true and a token.
  * A refusal (wrong password, not a simple admin, suspended) keeps the server's words.
  */
-export async function simpleAdminLogin(body: LoginRequest): Promise<SimpleAdminLoginResponse> {
-  let response: SimpleAdminLoginResponse | null;
+export async function simpleAdminLogin(body: LoginRequest): Promise<SimpleAdminSession> {
+  let response: SimpleAdminSession | null;
   try {
-    response = await api.post<SimpleAdminLoginResponse>('/simple-admin/login', loginRequestSchema.parse(body));
+    response = await api.post<SimpleAdminSession>('/simple-admin/login', loginRequestSchema.parse(body));
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) throw error;
     throw simpleAdminError(error);

@@ -1,4 +1,4 @@
-import type { PublicUser, Role } from '@app/shared';
+import type { AdminUserList, Role } from '@app/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { adminQueryKey } from '@/features/admin/api/admin-query-key';
 import { api } from '@/lib/api-client';
@@ -9,13 +9,6 @@ export interface AdminUserFilters {
   role: Role | '';
   page: number;
   limit: number;
-}
-
-export interface AdminUserList {
-  users: PublicUser[];
-  total: number;
-  page: number;
-  pages: number;
 }
 
 export function getUsers(filters: AdminUserFilters): Promise<AdminUserList> {

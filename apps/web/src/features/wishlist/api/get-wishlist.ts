@@ -1,17 +1,7 @@
-import type { PublicProduct } from '@app/shared';
+import type { Wishlist } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-store';
-
-export interface WishlistItem extends PublicProduct {
-  added_at: string;
-}
-
-/** What GET /wishlist and both wishlist mutations answer: the whole list, newest first. */
-export interface Wishlist {
-  items: WishlistItem[];
-  total: number;
-}
 
 /** One cache entry per user, shared by the page and every toggle button so they stay in step. */
 export const wishlistQueryKey = (userId: string) => ['wishlist', userId] as const;

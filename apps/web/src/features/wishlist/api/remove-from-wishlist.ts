@@ -1,7 +1,8 @@
+import type { Wishlist } from '@app/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { authStore } from '@/lib/auth-store';
-import { type Wishlist, wishlistQueryKey } from './get-wishlist';
+import { wishlistQueryKey } from './get-wishlist';
 
 export function removeFromWishlist(productId: string): Promise<Wishlist> {
   return api.delete<Wishlist>(`/wishlist/remove/${encodeURIComponent(productId)}`);
@@ -12,9 +13,9 @@ export function useRemoveFromWishlist() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeFromWishlist,
-    onSuccess: ({ items, total }) => {
+    onSuccess: ({ items, products, total }) => {
       const { user } = authStore.getState();
-      if (user) queryClient.setQueryData<Wishlist>(wishlistQueryKey(user.id), { items, total });
+      if (user) queryClient.setQueryData<Wishlist>(wishlistQueryKey(user.id), { items, products, total });
     },
   });
 }
