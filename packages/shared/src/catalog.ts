@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema, moneySchema } from './api';
-import { blankToUndefined, pagedListSchema } from './paging';
+import { blankToUndefined, type PagingQuery, pagedListSchema, pagingQueryFields } from './paging';
 
 /** Catalogue contract: categories, licences, list filters (spec §5 Product queries) and shapes. */
 
@@ -85,22 +85,14 @@ export const productListQuerySchema = z
     status: optional(z.enum(['pending', 'approved', 'rejected', 'all'], { error: 'Unknown status' })),
     sort_by: optional(z.enum(PRODUCT_SORTS, { error: `sort_by must be one of ${PRODUCT_SORTS.join(', ')}` })),
     sort_order: optional(z.enum(['asc', 'desc'], { error: 'sort_order must be asc or desc' })),
-    page: optional(
-      z.coerce
-        .number({ error: 'page must be a number' })
-        .int('page must be a whole number')
-        .min(1, 'page must be 1 or more')
-        .max(100_000),
-    ),
-    limit: optional(
-      z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be 1 or more'),
-    ),
+    ...pagingQueryFields({ defaultLimit: PRODUCT_PAGE_LIMIT_DEFAULT, maxLimit: PRODUCT_PAGE_LIMIT_MAX }),
   })
   .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {
     path: ['min_price'],
     message: 'min_price must not be more than max_price',
   });
-export type ProductListQuery = z.output<typeof productListQuerySchema>;
+/** The route fills in page and limit; callers inside the API (the chatbot, the search index) may leave them out. */
+export type ProductListQuery = Omit<z.output<typeof productListQuerySchema>, 'page' | 'limit'> & Partial<PagingQuery>;
 
 /** The product as every catalogue route returns it (spec §3 Product, with its aliases). */
 export const publicProductSchema = z.object({

@@ -131,11 +131,14 @@ describe('GET /products/', () => {
     });
   });
 
-  it('paginates and caps the page size', async () => {
+  it('paginates and refuses a page size above the maximum', async () => {
     const page2 = (await list('limit=2&page=2')).json();
     expect(page2).toMatchObject({ total: 5, page: 2, pages: 3 });
     expect(page2.products).toHaveLength(2);
-    expect((await list('limit=5000')).json().pages).toBe(1);
+    expect((await list('limit=100')).json().pages).toBe(1);
+    const tooMany = await list('limit=5000');
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json().detail).toBe('limit must be at most 100');
   });
 
   it('filters by category (slug or name), price range, licence, featured and seller', async () => {

@@ -3,7 +3,6 @@ import {
   findLicense,
   PRICE_BANDS,
   PRODUCT_PAGE_LIMIT_DEFAULT,
-  PRODUCT_PAGE_LIMIT_MAX,
   PRODUCT_TOTAL_CAP,
   type ProductListQuery,
   RATING_THRESHOLDS,
@@ -11,6 +10,7 @@ import {
 import { and, asc, desc, eq, getTableColumns, gte, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { productCounts, products, users } from '../../db/schema';
+import { pageOffset } from '../../lib/paging';
 import type { CorrectedWord } from './typos';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -71,8 +71,8 @@ export async function listProducts(
   words: CorrectedWord[] = [],
 ): Promise<ProductPage> {
   const page = query.page ?? 1;
-  const limit = Math.min(query.limit ?? PRODUCT_PAGE_LIMIT_DEFAULT, PRODUCT_PAGE_LIMIT_MAX);
-  const offset = (page - 1) * limit;
+  const limit = query.limit ?? PRODUCT_PAGE_LIMIT_DEFAULT;
+  const offset = pageOffset({ page, limit });
   const search = words.length > 0 ? searchTerms(words) : undefined;
   const where = and(...filters(query, visibility), search?.matches);
   let rows: ProductRow[];

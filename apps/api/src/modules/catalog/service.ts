@@ -13,6 +13,7 @@ import {
 } from '@app/shared';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { pageCount } from '../../lib/paging';
 import { isUuid } from '../../lib/validation';
 import type { UserRow } from '../users/repository';
 import { presentProduct, productJson, productListJson } from './present';
@@ -64,7 +65,7 @@ async function findProducts(
     total: result.total,
     total_capped: result.totalCapped,
     page: result.page,
-    pages: Math.ceil(result.total / result.limit),
+    pages: pageCount(result.total, result.limit),
     facets: presentFacets(result.facets),
     did_you_mean: suggestion(corrected),
   });

@@ -1,4 +1,4 @@
-import { PRODUCT_PAGE_LIMIT_DEFAULT, PRODUCT_PAGE_LIMIT_MAX, PRODUCT_TOTAL_CAP, type ProductListQuery } from '@app/shared';
+import { PRODUCT_PAGE_LIMIT_DEFAULT, PRODUCT_TOTAL_CAP, type ProductListQuery } from '@app/shared';
 import type { Database } from '../../../db/client';
 import { type FacetRow, searchWordsVersion } from '../repository';
 import type { CorrectedWord } from '../typos';
@@ -85,7 +85,7 @@ export class SearchIndex {
     const result = await this.find(query, words);
     if (!result) return undefined;
     const page = query.page ?? 1;
-    const limit = Math.min(query.limit ?? PRODUCT_PAGE_LIMIT_DEFAULT, PRODUCT_PAGE_LIMIT_MAX);
+    const limit = query.limit ?? PRODUCT_PAGE_LIMIT_DEFAULT;
     return {
       ids: result.ids,
       rows: result.rows,

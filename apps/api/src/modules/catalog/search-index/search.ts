@@ -1,4 +1,5 @@
-import { PRODUCT_PAGE_LIMIT_DEFAULT, PRODUCT_PAGE_LIMIT_MAX, type ProductListQuery } from '@app/shared';
+import { PRODUCT_PAGE_LIMIT_DEFAULT, type ProductListQuery } from '@app/shared';
+import { pageOffset } from '../../../lib/paging';
 import type { FacetRow } from '../repository';
 import type { CorrectedWord } from '../typos';
 import { facetsOf } from './facets';
@@ -25,9 +26,8 @@ export function searchIndexData(
 ): IndexResult | undefined {
   const planned = plan(data, words, lexemesOf);
   if (!planned) return undefined;
-  const page = query.page ?? 1;
-  const limit = Math.min(query.limit ?? PRODUCT_PAGE_LIMIT_DEFAULT, PRODUCT_PAGE_LIMIT_MAX);
-  const offset = (page - 1) * limit;
+  const limit = query.limit ?? PRODUCT_PAGE_LIMIT_DEFAULT;
+  const offset = pageOffset({ page: query.page ?? 1, limit });
   const matches = matchingSlots(data, planned, filterFor(data, query));
   const slots =
     (query.sort_by ?? 'relevance') === 'relevance'
