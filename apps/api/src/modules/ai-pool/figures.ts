@@ -9,6 +9,7 @@ import type {
 } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../lib/context';
+import { toCsv } from '../../lib/csv';
 import { type DayRange, resolveDayRange } from '../../lib/date-range';
 import { centsToDollars } from '../../lib/money';
 import { pagedList, pageOffset } from '../../lib/paging';
@@ -146,17 +147,17 @@ export async function poolRevenueReport(deps: AppDeps, range: DayRange): Promise
   };
 }
 
-/** The report as CSV: one row per day, then a totals row. Every field is a date or a number. */
+/** The report as CSV: one row per day, then a totals row. */
 export function revenueReportCsv(report: AiPoolRevenueReport): string {
   const money = (value: number) => value.toFixed(2);
-  const lines = [
-    'date,inflow_usd,refunds_usd,net_usd,transferred_usd',
-    ...report.days.map((d) => [d.date, money(d.inflow), money(d.refunds), money(d.net), money(d.transferred)].join(',')),
-    ['total', ...[report.totals.inflow, report.totals.refunds, report.totals.net, report.totals.transferred].map(money)].join(
-      ',',
-    ),
-  ];
-  return `${lines.join('\r\n')}\r\n`;
+  const { totals } = report;
+  return toCsv(
+    ['date', 'inflow_usd', 'refunds_usd', 'net_usd', 'transferred_usd'],
+    [
+      ...report.days.map((d) => [d.date, money(d.inflow), money(d.refunds), money(d.net), money(d.transferred)]),
+      ['total', ...[totals.inflow, totals.refunds, totals.net, totals.transferred].map(money)],
+    ],
+  );
 }
 
 /** The public page: the pool's totals and its completed transfers. Nothing about buyers or admins. */

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, FACTORY_PASSWORD } from '../../../test/factories';
 import { bearer, createTestApp, outboxMessages, registerUser, signIn, type TestApp, uniqueEmail } from '../../../test/helpers';
 import { newsletterSubscribers, users } from '../../db/schema';
-import { csvCell } from './service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -197,11 +196,5 @@ describe('newsletter', () => {
     expect(lines[0]).toBe('email,status,registered,created_at,confirmed_at,unsubscribed_at');
     expect(lines.some((line) => line.startsWith(`${email},pending,false,`))).toBe(true);
     expect(lines.some((line) => line.startsWith(`"'=cmd|calc@example.org",confirmed`))).toBe(true);
-  });
-
-  it('quotes CSV cells and defuses formulas', () => {
-    expect(csvCell('plain@example.org')).toBe('plain@example.org');
-    expect(csvCell('a,"b"')).toBe('"a,""b"""');
-    expect(csvCell('+1')).toBe(`"'+1"`);
   });
 });

@@ -1,5 +1,6 @@
 import type { Language, NewsletterStatus, NewsletterSubscriber } from '@app/shared';
 import type { AppDeps } from '../../lib/context';
+import { toCsv } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import { escapeHtml, mailTexts } from '../../lib/mail-texts';
 import { pagedList, pageOffset } from '../../lib/paging';
@@ -168,13 +169,7 @@ export async function exportSubscribersCsv(deps: AppDeps, status?: NewsletterSta
   const rows = await listSubscriberRows(deps.db, { status });
   const lines = rows.map(({ row, registered }) => {
     const item = present({ ...row, registered });
-    return CSV_COLUMNS.map((column) => csvCell(String(item[column] ?? ''))).join(',');
+    return CSV_COLUMNS.map((column) => String(item[column] ?? ''));
   });
-  return `${[CSV_COLUMNS.join(','), ...lines].join('\r\n')}\r\n`;
-}
-
-/** Quotes a CSV cell and defuses spreadsheet formulas (a cell starting with = + - @). */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n']/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return toCsv(CSV_COLUMNS, lines);
 }

@@ -1,5 +1,6 @@
 import type { SellerBalanceView, StatementLine } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
+import { toCsv } from '../../lib/csv';
 import { centsToDollars } from '../../lib/money';
 import { listStatementEntries, listStatementPayouts, sumPayoutsByStatus, sumSellerLedger } from './repository';
 import { readPayoutSettings } from './settings';
@@ -122,7 +123,7 @@ export async function getSellerStatement(
 
 const CSV_COLUMNS = ['date', 'type', 'reference', 'description', 'amount_usd', 'available_on', 'status'] as const;
 
-/** RFC 4180 CSV; text a spreadsheet would run as a formula (= + - @) is prefixed with a quote mark. */
+/** The statement as CSV (lib/csv: quoted, formulas defused). */
 export function statementCsv(lines: StatementLine[]): string {
   const rows = lines.map((line) => [
     line.date,
@@ -133,10 +134,5 @@ export function statementCsv(lines: StatementLine[]): string {
     line.available_on ?? '',
     line.status,
   ]);
-  return `${[CSV_COLUMNS as readonly string[], ...rows].map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
-}
-
-function csvField(value: string): string {
-  const safe = /^[=+@\t\r-]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return toCsv(CSV_COLUMNS, rows);
 }
