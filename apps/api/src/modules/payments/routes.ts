@@ -7,11 +7,10 @@ import type { ApiTag } from '../../lib/openapi';
 import { isUuid } from '../../lib/validation';
 import { REFERRAL_COOKIE } from '../affiliates/referral-cookie';
 import { currentUser, requireAuth } from '../auth/guard';
-import { checkout, openPayment } from '../orders/checkout';
+import { checkout } from '../orders/checkout';
 import { confirmPayment } from './confirm';
-import { describeIntent } from './providers/stripe';
-import { findUsersOrder, orderExists, recordWebhookEvent, webhookEventSeen } from './repository';
-import { settleCharge } from './settle';
+import { openOwnOrderPayment } from './open-payment';
+import { handleStripeEvent } from './webhook';
 
 const tags: ApiTag[] = ['Payments'];
 
@@ -70,9 +69,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const orderId = (request.body as { order_id?: unknown } | undefined)?.order_id;
       reply.code(201);
       if (typeof orderId === 'string' && isUuid(orderId)) {
-        const order = await findUsersOrder(deps.db, orderId, user.id);
-        if (!order) throw new AppError('NOT_FOUND', 'Order not found');
-        return openPayment(deps, user, order);
+        return openOwnOrderPayment(deps, user, orderId);
       }
       const key = request.headers['idempotency-key'];
       return checkout(deps, user, typeof key === 'string' ? key : undefined, request.cookies[REFERRAL_COOKIE]);
@@ -118,23 +115,7 @@ const stripeWebhook: FastifyPluginAsyncZod = async (app) => {
       } catch {
         throw new AppError('BAD_REQUEST', 'Invalid webhook signature');
       }
-      if (await webhookEventSeen(deps.db, event.id)) return { received: true as const, duplicate: true as const };
-      if (event.type === 'payment_intent.succeeded') {
-        const charge = describeIntent(event.data.object as Stripe.PaymentIntent);
-        if (charge.status === 'succeeded') {
-          if (await orderExists(deps.db, charge.orderId)) {
-            // Paid if the order is still open; otherwise the charge is refunded (never lost, never doubled).
-            await settleCharge(deps, {
-              orderId: charge.orderId,
-              intentId: (event.data.object as Stripe.PaymentIntent).id,
-              amountCents: charge.amountCents,
-              currency: charge.currency,
-            });
-          }
-        }
-      }
-      await recordWebhookEvent(deps.db, event.id, event.type);
-      return { received: true as const };
+      return handleStripeEvent(deps, event);
     },
   );
 };
