@@ -1,4 +1,4 @@
-// `npm test`: lint, typecheck and the OpenAPI document check, then unit + component + API integration tests (Vitest), then the browser journeys.
+// `npm test`: lint, import boundaries, typecheck and the OpenAPI document check, then unit + component + API integration tests (Vitest), then the browser journeys.
 // Extra arguments go to both Vitest runs, e.g. `npm test -- --reporter=dot`.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
