@@ -263,6 +263,31 @@ describe('body limits', () => {
   });
 });
 
+describe('page sizes', () => {
+  it('refuses a limit above a list’s maximum with a 422 naming it, instead of clamping it', async () => {
+    for (const [token, url, message] of [
+      [null, '/products?limit=101', 'limit must be at most 100'],
+      [null, `/products/${productId}/reviews?limit=51`, 'limit must be at most 50'],
+      [null, '/community/threads?limit=51', 'limit must be at most 50'],
+      [buyer, '/orders?limit=101', 'limit must be at most 100'],
+      [buyer, '/payments/history?limit=101', 'limit must be at most 100'],
+      [admin, '/admin/users?limit=101', 'limit must be at most 100'],
+      [admin, `/admin/simple-admins/${simpleAdminId}/products?limit=101`, 'limit must be at most 100'],
+      [admin, '/ai-token-payments/transfer-history?limit=201', 'limit must be at most 200'],
+      [seller, '/seller/products?page=0', 'page must be 1 or more'],
+    ] as const) {
+      expectError(await send(token, 'GET', url), 422, message);
+    }
+  });
+
+  it('answers the largest allowed limit with the standard envelope', async () => {
+    const orders = (await send(buyer, 'GET', '/orders?limit=100')).json();
+    expect(orders).toMatchObject({ orders: [expect.any(Object)], total: 1, page: 1, pages: 1 });
+    const own = (await send(simpleAdmin, 'GET', '/simple-admin/products?skip=0&limit=100')).json();
+    expect(own).toMatchObject({ products: [], total: 0, page: 1, pages: 0, skip: 0, limit: 100 });
+  });
+});
+
 describe('the API reference', () => {
   it('is browsable at /api/docs and documents the API', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
