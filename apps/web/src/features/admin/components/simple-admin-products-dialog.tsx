@@ -8,6 +8,7 @@ import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
+import { usePagedList } from '@/lib/use-paged-list';
 import { useSimpleAdminProducts } from '../api/get-simple-admin-products';
 
 const LIMIT = 8;
@@ -17,8 +18,7 @@ export function SimpleAdminProductsDialog({ simpleAdmin, onClose }: { simpleAdmi
   const { t } = useTranslation();
   const [skip, setSkip] = useState(0);
   const products = useSimpleAdminProducts(simpleAdmin.id, skip, LIMIT);
-  const total = products.data?.total ?? 0;
-  const list = products.data?.products ?? [];
+  const { items: list, total } = usePagedList(products, 'products');
 
   return (
     <Modal open title={t('admin.simpleAdmins.productsTitle', { email: simpleAdmin.email })} onClose={onClose}>

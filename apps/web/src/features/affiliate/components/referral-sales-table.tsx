@@ -6,6 +6,7 @@ import { DataTable, Td, Th } from '@/components/ui/data-table';
 import { Pagination } from '@/components/ui/pagination';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
+import { usePagedList } from '@/lib/use-paged-list';
 import { useAffiliateSales } from '../api/get-affiliate-sales';
 
 const STATUS_TONE: Record<AffiliateSaleStatus, BadgeTone> = { pending: 'warning', available: 'success', refunded: 'danger' };
@@ -15,7 +16,7 @@ export function ReferralSalesTable({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const sales = useAffiliateSales(userId, page);
-  const list = sales.data?.sales ?? [];
+  const { items: list, pages } = usePagedList(sales, 'sales');
   return (
     <section aria-labelledby="referral-sales-heading" className="space-y-3">
       <h2 id="referral-sales-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
@@ -53,9 +54,7 @@ export function ReferralSalesTable({ userId }: { userId: string }) {
           ))}
         </tbody>
       </DataTable>
-      {sales.data && sales.data.pages > 1 && (
-        <Pagination page={page} pages={sales.data.pages} onPageChange={setPage} label={t('affiliate.sales.title')} />
-      )}
+      {pages > 1 && <Pagination page={page} pages={pages} onPageChange={setPage} label={t('affiliate.sales.title')} />}
     </section>
   );
 }

@@ -16,6 +16,7 @@ import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatDate, formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
+import { usePagedList } from '@/lib/use-paged-list';
 import { useAffiliateSettings, useUpdateAffiliateSettings } from '../api/affiliate-settings';
 import { useAffiliateOverview } from '../api/get-affiliate-overview';
 
@@ -124,7 +125,7 @@ function Overview() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const overview = useAffiliateOverview(page);
-  const rows = overview.data?.affiliates ?? [];
+  const { items: rows, total, pages } = usePagedList(overview, 'affiliates');
   const totals = overview.data?.totals;
   return (
     <section aria-labelledby="affiliate-overview-heading" className="space-y-3">
@@ -134,7 +135,7 @@ function Overview() {
       {totals && (
         <p className="text-sm text-slate-600 dark:text-slate-400">
           {t('affiliate.admin.totals', {
-            count: overview.data?.total ?? 0,
+            count: total,
             clicks: totals.clicks,
             orders: totals.orders,
             sales: formatMoney(totals.sales),
@@ -177,9 +178,7 @@ function Overview() {
           ))}
         </tbody>
       </DataTable>
-      {overview.data && overview.data.pages > 1 && (
-        <Pagination page={page} pages={overview.data.pages} onPageChange={setPage} label={t('affiliate.admin.overviewTitle')} />
-      )}
+      {pages > 1 && <Pagination page={page} pages={pages} onPageChange={setPage} label={t('affiliate.admin.overviewTitle')} />}
     </section>
   );
 }

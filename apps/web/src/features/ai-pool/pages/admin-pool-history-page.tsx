@@ -6,6 +6,7 @@ import { Field } from '@/components/ui/field';
 import { inputClasses } from '@/components/ui/input';
 import { AdminPageHeader } from '@/features/admin/components/admin-page-header';
 import { errorMessage } from '@/lib/api-client';
+import { usePagedList } from '@/lib/use-paged-list';
 import { useTransferHistory } from '../api/get-transfer-history';
 import { PoolNav } from '../components/pool-nav';
 import { TransfersTable } from '../components/transfers-table';
@@ -15,6 +16,7 @@ export function AdminPoolHistoryPage() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<AiPoolTransferStatus | ''>('');
   const history = useTransferHistory(AI_POOL_HISTORY_LIMIT, status || undefined);
+  const { items: transfers } = usePagedList(history, 'transfers');
   return (
     <div className="space-y-6">
       <AdminPageHeader
@@ -43,7 +45,7 @@ export function AdminPoolHistoryPage() {
       />
       <PoolNav />
       <TransfersTable
-        transfers={history.data?.transfers ?? []}
+        transfers={transfers}
         loading={history.isPending}
         error={history.isError ? errorMessage(history.error, t('common.operationFailed')) : null}
       />

@@ -6,6 +6,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { AdminPageHeader } from '@/features/admin/components/admin-page-header';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
+import { usePagedList } from '@/lib/use-paged-list';
 import { useLeads } from '../api/get-leads';
 
 const PAGE_SIZE = 20;
@@ -15,7 +16,7 @@ export function AdminLeadsPage() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const leads = useLeads(page, PAGE_SIZE);
-  const list = leads.data?.leads ?? [];
+  const { items: list, pages } = usePagedList(leads, 'leads');
   return (
     <div className="space-y-6">
       <AdminPageHeader icon={MessageSquareText} title={t('chatbot.leads.title')} description={t('chatbot.leads.description')} />
@@ -49,7 +50,7 @@ export function AdminLeadsPage() {
           ))}
         </tbody>
       </DataTable>
-      <Pagination page={page} pages={leads.data?.pages ?? 0} onPageChange={setPage} label={t('chatbot.leads.pagination')} />
+      <Pagination page={page} pages={pages} onPageChange={setPage} label={t('chatbot.leads.pagination')} />
     </div>
   );
 }

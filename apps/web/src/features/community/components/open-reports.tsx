@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
+import { usePagedList } from '@/lib/use-paged-list';
 import { useForumMutation } from '../api/change-posts';
 import { resolveReport, useOpenReports } from '../api/get-reports';
 
@@ -17,7 +18,7 @@ export function OpenReports() {
   const [page, setPage] = useState(1);
   const reports = useOpenReports(page, true);
   const resolve = useForumMutation(resolveReport);
-  const list = reports.data?.reports ?? [];
+  const { items: list, total, pages } = usePagedList(reports, 'reports');
   if (list.length === 0) return null;
 
   return (
@@ -27,7 +28,7 @@ export function OpenReports() {
     >
       <h2 id="open-reports-title" className="flex items-center gap-2 font-semibold text-amber-900 dark:text-amber-200">
         <Flag className="size-4" aria-hidden="true" />
-        {t('community.reports.title', { count: reports.data?.total ?? 0 })}
+        {t('community.reports.title', { count: total })}
       </h2>
       <ul className="mt-3 space-y-2">
         {list.map((report) => (
@@ -62,13 +63,7 @@ export function OpenReports() {
           </li>
         ))}
       </ul>
-      <Pagination
-        page={page}
-        pages={reports.data?.pages ?? 0}
-        onPageChange={setPage}
-        label={t('community.reports.pagination')}
-        className="mt-3"
-      />
+      <Pagination page={page} pages={pages} onPageChange={setPage} label={t('community.reports.pagination')} className="mt-3" />
     </section>
   );
 }

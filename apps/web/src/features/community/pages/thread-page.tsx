@@ -15,6 +15,7 @@ import { useAuth } from '@/lib/auth-store';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { pathOf } from '@/lib/redirect';
+import { usePagedList } from '@/lib/use-paged-list';
 import { createReply, deleteThread, moderateThread, updateThread, useForumMutation } from '../api/change-posts';
 import { useThread } from '../api/get-thread';
 import { Markdown } from '../components/markdown';
@@ -33,6 +34,7 @@ export function ThreadPage() {
   const [page, setPage] = useState(1);
   const [mode, setMode] = useState<'view' | 'edit' | 'report' | 'delete'>('view');
   const detail = useThread(id, page);
+  const { total, pages } = usePagedList(detail, 'replies');
   const reply = useForumMutation((body: string) => createReply(id, body));
   const edit = useForumMutation((values: { title: string; body: string }) => updateThread(id, values));
   const remove = useForumMutation(() => deleteThread(id));
@@ -185,7 +187,7 @@ export function ThreadPage() {
 
       <section aria-labelledby="replies-title" className="mt-8">
         <h2 id="replies-title" className="text-lg font-semibold text-slate-900 dark:text-white">
-          {t('community.repliesTitle', { count: detail.data.total })}
+          {t('community.repliesTitle', { count: total })}
         </h2>
         {replies.length > 0 && (
           <ol className="mt-4 space-y-3">
@@ -194,13 +196,7 @@ export function ThreadPage() {
             ))}
           </ol>
         )}
-        <Pagination
-          page={page}
-          pages={detail.data.pages}
-          onPageChange={setPage}
-          label={t('community.repliesPagination')}
-          className="mt-4"
-        />
+        <Pagination page={page} pages={pages} onPageChange={setPage} label={t('community.repliesPagination')} className="mt-4" />
 
         <div className="mt-6">
           {thread.can_reply ? (
@@ -213,7 +209,7 @@ export function ThreadPage() {
                 busy={reply.isPending}
                 onSubmit={async (values) => {
                   await reply.mutateAsync(values.body);
-                  setPage(detail.data.pages || 1);
+                  setPage(pages || 1);
                 }}
               />
             </div>

@@ -12,6 +12,7 @@ import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
+import { usePagedList } from '@/lib/use-paged-list';
 import { type InboxFilter, useContactMessages } from '../api/get-contact-messages';
 import { useMarkContactMessage } from '../api/mark-contact-message';
 
@@ -24,7 +25,7 @@ export function AdminMessagesPage() {
   const [filter, setFilter] = useState<InboxFilter>('open');
   const [page, setPage] = useState(1);
   const messages = useContactMessages(filter, page, PAGE_SIZE);
-  const list = messages.data?.messages ?? [];
+  const { items: list, pages } = usePagedList(messages, 'messages');
 
   const choose = (next: InboxFilter) => {
     setFilter(next);
@@ -74,7 +75,7 @@ export function AdminMessagesPage() {
           ))}
         </tbody>
       </DataTable>
-      <Pagination page={page} pages={messages.data?.pages ?? 0} onPageChange={setPage} label={t('contact.inbox.pagination')} />
+      <Pagination page={page} pages={pages} onPageChange={setPage} label={t('contact.inbox.pagination')} />
     </div>
   );
 }

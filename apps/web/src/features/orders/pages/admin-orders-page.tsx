@@ -15,6 +15,7 @@ import { AdminPageHeader } from '@/features/admin/components/admin-page-header';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useListFilters } from '@/lib/use-list-filters';
+import { usePagedList } from '@/lib/use-paged-list';
 import { type AdminOrderFilters, type RefundFilter, useAdminOrders } from '../api/get-admin-orders';
 import { RefundPanel } from '../components/refund-panel';
 
@@ -38,7 +39,7 @@ export function AdminOrdersPage() {
   });
   const [reviewing, setReviewing] = useState<string | null>(null);
   const orders = useAdminOrders(filters);
-  const list = orders.data?.orders ?? [];
+  const { items: list, pages } = usePagedList(orders, 'orders');
 
   return (
     <div className="space-y-6">
@@ -153,12 +154,7 @@ export function AdminOrdersPage() {
           ))}
         </tbody>
       </DataTable>
-      <Pagination
-        page={filters.page}
-        pages={orders.data?.pages ?? 0}
-        onPageChange={setPage}
-        label={t('admin.orders.pagination')}
-      />
+      <Pagination page={filters.page} pages={pages} onPageChange={setPage} label={t('admin.orders.pagination')} />
       <RefundPanel orderId={reviewing} onClose={() => setReviewing(null)} />
     </div>
   );

@@ -7,6 +7,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
+import { usePagedList } from '@/lib/use-paged-list';
 import { useOrders } from '../api/get-orders';
 import { LibraryDownload } from '../components/library-download';
 import { OrderCard } from '../components/order-card';
@@ -23,7 +24,7 @@ export function OrdersPage() {
   const orders = useOrders({ ...filters, limit: ORDERS_PAGE_SIZE });
   const filtered = Boolean(filters.status || filters.from || filters.to);
   const setFilters = (next: OrderUrlFilters) => setParams(writeOrderFilters(next));
-  const pages = orders.data?.pages ?? 0;
+  const { items: list, pages } = usePagedList(orders, 'orders');
   // "In your library" links here with the product whose files to download.
   const libraryProduct = params.get('download');
 
@@ -46,7 +47,7 @@ export function OrdersPage() {
         <Alert tone="error" title={t('orders.loadFailed')}>
           {translateMessage(errorMessage(orders.error, t('common.operationFailed')))}
         </Alert>
-      ) : orders.data.orders.length === 0 ? (
+      ) : list.length === 0 ? (
         <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-slate-300 px-6 py-14 text-center dark:border-slate-700">
           <Package className="size-10 text-slate-400" aria-hidden />
           <p className="text-slate-600 dark:text-slate-400">{filtered ? t('orders.noMatch') : t('orders.empty')}</p>
@@ -63,7 +64,7 @@ export function OrdersPage() {
       ) : (
         <>
           <ul aria-label={t('orders.listLabel')} className="space-y-4" aria-busy={orders.isPlaceholderData || undefined}>
-            {orders.data.orders.map((order) => (
+            {list.map((order) => (
               <li key={order.id}>
                 <OrderCard order={order} />
               </li>

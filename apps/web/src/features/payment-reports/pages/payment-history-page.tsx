@@ -11,6 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useRequiredUser } from '@/lib/auth-store';
 import { formatDate, formatMoney } from '@/lib/format';
+import { usePagedList } from '@/lib/use-paged-list';
 import { usePaymentHistory } from '../api/get-payment-history';
 
 /** /payments: the signed-in user's own payments and refunds. */
@@ -19,7 +20,7 @@ export function PaymentHistoryPage() {
   const user = useRequiredUser();
   const [page, setPage] = useState(1);
   const history = usePaymentHistory(user.id, page, PAYMENT_HISTORY_LIMIT);
-  const payments = history.data?.payments ?? [];
+  const { items: payments, pages } = usePagedList(history, 'payments');
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-10 sm:px-6">
       <DocumentTitle title={t('paymentReports.history.title')} />
@@ -67,12 +68,7 @@ export function PaymentHistoryPage() {
           ))}
         </ul>
       )}
-      <Pagination
-        page={page}
-        pages={history.data?.pages ?? 0}
-        onPageChange={setPage}
-        label={t('paymentReports.history.pagination')}
-      />
+      <Pagination page={page} pages={pages} onPageChange={setPage} label={t('paymentReports.history.pagination')} />
     </div>
   );
 }

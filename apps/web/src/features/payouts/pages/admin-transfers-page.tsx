@@ -13,6 +13,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
+import { usePagedList } from '@/lib/use-paged-list';
 import { type TransferFilters, useReverseTransfer, useTransfers, useTriggerTransfer } from '../api/transfers';
 import { PayoutStatusBadge } from '../components/payout-status-badge';
 
@@ -28,7 +29,7 @@ export function AdminTransfersPage() {
   const transfers = useTransfers(filters);
   const trigger = useTriggerTransfer();
   const reverse = useReverseTransfer();
-  const list = transfers.data?.transfers ?? [];
+  const { items: list, pages } = usePagedList(transfers, 'transfers');
   const failed = (error: unknown) =>
     notify.error(t('admin.actionFailed'), translateMessage(errorMessage(error, t('common.operationFailed'))));
 
@@ -159,10 +160,10 @@ export function AdminTransfersPage() {
           ))}
         </tbody>
       </DataTable>
-      {transfers.data && transfers.data.pages > 1 && (
+      {pages > 1 && (
         <Pagination
           page={filters.page}
-          pages={transfers.data.pages}
+          pages={pages}
           onPageChange={(page) => setFilters({ ...filters, page })}
           label={t('payouts.admin.transfersTitle')}
         />

@@ -17,6 +17,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useListFilters } from '@/lib/use-list-filters';
+import { usePagedList } from '@/lib/use-paged-list';
 import { useApproveProduct } from '../api/approve-product';
 import { useBulkUpdateProducts } from '../api/bulk-update-products';
 import { useFeatureProduct } from '../api/feature-product';
@@ -54,7 +55,7 @@ export function AdminProductsPage() {
   const feature = useFeatureProduct();
   const bulk = useBulkUpdateProducts();
 
-  const list = products.data?.products ?? [];
+  const { items: list, pages } = usePagedList(products, 'products');
   const counts = products.data?.stats;
   const allSelected = list.length > 0 && list.every((product) => selected.has(product.id));
 
@@ -324,7 +325,7 @@ export function AdminProductsPage() {
       </Tabs.Root>
       <Pagination
         page={filters.page}
-        pages={products.data?.pages ?? 0}
+        pages={pages}
         onPageChange={(page) => {
           setPage(page);
           setSelected(new Set());

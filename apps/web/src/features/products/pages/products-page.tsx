@@ -13,6 +13,7 @@ import { categoryName } from '@/lib/catalog-names';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
+import { usePagedList } from '@/lib/use-paged-list';
 import { useCategories } from '../api/get-categories';
 import { useProducts } from '../api/get-products';
 import { CatalogueFilters } from '../components/catalogue-filters';
@@ -49,6 +50,7 @@ export function ProductsPage() {
   const goToPage = (page: number) => change({ page });
 
   const data = products.data;
+  const { items: list, pages } = usePagedList(products, 'products');
   const category = CATEGORIES.find((candidate) => candidate.slug === params.category);
   const title = params.search
     ? t('products.resultsFor', { search: params.search })
@@ -138,7 +140,7 @@ export function ProductsPage() {
                 {t('errors.tryAgain')}
               </Button>
             </Alert>
-          ) : data && data.products.length === 0 ? (
+          ) : data && list.length === 0 ? (
             <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center dark:border-slate-700">
               <SearchX className="size-10 text-slate-400" aria-hidden />
               <h2 className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">
@@ -172,7 +174,7 @@ export function ProductsPage() {
                 <Pagination
                   className="mt-10"
                   page={params.page}
-                  pages={data.pages}
+                  pages={pages}
                   onPageChange={goToPage}
                   label={t('pagination.label')}
                 />

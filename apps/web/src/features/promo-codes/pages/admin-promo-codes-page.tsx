@@ -16,6 +16,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useListFilters } from '@/lib/use-list-filters';
+import { usePagedList } from '@/lib/use-paged-list';
 import { useDeactivatePromoCode } from '../api/deactivate-promo-code';
 import { type PromoCodeFilters, usePromoCodes } from '../api/get-promo-codes';
 import { useUpdatePromoCode } from '../api/update-promo-code';
@@ -56,7 +57,7 @@ export function AdminPromoCodesPage() {
   const promoCodes = usePromoCodes(filters);
   const deactivate = useDeactivatePromoCode();
   const update = useUpdatePromoCode();
-  const list = promoCodes.data?.promo_codes ?? [];
+  const { items: list, pages } = usePagedList(promoCodes, 'promo_codes');
 
   const failed = (error: unknown) =>
     notify.error(t('admin.actionFailed'), translateMessage(errorMessage(error, t('common.operationFailed'))));
@@ -204,12 +205,7 @@ export function AdminPromoCodesPage() {
           })}
         </tbody>
       </DataTable>
-      <Pagination
-        page={filters.page}
-        pages={promoCodes.data?.pages ?? 0}
-        onPageChange={setPage}
-        label={t('admin.promoCodes.pagination')}
-      />
+      <Pagination page={filters.page} pages={pages} onPageChange={setPage} label={t('admin.promoCodes.pagination')} />
       {editing && <PromoCodeFormDialog promo={editing.promo} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={deactivating !== null}

@@ -11,6 +11,7 @@ import { useAuth } from '@/lib/auth-store';
 import { formatDate } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { pathOf } from '@/lib/redirect';
+import { usePagedList } from '@/lib/use-paged-list';
 import { useReviews } from '../api/get-reviews';
 import { ReviewForm } from './review-form';
 
@@ -22,6 +23,7 @@ export function ProductReviews({ productId }: { productId: string }) {
   const [page, setPage] = useState(1);
   const reviews = useReviews(productId, page);
   const data = reviews.data;
+  const { items: list, pages } = usePagedList(reviews, 'reviews');
 
   return (
     <section id="reviews" aria-labelledby="reviews-title" className="scroll-mt-24">
@@ -62,7 +64,7 @@ export function ProductReviews({ productId }: { productId: string }) {
           <Alert tone="error">{translateMessage(errorMessage(reviews.error, t('common.operationFailed')))}</Alert>
         ) : !data ? (
           <Spinner label={t('reviews.loading')} />
-        ) : data.reviews.length === 0 ? (
+        ) : list.length === 0 ? (
           <div className="flex items-center gap-3 rounded-2xl border border-dashed border-slate-300 p-6 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
             <MessageSquare className="size-5 shrink-0" aria-hidden />
             {t('reviews.empty')}
@@ -70,7 +72,7 @@ export function ProductReviews({ productId }: { productId: string }) {
         ) : (
           <>
             <ul aria-label={t('reviews.listLabel')} className="divide-y divide-slate-200 dark:divide-slate-800">
-              {data.reviews.map((review) => (
+              {list.map((review) => (
                 <li key={review.id} className="py-5 first:pt-0">
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <p className="font-semibold text-slate-900 dark:text-white">{review.user_name}</p>
@@ -83,7 +85,7 @@ export function ProductReviews({ productId }: { productId: string }) {
                 </li>
               ))}
             </ul>
-            <Pagination compact page={data.page} pages={data.pages} onPageChange={setPage} label={t('reviews.pagination')} />
+            <Pagination compact page={data.page} pages={pages} onPageChange={setPage} label={t('reviews.pagination')} />
           </>
         )}
       </div>

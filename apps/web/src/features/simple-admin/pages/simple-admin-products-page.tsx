@@ -8,6 +8,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
+import { usePagedList } from '@/lib/use-paged-list';
 import { type SimpleAdminStatusFilter, useSimpleAdminProducts } from '../api/get-simple-admin-products';
 import { SimpleAdminProductsTable } from '../components/simple-admin-products-table';
 
@@ -20,8 +21,7 @@ export function SimpleAdminProductsPage() {
   const [skip, setSkip] = useState(0);
   const [status, setStatus] = useState<SimpleAdminStatusFilter>('');
   const products = useSimpleAdminProducts({ skip, limit: LIMIT, status });
-  const list = products.data?.products ?? [];
-  const total = products.data?.total ?? 0;
+  const { items: list, total } = usePagedList(products, 'products');
 
   return (
     <div className="space-y-6">

@@ -16,6 +16,7 @@ import { formatDate } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useListFilters } from '@/lib/use-list-filters';
+import { usePagedList } from '@/lib/use-paged-list';
 import { type AdminUserFilters, useUsers } from '../api/get-users';
 import { useUpdateUser } from '../api/update-user';
 
@@ -31,7 +32,7 @@ export function AdminUsersPage() {
   const [roleChange, setRoleChange] = useState<{ user: PublicUser; role: Role } | null>(null);
   const users = useUsers(filters);
   const update = useUpdateUser();
-  const list = users.data?.users ?? [];
+  const { items: list, pages } = usePagedList(users, 'users');
 
   const failed = (error: unknown) =>
     notify.error(t('admin.actionFailed'), translateMessage(errorMessage(error, t('common.operationFailed'))));
@@ -176,7 +177,7 @@ export function AdminUsersPage() {
           })}
         </tbody>
       </DataTable>
-      <Pagination page={filters.page} pages={users.data?.pages ?? 0} onPageChange={setPage} label={t('admin.users.pagination')} />
+      <Pagination page={filters.page} pages={pages} onPageChange={setPage} label={t('admin.users.pagination')} />
       <ConfirmDialog
         open={roleChange !== null}
         title={t('admin.users.roleTitle', {
