@@ -5,7 +5,6 @@ import { Logo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { buttonClasses } from '@/components/ui/button';
 import { useLogout } from '@/features/auth/api/logout';
-import { isNewAccount } from '@/features/auth/lib/new-account';
 import { CartLink } from '@/features/cart/components/cart-link';
 import { NotificationCentre } from '@/features/notifications/components/notification-centre';
 import { LanguagePicker } from '@/features/preferences/components/language-picker';
@@ -13,6 +12,7 @@ import { SearchForm } from '@/features/search/components/search-form';
 import { displayName, useAuth } from '@/lib/auth-store';
 import { useCart } from '@/lib/cart/get-cart';
 import { cn } from '@/lib/cn';
+import { isNewAccount } from '@/lib/new-account';
 import { type FromState, pathOf } from '@/lib/redirect';
 import { MobileNavSlot, UserMenuSlot } from './lazy-menus';
 

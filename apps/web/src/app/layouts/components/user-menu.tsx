@@ -3,9 +3,9 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Heart, LayoutDashboard, LogOut, Package, Settings, ShieldCheck, Store } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isNewAccount } from '@/features/auth/lib/new-account';
 import { displayName } from '@/lib/auth-store';
 import { cn } from '@/lib/cn';
+import { isNewAccount } from '@/lib/new-account';
 import { UserMenuFace, userMenuTriggerClass } from './menu-triggers';
 
 export interface UserMenuProps {

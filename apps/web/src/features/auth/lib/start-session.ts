@@ -1,8 +1,8 @@
 import type { AuthResponse } from '@app/shared';
 import { authStore, displayName } from '@/lib/auth-store';
 import { i18n } from '@/lib/i18n';
+import { markNewAccount } from '@/lib/new-account';
 import { notify } from '@/lib/notify';
-import { markNewAccount } from './new-account';
 
 type Greeting = 'welcome' | 'accountCreated' | 'adminWelcome';
 
