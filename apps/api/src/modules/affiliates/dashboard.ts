@@ -2,8 +2,7 @@ import type { AffiliateDashboard, AffiliateOverview, AffiliateSaleList, Affiliat
 import type { AppDeps } from '../../lib/context';
 import { centsToDollars } from '../../lib/money';
 import { pagedList, pageOffset } from '../../lib/paging';
-import { sellerBalanceCents } from '../payouts/balances';
-import { readPayoutSettings } from '../payouts/settings';
+import { readPayoutSettings, sellerBalanceCents } from '../payouts/service';
 import { bpsToPercent } from './commission';
 import { getOrCreateAffiliateLink } from './links';
 import {

@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiTag } from '../../lib/openapi';
 import { currentUser, guardEveryRoute, requireAuth } from '../auth/guard';
-import { deletePayoutAccount, getPayoutAccount, savePayoutAccount } from '../payouts/accounts';
+import { deletePayoutAccount, getPayoutAccount, savePayoutAccount } from '../payouts/service';
 import { affiliateOverview, getAffiliateDashboard, listAffiliateSales } from './dashboard';
 import { presentAffiliateSettings, readAffiliateSettings, updateAffiliateSettings } from './settings';
 import { recordReferralVisit, safeLandingPath, type Visitor } from './visits';

@@ -25,6 +25,7 @@ import type { ApiTag } from '../../lib/openapi';
 import { nonEmptyUpdate } from '../../lib/validation';
 import { currentUser, guardEveryRoute, requireAuth } from '../auth/guard';
 import { poolDashboard, poolRevenueReport, publicPoolSummary, revenueReportCsv, transferHistory } from './figures';
+import { exchangeRateQuery } from './service';
 import { loadPoolSettings, presentPoolSettings, updatePoolSettings } from './settings';
 import { exchangeRate, triggerPoolTransfer } from './transfers';
 
@@ -37,15 +38,6 @@ const whole = (field: string, min: number, max: number) =>
     .int(`${field} must be a whole number from ${min} to ${max}`)
     .min(min, `${field} must be a whole number from ${min} to ${max}`)
     .max(max, `${field} must be a whole number from ${min} to ${max}`);
-const currency = (field: string, fallback: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .regex(/^[A-Za-z]{3,5}$/, `${field} must be a currency code like USD or USDC`)
-      .transform((code) => code.toUpperCase())
-      .default(fallback),
-  );
 
 const dashboardQuery = z.object({ days: optional(whole('days', 1, 365)).default(AI_POOL_DASHBOARD_DAYS) });
 const historyQuery = z.object({
@@ -55,10 +47,6 @@ const historyQuery = z.object({
 const reportQuery = z.object({
   ...dayRangeFields,
   format: optional(z.enum(['json', 'csv'], { error: 'format must be json or csv' })).default('json'),
-});
-export const exchangeRateQuery = z.object({
-  from_currency: currency('from_currency', 'USD'),
-  to_currency: currency('to_currency', 'USDC'),
 });
 const publicQuery = z.object({ limit: optional(whole('limit', 1, 200)).default(AI_POOL_HISTORY_LIMIT) });
 

@@ -20,8 +20,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiTag } from '../../lib/openapi';
-import { requestLanguage } from '../users/preferences';
 import { presentUser } from '../users/present';
+import { requestLanguage } from '../users/service';
 import { currentUser, requireAuth } from './guard';
 import * as auth from './service';
 import { clearSessionCookie, REFRESH_COOKIE, sendSession } from './session-reply';

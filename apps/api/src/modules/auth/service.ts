@@ -4,7 +4,6 @@ import { AppError, fieldError } from '../../lib/errors';
 import { escapeHtml, mailTexts } from '../../lib/mail-texts';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { createOpaqueToken, hashToken } from '../../lib/tokens';
-import { languageOf } from '../users/preferences';
 import {
   bumpTokenVersion,
   findUserByEmail,
@@ -13,6 +12,7 @@ import {
   type UserRow,
   updateUser,
 } from '../users/repository';
+import { languageOf } from '../users/service';
 import {
   assertMayTryPassword,
   claimPasswordChangeTry,
@@ -23,6 +23,8 @@ import {
 import { claimResetToken, deleteFailedLoginsForEmail, expireUserResetTokens, insertResetToken } from './repository';
 import { revokeAllSessions, type SessionTokens, startSession } from './sessions';
 import { assertSecondFactor } from './totp';
+
+export { clearSessionCookie, sendSession } from './session-reply';
 
 export type SignedIn = { user: UserRow } & SessionTokens;
 

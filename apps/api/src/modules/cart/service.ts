@@ -13,7 +13,7 @@ import { centsToDollars } from '../../lib/money';
 import { isUuid } from '../../lib/validation';
 import { presentProduct } from '../catalog/present';
 import type { ProductRow } from '../catalog/repository';
-import { assertNotOwnedUnlessBuyingAgain } from '../orders/owned';
+import { assertNotOwnedUnlessBuyingAgain } from '../orders/service';
 import type { UserRow } from '../users/repository';
 import {
   describePromo,

@@ -4,7 +4,7 @@ import { escapeHtml, mailTexts } from '../../lib/mail-texts';
 import { deleteExpiredRateLimitHits } from '../../lib/rate-limit-store';
 import type { PeriodicJob } from '../../lib/scheduler';
 import { type AdminSettings, readSettings } from '../settings/service';
-import { languageOfAddress } from '../users/preferences';
+import { languageOfAddress } from '../users/service';
 import { adminEmails, type ChatLeadRow, lastLeadDigestAt, takeUnnotifiedLeads, tryLockLeadDigest } from './repository';
 
 /** A digest lists this many leads in full; the rest are counted, and all are in the console. */

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 import { escapeHtml, mailTexts } from '../../lib/mail-texts';
 import { pagedList } from '../../lib/paging';
 import { readSettings } from '../settings/service';
-import { languageOfAddress } from '../users/preferences';
+import { languageOfAddress } from '../users/service';
 import {
   type ContactMessageRow,
   type ContactStatus,

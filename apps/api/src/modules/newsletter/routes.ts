@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiTag } from '../../lib/openapi';
 import { requireAuth } from '../auth/guard';
-import { requestLanguage } from '../users/preferences';
+import { requestLanguage } from '../users/service';
 import { confirmSubscription, exportSubscribersCsv, listSubscribers, subscribe, unsubscribe } from './service';
 
 const tags: ApiTag[] = ['Newsletter'];

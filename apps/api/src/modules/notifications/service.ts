@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../lib/context';
 import { escapeHtml, type MailTexts, mailTexts } from '../../lib/mail-texts';
-import { languageOf } from '../users/preferences';
+import { languageOf } from '../users/service';
 import {
   countUnreadNotifications,
   findRecipient,

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 import { pagedList, pageOffset } from '../../lib/paging';
 import { dateQuery, isUuid } from '../../lib/validation';
 import { notifyUser } from '../notifications/service';
-import { approveRefund } from '../payments/refunds';
+import { approveRefund } from '../payments/service';
 import { presentOrder } from './present';
 import {
   denyRefundRequest,

@@ -3,11 +3,11 @@ import type { DbOrTx, Tx } from '../../db/client';
 import type { AppDeps } from '../../lib/context';
 import { escapeHtml, formatMailDate, formatMailMoney, mailTexts } from '../../lib/mail-texts';
 import { centsToDollars } from '../../lib/money';
-import { affiliateCommissionCents } from '../affiliates/commission';
+import { affiliateCommissionCents } from '../affiliates/service';
 import { issueDownloadLinks } from '../downloads/service';
 import { addSales } from '../products/repository';
-import { languageOf } from '../users/preferences';
 import { findUserById } from '../users/repository';
+import { languageOf } from '../users/service';
 import type { OrderItemRow, OrderRow } from './present';
 import { findOrder, insertLedgerEntries, itemsOfOrder, markOrderPaid, removeBoughtFromCart, saleEntriesOf } from './repository';
 

@@ -22,7 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiTag } from '../../lib/openapi';
 import { dateQuery, idParams } from '../../lib/validation';
-import { REFERRAL_COOKIE } from '../affiliates/referral-cookie';
+import { REFERRAL_COOKIE } from '../affiliates/service';
 import { currentUser, requireAuth, requireSignedIn } from '../auth/guard';
 import { validateCart } from '../cart/service';
 import {

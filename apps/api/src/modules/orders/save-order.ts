@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { settleReadCharge } from '../payments/confirm';
+import { settleReadCharge } from '../payments/service';
 import type { UserRow } from '../users/repository';
 import { notPayableReason } from './lifecycle';
 import { findOwnOrderByIntent } from './repository';

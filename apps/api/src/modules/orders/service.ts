@@ -4,11 +4,15 @@ import { AppError } from '../../lib/errors';
 import { centsToDollars } from '../../lib/money';
 import { pagedList, pageOffset } from '../../lib/paging';
 import { isUuid } from '../../lib/validation';
-import { lockPayoutAccountsOfOrder } from '../payouts/accounts';
+import { lockPayoutAccountsOfOrder } from '../payouts/service';
 import type { UserRow } from '../users/repository';
 import { sendReceipt } from './fulfil';
 import { type OrderRow, presentOrder } from './present';
 import { findOwnOrder, insertRefundRequest, itemsAndRefundsOf, listOrders, orderStatsOfUser } from './repository';
+
+export { markPaidInTx, reverseSaleInTx, sendReceipt, writeLedger } from './fulfil';
+export { closeUnpaidOrders, findStaleItems, isOpen, notPayableReason } from './lifecycle';
+export { assertNotOwnedUnlessBuyingAgain } from './owned';
 
 export interface OrderListQuery {
   page: number;

@@ -9,8 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dayRangeFields, resolveDayRange } from '../../lib/date-range';
 import type { ApiTag } from '../../lib/openapi';
-import { exchangeRateQuery } from '../ai-pool/routes';
-import { exchangeRate } from '../ai-pool/transfers';
+import { exchangeRate, exchangeRateQuery } from '../ai-pool/service';
 import { currentUser, requireAuth } from '../auth/guard';
 import { buyerPaymentHistory, paymentAnalytics } from './service';
 

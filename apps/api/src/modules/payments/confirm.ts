@@ -1,8 +1,8 @@
 import type { PaymentState } from '@app/shared';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { closeUnpaidOrders, findStaleItems, notPayableReason } from '../orders/lifecycle';
 import type { OrderRow } from '../orders/present';
+import { closeUnpaidOrders, findStaleItems, notPayableReason } from '../orders/service';
 import type { UserRow } from '../users/repository';
 import type { ChargeResult } from './providers/provider';
 import {

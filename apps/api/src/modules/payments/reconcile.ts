@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../lib/context';
 import type { PeriodicJob } from '../../lib/scheduler';
-import { closeUnpaidOrders } from '../orders/lifecycle';
 import { markIntentVoided } from '../orders/repository';
+import { closeUnpaidOrders } from '../orders/service';
 import { releaseClaim } from './confirm';
 import { finishApprovedRefund } from './refunds';
 import { listOverdueUnpaidOrders, listStaleProcessingOrders, listStaleProcessingRefundRequests } from './repository';

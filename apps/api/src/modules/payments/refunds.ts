@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { reverseSaleInTx } from '../orders/fulfil';
+import { reverseSaleInTx } from '../orders/service';
 import {
   claimRefundRequest,
   findOrder,

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import type { ApiTag } from '../../lib/openapi';
 import { isUuid } from '../../lib/validation';
-import { REFERRAL_COOKIE } from '../affiliates/referral-cookie';
+import { REFERRAL_COOKIE } from '../affiliates/service';
 import { currentUser, requireAuth } from '../auth/guard';
 import { checkout } from '../orders/checkout';
 import { confirmPayment } from './confirm';

@@ -1,6 +1,5 @@
 import type { AppDeps } from '../../lib/context';
-import { markPaidInTx, sendReceipt } from '../orders/fulfil';
-import { findStaleItems, isOpen } from '../orders/lifecycle';
+import { findStaleItems, isOpen, markPaidInTx, sendReceipt } from '../orders/service';
 import { findPaymentRefundForIntent, insertPaymentRefund, lockOrder, markUnpayableOrderRefunded } from './repository';
 
 export interface SucceededCharge {

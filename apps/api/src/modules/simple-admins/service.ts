@@ -5,8 +5,8 @@ import { AppError } from '../../lib/errors';
 import { pagedList, pageOffset } from '../../lib/paging';
 import { hashPassword } from '../../lib/passwords';
 import { isUuid } from '../../lib/validation';
+import { revokeUserRefreshTokens } from '../auth/repository';
 import { assertPasswordNotCommon } from '../auth/service';
-import { revokeAllSessions } from '../auth/sessions';
 import { presentProduct } from '../catalog/present';
 import { listSellerProducts } from '../products/repository';
 import { presentUser } from '../users/present';
@@ -82,7 +82,7 @@ export async function updateSimpleAdmin(deps: AppDeps, id: string, input: z.outp
       throw error;
     });
     if (passwordHash || input.is_active === false) {
-      await revokeAllSessions(tx, target.id);
+      await revokeUserRefreshTokens(tx, target.id);
       await bumpTokenVersion(tx, target.id);
     }
     return row as UserRow;

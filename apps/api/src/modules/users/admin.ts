@@ -5,7 +5,7 @@ import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { pagedList, pageOffset } from '../../lib/paging';
 import { isUuid } from '../../lib/validation';
-import { revokeAllSessions } from '../auth/sessions';
+import { revokeUserRefreshTokens } from '../auth/repository';
 import { touchSellerProducts } from '../products/repository';
 import { presentUser } from './present';
 import { bumpTokenVersion, findUserById, listUserPage, type UserRow, updateUser } from './repository';
@@ -50,7 +50,7 @@ export async function updateUserByAdmin(
   const updated = await deps.db.transaction(async (tx) => {
     const row = await updateUser(tx, target.id, { role, ...(input.is_active !== undefined && { isActive: input.is_active }) });
     if (input.is_active === false || role !== target.role) {
-      await revokeAllSessions(tx, target.id);
+      await revokeUserRefreshTokens(tx, target.id);
       await bumpTokenVersion(tx, target.id);
     }
     if (input.is_active !== undefined && input.is_active !== target.isActive) {

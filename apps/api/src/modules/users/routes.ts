@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors';
 import type { ApiTag } from '../../lib/openapi';
 import { asMultipartError, nonEmptyUpdate } from '../../lib/validation';
 import { currentUser, requireAuth } from '../auth/guard';
-import { clearSessionCookie } from '../auth/session-reply';
+import { clearSessionCookie } from '../auth/service';
 import { getPreferences, updatePreferences } from './preferences';
 import { avatarUrl, presentUser } from './present';
 import { deleteAccount, replaceAvatar, updateProfile } from './service';

@@ -1,10 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { AVATAR_IMAGE_TYPES, type UpdateProfileRequest } from '@app/shared';
 import { fileTypeFromBuffer } from 'file-type';
+import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { revokeAllSessions } from '../auth/sessions';
-import { bumpTokenVersion, type UserRow, updateUser } from './repository';
+import { revokeUserRefreshTokens } from '../auth/repository';
+import { bumpTokenVersion, findUserByEmail, insertUser, type NewUser, type UserRow, updateUser } from './repository';
+
+export { languageOf, languageOfAddress, requestLanguage } from './preferences';
+export type { UserRow };
+
+/**
+ * The account with this email, created verified if there is none (the demo seed and the bootstrap
+ * admin). The password is hashed only for a new account; `user` is undefined if a concurrent insert
+ * took the email first.
+ */
+export async function ensureVerifiedAccount(
+  db: DbOrTx,
+  account: Pick<NewUser, 'email' | 'firstName' | 'lastName' | 'role'>,
+  hashNewPassword: () => Promise<string>,
+): Promise<{ user: UserRow | undefined; created: boolean }> {
+  const existing = await findUserByEmail(db, account.email);
+  if (existing) return { user: existing, created: false };
+  const user = await insertUser(db, { ...account, passwordHash: await hashNewPassword(), emailVerified: true });
+  return { user, created: Boolean(user) };
+}
 
 /** Updates the caller's own profile fields. */
 export async function updateProfile(deps: AppDeps, user: UserRow, input: UpdateProfileRequest): Promise<UserRow> {
@@ -39,7 +59,7 @@ export async function replaceAvatar(deps: AppDeps, user: UserRow, data: Buffer):
  */
 export async function deleteAccount(deps: AppDeps, user: UserRow): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    await revokeAllSessions(tx, user.id);
+    await revokeUserRefreshTokens(tx, user.id);
     await bumpTokenVersion(tx, user.id);
     await updateUser(tx, user.id, {
       email: `deleted-${user.id}@deleted.invalid`,
