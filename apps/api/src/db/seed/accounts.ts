@@ -1,5 +1,5 @@
 import { hashPassword } from '../../lib/passwords';
-import { findUserByEmail, insertUser } from '../../modules/users/repository';
+import { ensureVerifiedAccount } from '../../modules/users/service';
 import type { Database } from '../client';
 
 /** Demo accounts of the embedded default, listed in the README. */
@@ -20,16 +20,9 @@ export const DEMO_ACCOUNTS = [
 export async function seedDemoAccounts(db: Database): Promise<number> {
   let created = 0;
   for (const account of DEMO_ACCOUNTS) {
-    if (await findUserByEmail(db, account.email)) continue;
-    const row = await insertUser(db, {
-      email: account.email,
-      firstName: account.firstName,
-      lastName: account.lastName,
-      role: account.role,
-      passwordHash: await hashPassword(account.password),
-      emailVerified: true,
-    });
-    if (row) created += 1;
+    const { email, firstName, lastName, role, password } = account;
+    const result = await ensureVerifiedAccount(db, { email, firstName, lastName, role }, () => hashPassword(password));
+    if (result.created) created += 1;
   }
   return created;
 }
@@ -37,14 +30,7 @@ export async function seedDemoAccounts(db: Database): Promise<number> {
 /** ADMIN_EMAIL/ADMIN_PASSWORD: the first admin of a production install. */
 export async function ensureBootstrapAdmin(db: Database, admin: { email: string; password: string }): Promise<boolean> {
   if (admin.password.length < 8) throw new Error('ADMIN_PASSWORD must be at least 8 characters');
-  if (await findUserByEmail(db, admin.email)) return false;
-  const row = await insertUser(db, {
-    email: admin.email,
-    firstName: 'Site',
-    lastName: 'Admin',
-    role: 'admin',
-    passwordHash: await hashPassword(admin.password),
-    emailVerified: true,
-  });
-  return Boolean(row);
+  const account = { email: admin.email, firstName: 'Site', lastName: 'Admin', role: 'admin' };
+  const result = await ensureVerifiedAccount(db, account, () => hashPassword(admin.password));
+  return result.created;
 }

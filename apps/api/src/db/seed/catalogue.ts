@@ -3,8 +3,8 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import { ledgerEntries, orderItems, orders, productFiles, products, refundRequests, reviews, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import type { Storage } from '../../lib/storage';
-import { reverseSaleInTx, writeLedger } from '../../modules/orders/fulfil';
-import { findUserByEmail, insertUser, type UserRow } from '../../modules/users/repository';
+import { reverseSaleInTx, writeLedger } from '../../modules/orders/service';
+import { ensureVerifiedAccount, type UserRow } from '../../modules/users/service';
 import type { Database, Tx } from '../client';
 import { CATEGORY_BLURBS, DEMO_BUYERS, DEMO_SELLERS, FIXED_PRICES, PRODUCT_NAMES, REVIEW_TEXTS } from './catalogue-data';
 import { coverSvg } from './covers';
@@ -34,9 +34,8 @@ async function ensureAccount(
   role: string,
   passwordHash: string,
 ): Promise<UserRow> {
-  const existing = await findUserByEmail(db, account.email);
-  if (existing) return existing;
-  return (await insertUser(db, { ...account, role, passwordHash, emailVerified: true })) as UserRow;
+  const { user } = await ensureVerifiedAccount(db, { ...account, role }, async () => passwordHash);
+  return user as UserRow;
 }
 
 const HOUR = 3_600_000;
