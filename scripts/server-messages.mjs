@@ -32,6 +32,8 @@ const EXCLUDED = [
   /\.d\.ts$/,
   /^apps\/api\/src\/modules\/debug\//,
   /^apps\/api\/src\/lib\/mail-texts\.ts$/,
+  // The API description's texts are for developers reading /api/docs, never an answer's message.
+  /^apps\/api\/src\/lib\/openapi\.ts$/,
   // Start-up checks for the operator, and the database layer (SQL, column defaults).
   /^apps\/api\/src\/config\.ts$/,
   /^apps\/api\/src\/db\//,
