@@ -146,20 +146,20 @@ export const productListSchema = z.object({
   total_capped: z.boolean(),
   page: z.number(),
   pages: z.number(),
-export type ProductDetail = z.output<typeof productDetailSchema>;
   facets: productFacetsSchema,
   /** The query as typo correction read it, when a word was corrected ("Did you mean"). */
   did_you_mean: z.string().nullable(),
 });
-export type CategoryList = z.output<typeof categoryListSchema>;
 export type ProductList = z.output<typeof productListSchema>;
 
 /** GET /products/{id}: the product and a few related ones from its category. */
 export const productDetailSchema = publicProductSchema.extend({ related: z.array(publicProductSchema) });
+export type ProductDetail = z.output<typeof productDetailSchema>;
 
 export const categoryCountSchema = z.object({ slug: z.string(), name: z.string(), count: z.number() });
 export type CategoryCount = z.output<typeof categoryCountSchema>;
 export const categoryListSchema = z.object({ categories: z.array(categoryCountSchema) });
+export type CategoryList = z.output<typeof categoryListSchema>;
 
 /** GET /products/debug/count (admins). */
 export const productCountSchema = z.object({
@@ -195,27 +195,27 @@ export const publicReviewSchema = z.object({
 });
 export type PublicReview = z.output<typeof publicReviewSchema>;
 
-export type ReviewList = z.output<typeof reviewListSchema>;
 /** A product's reviews: 10 a page, at most 50. */
 export const REVIEW_PAGING = { defaultLimit: 10, maxLimit: 50 };
 
 export const reviewListSchema = pagedListSchema('reviews', publicReviewSchema).extend({
   average_rating: z.number(),
   review_count: z.number(),
-export type WishlistItem = z.output<typeof wishlistItemSchema>;
   can_review: z.boolean(),
 });
+export type ReviewList = z.output<typeof reviewListSchema>;
 
 export const wishlistAddSchema = z.object({
   product_id: z.uuid({ error: 'Product not found' }),
 });
-export type Wishlist = z.output<typeof wishlistSchema>;
 
 export const wishlistItemSchema = publicProductSchema.extend({ added_at: isoDateSchema });
+export type WishlistItem = z.output<typeof wishlistItemSchema>;
 /** The wishlist (`items` and its alias `products`); add and remove answer it with a message. */
 export const wishlistSchema = z.object({
   items: z.array(wishlistItemSchema),
   products: z.array(wishlistItemSchema),
   total: z.number(),
 });
+export type Wishlist = z.output<typeof wishlistSchema>;
 export const wishlistChangeSchema = z.object({ message: z.string(), ...wishlistSchema.shape });

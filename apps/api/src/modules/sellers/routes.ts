@@ -7,9 +7,9 @@ import {
   ownProductListSchema,
   pagingQueryFields,
   publicProductSchema,
+  STANDARD_PAGING,
   sellerDashboardStatsSchema,
   sellerSalesSchema,
-  STANDARD_PAGING,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
