@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/ui/field';
 import { inputClasses } from '@/components/ui/input';
 
@@ -8,19 +9,18 @@ export interface DayRangeSelectProps {
   onChange: (days: number) => void;
   /** The choices, in days, shortest first. */
   ranges: readonly number[];
-  /** Words for one choice, e.g. "Last 30 days". */
-  rangeLabel: (days: number) => string;
 }
 
 /** The period a report covers: "Last 7 days", "Last 30 days"… */
-export function DayRangeSelect({ label, value, onChange, ranges, rangeLabel }: DayRangeSelectProps) {
+export function DayRangeSelect({ label, value, onChange, ranges }: DayRangeSelectProps) {
+  const { t } = useTranslation();
   return (
     <Field label={label} className="w-44">
       {(control) => (
         <select {...control} className={inputClasses} value={value} onChange={(event) => onChange(Number(event.target.value))}>
           {ranges.map((days) => (
             <option key={days} value={days}>
-              {rangeLabel(days)}
+              {t('common.lastDays', { count: days })}
             </option>
           ))}
         </select>

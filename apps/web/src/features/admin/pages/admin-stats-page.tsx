@@ -28,15 +28,7 @@ export function AdminStatsPage() {
         icon={ChartColumn}
         title={t('admin.stats.title')}
         description={t('admin.stats.description')}
-        actions={
-          <DayRangeSelect
-            label={t('admin.stats.range')}
-            value={days}
-            onChange={setDays}
-            ranges={RANGES}
-            rangeLabel={(count) => t('admin.stats.lastDays', { count })}
-          />
-        }
+        actions={<DayRangeSelect label={t('admin.stats.range')} value={days} onChange={setDays} ranges={RANGES} />}
       />
       {stats.isPending ? (
         <div className="flex justify-center p-10">

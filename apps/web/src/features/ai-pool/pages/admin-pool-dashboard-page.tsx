@@ -109,13 +109,7 @@ export function AdminPoolDashboardPage() {
           <Card>
             <CardHeader className="flex flex-wrap items-end justify-between gap-4">
               <CardTitle>{t('aiPool.dashboard.inflowTitle')}</CardTitle>
-              <DayRangeSelect
-                label={t('aiPool.dashboard.range')}
-                value={days}
-                onChange={setDays}
-                ranges={RANGES}
-                rangeLabel={(count) => t('aiPool.dashboard.lastDays', { count })}
-              />
+              <DayRangeSelect label={t('aiPool.dashboard.range')} value={days} onChange={setDays} ranges={RANGES} />
             </CardHeader>
             <CardContent>
               <BarChart

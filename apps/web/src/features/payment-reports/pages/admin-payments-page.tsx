@@ -29,15 +29,7 @@ export function AdminPaymentsPage() {
         icon={Banknote}
         title={t('paymentReports.admin.title')}
         description={t('paymentReports.admin.description')}
-        actions={
-          <DayRangeSelect
-            label={t('paymentReports.admin.range')}
-            value={days}
-            onChange={setDays}
-            ranges={RANGES}
-            rangeLabel={(count) => t('paymentReports.admin.lastDays', { count })}
-          />
-        }
+        actions={<DayRangeSelect label={t('paymentReports.admin.range')} value={days} onChange={setDays} ranges={RANGES} />}
       />
       {analytics.isPending ? (
         <div className="flex justify-center p-10">
