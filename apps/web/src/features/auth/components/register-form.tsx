@@ -5,6 +5,7 @@ import { type Path, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import { NameFields } from '@/components/name-fields';
 import { NewPasswordFields } from '@/components/password-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -71,20 +72,10 @@ export function RegisterForm() {
           {translateMessage(failure)}
         </Alert>
       )}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label={t('auth.fields.firstName')}
-          autoComplete="given-name"
-          error={errors.first_name?.message}
-          {...field('first_name')}
-        />
-        <TextField
-          label={t('auth.fields.lastName')}
-          autoComplete="family-name"
-          error={errors.last_name?.message}
-          {...field('last_name')}
-        />
-      </div>
+      <NameFields
+        firstName={{ ...field('first_name'), error: errors.first_name?.message }}
+        lastName={{ ...field('last_name'), error: errors.last_name?.message }}
+      />
       <TextField
         label={t('auth.fields.email')}
         type="email"

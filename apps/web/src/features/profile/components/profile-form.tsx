@@ -2,8 +2,9 @@ import { type PublicUser, type UpdateProfileRequest, updateProfileRequestSchema 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { NameFields } from '@/components/name-fields';
 import { Button } from '@/components/ui/button';
-import { CheckboxField, TextField } from '@/components/ui/field';
+import { CheckboxField } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
@@ -46,20 +47,10 @@ export function ProfileForm({ user }: { user: PublicUser }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label={t('auth.fields.firstName')}
-          autoComplete="given-name"
-          error={errors.first_name?.message}
-          {...field('first_name')}
-        />
-        <TextField
-          label={t('auth.fields.lastName')}
-          autoComplete="family-name"
-          error={errors.last_name?.message}
-          {...field('last_name')}
-        />
-      </div>
+      <NameFields
+        firstName={{ ...field('first_name'), error: errors.first_name?.message }}
+        lastName={{ ...field('last_name'), error: errors.last_name?.message }}
+      />
       <div className="space-y-1.5">
         <p className="text-sm font-medium text-slate-800 dark:text-slate-200">{t('auth.fields.email')}</p>
         <Input value={user.email} readOnly disabled aria-label={t('profile.details.emailReadOnly')} />
