@@ -6,18 +6,15 @@ import {
   affiliateSettingsUpdateSchema,
   affiliateSettingsViewSchema,
   affiliateVisitSchema,
-  messageSchema,
   pagingQuerySchema,
-  payoutAccountSchema,
   STANDARD_PAGING,
-  sellerPayoutAccountViewSchema,
 } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiTag } from '../../lib/openapi';
 import { currentUser, guardEveryRoute, requireAuth } from '../auth/guard';
-import { deletePayoutAccount, getPayoutAccount, savePayoutAccount } from '../payouts/service';
+import { payoutAccountRoutes } from '../payouts';
 import { affiliateOverview, getAffiliateDashboard, listAffiliateSales } from './dashboard';
 import { presentAffiliateSettings, readAffiliateSettings, updateAffiliateSettings } from './settings';
 import { recordReferralVisit, safeLandingPath, type Visitor } from './visits';
@@ -31,8 +28,6 @@ const visitLimit = (perMinute: number) => ({ rateLimit: { max: perMinute, timeWi
 function visitorOf(request: FastifyRequest): Visitor {
   return { ip: request.ip ?? 'unknown' };
 }
-
-const accountAnswer = z.object({ message: z.string(), account: sellerPayoutAccountViewSchema.nullable() });
 
 /** The member's side (/api/v1/affiliates): link and figures, referred sales, payout account; `visits` is public. */
 export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -87,58 +82,17 @@ export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Any member can be paid their commission: the payout run pays every user with an account (payouts/transfers.ts).
-  app.get(
-    '/payout-account',
-    {
-      ...signedIn,
-      schema: {
-        operationId: 'getAffiliatePayoutAccount',
-        summary: 'Return the affiliate’s payout account',
-        tags,
-        response: { 200: accountAnswer.pick({ account: true }) },
-      },
+  payoutAccountRoutes(app, {
+    guard: signedIn.onRequest,
+    owner: currentUser,
+    tags,
+    operationIds: {
+      get: 'getAffiliatePayoutAccount',
+      save: 'saveAffiliatePayoutAccount',
+      delete: 'deleteAffiliatePayoutAccount',
     },
-    async (request) => ({
-      account: await getPayoutAccount(deps, currentUser(request).id),
-    }),
-  );
-
-  app.put(
-    '/payout-account',
-    {
-      ...signedIn,
-      schema: {
-        operationId: 'saveAffiliatePayoutAccount',
-        summary: 'Save the affiliate’s payout account',
-        tags,
-        errorCodes: ['CONFLICT', 'PROVIDER_ERROR'],
-        body: payoutAccountSchema,
-        response: { 200: accountAnswer },
-      },
-    },
-    async (request) => ({
-      message: 'Payout account saved',
-      account: await savePayoutAccount(deps, currentUser(request), request.body, request.ip ?? null),
-    }),
-  );
-
-  app.delete(
-    '/payout-account',
-    {
-      ...signedIn,
-      schema: {
-        operationId: 'deleteAffiliatePayoutAccount',
-        summary: 'Remove the affiliate’s payout account',
-        tags,
-        errorCodes: ['NOT_FOUND', 'CONFLICT'],
-        response: { 200: messageSchema },
-      },
-    },
-    async (request) => {
-      await deletePayoutAccount(deps, currentUser(request), request.ip ?? null);
-      return { message: 'Payout account removed' };
-    },
-  );
+    ownerNoun: 'affiliate',
+  });
 };
 
 /** Programme settings and the overview of members (/api/v1/affiliates/admin). Admins only. */

@@ -4,7 +4,6 @@ import {
   bankAccountViewSchema,
   messageSchema,
   pagingQuerySchema,
-  payoutAccountSchema,
   payoutListQuerySchema,
   payoutOutcomeSchema,
   payoutSettingsUpdateSchema,
@@ -12,7 +11,6 @@ import {
   payoutViewSchema,
   STANDARD_PAGING,
   sellerBalanceViewSchema,
-  sellerPayoutAccountViewSchema,
   sellerPayoutListSchema,
   statementLineSchema,
   transferListSchema,
@@ -24,14 +22,12 @@ import { z } from 'zod';
 import type { ApiTag } from '../../lib/openapi';
 import { dateQuery, idParams } from '../../lib/validation';
 import { currentUser, guardEveryRoute, requireAuth } from '../auth/guard';
+import { payoutAccountRoutes } from './account-routes';
 import {
   type Actor,
   createPlatformBankAccount,
-  deletePayoutAccount,
   deletePlatformBankAccount,
-  getPayoutAccount,
   listPlatformBankAccounts,
-  savePayoutAccount,
   updatePlatformBankAccount,
 } from './accounts';
 import { getSellerBalance, getSellerStatement, statementCsv } from './balances';
@@ -52,7 +48,6 @@ const statementQuery = z.object({
   format: z.enum(['json', 'csv']).default('json'),
 });
 
-const accountAnswer = z.object({ message: z.string(), account: sellerPayoutAccountViewSchema.nullable() });
 const bankAccountAnswer = z.object({ message: z.string(), bank_account: bankAccountViewSchema });
 /** JSON lines; with format=csv the same statement as a CSV file (sent as is, not through this schema). */
 const statementSchema = z.object({ lines: z.array(statementLineSchema) });
@@ -113,55 +108,16 @@ export const sellerPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/payout-account',
-    {
-      schema: {
-        operationId: 'getSellerPayoutAccount',
-        summary: 'Return the seller’s payout account',
-        tags,
-        response: { 200: accountAnswer.pick({ account: true }) },
-      },
+  payoutAccountRoutes(app, {
+    owner: currentUser,
+    tags,
+    operationIds: {
+      get: 'getSellerPayoutAccount',
+      save: 'saveSellerPayoutAccount',
+      delete: 'deleteSellerPayoutAccount',
     },
-    async (request) => ({
-      account: await getPayoutAccount(deps, currentUser(request).id),
-    }),
-  );
-
-  app.put(
-    '/payout-account',
-    {
-      schema: {
-        operationId: 'saveSellerPayoutAccount',
-        summary: 'Save the seller’s payout account',
-        tags,
-        errorCodes: ['CONFLICT', 'PROVIDER_ERROR'],
-        body: payoutAccountSchema,
-        response: { 200: accountAnswer },
-      },
-    },
-    async (request) => ({
-      message: 'Payout account saved',
-      account: await savePayoutAccount(deps, currentUser(request), request.body, request.ip ?? null),
-    }),
-  );
-
-  app.delete(
-    '/payout-account',
-    {
-      schema: {
-        operationId: 'deleteSellerPayoutAccount',
-        summary: 'Remove the seller’s payout account',
-        tags,
-        errorCodes: ['NOT_FOUND', 'CONFLICT'],
-        response: { 200: messageSchema },
-      },
-    },
-    async (request) => {
-      await deletePayoutAccount(deps, currentUser(request), request.ip ?? null);
-      return { message: 'Payout account removed' };
-    },
-  );
+    ownerNoun: 'seller',
+  });
 };
 
 const bankAccountParams = idParams('Bank account not found');
