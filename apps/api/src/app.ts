@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -15,6 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { registerCompression } from './lib/compression';
 import type { AppDeps } from './lib/context';
 import { documentErrorAnswers } from './lib/error-answers';
 import { AppError, ERROR_STATUS, type ErrorCode } from './lib/errors';
@@ -22,6 +22,7 @@ import { loggedRequest } from './lib/log-redaction';
 import { registerMetrics } from './lib/metrics';
 import { describeOperations, openApiInfo } from './lib/openapi';
 import { postgresRateLimitStore } from './lib/rate-limit-store';
+import { registerSecurityHeaders } from './lib/security-headers';
 import { closeAfterUnreadBody } from './lib/unread-body';
 import { rejectNulBytes } from './lib/validation';
 import { adminRoutes } from './modules/admin/routes';
@@ -107,7 +108,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
   registerMetrics(app, deps.config.metricsToken);
 
-  await app.register(helmet, { contentSecurityPolicy: { directives: cspDirectives(deps) }, hsts: deps.config.cookieSecure });
+  registerSecurityHeaders(app, { contentSecurityPolicy: { directives: cspDirectives(deps) }, hsts: deps.config.cookieSecure });
+  await registerCompression(app);
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
@@ -188,6 +190,8 @@ async function registerStorefront(app: FastifyInstance, distDir: string): Promis
       root: distDir,
       wildcard: false,
       index: false,
+      // index.html and the hashed scripts and styles are brotli- and gzip-compressed at build (apps/web/scripts/precompress.mjs).
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -39,3 +39,27 @@ describe('micro-cache', () => {
     expect(await cache.get('k', async () => 7)).toBe(7);
   });
 });
+
+describe('micro-cache bounds', () => {
+  it('keeps its bytes under the budget by evicting the oldest pages first', async () => {
+    const cache = new MicroCache<string>(60_000, { maxBytes: 100, sizeOf: (value) => value.length });
+    for (const key of ['a', 'b', 'c', 'd']) await cache.get(key, async () => key.repeat(30));
+    expect(cache.size).toEqual({ entries: 3, bytes: 90 });
+    expect(cache.peek('a')).toBeUndefined();
+    expect(cache.peek('d')).toBe('d'.repeat(30));
+  });
+
+  it('keeps a refreshed key as the newest and never evicts the page being stored', async () => {
+    const cache = new MicroCache<string>(60_000, { maxEntries: 2 });
+    await cache.get('a', async () => 'A');
+    await cache.get('b', async () => 'B');
+    cache.clear();
+    await cache.get('a', async () => 'A');
+    await cache.get('b', async () => 'B');
+    await cache.get('c', async () => 'C');
+    expect([cache.peek('a'), cache.peek('b'), cache.peek('c')]).toEqual([undefined, 'B', 'C']);
+    const big = new MicroCache<string>(60_000, { maxBytes: 10, sizeOf: (value) => value.length });
+    expect(await big.get('huge', async () => 'x'.repeat(50))).toHaveLength(50);
+    expect(big.peek('huge')).toHaveLength(50);
+  });
+});

@@ -4,22 +4,43 @@
  * another `ttlMs` it is still served while one background refresh replaces it
  * (stale-while-revalidate), so a hot key never makes a visitor wait. It holds no user data,
  * and every instance converges within 2 × ttlMs without any coordination.
+ *
+ * It is bounded in entries and, with `sizeOf`, in bytes: past either bound the expired entries go
+ * first, then the least recently stored, so a flood of distinct keys evicts old pages one by one
+ * instead of growing memory or emptying the cache at once.
  */
 interface Entry<T> {
   freshUntil: number;
   staleUntil: number;
   value: Promise<T>;
   settled?: T;
+  bytes: number;
   refreshing?: boolean;
+}
+
+export interface MicroCacheLimits<T> {
+  maxEntries?: number;
+  maxBytes?: number;
+  /** The bytes a settled value holds (counted against `maxBytes`). */
+  sizeOf?: (value: T) => number;
 }
 
 export class MicroCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
+  private readonly maxEntries: number;
+  private readonly maxBytes: number;
+  private readonly sizeOf: (value: T) => number;
+  private bytes = 0;
 
   constructor(
     private readonly ttlMs: number,
-    private readonly maxEntries = 500,
-  ) {}
+    limits: number | MicroCacheLimits<T> = {},
+  ) {
+    const options = typeof limits === 'number' ? { maxEntries: limits } : limits;
+    this.maxEntries = options.maxEntries ?? 500;
+    this.maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
+    this.sizeOf = options.sizeOf ?? (() => 0);
+  }
 
   get(key: string, compute: () => Promise<T>): Promise<T> {
     const now = Date.now();
@@ -45,30 +66,56 @@ export class MicroCache<T> {
 
   clear(): void {
     this.entries.clear();
+    this.bytes = 0;
+  }
+
+  /** Entries and bytes held now (for tests and metrics). */
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
   }
 
   private store(key: string, value: Promise<T>): Promise<T> {
     const now = Date.now();
-    if (this.entries.size >= this.maxEntries) this.evictExpired(now);
-    const entry: Entry<T> = { freshUntil: now + this.ttlMs, staleUntil: now + 2 * this.ttlMs, value };
+    const entry: Entry<T> = { freshUntil: now + this.ttlMs, staleUntil: now + 2 * this.ttlMs, value, bytes: 0 };
     const previous = this.entries.get(key);
     // While a refresh runs, the old settled value keeps being served.
-    if (!previous?.settled || previous.staleUntil <= now) this.entries.set(key, entry);
+    if (!previous?.settled || previous.staleUntil <= now) this.put(key, entry);
     return value.then(
       (settled) => {
         entry.settled = settled;
-        this.entries.set(key, entry);
+        this.put(key, entry, this.sizeOf(settled));
         return settled;
       },
       (error) => {
-        if (this.entries.get(key) === entry) this.entries.delete(key);
+        if (this.entries.get(key) === entry) this.remove(key);
         throw error;
       },
     );
   }
 
-  private evictExpired(now: number): void {
-    for (const [key, entry] of this.entries) if (entry.staleUntil <= now) this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
+  /** Stores (or moves to the newest position) and then trims to the bounds. */
+  private put(key: string, entry: Entry<T>, bytes = entry.bytes): void {
+    this.remove(key);
+    entry.bytes = bytes;
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+    if (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) this.trim(key);
+  }
+
+  private remove(key: string): void {
+    const existing = this.entries.get(key);
+    if (!existing) return;
+    this.bytes -= existing.bytes;
+    this.entries.delete(key);
+  }
+
+  private trim(keep: string): void {
+    const now = Date.now();
+    for (const [key, entry] of this.entries) if (entry.staleUntil <= now && key !== keep) this.remove(key);
+    // Map order is insertion order: the first entries are the least recently stored.
+    for (const key of this.entries.keys()) {
+      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
+      if (key !== keep) this.remove(key);
+    }
   }
 }

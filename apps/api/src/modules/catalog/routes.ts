@@ -5,9 +5,9 @@ import {
   productListQuerySchema,
   productListSchema,
 } from '@app/shared';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { EncodedJson } from '../../lib/compression';
 import { MicroCache } from '../../lib/micro-cache';
 import { type ApiTag, OPTIONAL_TOKEN } from '../../lib/openapi';
 import { requireAuth, resolveRequestUser } from '../auth/guard';
@@ -17,15 +17,19 @@ const tags: ApiTag[] = ['Products'];
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  // Public catalogue pages are identical for everyone, signed in or not: share them for a moment.
-  const pages = new MicroCache<Buffer>(deps.config.catalogCacheMs);
+  // Public catalogue pages are identical for everyone, signed in or not: share them for a moment,
+  // with their compressed forms, within a memory budget.
+  const pages = new MicroCache<EncodedJson>(deps.config.catalogCacheMs, {
+    maxEntries: 5_000,
+    maxBytes: PAGE_CACHE_BYTES,
+    sizeOf: (page) => page.budgetBytes,
+  });
   const dictionary = deps.searchDictionary;
   // Built before the first search needs it (a few hundred ms on 100k products), never blocking start-up.
   app.addHook('onReady', async () => {
     dictionary.current().catch(() => {});
   });
 
-  const cacheKey = (url: string) => url.slice(url.indexOf('?') + 1);
   // Only a `status` filter (admins, sellers on their own listing) makes a page depend on who asks.
   const isPublicPage = (query: unknown) => (query as { status?: unknown }).status === undefined;
 
@@ -43,9 +47,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       // A hot page is answered before validation and the handler even run.
       onRequest: async (request, reply) => {
         if (!isPublicPage(request.query)) return;
-        const page = pages.peek(cacheKey(request.url));
+        const parsed = productListQuerySchema.safeParse(request.query);
+        if (!parsed.success) return;
+        const page = pages.peek(pageKey(parsed.data));
         if (page === undefined) return;
-        return sendJson(reply.header('cache-control', 'public, max-age=5'), page);
+        return page.send(request, reply.header('cache-control', 'public, max-age=5'));
       },
     },
     async (request, reply) => {
@@ -55,10 +61,13 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         return browseProducts(deps, request.query, viewer);
       }
       reply.header('cache-control', 'public, max-age=5');
-      // Pages are cached as encoded JSON (sent as is, past the serializer); the raw query string is the key:
-      // cheap, and identical URLs are what repeat under load.
-      const page = await pages.get(cacheKey(request.url), () => browsePublicProductsJson(deps, request.query));
-      return sendJson(reply, page);
+      // Pages are cached as encoded JSON (sent as is, past the serializer), keyed by the validated query:
+      // unknown parameters and other spellings of the same query (`featured=1`, `page=01`) share one entry.
+      const page = await pages.get(
+        pageKey(request.query),
+        async () => new EncodedJson(await browsePublicProductsJson(deps, request.query)),
+      );
+      return page.send(request, reply);
     },
   );
 
@@ -117,7 +126,15 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** JSON bytes with a JSON content type are sent as they are: already encoded through the route's schema. */
-function sendJson(reply: FastifyReply, json: Buffer): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(json);
+/** Memory for cached catalogue pages per instance (a page is ~36 kB, with its compressed forms ~45 kB). */
+const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** The cache key of a validated catalogue query: its defined values in a fixed order. */
+function pageKey(query: Record<string, unknown>): string {
+  return JSON.stringify(
+    Object.keys(query)
+      .filter((name) => query[name] !== undefined)
+      .sort()
+      .map((name) => [name, query[name]]),
+  );
 }
