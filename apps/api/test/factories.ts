@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Database } from '../src/db/client';
 import { orderItems, orders, productFiles, products, promoCodes } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
 import { insertUser, type UserRow } from '../src/modules/users/repository';
-import { uniqueEmail } from './helpers';
+import { type Caller, callAs, createTestApp, signIn, type TestApp, uniqueEmail } from './helpers';
 
 /** Rows made straight in the database for tests that need a catalogue or orders to exist. */
 
@@ -13,6 +14,56 @@ let passwordHash: Promise<string> | undefined;
 export async function createUser(db: Database, role = 'buyer', names = { firstName: 'Fay', lastName: 'Tory' }): Promise<UserRow> {
   passwordHash ??= hashPassword(FACTORY_PASSWORD);
   return (await insertUser(db, { email: uniqueEmail(role), ...names, role, passwordHash: await passwordHash })) as UserRow;
+}
+
+/** A user made by createUser and signed in: the row, its access token and a caller with that token. */
+export async function signedInUser(t: TestApp, role = 'buyer', names?: { firstName: string; lastName: string }) {
+  const user = await createUser(t.db, role, names);
+  const token = await signIn(t.app, user.email, FACTORY_PASSWORD);
+  return { user, token, call: callAs(t.app, token) };
+}
+
+export type SignedInUser = Awaited<ReturnType<typeof signedInUser>>;
+
+/** The admin tests' cast, each signed in: the admin Ada Min, the seller Sel Ler and a buyer. */
+async function adminSellerAndBuyer(t: TestApp) {
+  return {
+    admin: await signedInUser(t, 'admin', { firstName: 'Ada', lastName: 'Min' }),
+    seller: await signedInUser(t, 'seller', { firstName: 'Sel', lastName: 'Ler' }),
+    buyer: await signedInUser(t, 'buyer'),
+  };
+}
+
+export type AdminCast = Awaited<ReturnType<typeof adminSellerAndBuyer>>;
+
+/**
+ * For a test file of admin routes: registers its beforeAll/afterAll and returns the test app and the
+ * admin cast, both filled in before the first test (read them inside tests) and the app closed after the last.
+ */
+export function adminTestApp(): { t: TestApp; cast: AdminCast } {
+  const t = {} as TestApp;
+  const cast = {} as AdminCast;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp());
+    Object.assign(cast, await adminSellerAndBuyer(t));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  return { t, cast };
+}
+
+/** Checks out the caller's cart and pays it with the success card; returns the checkout answer. */
+export async function checkoutAndPay(call: Caller): Promise<{ order_id: string; payment_intent_id: string }> {
+  const checkout = (await call('POST', '/orders/checkout')).json();
+  const paid = await call('POST', `/payments/confirm-payment/${checkout.payment_intent_id}`, {
+    card_number: '4242424242424242',
+    exp_month: 12,
+    exp_year: new Date().getFullYear() + 2,
+    cvc: '123',
+  });
+  expect(paid.statusCode).toBe(200);
+  return checkout;
 }
 
 export type ProductInput = Partial<typeof products.$inferInsert>;

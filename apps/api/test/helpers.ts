@@ -103,6 +103,15 @@ export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }
 
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Caller = ReturnType<typeof callAs>;
+
+/** Calls `/api/v1<url>` with the bearer `token`, or anonymously when it is null: `callAs(app, token)('GET', '/orders')`. */
+export function callAs(app: FastifyInstance, token: string | null) {
+  return (method: Method, url: string, payload?: object) =>
+    app.inject({ method, url: `/api/v1${url}`, payload, headers: token ? bearer(token) : {} });
+}
+
 /** Builds a multipart/form-data body with one file part. */
 export function multipartFile(field: string, filename: string, contentType: string, data: Buffer) {
   const boundary = `----marketplace${randomBytes(8).toString('hex')}`;

@@ -1,35 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, FACTORY_PASSWORD } from '../../../test/factories';
-import { bearer, createTestApp, signIn, type TestApp } from '../../../test/helpers';
-import type { UserRow } from '../users/repository';
+import { describe, expect, it } from 'vitest';
+import { adminTestApp, createUser, FACTORY_PASSWORD, signedInUser } from '../../../test/factories';
+import { bearer, callAs } from '../../../test/helpers';
 
-let t: TestApp;
-let admin: UserRow;
-let seller: UserRow;
-let adminToken: string;
-let sellerToken: string;
-let buyerToken: string;
+/** `cast`: the admin Ada Min, the seller Sel Ler and a buyer, each signed in. */
+const { t, cast } = adminTestApp();
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createUser(t.db, 'admin', { firstName: 'Ada', lastName: 'Min' });
-  seller = await createUser(t.db, 'seller', { firstName: 'Sel', lastName: 'Ler' });
-  const buyer = await createUser(t.db, 'buyer');
-  adminToken = await signIn(t.app, admin.email, FACTORY_PASSWORD);
-  sellerToken = await signIn(t.app, seller.email, FACTORY_PASSWORD);
-  buyerToken = await signIn(t.app, buyer.email, FACTORY_PASSWORD);
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const as = (token: string | null) => (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1${url}`, payload, headers: token ? bearer(token) : {} });
+const as = (token: string | null) => callAs(t.app, token);
 
 describe('admin routes', () => {
   it('are for admins only: 401 anonymous, 403 buyer, seller and simple admin', async () => {
-    const simple = await createUser(t.db, 'simple_admin');
-    const simpleToken = await signIn(t.app, simple.email, FACTORY_PASSWORD);
+    const simpleToken = (await signedInUser(t, 'simple_admin')).token;
     const routes: ['GET' | 'PUT' | 'POST', string, object?][] = [
       ['GET', '/admin/dashboard/stats'],
       ['GET', '/admin/products'],
@@ -42,17 +22,17 @@ describe('admin routes', () => {
     ];
     for (const [method, url, body] of routes) {
       expect((await as(null)(method, url, body)).statusCode, url).toBe(401);
-      for (const token of [buyerToken, sellerToken, simpleToken]) {
+      for (const token of [cast.buyer.token, cast.seller.token, simpleToken]) {
         const response = await as(token)(method, url, body);
         expect(response.statusCode, url).toBe(403);
         expect(response.json().detail).toBe('Admin access required');
       }
     }
-    expect((await as(adminToken)('GET', '/admin/dashboard/stats')).json()).toMatchObject({
+    expect((await as(cast.admin.token)('GET', '/admin/dashboard/stats')).json()).toMatchObject({
       total_users: expect.any(Number),
       pending_products: expect.any(Number),
     });
-    const settings = (await as(adminToken)('GET', '/settings/public')).json();
+    const settings = (await as(cast.admin.token)('GET', '/settings/public')).json();
     expect(settings.maintenance_mode).toBe(false);
   });
 });
@@ -60,7 +40,7 @@ describe('admin routes', () => {
 describe('system status (the console footer)', () => {
   it('measures uptime and counts the people signed in and active, for admins only', async () => {
     const status = async () => {
-      const response = await as(adminToken)('GET', '/admin/system-status');
+      const response = await as(cast.admin.token)('GET', '/admin/system-status');
       expect(response.statusCode).toBe(200);
       return response.json();
     };
@@ -83,46 +63,49 @@ describe('system status (the console footer)', () => {
     expect((await status()).users_online).toBe(before.users_online);
 
     expect((await as(null)('GET', '/admin/system-status')).statusCode).toBe(401);
-    expect((await as(buyerToken)('GET', '/admin/system-status')).statusCode).toBe(403);
+    expect((await as(cast.buyer.token)('GET', '/admin/system-status')).statusCode).toBe(403);
   });
 });
 
 describe('announcements and settings', () => {
   it('sends an announcement to one role only', async () => {
-    const response = await as(adminToken)('POST', '/admin/notifications', {
+    const response = await as(cast.admin.token)('POST', '/admin/notifications', {
       title: 'Seller payouts',
       message: 'Payouts run on Friday',
       audience: 'seller',
     });
     expect(response.statusCode).toBe(201);
-    expect((await as(sellerToken)('GET', '/notifications')).json().notifications[0].title).toBe('Seller payouts');
+    expect((await as(cast.seller.token)('GET', '/notifications')).json().notifications[0].title).toBe('Seller payouts');
     expect(
-      (await as(buyerToken)('GET', '/notifications')).json().notifications.map((n: { title: string }) => n.title),
+      (await as(cast.buyer.token)('GET', '/notifications')).json().notifications.map((n: { title: string }) => n.title),
     ).not.toContain('Seller payouts');
   });
 
   it('maintenance mode answers everyone but admins with 503 and the message, and sign-in still works', async () => {
-    const on = await as(adminToken)('PUT', '/admin/settings', {
+    const on = await as(cast.admin.token)('PUT', '/admin/settings', {
       maintenance_mode: true,
       maintenance_message: 'Back at noon, upgrading.',
     });
     expect(on.json()).toMatchObject({ maintenance_mode: true });
-    const blocked = await as(buyerToken)('GET', '/orders');
+    const blocked = await as(cast.buyer.token)('GET', '/orders');
     expect(blocked.statusCode).toBe(503);
     expect(blocked.json().detail).toBe('Back at noon, upgrading.');
     expect((await as(null)('GET', '/products/')).statusCode).toBe(503);
     expect((await as(null)('GET', '/settings/public')).json().maintenance_mode).toBe(true);
-    expect((await as(adminToken)('GET', '/admin/products')).statusCode).toBe(200);
-    expect((await as(null)('POST', '/auth/admin/login', { email: admin.email, password: FACTORY_PASSWORD })).statusCode).toBe(
-      200,
-    );
-    await as(adminToken)('PUT', '/admin/settings', { maintenance_mode: false });
-    expect((await as(buyerToken)('GET', '/orders')).statusCode).toBe(200);
+    expect((await as(cast.admin.token)('GET', '/admin/products')).statusCode).toBe(200);
+    expect(
+      (await as(null)('POST', '/auth/admin/login', { email: cast.admin.user.email, password: FACTORY_PASSWORD })).statusCode,
+    ).toBe(200);
+    await as(cast.admin.token)('PUT', '/admin/settings', { maintenance_mode: false });
+    expect((await as(cast.buyer.token)('GET', '/orders')).statusCode).toBe(200);
   });
 
   it('maintenance mode cannot be dodged by spelling the path differently', async () => {
-    await as(adminToken)('PUT', '/admin/settings', { maintenance_mode: true, maintenance_message: 'Back at noon, upgrading.' });
-    const raw = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(buyerToken) });
+    await as(cast.admin.token)('PUT', '/admin/settings', {
+      maintenance_mode: true,
+      maintenance_message: 'Back at noon, upgrading.',
+    });
+    const raw = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(cast.buyer.token) });
     for (const url of ['/%61pi/v1/cart', '/api/v1/%63art', '/api/%761/cart/', '/%61pi/v1/products/?search=ab']) {
       const response = await raw(url);
       expect(response.statusCode, url).toBe(503);
@@ -132,10 +115,10 @@ describe('announcements and settings', () => {
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/admin/%6cogin',
-      payload: { email: admin.email, password: FACTORY_PASSWORD },
+      payload: { email: cast.admin.user.email, password: FACTORY_PASSWORD },
     });
     expect(login.statusCode).toBe(200);
-    await as(adminToken)('PUT', '/admin/settings', { maintenance_mode: false });
+    await as(cast.admin.token)('PUT', '/admin/settings', { maintenance_mode: false });
     expect((await raw('/%61pi/v1/cart')).statusCode).toBe(200);
   });
 });

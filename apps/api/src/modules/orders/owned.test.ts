@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProduct, createUser, FACTORY_PASSWORD } from '../../../test/factories';
+import {
+  checkoutAndPay,
+  createProduct,
+  createUser,
+  FACTORY_PASSWORD,
+  type SignedInUser,
+  signedInUser,
+} from '../../../test/factories';
 import { bearer, createTestApp, signIn, type TestApp } from '../../../test/helpers';
 import type { UserRow } from '../users/repository';
 
@@ -24,31 +31,15 @@ afterAll(async () => {
   await t.close();
 });
 
-async function buyer() {
-  const user = await createUser(t.db, 'buyer');
-  const token = await signIn(t.app, user.email, FACTORY_PASSWORD);
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api/v1${url}`, payload, headers: bearer(token) });
-  return { user, token, call };
-}
-
-type Buyer = Awaited<ReturnType<typeof buyer>>;
+const buyer = () => signedInUser(t, 'buyer');
 
 /** Buys the product through the cart and the test card; returns the order id. */
-async function buy(b: Buyer, productId: string, body: object = {}): Promise<string> {
+async function buy(b: SignedInUser, productId: string, body: object = {}): Promise<string> {
   expect((await b.call('POST', '/cart/add', { product_id: productId, quantity: 1, ...body })).statusCode).toBe(200);
-  const checkout = (await b.call('POST', '/orders/checkout')).json();
-  const paid = await b.call('POST', `/payments/confirm-payment/${checkout.payment_intent_id}`, {
-    card_number: '4242424242424242',
-    exp_month: 12,
-    exp_year: new Date().getFullYear() + 2,
-    cvc: '123',
-  });
-  expect(paid.statusCode).toBe(200);
-  return checkout.order_id;
+  return (await checkoutAndPay(b.call)).order_id;
 }
 
-const ownedIds = async (b: Buyer) => {
+const ownedIds = async (b: SignedInUser) => {
   const response = await b.call('GET', '/orders/owned-products');
   expect(response.statusCode).toBe(200);
   expect(response.headers['cache-control']).toBe('private, no-store');

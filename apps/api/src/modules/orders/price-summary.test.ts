@@ -1,7 +1,7 @@
 import { cartSummaryLines, orderSummaryLines } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProduct, createPromo, createUser, FACTORY_PASSWORD } from '../../../test/factories';
-import { bearer, createTestApp, outboxMessages, signIn, type TestApp } from '../../../test/helpers';
+import { checkoutAndPay, createProduct, createPromo, createUser, signedInUser } from '../../../test/factories';
+import { createTestApp, outboxMessages, type TestApp } from '../../../test/helpers';
 
 /**
  * Cart, order and receipt e-mail show the same price rows: subtotal, the promo discount with its
@@ -27,12 +27,9 @@ afterAll(async () => {
 });
 
 async function buyer(language?: string) {
-  const user = await createUser(t.db, 'buyer');
-  const token = await signIn(t.app, user.email, FACTORY_PASSWORD);
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api/v1${url}`, payload, headers: bearer(token) });
-  if (language) expect((await call('PUT', '/users/me/preferences', { language })).statusCode).toBe(200);
-  return { user, call };
+  const b = await signedInUser(t, 'buyer');
+  if (language) expect((await b.call('PUT', '/users/me/preferences', { language })).statusCode).toBe(200);
+  return b;
 }
 
 /** The text part of the newest receipt to `email`, quoted-printable decoded. */
@@ -60,14 +57,7 @@ async function buy(productIds: string[], promo: string | null, language?: string
   for (const id of productIds) await b.call('POST', '/cart/add', { product_id: id, quantity: 1 });
   if (promo) expect((await b.call('POST', '/cart/promo', { code: promo })).statusCode).toBe(200);
   const cart = (await b.call('GET', '/cart')).json();
-  const checkout = (await b.call('POST', '/orders/checkout')).json();
-  const paid = await b.call('POST', `/payments/confirm-payment/${checkout.payment_intent_id}`, {
-    card_number: '4242424242424242',
-    exp_month: 12,
-    exp_year: new Date().getFullYear() + 2,
-    cvc: '123',
-  });
-  expect(paid.statusCode).toBe(200);
+  const checkout = await checkoutAndPay(b.call);
   const order = (await b.call('GET', `/orders/${checkout.order_id}`)).json();
   return { cart, order, receipt: receiptText(b.user.email) };
 }

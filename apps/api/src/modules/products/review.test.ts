@@ -1,61 +1,42 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addProductFile, createPaidOrder, createProduct, createUser, FACTORY_PASSWORD } from '../../../test/factories';
-import { bearer, createTestApp, outboxMessages, signIn, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { addProductFile, adminTestApp, createPaidOrder, createProduct, createUser } from '../../../test/factories';
+import { callAs, outboxMessages } from '../../../test/helpers';
 import { signDownload, signReviewFile } from '../../lib/signed-links';
-import type { UserRow } from '../users/repository';
 import { REVIEW_LINK_SECONDS } from './review';
 
-let t: TestApp;
-let admin: UserRow;
-let seller: UserRow;
-let adminToken: string;
-let sellerToken: string;
-let buyerToken: string;
+/** `cast`: the admin Ada Min, the seller Sel Ler and a buyer, each signed in. */
+const { t, cast } = adminTestApp();
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createUser(t.db, 'admin', { firstName: 'Ada', lastName: 'Min' });
-  seller = await createUser(t.db, 'seller', { firstName: 'Sel', lastName: 'Ler' });
-  const buyer = await createUser(t.db, 'buyer');
-  adminToken = await signIn(t.app, admin.email, FACTORY_PASSWORD);
-  sellerToken = await signIn(t.app, seller.email, FACTORY_PASSWORD);
-  buyerToken = await signIn(t.app, buyer.email, FACTORY_PASSWORD);
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const as = (token: string | null) => (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1${url}`, payload, headers: token ? bearer(token) : {} });
+const as = (token: string | null) => callAs(t.app, token);
 
 describe('moderation', () => {
   it('lists pending products by default, approves and rejects with a reason, and tells the seller', async () => {
-    const good = await createProduct(t.db, seller, { title: 'Good Tool', status: 'pending' });
-    const bad = await createProduct(t.db, seller, { title: 'Bad Tool', status: 'pending' });
+    const good = await createProduct(t.db, cast.seller.user, { title: 'Good Tool', status: 'pending' });
+    const bad = await createProduct(t.db, cast.seller.user, { title: 'Bad Tool', status: 'pending' });
     await addProductFile(t.deps, good.id, 'tool.zip', 'zip bytes');
-    const queue = (await as(adminToken)('GET', '/admin/products')).json();
+    const queue = (await as(cast.admin.token)('GET', '/admin/products')).json();
     expect(queue.products.every((p: { status: string }) => p.status === 'pending')).toBe(true);
     expect(queue.stats.pending).toBeGreaterThanOrEqual(2);
 
-    expect((await as(adminToken)('PUT', `/admin/products/${good.id}/approve`)).json().product.status).toBe('approved');
-    expect((await as(adminToken)('PUT', `/admin/products/${bad.id}/reject`, {})).statusCode).toBe(422);
-    const rejected = await as(adminToken)('PUT', `/admin/products/${bad.id}/reject`, { reason: 'Missing licence details' });
+    expect((await as(cast.admin.token)('PUT', `/admin/products/${good.id}/approve`)).json().product.status).toBe('approved');
+    expect((await as(cast.admin.token)('PUT', `/admin/products/${bad.id}/reject`, {})).statusCode).toBe(422);
+    const rejected = await as(cast.admin.token)('PUT', `/admin/products/${bad.id}/reject`, { reason: 'Missing licence details' });
     expect(rejected.json().product).toMatchObject({ status: 'rejected', rejection_reason: 'Missing licence details' });
     expect((await as(null)('GET', `/api/v1/products/${good.id}`.replace('/api/v1', ''))).statusCode).toBe(200);
 
-    const inbox = (await as(sellerToken)('GET', '/notifications')).json();
+    const inbox = (await as(cast.seller.token)('GET', '/notifications')).json();
     expect(inbox.notifications.map((n: { title: string }) => n.title)).toEqual(
       expect.arrayContaining(['"Good Tool" is live', '"Bad Tool" was not approved']),
     );
-    expect(outboxMessages(t.config).some((m) => m.includes(`To: ${seller.email}`) && m.includes('Missing licence details'))).toBe(
-      true,
-    );
+    expect(
+      outboxMessages(t.config).some((m) => m.includes(`To: ${cast.seller.user.email}`) && m.includes('Missing licence details')),
+    ).toBe(true);
   });
 
   it('shows the admin a pending product with its description, images and files before approving', async () => {
-    const product = await createProduct(t.db, seller, {
+    const product = await createProduct(t.db, cast.seller.user, {
       title: 'Reviewed Kit',
       status: 'pending',
       description: 'Everything the buyer gets, described at length.',
@@ -64,7 +45,7 @@ describe('moderation', () => {
     await addProductFile(t.deps, product.id, 'kit.zip', 'zip bytes');
     await addProductFile(t.deps, product.id, 'README.md', '# Readme');
 
-    const review = await as(adminToken)('GET', `/admin/products/${product.id}`);
+    const review = await as(cast.admin.token)('GET', `/admin/products/${product.id}`);
     expect(review.statusCode).toBe(200);
     expect(review.json()).toMatchObject({
       id: product.id,
@@ -85,21 +66,21 @@ describe('moderation', () => {
     expect(JSON.stringify(review.json())).not.toContain('product-files/');
 
     expect((await as(null)('GET', `/admin/products/${product.id}`)).statusCode).toBe(401);
-    expect((await as(sellerToken)('GET', `/admin/products/${product.id}`)).statusCode).toBe(403);
-    expect((await as(buyerToken)('GET', `/admin/products/${product.id}`)).statusCode).toBe(403);
-    expect((await as(adminToken)('GET', `/admin/products/${crypto.randomUUID()}`)).statusCode).toBe(404);
-    expect((await as(adminToken)('GET', '/admin/products/not-a-uuid')).statusCode).toBeGreaterThanOrEqual(404);
+    expect((await as(cast.seller.token)('GET', `/admin/products/${product.id}`)).statusCode).toBe(403);
+    expect((await as(cast.buyer.token)('GET', `/admin/products/${product.id}`)).statusCode).toBe(403);
+    expect((await as(cast.admin.token)('GET', `/admin/products/${crypto.randomUUID()}`)).statusCode).toBe(404);
+    expect((await as(cast.admin.token)('GET', '/admin/products/not-a-uuid')).statusCode).toBeGreaterThanOrEqual(404);
   });
 
   it('lets the admin download each file under review through a short-lived link of its own', async () => {
-    const product = await createProduct(t.db, seller, { title: 'Big Kit', status: 'pending' });
-    const other = await createProduct(t.db, seller, { status: 'pending' });
+    const product = await createProduct(t.db, cast.seller.user, { title: 'Big Kit', status: 'pending' });
+    const other = await createProduct(t.db, cast.seller.user, { status: 'pending' });
     const data = randomBytes(3 * 1024 * 1024);
     const file = await addProductFile(t.deps, product.id, 'big-kit_v2.bin', data);
     const otherFile = await addProductFile(t.deps, other.id, 'other.zip', 'other');
     const linkPath = `/admin/products/${product.id}/files/${file?.id}/link`;
 
-    const issued = await as(adminToken)('POST', linkPath);
+    const issued = await as(cast.admin.token)('POST', linkPath);
     expect(issued.statusCode).toBe(200);
     const { url, expires_at } = issued.json();
     expect(new Date(expires_at).getTime() - Date.now()).toBeLessThanOrEqual(REVIEW_LINK_SECONDS * 1000);
@@ -111,13 +92,15 @@ describe('moderation', () => {
     expect(download.rawPayload.equals(data)).toBe(true);
 
     expect((await as(null)('POST', linkPath)).statusCode).toBe(401);
-    for (const token of [sellerToken, buyerToken]) expect((await as(token)('POST', linkPath)).statusCode).toBe(403);
+    for (const token of [cast.seller.token, cast.buyer.token]) expect((await as(token)('POST', linkPath)).statusCode).toBe(403);
     // Another product's file, a made-up file and a malformed id are not found.
-    expect((await as(adminToken)('POST', `/admin/products/${product.id}/files/${otherFile?.id}/link`)).statusCode).toBe(404);
-    expect((await as(adminToken)('POST', `/admin/products/${product.id}/files/${crypto.randomUUID()}/link`)).statusCode).toBe(
+    expect((await as(cast.admin.token)('POST', `/admin/products/${product.id}/files/${otherFile?.id}/link`)).statusCode).toBe(
       404,
     );
-    expect((await as(adminToken)('POST', `/admin/products/${product.id}/files/x/link`)).statusCode).toBe(404);
+    expect(
+      (await as(cast.admin.token)('POST', `/admin/products/${product.id}/files/${crypto.randomUUID()}/link`)).statusCode,
+    ).toBe(404);
+    expect((await as(cast.admin.token)('POST', `/admin/products/${product.id}/files/x/link`)).statusCode).toBe(404);
 
     const token = url.split('/').at(-1) as string;
     const tampered = `${token.slice(0, -2)}${token.endsWith('A') ? 'B' : 'A'}A`;
@@ -136,14 +119,14 @@ describe('moderation', () => {
   });
 
   it('refuses to approve a product with no files, alone or in a bulk change, and changes nothing', async () => {
-    const empty = await createProduct(t.db, seller, { status: 'pending' });
-    const full = await createProduct(t.db, seller, { status: 'pending' });
+    const empty = await createProduct(t.db, cast.seller.user, { status: 'pending' });
+    const full = await createProduct(t.db, cast.seller.user, { status: 'pending' });
     await addProductFile(t.deps, full.id, 'full.zip', 'full');
 
-    const alone = await as(adminToken)('PUT', `/admin/products/${empty.id}/approve`);
+    const alone = await as(cast.admin.token)('PUT', `/admin/products/${empty.id}/approve`);
     expect(alone.statusCode).toBe(422);
     expect(alone.json().detail).toBe('A product with no files cannot be approved: buyers would have nothing to download');
-    const bulk = await as(adminToken)('POST', '/admin/products/bulk-update', {
+    const bulk = await as(cast.admin.token)('POST', '/admin/products/bulk-update', {
       product_ids: [full.id, empty.id],
       updates: { status: 'approved' },
     });
@@ -153,18 +136,18 @@ describe('moderation', () => {
     expect(statuses.map((row) => row.status)).toEqual(['pending', 'pending']);
     // Rejecting needs no files, and a product with files is approved as before.
     expect(
-      (await as(adminToken)('PUT', `/admin/products/${empty.id}/reject`, { reason: 'No files were uploaded' })).statusCode,
+      (await as(cast.admin.token)('PUT', `/admin/products/${empty.id}/reject`, { reason: 'No files were uploaded' })).statusCode,
     ).toBe(200);
-    expect((await as(adminToken)('PUT', `/admin/products/${full.id}/approve`)).statusCode).toBe(200);
+    expect((await as(cast.admin.token)('PUT', `/admin/products/${full.id}/approve`)).statusCode).toBe(200);
   });
 
   it('features only approved products and bulk-updates all or nothing', async () => {
-    const a = await createProduct(t.db, seller, { status: 'pending' });
-    const b = await createProduct(t.db, seller, { status: 'pending' });
+    const a = await createProduct(t.db, cast.seller.user, { status: 'pending' });
+    const b = await createProduct(t.db, cast.seller.user, { status: 'pending' });
     await addProductFile(t.deps, a.id, 'a.zip', 'a');
     await addProductFile(t.deps, b.id, 'b.zip', 'b');
-    expect((await as(adminToken)('PUT', `/admin/products/${a.id}/feature`, { featured: true })).statusCode).toBe(422);
-    const partial = await as(adminToken)('POST', '/admin/products/bulk-update', {
+    expect((await as(cast.admin.token)('PUT', `/admin/products/${a.id}/feature`, { featured: true })).statusCode).toBe(422);
+    const partial = await as(cast.admin.token)('POST', '/admin/products/bulk-update', {
       product_ids: [a.id, crypto.randomUUID()],
       updates: { status: 'approved' },
     });
@@ -173,7 +156,7 @@ describe('moderation', () => {
       (r) => r.status,
     );
     expect(statuses).toEqual(['pending', 'pending']);
-    const all = await as(adminToken)('POST', '/admin/products/bulk-update', {
+    const all = await as(cast.admin.token)('POST', '/admin/products/bulk-update', {
       product_ids: [a.id, b.id],
       updates: { status: 'approved', featured: true },
     });
