@@ -31,37 +31,92 @@ export async function seedBulkCatalogue(
   const sellerNames = sellers.map((s) => s.name);
   const categories = CATEGORIES.map((c) => c.slug);
   const licenses = LICENSES.map((l) => l.slug);
-  const batch = 5_000;
   const started = Date.now();
   const nextText = bulkTextGenerator();
-  for (let offset = 0; offset < total; offset += batch) {
-    const end = Math.min(offset + batch, total);
-    const texts = Array.from({ length: end - offset }, nextText);
-    await db.execute(sql`
+  let next = 0;
+  let done = 0;
+  // Two batches in flight keep both of PostgreSQL's cores busy (texts are made here meanwhile).
+  const load = async () => {
+    while (next < total) {
+      const offset = next;
+      const end = Math.min(offset + BATCH, total);
+      next = end;
+      const texts = Array.from({ length: end - offset }, nextText);
+      await db.transaction(async (tx) => {
+        // Synthetic rows: a crash loses the last batches, never the database's consistency.
+        await tx.execute(sql`set local synchronous_commit = off`);
+        await tx.execute(sql`
       insert into products (seller_id, seller_name, title, short_description, description, price_cents, original_price_cents,
         category, license, status, featured, rating_average, review_count, sales_count, images, created_at)
       select
-        (${sql.param(sellerIds)}::uuid[])[1 + i % ${sql.raw(String(sellerIds.length))}],
-        (${sql.param(sellerNames)}::text[])[1 + i % ${sql.raw(String(sellerNames.length))}],
+        (${sql.param(sellerIds)}::uuid[])[1 + (i % ${sql.raw(String(sellerIds.length))})::int],
+        (${sql.param(sellerNames)}::text[])[1 + (i % ${sql.raw(String(sellerNames.length))})::int],
         t.title,
         t.short_description,
         t.description,
         500 + (i * 37 % 200) * 100,
         case when i % 4 = 0 then 500 + (i * 37 % 200) * 100 + 1500 end,
-        (${sql.param(categories)}::text[])[1 + i % ${sql.raw(String(categories.length))}],
-        (${sql.param(licenses)}::text[])[1 + i % ${sql.raw(String(licenses.length))}],
+        (${sql.param(categories)}::text[])[1 + (i % ${sql.raw(String(categories.length))})::int],
+        (${sql.param(licenses)}::text[])[1 + (i % ${sql.raw(String(licenses.length))})::int],
         'approved',
         i % 500 = 0,
         round((1 + (i * 13 % 41) / 10.0)::numeric, 2),
         i % 40,
         (i * 7919) % 1000,
-        array['product-images/category-' || (${sql.param(categories)}::text[])[1 + i % ${sql.raw(String(categories.length))}] || '.svg'],
+        array['product-images/category-' || (${sql.param(categories)}::text[])[1 + (i % ${sql.raw(String(categories.length))})::int] || '.svg'],
         now() - make_interval(secs => i * 37)
       from unnest(${sql.param(texts.map((t) => t.title))}::text[], ${sql.param(texts.map((t) => t.shortDescription))}::text[],
         ${sql.param(texts.map((t) => t.description))}::text[]) with ordinality as t(title, short_description, description, n),
-      lateral (select ${sql.raw(String(offset))} + t.n::int as i) r`);
-    log(`  ${end.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} products`);
-  }
+      lateral (select ${sql.raw(String(offset))}::bigint + t.n as i) r`);
+      });
+      done += end - offset;
+      if (done % 50_000 === 0 || done === total)
+        log(`  ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} products`);
+    }
+  };
+  if (total >= REBUILD_INDEXES_FROM) await withoutSecondaryIndexes(db, log, () => Promise.all([load(), load()]));
+  else await load();
   await db.execute(sql`analyze products`);
   log(`bulk catalogue seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+const BATCH = 5_000;
+/** From this many new rows, dropping the catalogue's indexes and building them once is faster than keeping them. */
+const REBUILD_INDEXES_FROM = 100_000;
+
+/**
+ * Runs a bulk load with the products table's secondary indexes dropped, then builds each index
+ * once. The definitions are kept in a table first, so a load killed half-way gets its indexes
+ * back at the next seed (they are rebuilt before anything else).
+ */
+export async function withoutSecondaryIndexes(db: Database, log: (message: string) => void, load: () => Promise<unknown>) {
+  await db.execute(sql`create table if not exists bulk_seed_dropped_indexes (name text primary key, definition text not null)`);
+  await restoreIndexes(db, log);
+  await db.execute(sql`
+    insert into bulk_seed_dropped_indexes (name, definition)
+    select indexname, indexdef from pg_indexes
+    where schemaname = current_schema() and tablename = 'products'
+      and indexname not in (select conname from pg_constraint where conrelid = 'products'::regclass)`);
+  const dropped = await db.execute<{ name: string }>(sql`select name from bulk_seed_dropped_indexes order by name`);
+  for (const { name } of dropped.rows) await db.execute(sql`drop index if exists ${sql.identifier(name)}`);
+  try {
+    await load();
+  } finally {
+    await restoreIndexes(db, log);
+  }
+}
+
+async function restoreIndexes(db: Database, log: (message: string) => void): Promise<void> {
+  const saved = await db.execute<{ name: string; definition: string }>(
+    sql`select name, definition from bulk_seed_dropped_indexes order by name`,
+  );
+  for (const { name, definition } of saved.rows) {
+    const started = Date.now();
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local maintenance_work_mem = '1GB'`);
+      await tx.execute(sql.raw(definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS ')));
+      await tx.execute(sql`delete from bulk_seed_dropped_indexes where name = ${name}`);
+    });
+    log(`  index ${name} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
 }
