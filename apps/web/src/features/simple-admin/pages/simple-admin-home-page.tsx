@@ -1,14 +1,13 @@
-import { CircleCheck, CircleX, Clock, DollarSign, Package, Plus, ShoppingCart } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
-import { StatCardGrid } from '@/components/stat-card';
+import { ProductSalesStats } from '@/components/product-sales-stats';
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
 import { displayName, useRequiredUser } from '@/lib/auth-store';
-import { formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { useSimpleAdminDashboard } from '../api/get-simple-admin-dashboard';
 import { SimpleAdminProductsTable } from '../components/simple-admin-products-table';
@@ -19,7 +18,6 @@ export function SimpleAdminHomePage() {
   const user = useRequiredUser();
   const dashboard = useSimpleAdminDashboard();
   const d = dashboard.data;
-  const show = (value: number | string | undefined) => (value === undefined ? '…' : value);
 
   return (
     <div className="space-y-8">
@@ -37,18 +35,7 @@ export function SimpleAdminHomePage() {
       {dashboard.isError && (
         <Alert tone="error">{translateMessage(errorMessage(dashboard.error, t('common.operationFailed')))}</Alert>
       )}
-      <StatCardGrid
-        label={t('simpleAdmin.statsLabel')}
-        columns="sm:grid-cols-2 lg:grid-cols-3"
-        stats={[
-          { icon: Package, label: t('seller.stats.total'), value: show(d?.total_products) },
-          { icon: Clock, tone: 'amber', label: t('seller.stats.pending'), value: show(d?.pending) },
-          { icon: CircleCheck, tone: 'emerald', label: t('seller.stats.approved'), value: show(d?.approved) },
-          { icon: CircleX, tone: 'red', label: t('seller.stats.rejected'), value: show(d?.rejected) },
-          { icon: ShoppingCart, tone: 'violet', label: t('seller.stats.sales'), value: show(d?.total_sales) },
-          { icon: DollarSign, tone: 'emerald', label: t('seller.stats.revenue'), value: show(d && formatMoney(d.total_revenue)) },
-        ]}
-      />
+      <ProductSalesStats label={t('simpleAdmin.statsLabel')} stats={d} />
       <Card className="overflow-hidden">
         <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2 pb-4">
           <CardTitle>{t('simpleAdmin.recent')}</CardTitle>
