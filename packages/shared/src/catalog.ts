@@ -41,6 +41,15 @@ export const PRODUCT_PAGE_LIMIT_DEFAULT = 20;
 /** Totals are exact up to this many matches, then shown as "1,000+" (no pass over every match). */
 export const PRODUCT_TOTAL_CAP = 1000;
 
+/**
+ * How deep the catalogue can be paged: results past the first 10,000 are not served (as large
+ * marketplaces do), so no page costs a scan of everything before it. A narrower search or filter
+ * reaches any product.
+ */
+export const PRODUCT_BROWSE_DEPTH = 10_000;
+export const PRODUCT_BROWSE_DEPTH_MESSAGE =
+  'Only the first 10,000 results can be shown. Narrow the list with a search or a filter to see more.';
+
 /** The highest price a product may have, in dollars (the product form's limit); no filter needs more. */
 export const PRODUCT_PRICE_MAX = 100_000;
 
@@ -90,7 +99,8 @@ export const productListQuerySchema = z
   .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {
     path: ['min_price'],
     message: 'min_price must not be more than max_price',
-  });
+  })
+  .refine((q) => q.page * q.limit <= PRODUCT_BROWSE_DEPTH, { path: ['page'], message: PRODUCT_BROWSE_DEPTH_MESSAGE });
 /** The route fills in page and limit; callers inside the API (the chatbot, the search index) may leave them out. */
 export type ProductListQuery = Omit<z.output<typeof productListQuerySchema>, 'page' | 'limit'> & Partial<PagingQuery>;
 

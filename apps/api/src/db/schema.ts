@@ -176,6 +176,15 @@ export const products = pgTable(
     index('products_public_rating_idx').on(table.ratingAverage, table.reviewCount, table.id).where(PUBLIC),
     index('products_public_sales_idx').on(table.salesCount, table.id).where(PUBLIC),
     index('products_public_title_idx').on(sql`lower(${table.title})`, table.id).where(PUBLIC),
+    // "Related products": a category's best rated, read from the top of this index.
+    index('products_public_category_rating_idx')
+      .on(
+        table.category,
+        table.ratingAverage.desc().nullsFirst(),
+        table.salesCount.desc().nullsFirst(),
+        table.id.desc().nullsFirst(),
+      )
+      .where(PUBLIC),
     index('products_status_created_idx').on(table.status, table.createdAt.desc()),
     index('products_seller_status_idx').on(table.sellerId, table.status, table.createdAt.desc()),
     index('products_search_idx').using('gin', table.searchVector),

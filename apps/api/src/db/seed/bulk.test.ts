@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { withoutSecondaryIndexes } from './bulk';
 
@@ -56,5 +57,21 @@ describe('bulk seeding without the catalogue indexes', () => {
       async () => {},
     );
     expect(await productIndexes()).toEqual(before);
+  });
+});
+
+describe('a catalogue deeper than can be browsed', () => {
+  it('counts every product but offers pages only down to the 10,000th result', async () => {
+    const seller = await createUser(t.db, 'seller');
+    await t.db.execute(sql`insert into products (seller_id, seller_name, title, short_description, description, price_cents, category, status)
+      select ${seller.id}, 'Deep Seller', 'Deep product ' || n, 'Short', 'Long', 100, 'datasets', 'approved'
+      from generate_series(1, 10050) as n`);
+    const first = await t.app.inject({ method: 'GET', url: '/api/v1/products/?limit=1' });
+    expect(first.json()).toMatchObject({ total: 10_050, pages: 10_000 });
+    const deepest = await t.app.inject({ method: 'GET', url: '/api/v1/products/?limit=1&page=10000' });
+    expect(deepest.statusCode).toBe(200);
+    expect(deepest.json().products).toHaveLength(1);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/products/?limit=1&page=10001' })).statusCode).toBe(422);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/products/?limit=20' })).json().pages).toBe(500);
   });
 });

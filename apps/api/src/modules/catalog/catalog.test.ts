@@ -196,6 +196,19 @@ describe('GET /products/', () => {
       expect(response.json().errors[0].field, query).toBe(field);
     }
   });
+
+  it('serves results down to the 10,000th and refuses deeper pages with a clear message', async () => {
+    expect((await list('page=500&limit=20')).statusCode).toBe(200);
+    expect((await list('page=100&limit=100')).statusCode).toBe(200);
+    for (const query of ['page=501&limit=20', 'page=2000', 'page=50000', 'page=101&limit=100']) {
+      const response = await list(query);
+      expect(response.statusCode, query).toBe(422);
+      expect(response.json(), query).toMatchObject({
+        detail: 'Only the first 10,000 results can be shown. Narrow the list with a search or a filter to see more.',
+        errors: [{ field: 'page' }],
+      });
+    }
+  });
 });
 
 describe('search', () => {

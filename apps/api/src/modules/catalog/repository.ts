@@ -356,20 +356,12 @@ export async function countByStatus(db: DbOrTx): Promise<Record<string, number>>
 }
 
 /** Products in the same category, best rated first, for "related products". */
-export async function listRelatedProducts(db: DbOrTx, product: ProductRow, limit: number): Promise<ProductRow[]> {
+export async function listRelatedProducts(db: DbOrTx, category: string, limit: number): Promise<ProductRow[]> {
   const rows = await db
     .select(productColumns)
     .from(products)
-    .where(
-      and(
-        eq(products.status, 'approved'),
-        sellerIsActive,
-        eq(products.category, product.category),
-        isNull(products.deletedAt),
-        sql`${products.id} <> ${product.id}`,
-      ),
-    )
-    .orderBy(desc(products.ratingAverage), desc(products.salesCount))
+    .where(and(eq(products.status, 'approved'), sellerIsActive, eq(products.category, category), isNull(products.deletedAt)))
+    .orderBy(desc(products.ratingAverage), desc(products.salesCount), desc(products.id))
     .limit(limit);
   return rows as ProductRow[];
 }

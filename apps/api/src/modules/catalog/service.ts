@@ -5,6 +5,7 @@ import {
   hasRole,
   LICENSES,
   PRICE_BANDS,
+  PRODUCT_BROWSE_DEPTH,
   type ProductFacets,
   type ProductList,
   type ProductListQuery,
@@ -13,6 +14,7 @@ import {
 } from '@app/shared';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { MicroCache } from '../../lib/micro-cache';
 import { pageCount } from '../../lib/paging';
 import { isUuid } from '../../lib/validation';
 import type { UserRow } from '../users/repository';
@@ -65,7 +67,8 @@ async function findProducts(
     total: result.total,
     total_capped: result.totalCapped,
     page: result.page,
-    pages: pageCount(result.total, result.limit),
+    // Never a page number past the browsing depth, which the query would refuse.
+    pages: Math.min(pageCount(result.total, result.limit), Math.floor(PRODUCT_BROWSE_DEPTH / result.limit)),
     facets: presentFacets(result.facets),
     did_you_mean: suggestion(corrected),
   });
@@ -141,8 +144,24 @@ export async function getProductDetail(
   viewer: UserRow | null,
 ): Promise<PublicProduct & { related: PublicProduct[] }> {
   const product = await getVisibleProduct(deps, id, viewer);
-  const related = await listRelatedProducts(deps.db, product, 4);
-  return { ...presentProduct(product), related: related.map(presentProduct) };
+  const related = (await relatedInCategory(deps, product.category)).filter((p) => p.id !== product.id).slice(0, RELATED_COUNT);
+  return { ...presentProduct(product), related };
+}
+
+const RELATED_COUNT = 4;
+const relatedCaches = new WeakMap<AppDeps, MicroCache<PublicProduct[]>>();
+
+/**
+ * A category's best rated products, the same for every product page of the category: shared for
+ * as long as catalogue pages are (one more than shown, so a page can leave itself out).
+ */
+function relatedInCategory(deps: AppDeps, category: string): Promise<PublicProduct[]> {
+  let cache = relatedCaches.get(deps);
+  if (!cache) {
+    cache = new MicroCache(deps.config.catalogCacheMs, { maxEntries: 100 });
+    relatedCaches.set(deps, cache);
+  }
+  return cache.get(category, async () => (await listRelatedProducts(deps.db, category, RELATED_COUNT + 1)).map(presentProduct));
 }
 
 export async function listCategories(deps: AppDeps): Promise<CategoryCount[]> {

@@ -1,0 +1,1 @@
+CREATE INDEX "products_public_category_rating_idx" ON "products" USING btree ("category","rating_average" DESC NULLS FIRST,"sales_count" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE status = 'approved' and deleted_at is null;
