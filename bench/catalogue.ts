@@ -1,19 +1,25 @@
-// Catalogue speed on 100,000 products (issues: catalogue, search, product pages; search long tail).
-// Seeds bench/.data once, starts the API server as `npm start` runs it, and a bare Fastify route of the
-// same response size as the ceiling, then loads each with wrk (loopback only, fixed duration):
-// cached pages anonymous and signed in, and distinct (never cached) long-tail searches at 32
-// connections and for one user. Prints requests/s and p50/p99 latency; asserts nothing.
+// Catalogue speed at 100,000 or 1,000,000 products (BENCH_PRODUCTS), every path a visitor takes:
+// cached pages, product pages of random products, filter-and-sort combinations, deep pages and
+// long-tail searches, none of the uncached ones ever answered from the page cache. Each target is
+// measured right after a bare Fastify route sending the same number of bytes (the ceiling, in the
+// same minute), with wrk on loopback for a fixed time; the table prints each goal of the issue
+// beside its figure. It asserts nothing.
+//
+//   BENCH_PRODUCTS=1000000 BENCH_SECONDS=10 npm run bench:catalogue
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
+import { deepPageUrls, filterUrls } from './catalogue-urls';
 import { freePort, root, startServer, stop, waitFor } from './lib';
 import { searchQueries } from './search-queries';
 
-const dataDir = path.join(root, 'bench/.data');
-const PRODUCTS = 100_000;
-const DURATION = process.env.BENCH_SECONDS ?? '10';
-const CONNECTIONS = '32';
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const dataDir = process.env.BENCH_DATA_DIR ?? path.join(root, `bench/.data-${PRODUCTS}`);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const WARM_UP = 2;
+const luaScript = path.join(root, 'bench/search-queries.lua');
 
 function ensureWrk() {
   if (spawnSync('which', ['wrk']).status === 0) return;
@@ -24,127 +30,235 @@ function ensureWrk() {
   });
 }
 
-interface Result {
-  name: string;
+interface Measure {
   rps: number;
-  p50: string;
-  p99: string;
+  p50: number;
+  p99: number;
+  /** What the Lua script reported: each thread's distinct lines, or REPEATED. */
+  note: string;
 }
 
-interface Load {
-  connections?: string;
-  threads?: string;
-  script?: string;
-  headers?: string[];
-  /** Where the warm-up and the measured run start in the query file (searches must not repeat). */
-  offsets?: [number, number];
+/** A URL file walked in disjoint slices: each wrk run (warm-up or measured) and thread takes its own. */
+class UrlFile {
+  private nextOffset = 0;
+  /** Set once the file had to be read again (a catalogue smaller than the runs need). */
+  wrapped = false;
+  constructor(
+    readonly file: string,
+    readonly lines: number,
+  ) {}
+  take(slice: number, threads: number): number {
+    const offset = this.nextOffset;
+    this.nextOffset += slice * threads;
+    if (this.nextOffset <= this.lines) return offset;
+    this.wrapped = true;
+    this.nextOffset = slice * threads;
+    return 0;
+  }
 }
 
-function wrk(name: string, url: string, load: Load = {}): Result {
-  const connections = load.connections ?? CONNECTIONS;
-  const base = [
-    `-t${load.threads ?? '2'}`,
-    `-c${connections}`,
-    ...(load.script ? ['-s', load.script] : []),
-    ...(load.headers ?? []).flatMap((header) => ['-H', header]),
-  ];
-  const env = (offset: number) => ({ ...process.env, QUERIES: queryFile, OFFSET: String(offset) });
-  spawnSync('wrk', [...base, '-d2s', url], { env: env(load.offsets?.[0] ?? 0) }); // warm-up
-  const output = spawnSync('wrk', [...base, `-d${DURATION}s`, '--latency', url], {
-    encoding: 'utf8',
-    env: env(load.offsets?.[1] ?? 0),
-  }).stdout;
-  const rps = Number(output.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0);
-  const p50 = output.match(/\s50%\s+([\d.]+\w+)/)?.[1] ?? '?';
-  const p99 = output.match(/\s99%\s+([\d.]+\w+)/)?.[1] ?? '?';
-  if (/Non-2xx/.test(output)) console.warn(`${name}: some responses were not 2xx\n${output}`);
-  return { name, rps, p50, p99 };
+/** Paths, one a line: wrk sends each to the host of the URL it was started with. */
+function writeUrls(name: string, urls: string[]): UrlFile {
+  const file = path.join(dataDir, `${name}.txt`);
+  fs.writeFileSync(file, `${urls.join('\n')}\n`);
+  return new UrlFile(file, urls.length);
+}
+
+const toMs = (text: string | undefined) => {
+  const match = text?.match(/([\d.]+)(us|ms|s)/);
+  if (!match) return Number.NaN;
+  const value = Number(match[1]);
+  return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
+};
+
+function wrk(url: string, connections: number, options: { urls?: UrlFile; slice?: number; headers?: string[] } = {}): Measure {
+  const threads = connections === 1 ? 1 : 2;
+  const args = [`-t${threads}`, `-c${connections}`, ...(options.headers ?? []).flatMap((h) => ['-H', h])];
+  const run = (seconds: number) => {
+    const env = { ...process.env };
+    if (options.urls) {
+      const slice = options.slice ?? 25_000;
+      Object.assign(env, {
+        QUERIES: options.urls.file,
+        SLICE: String(slice),
+        OFFSET: String(options.urls.take(slice, threads)),
+      });
+    }
+    const script = options.urls ? ['-s', luaScript] : [];
+    return spawnSync('wrk', [...args, ...script, `-d${seconds}s`, '--latency', url], { encoding: 'utf8', env }).stdout;
+  };
+  run(WARM_UP);
+  const output = run(DURATION);
+  if (/Non-2xx/.test(output)) console.warn(`${url}: some answers were not 2xx\n${output}`);
+  const threadLines = output.split('\n').filter((line) => line.startsWith('thread '));
+  if (options.urls?.wrapped) threadLines.push('thread REPEATED: the file was read again');
+  return {
+    rps: Number(output.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0),
+    p50: toMs(output.match(/\s50%\s+([\d.]+\w+)/)?.[1]),
+    p99: toMs(output.match(/\s99%\s+([\d.]+\w+)/)?.[1]),
+    note: threadLines.some((line) => line.includes('REPEATED'))
+      ? 'URLs REPEATED'
+      : threadLines.length
+        ? `${threadLines.reduce((sum, line) => sum + Number(line.match(/\((\d+) distinct\)/)?.[1] ?? 0), 0)} distinct URLs`
+        : '',
+  };
+}
+
+interface Row {
+  name: string;
+  target: Measure;
+  bare: Measure;
+  goal: string;
+  met: boolean;
 }
 
 ensureWrk();
-// v2: the realistic catalogue (thousands of words); an older bench/.data must be deleted first.
+fs.mkdirSync(dataDir, { recursive: true });
 const marker = path.join(dataDir, 'bulk-seeded-v2');
-const seeded = fs.existsSync(marker);
-if (!seeded) {
+if (!fs.existsSync(marker)) {
   console.log(`seeding ${PRODUCTS.toLocaleString('en-US')} products into ${dataDir} (once)…`);
+  const started = Date.now();
   const seed = spawnSync('npm', ['run', 'seed', '--', '--products', String(PRODUCTS)], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, DATA_DIR: dataDir },
   });
   if (seed.status !== 0) process.exit(1);
-  fs.writeFileSync(marker, new Date().toISOString());
+  fs.writeFileSync(marker, `${new Date().toISOString()} seeded in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
 }
 
-// 200,000 distinct searches: each run below reads its own 50,000 (25,000 per wrk thread).
-const queryFile = path.join(dataDir, 'search-queries.txt');
-const mix = searchQueries(200_000);
-fs.writeFileSync(queryFile, `${mix.urls.join('\n')}\n`);
-const share = (n: number) => `${((n / mix.urls.length) * 100).toFixed(0)}%`;
-console.log(
-  `query mix: ${mix.urls.length} distinct; multi-word ${share(mix.counts.multiword ?? 0)}, typo ${share(mix.counts.typo ?? 0)}, ` +
-    `unfinished last word ${share(mix.counts.prefix ?? 0)}, filter ${share(mix.counts.filter ?? 0)}, sort ${share(mix.counts.sort ?? 0)}`,
-);
-const searchScript = path.join(root, 'bench/search-queries.lua');
-
-async function signInToken(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'buyer@example.com', password: 'Buyer-demo-2026' }),
-  });
-  const body = (await response.json()) as { access_token?: string };
-  if (!body.access_token) throw new Error(`sign-in failed: ${response.status}`);
-  return body.access_token;
-}
-
-const results: Result[] = [];
 const loadBefore = os.loadavg();
 const app = await startServer(dataDir);
-// The search index loads in the background after the server listens; measuring while it loads
-// would charge its build to whichever target runs first.
+// Whatever happens below, the server does not outlive the benchmark.
+process.on('exit', () => app.child.kill('SIGTERM'));
 const indexStarted = Date.now();
 if (!(await app.indexLoaded)) console.warn('the search index did not load: searches took the SQL path');
 console.log(`search index ready ${((Date.now() - indexStarted) / 1000).toFixed(1)} s after the server answered`);
-const page = await (await fetch(`${app.base}/api/v1/products/`)).text();
+
+const db = new pg.Client({
+  connectionString: `postgresql://postgres@localhost/marketplace?host=${encodeURIComponent(path.join(dataDir, 'run'))}`,
+});
+await db.connect();
+const ids = await db.query<{ id: string }>(
+  "select id from products where status = 'approved' and deleted_at is null order by random() limit 300000",
+);
+await db.end();
+
+const products = writeUrls(
+  'product-urls',
+  ids.rows.map((row) => `/api/v1/products/${row.id}`),
+);
+const filters = writeUrls('filter-urls', filterUrls(300_000));
+const deep = writeUrls('deep-page-urls', deepPageUrls(24_000));
+const searches = writeUrls('search-urls', searchQueries(300_000).urls);
+
 const barePort = await freePort();
-const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts', String(page.length), String(barePort)], {
+const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts', String(barePort)], {
   cwd: root,
   stdio: 'ignore',
 });
+process.on('exit', () => bare.kill('SIGTERM'));
 await waitFor(`http://127.0.0.1:${barePort}/bare`, bare);
-const token = await signInToken(app.base);
-console.log(`\nresponse of the catalogue page is ${page.length} bytes`);
-const bareUrl = `http://127.0.0.1:${barePort}/bare`;
-const products = `${app.base}/api/v1/products/`;
-results.push(wrk('bare Fastify route', bareUrl));
-results.push(wrk('catalogue, newest first (shared cache)', products));
-results.push(wrk('catalogue, signed in (same shared cache)', products, { headers: [`Authorization: Bearer ${token}`] }));
-results.push(
-  wrk('search, distinct long-tail queries, 32 connections (uncached)', products, {
-    script: searchScript,
-    offsets: [0, 50_000],
-  }),
+
+/** The size of a typical answer of a target: the median of a few. */
+async function typicalSize(urls: string[]): Promise<number> {
+  const sizes: number[] = [];
+  for (const url of urls) sizes.push((await (await fetch(url)).arrayBuffer()).byteLength);
+  return sizes.sort((a, b) => a - b)[Math.floor(sizes.length / 2)] ?? 0;
+}
+// The last lines of a file, which no measured run reaches.
+const sample = (file: UrlFile) =>
+  fs
+    .readFileSync(file.file, 'utf8')
+    .split('\n')
+    .slice(-10, -1)
+    .map((line) => app.base + line);
+
+const rows: Row[] = [];
+function measure(
+  name: string,
+  url: string,
+  size: number,
+  connections: number,
+  goal: { share: number; p99: number },
+  options = {},
+) {
+  const bareResult = wrk(`http://127.0.0.1:${barePort}/bare?size=${size}`, connections);
+  const target = wrk(url, connections, options);
+  const share = target.rps / bareResult.rps;
+  const met = share >= goal.share && target.p99 < goal.p99;
+  const goalText = `${goal.share ? `≥ ${(goal.share * 100).toFixed(0)}% of bare, ` : ''}p99 < ${goal.p99} ms`;
+  rows.push({ name: `${name} (${connections} conn.)`, target, bare: bareResult, goal: goalText, met });
+  console.log(
+    `${name}: ${target.rps.toFixed(0)} req/s, p99 ${target.p99} ms (${(share * 100).toFixed(1)}% of bare) ${target.note}`,
+  );
+}
+
+const catalogue = `${app.base}/api/v1/products/`;
+const productSize = await typicalSize(sample(products));
+const filterSize = await typicalSize(sample(filters));
+const deepSize = await typicalSize(sample(deep));
+const searchSize = await typicalSize(sample(searches));
+const pageSize = await typicalSize([catalogue]);
+console.log(
+  `answer sizes: catalogue page ${pageSize} B, product ${productSize} B, filters ${filterSize} B, deep ${deepSize} B, search ${searchSize} B`,
 );
-results.push(wrk('bare Fastify route, one connection', bareUrl, { connections: '1', threads: '1' }));
-results.push(
-  wrk('search, distinct long-tail queries, one user (uncached)', products, {
-    script: searchScript,
-    connections: '1',
-    threads: '1',
-    offsets: [100_000, 150_000],
-  }),
+const query = { slice: 40_000 };
+const oneUser = { slice: 10_000 };
+
+measure('catalogue, newest first (cached)', catalogue, pageSize, 32, { share: 0.5, p99: 25 });
+measure(
+  'product detail, random product',
+  `${app.base}/`,
+  productSize,
+  32,
+  { share: 0.25, p99: 25 },
+  { urls: products, ...query },
 );
-results.push(wrk('bare Fastify route (again, for drift)', bareUrl));
+measure(
+  'catalogue, distinct filter and sort combinations',
+  `${app.base}/`,
+  filterSize,
+  32,
+  { share: 0.1, p99: 50 },
+  { urls: filters, ...query },
+);
+measure(
+  'catalogue, deep pages (results 5,000–10,000)',
+  `${app.base}/`,
+  deepSize,
+  32,
+  { share: 0, p99: 50 },
+  { urls: deep, slice: 6_000 },
+);
+measure(
+  'search, distinct long-tail queries',
+  `${app.base}/`,
+  searchSize,
+  32,
+  { share: 0.1, p99: 25 },
+  { urls: searches, ...query },
+);
+measure('product detail, one user', `${app.base}/`, productSize, 1, { share: 0, p99: 10 }, { urls: products, ...oneUser });
+measure('catalogue filters, one user', `${app.base}/`, filterSize, 1, { share: 0, p99: 10 }, { urls: filters, ...oneUser });
+measure('search, one user', `${app.base}/`, searchSize, 1, { share: 0, p99: 10 }, { urls: searches, ...oneUser });
+
 await stop(bare);
+const rss = fs.readFileSync(`/proc/${app.child.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1];
 await stop(app.child);
 const loadAfter = os.loadavg();
 
-console.log(`\n| target | req/s | p50 | p99 | share of bare route |\n|---|---|---|---|---|`);
-let ceiling = 1;
-for (const r of results) {
-  if (r.name.startsWith('bare')) ceiling = r.rps;
-  console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${((r.rps / ceiling) * 100).toFixed(0)}% |`);
+const ms = (n: number) => (Number.isFinite(n) ? `${n < 10 ? n.toFixed(2) : n.toFixed(1)} ms` : '?');
+console.log(`\n${PRODUCTS.toLocaleString('en-US')} products, ${DURATION} s per target after ${WARM_UP} s of warm-up\n`);
+console.log(
+  '| target | req/s | p50 | p99 | bare req/s | share of bare | goal | met | URLs |\n|---|---|---|---|---|---|---|---|---|',
+);
+for (const row of rows) {
+  const share = ((row.target.rps / row.bare.rps) * 100).toFixed(1);
+  console.log(
+    `| ${row.name} | ${row.target.rps.toFixed(0)} | ${ms(row.target.p50)} | ${ms(row.target.p99)} | ${row.bare.rps.toFixed(0)} | ${share}% | ${row.goal} | ${row.met ? 'yes' : 'no'} | ${row.target.note} |`,
+  );
 }
 const fmt = (load: number[]) => load.map((n) => n.toFixed(2)).join(' / ');
-console.log(`\nload average (1/5/15 min) before: ${fmt(loadBefore)}, after: ${fmt(loadAfter)}; ${os.cpus().length} cores`);
+console.log(`\nAPI server RSS at the end: ${((Number(rss) || 0) / 1024).toFixed(0)} MiB`);
+console.log(`load average (1/5/15 min) before: ${fmt(loadBefore)}, after: ${fmt(loadAfter)}; ${os.cpus().length} cores`);

@@ -17,7 +17,7 @@ import {
 import { registerCompression } from './lib/compression';
 import type { AppDeps } from './lib/context';
 import { documentErrorAnswers } from './lib/error-answers';
-import { AppError, ERROR_STATUS, type ErrorCode } from './lib/errors';
+import { AppError, ERROR_STATUS, type ErrorCode, errorAnswer } from './lib/errors';
 import { loggedRequest } from './lib/log-redaction';
 import { registerMetrics } from './lib/metrics';
 import { describeOperations, openApiInfo } from './lib/openapi';
@@ -208,7 +208,7 @@ async function registerStorefront(app: FastifyInstance, distDir: string): Promis
     if (isClientRoute) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send({ detail: `Route ${request.method} ${pathname} not found`, code: 'NOT_FOUND' });
+    return reply.code(404).send(errorAnswer(`Route ${request.method} ${pathname} not found`, 'NOT_FOUND'));
   });
 }
 
@@ -239,7 +239,7 @@ function cspDirectives(deps: AppDeps): Record<string, string[] | null> {
   };
 }
 
-/** The one translator from thrown errors to `{detail, code, errors?}` bodies. 5xx details stay in the log. */
+/** The one translator from thrown errors to `{detail, code, messageId?, errors?}` bodies (`errorAnswer`). 5xx details stay in the log. */
 function handleError(
   error: FastifyError | AppError,
   request: { log: FastifyInstance['log'] },
@@ -247,9 +247,7 @@ function handleError(
 ) {
   if (error instanceof AppError) {
     if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
-    return reply
-      .code(error.status)
-      .send({ detail: error.message, code: error.code, ...(error.errors && { errors: error.errors }) });
+    return reply.code(error.status).send(errorAnswer(error.message, error.code, error.errors));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = error.validation.map((issue) => ({
@@ -258,15 +256,15 @@ function handleError(
     }));
     const detail = errors[0]?.message ?? 'Validation failed';
     // A malformed id in the path names nothing: answer like a missing row.
-    if (error.validationContext === 'params') return reply.code(404).send({ detail, code: 'NOT_FOUND' });
-    return reply.code(422).send({ detail, code: 'VALIDATION_FAILED', errors });
+    if (error.validationContext === 'params') return reply.code(404).send(errorAnswer(detail, 'NOT_FOUND'));
+    return reply.code(422).send(errorAnswer(detail, 'VALIDATION_FAILED', errors));
   }
   const status = (error as FastifyError).statusCode;
   if (status && status >= 400 && status < 500) {
-    return reply.code(status).send({ detail: frameworkDetail(error as FastifyError), code: codeFor(status) });
+    return reply.code(status).send(errorAnswer(frameworkDetail(error as FastifyError), codeFor(status)));
   }
   request.log.error({ err: error }, 'unhandled error');
-  return reply.code(500).send({ detail: 'Internal server error', code: 'INTERNAL' });
+  return reply.code(500).send(errorAnswer('Internal server error', 'INTERNAL'));
 }
 
 /** Our wording for Fastify's and its plugins' own 4xx errors. */
@@ -303,7 +301,7 @@ function answerClientError(error: Error & { code?: string }, socket: import('nod
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'Request Timeout', 'The request took too long to arrive', 'REQUEST_TIMEOUT']
         : [400, 'Bad Request', 'The request is malformed', 'BAD_REQUEST'];
-  const body = JSON.stringify({ detail, code });
+  const body = JSON.stringify(errorAnswer(detail, code));
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`,
