@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 /**
- * Lists every fixed English message the API can send to a user, so the storefront can translate
- * each one exactly (apps/web/src/lib/i18n/{lng}-messages.json, keyed by the English text).
+ * Lists every fixed English message the API can send to a user and checks the shared message
+ * catalogue (packages/shared/src/messages/{lng}.json, stable id → text) against it: every such
+ * text is an English message of the catalogue (the API sends its id as `messageId`), English
+ * texts are unique (text → id), and every language has exactly English's ids with the same
+ * {{placeholders}}. Exits 1 on a problem.
  *
- *   node scripts/server-messages.mjs            # counts, the texts en-messages.json lacks, the texts left out
+ *   node scripts/server-messages.mjs            # counts, the problems, the texts left out
  *   node scripts/server-messages.mjs --json     # every collected text, one JSON array
  *
  * Reads apps/api/src and packages/shared/src (tests, the debug routes and the e-mail texts, which
@@ -26,7 +29,7 @@ import ts from 'typescript';
 
 export const SOURCE_DIRS = ['apps/api/src', 'packages/shared/src'];
 
-/** Debug routes (their admins only) and the e-mail texts (already in six languages on the server). */
+/** Debug routes (their admins only) and the e-mail texts (catalogue ids `mail.*`, not English literals). */
 const EXCLUDED = [
   /\.test\.ts$/,
   /\.d\.ts$/,
@@ -333,6 +336,60 @@ export function collectServerMessages(root) {
   return { messages: new Map([...messages].sort(([a], [b]) => a.localeCompare(b))), leftOut };
 }
 
+export const CATALOGUE_DIR = 'packages/shared/src/messages';
+export const CATALOGUE_LANGUAGES = ['en', 'es', 'fr', 'de', 'zh', 'ja'];
+/** i18next plural suffixes: a language may lack `_one` (zh, ja) or add `_many`/`_few`/… (fr, es, …). */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const placeholders = (text) => [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((match) => match[1]).sort();
+
+/** The catalogue's tables, language → (id → text). */
+export function readCatalogue(root) {
+  return Object.fromEntries(
+    CATALOGUE_LANGUAGES.map((language) => [
+      language,
+      JSON.parse(readFileSync(join(root, CATALOGUE_DIR, `${language}.json`), 'utf8')),
+    ]),
+  );
+}
+
+/**
+ * What is wrong with the catalogue, as lines of text (none when all is well): harvested messages
+ * it lacks, English texts given to two ids, ids a language lacks or has beyond English (plural
+ * forms aside), placeholders a translation drops, empty texts.
+ * @param {Map<string, string[]>} messages the harvested texts (collectServerMessages)
+ * @param {Record<string, Record<string, string>>} catalogue language → id → text
+ */
+export function catalogueProblems(messages, catalogue) {
+  const problems = [];
+  const english = catalogue.en;
+  const byText = new Map();
+  for (const [id, text] of Object.entries(english)) {
+    if (byText.has(text)) problems.push(`same English text for ${byText.get(text)} and ${id}: ${JSON.stringify(text)}`);
+    else byText.set(text, id);
+  }
+  for (const [text, places] of messages) {
+    if (!byText.has(text)) problems.push(`not in en.json: ${JSON.stringify(text)}  (${places[0]})`);
+  }
+  const stem = (id) => id.replace(PLURAL, '');
+  for (const language of CATALOGUE_LANGUAGES) {
+    const table = catalogue[language];
+    const stems = new Set(Object.keys(table).map(stem));
+    const englishStems = new Set(Object.keys(english).map(stem));
+    for (const id of Object.keys(english)) {
+      if (!(id in table) && !(PLURAL.test(id) && stems.has(stem(id)))) problems.push(`${language}.json lacks ${id}`);
+    }
+    for (const [id, text] of Object.entries(table)) {
+      if (!(id in english) && !(PLURAL.test(id) && englishStems.has(stem(id))))
+        problems.push(`${language}.json has ${id}, which en.json has not`);
+      if (typeof text !== 'string' || text.trim() === '') problems.push(`${language}.json: ${id} is empty`);
+      const source = english[id] ?? english[`${stem(id)}_other`] ?? '';
+      const missing = placeholders(source).filter((name) => !placeholders(String(text)).includes(name) && name !== 'count');
+      if (missing.length > 0) problems.push(`${language}.json: ${id} drops {{${missing.join('}}, {{')}}}`);
+    }
+  }
+  return problems;
+}
+
 function main() {
   const repo = fileURLToPath(new URL('..', import.meta.url));
   const { messages, leftOut } = collectServerMessages(repo);
@@ -340,14 +397,15 @@ function main() {
     console.log(JSON.stringify([...messages.keys()], null, 2));
     return;
   }
-  const english = JSON.parse(readFileSync(join(repo, 'apps/web/src/lib/i18n/en-messages.json'), 'utf8'));
-  const missing = [...messages].filter(([text]) => !(text in english));
+  const catalogue = readCatalogue(repo);
+  const problems = catalogueProblems(messages, catalogue);
   console.log(
-    `${messages.size} fixed messages, ${messages.size - missing.length} in en-messages.json, ${missing.length} missing`,
+    `${messages.size} fixed messages; the catalogue has ${Object.keys(catalogue.en).length} ids in ${CATALOGUE_LANGUAGES.length} languages; ${problems.length} problems`,
   );
-  for (const [text, places] of missing) console.log(`  missing: ${JSON.stringify(text)}  (${places[0]})`);
+  for (const problem of problems) console.log(`  ${problem}`);
   console.log(`${leftOut.length} interpolated texts left out (they cannot be matched exactly):`);
   for (const { text, at } of leftOut) console.log(`  ${at}  ${text}`);
+  if (problems.length > 0) process.exitCode = 1;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();

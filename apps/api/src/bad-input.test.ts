@@ -197,14 +197,26 @@ describe('malformed requests', () => {
       headers: { ...bearer(buyer), ...json },
       payload: '{"first_name": ',
     });
-    expect(badJson.json()).toEqual({ detail: 'The request body is not valid JSON', code: 'BAD_REQUEST' });
+    expect(badJson.json()).toEqual({
+      detail: 'The request body is not valid JSON',
+      code: 'BAD_REQUEST',
+      messageId: 'common.requestBodyNotValidJson',
+    });
     expect(badJson.statusCode).toBe(400);
     const empty = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: json, payload: '' });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toEqual({ detail: 'The request body is empty but its content type says JSON', code: 'BAD_REQUEST' });
+    expect(empty.json()).toEqual({
+      detail: 'The request body is empty but its content type says JSON',
+      code: 'BAD_REQUEST',
+      messageId: 'common.requestBodyEmptyButContent',
+    });
     const tooLong = await t.app.inject({ method: 'GET', url: `/api/v1/products/${'x'.repeat(1500)}` });
     expect(tooLong.statusCode).toBe(414);
-    expect(tooLong.json()).toEqual({ detail: 'The address is too long', code: 'URI_TOO_LONG' });
+    expect(tooLong.json()).toEqual({
+      detail: 'The address is too long',
+      code: 'URI_TOO_LONG',
+      messageId: 'common.addressTooLong',
+    });
     const badUrl = await t.app.inject({ method: 'GET', url: '/api/v1/products/%E0%A4%A' });
     expect(badUrl.statusCode).toBe(400);
     expect(badUrl.json()).toMatchObject({ code: 'BAD_REQUEST' });
@@ -232,11 +244,15 @@ describe('requests Node itself cannot parse', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     expect(await rawExchange('NONSENSE\r\n\r\n')).toEqual({
       status: 400,
-      body: { detail: 'The request is malformed', code: 'BAD_REQUEST' },
+      body: { detail: 'The request is malformed', code: 'BAD_REQUEST', messageId: 'common.requestMalformed' },
     });
     expect(await rawExchange(`GET /api/v1/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`)).toEqual({
       status: 431,
-      body: { detail: 'The request headers are too large', code: 'HEADERS_TOO_LARGE' },
+      body: {
+        detail: 'The request headers are too large',
+        code: 'HEADERS_TOO_LARGE',
+        messageId: 'common.requestHeadersTooLarge',
+      },
     });
   });
 });
@@ -258,7 +274,11 @@ describe('body limits', () => {
         payload: big,
       });
       expect(response.statusCode, url).toBe(413);
-      expect(response.json()).toEqual({ detail: 'Request too large', code: 'PAYLOAD_TOO_LARGE' });
+      expect(response.json()).toEqual({
+        detail: 'Request too large',
+        code: 'PAYLOAD_TOO_LARGE',
+        messageId: 'common.requestTooLarge',
+      });
     }
   });
 });

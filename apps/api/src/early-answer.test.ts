@@ -135,7 +135,11 @@ describe('an early answer to an unfinished body', () => {
           `the oversized upload of round ${round}`,
         );
         expect(refused.status).toBe(413);
-        expect(JSON.parse(refused.body)).toEqual({ detail: 'Files too large - reduce file sizes', code: 'PAYLOAD_TOO_LARGE' });
+        expect(JSON.parse(refused.body)).toEqual({
+          detail: 'Files too large - reduce file sizes',
+          code: 'PAYLOAD_TOO_LARGE',
+          messageId: 'products.filesTooLargeReduceFile',
+        });
         const next = await within(health(agent), `the request after the upload of round ${round}`);
         expect(next.status).toBe(200);
         // The unread rest of the upload is not waited for: the client goes on over a new connection.

@@ -93,18 +93,18 @@ describe('response schemas', () => {
   it('documents the error body of every route that documents its answers', () => {
     const responses = routes.find((r) => r.route === 'GET /api/v1/products/{id}')?.operation.responses ?? {};
     const error = responses['4XX']?.content?.['application/json']?.schema as { properties: Record<string, unknown> };
-    expect(Object.keys(error.properties)).toEqual(['detail', 'code', 'errors']);
+    expect(Object.keys(error.properties)).toEqual(['detail', 'code', 'messageId', 'errors']);
     expect(responses).toHaveProperty('5XX');
   });
 
   it('leaves error bodies exactly as the error handler writes them', async () => {
     const missing = await t.app.inject({ url: `/api/v1/products/${randomUUID()}` });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ detail: 'Product not found', code: 'NOT_FOUND' });
+    expect(missing.json()).toEqual({ detail: 'Product not found', code: 'NOT_FOUND', messageId: 'catalog.productNotFound' });
 
     const anonymous = await t.app.inject({ url: '/api/v1/orders/stats' });
     expect(anonymous.statusCode).toBe(401);
-    expect(Object.keys(anonymous.json())).toEqual(['detail', 'code']);
+    expect(Object.keys(anonymous.json())).toEqual(['detail', 'code', 'messageId']);
 
     const tooLong = await t.app.inject({
       method: 'POST',
@@ -115,7 +115,14 @@ describe('response schemas', () => {
     expect(tooLong.json()).toEqual({
       detail: `Messages can be at most ${CHAT_MESSAGE_MAX_LENGTH} characters`,
       code: 'VALIDATION_FAILED',
-      errors: [{ field: 'message', message: `Messages can be at most ${CHAT_MESSAGE_MAX_LENGTH} characters` }],
+      messageId: 'chatbot.messagesAtMost500Characters',
+      errors: [
+        {
+          field: 'message',
+          message: `Messages can be at most ${CHAT_MESSAGE_MAX_LENGTH} characters`,
+          messageId: 'chatbot.messagesAtMost500Characters',
+        },
+      ],
     });
   });
 

@@ -9,11 +9,18 @@ export const isoDateSchema = z.string();
 /** `{ message }`, the answer of actions with nothing else to tell. */
 export const messageSchema = z.object({ message: z.string() });
 
+/** The stable id of a catalogued message (packages/shared/src/messages), sent beside its English text. */
+const messageIdField = z
+  .string()
+  .optional()
+  .describe('Stable id of the message in the message catalogue, when the text is one of its messages; translate by it');
+
 /** Error body of every failed API call; the global error handler writes it. */
 export const apiErrorSchema = z.object({
   detail: z.string(),
   code: z.string(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  messageId: messageIdField,
+  errors: z.array(z.object({ field: z.string(), message: z.string(), messageId: messageIdField })).optional(),
 });
 export type ApiErrorBody = z.output<typeof apiErrorSchema>;
 

@@ -1,4 +1,6 @@
-/** The one error type services throw; the error handler in app.ts maps `code` to a status and body. */
+import { type MessageId, messageIdOf } from '@app/shared';
+
+/** The one error type services throw; the error handler in app.ts maps `code` to a status and body (`errorAnswer`). */
 
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
@@ -29,6 +31,34 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export interface FieldError {
   field: string;
   message: string;
+}
+
+/**
+ * The body of every failed answer: `{ detail, code, messageId?, errors?: [{ field, message, messageId? }] }`.
+ * `detail` and `message` stay the English texts; `messageId` is their stable id in the shared
+ * message catalogue (packages/shared/src/messages) when the text is one of its messages, so a
+ * client translates by id, not by wording. Texts built from run-time values have no id.
+ */
+export interface ErrorAnswer {
+  detail: string;
+  code: string;
+  messageId?: MessageId;
+  errors?: (FieldError & { messageId?: MessageId })[];
+}
+
+export function errorAnswer(detail: string, code: string, errors?: readonly FieldError[]): ErrorAnswer {
+  const messageId = messageIdOf(detail);
+  return {
+    detail,
+    code,
+    ...(messageId && { messageId }),
+    ...(errors && {
+      errors: errors.map(({ field, message }) => {
+        const id = messageIdOf(message);
+        return { field, message, ...(id && { messageId: id }) };
+      }),
+    }),
+  };
 }
 
 export class AppError extends Error {

@@ -8,6 +8,8 @@ export const API_BASE = '/api/v1';
 export interface FieldError {
   field: string;
   message: string;
+  /** The message's id in the shared catalogue, when the server sent one. */
+  messageId?: string;
 }
 
 /** A failed call. `status` 0 means the server could not be reached. */
@@ -15,6 +17,8 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
   readonly code: string | null;
+  /** The catalogue id of the server's `detail` (`messageId`), which the storefront translates by. */
+  readonly messageId: string | null;
   /** Per-field messages from a 422 (`errors[]`), for forms to show beside their inputs. */
   readonly fieldErrors: FieldError[];
   readonly body: unknown;
@@ -23,6 +27,7 @@ export class ApiError extends Error {
     super(message);
     this.status = status;
     this.code = code;
+    this.messageId = isRecord(body) && typeof body.messageId === 'string' ? body.messageId : null;
     this.fieldErrors = fieldErrors;
     this.body = body;
   }
@@ -239,9 +244,9 @@ export const api = {
   blob: (path: string, options?: Options) => apiBlob(path, options),
 };
 
-/** The text to show for any thrown value; a server error in the reader's language (by its `code`). */
+/** The text to show for any thrown value; a server error in the reader's language (by its `messageId`, else its `code`). */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.message) return translateServerError(error.message, error.code);
+  if (error instanceof ApiError && error.message) return translateServerError(error.message, error.code, error.messageId);
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }

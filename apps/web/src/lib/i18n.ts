@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@app/shared';
+import { indexByText, LANGUAGES, type Language, loadMessageTable } from '@app/shared';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -7,9 +7,10 @@ import { initReactI18next } from 'react-i18next';
  * start-up code loads the active language (and English, the fallback for any key a translation
  * lacks) before the first render. Each language has one file per namespace under `./i18n/`:
  * `L.json` (translation: the UI, a top-level key per feature), `L-preferences.json` (the language
- * picker and preferences), `L-errors.json` (server errors by `code`), `L-messages.json` (English
- * messages from the shared schemas and the server, keyed by their English text) and, loaded only
- * by the legal pages, `L-legal.json`. A language whose files are not there yet shows English.
+ * picker and preferences), `L-errors.json` (server errors by `code`) and, loaded only by the legal
+ * pages, `L-legal.json`. The `messages` namespace is the shared message catalogue
+ * (packages/shared/src/messages): the server's and the shared schemas' messages by stable id.
+ * A language whose files are not there yet shows English.
  */
 
 type Bundle = Record<string, unknown>;
@@ -20,7 +21,8 @@ const CORE_NAMESPACES: Record<string, string> = {
   translation: '',
   preferences: '-preferences',
   errors: '-errors',
-  messages: '-messages',
+  /** Not a file here: the shared catalogue (see loadBundle). */
+  messages: '',
 };
 const extraNamespaces: Record<string, string> = {};
 
@@ -57,6 +59,10 @@ export function activeLanguage(): Language {
 
 async function loadBundle(language: Language, namespace: string, suffix: string): Promise<void> {
   if (i18n.hasResourceBundle(language, namespace)) return;
+  if (namespace === 'messages') {
+    i18n.addResourceBundle(language, namespace, await loadMessageTable(language), true, true);
+    return;
+  }
   const load = bundleFiles[`./i18n/${language}${suffix}.json`];
   if (!load) return;
   const bundle = (await load()).default;
@@ -93,9 +99,30 @@ export function loadNamespace(namespace: string, suffix: string): Promise<void> 
 
 type LooseT = (key: string, options: Record<string, unknown>) => string;
 
-/** Translates an English message that came from a schema or the server; unknown ones stay as they are. */
-export function translateMessage(message: string): string {
-  return (i18n.t as unknown as LooseT)(message, {
+let englishIndex: ReadonlyMap<string, string> | undefined;
+
+/**
+ * The catalogue id of an English message (a shared schema's zod message, a server text without
+ * its id): `messageIdOf` of @app/shared, read from the English table once it is loaded (start-up
+ * loads it with every language), so the first chunk carries no strings.
+ */
+export function messageIdIn(english: string): string | undefined {
+  if (!englishIndex) {
+    const table = i18n.getResourceBundle('en', 'messages') as Record<string, string> | undefined;
+    if (!table) return undefined;
+    englishIndex = indexByText(table);
+  }
+  return englishIndex.get(english);
+}
+
+/**
+ * Translates an English message that came from a schema or the server (found by its catalogue id,
+ * or by `messageId` when the server sent it); unknown ones stay as they are.
+ */
+export function translateMessage(message: string, messageId?: string | null): string {
+  const id = messageId ?? messageIdIn(message);
+  if (!id) return message;
+  return (i18n.t as unknown as LooseT)(id, {
     ns: 'messages',
     keySeparator: false,
     nsSeparator: false,
@@ -104,14 +131,15 @@ export function translateMessage(message: string): string {
 }
 
 /**
- * The server's error in the reader's language: the server's English `detail` translated when we
- * have that exact text, else the meaning of its `code`, else the `detail` as sent. English
- * readers get the `detail` itself, which is the most specific.
+ * The server's error in the reader's language: by its `messageId` (or the catalogue id of its
+ * English `detail`) when the catalogue has it, else the meaning of its `code`, else the `detail`
+ * as sent. English readers get the `detail` itself, which is the most specific.
  */
-export function translateServerError(detail: string, code: string | null): string {
+export function translateServerError(detail: string, code: string | null, messageId?: string | null): string {
   const language = activeLanguage();
   if (language === 'en') return detail;
-  const specific = i18n.getResource(language, 'messages', detail, { keySeparator: false });
+  const id = messageId ?? messageIdIn(detail);
+  const specific = id ? i18n.getResource(language, 'messages', id, { keySeparator: false }) : undefined;
   if (typeof specific === 'string' && specific) return specific;
   const byCode = code ? i18n.getResource(language, 'errors', code) : undefined;
   if (typeof byCode === 'string' && byCode) return byCode;

@@ -334,7 +334,11 @@ describe('chatbot: custom chatbot lead flow', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/chatbot/leads' })).statusCode).toBe(401);
     const forbidden = await t.app.inject({ method: 'GET', url: '/api/v1/admin/chatbot/leads', headers: bearer(token) });
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toEqual({ detail: 'Admin access required', code: 'FORBIDDEN' });
+    expect(forbidden.json()).toEqual({
+      detail: 'Admin access required',
+      code: 'FORBIDDEN',
+      messageId: 'auth.adminAccessRequired',
+    });
   });
 });
 
@@ -402,6 +406,7 @@ describe('chatbot: rate limits', () => {
     expect(refused.json()).toEqual({
       detail: 'You are sending messages too quickly. Please wait a moment and try again.',
       code: 'RATE_LIMITED',
+      messageId: 'chatbot.youSendingMessagesTooQuickly',
     });
   });
 
@@ -583,7 +588,11 @@ describe('chatbot: lead limits and the admins’ lead digest', () => {
     return { session, last: await send('A bot that answers our customers about invoices.', session, ip) };
   }
   const storedLeads = () => leadsApp.db.select().from(chatLeads);
-  const TOO_MANY = { detail: 'You have sent several messages in the last hour. Please try again later.', code: 'RATE_LIMITED' };
+  const TOO_MANY = {
+    detail: 'You have sent several messages in the last hour. Please try again later.',
+    code: 'RATE_LIMITED',
+    messageId: 'chatbot.youSentSeveralMessagesLast',
+  };
 
   it('refuses the 16th lead from one address within the hour with a 429 and stores nothing of it', async () => {
     for (let i = 1; i <= 15; i += 1) {

@@ -75,8 +75,8 @@ describe('community forum', () => {
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual(
       expect.arrayContaining([
-        { field: 'title', message: 'Title must be at least 5 characters' },
-        { field: 'body', message: 'Message is required' },
+        { field: 'title', message: 'Title must be at least 5 characters', messageId: 'community.titleAtLeast5Characters' },
+        { field: 'body', message: 'Message is required', messageId: 'community.messageRequired' },
       ]),
     );
     const unknownCategory = await call('POST', '/threads', token, {

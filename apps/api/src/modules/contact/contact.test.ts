@@ -121,6 +121,7 @@ describe('contact form: sending', () => {
     expect(limited.json()).toEqual({
       detail: 'You have sent several messages in the last hour. Please try again later.',
       code: 'RATE_LIMITED',
+      messageId: 'chatbot.youSentSeveralMessagesLast',
     });
     expect((await send(goodMessage)).statusCode).toBe(201);
     const stored = await t.db.select().from(contactMessages).where(eq(contactMessages.ip, ip));
@@ -144,7 +145,11 @@ describe('contact inbox: admins only', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/contact-messages' })).statusCode).toBe(401);
     const forbidden = await inbox('', buyerAuth);
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toEqual({ detail: 'Admin access required', code: 'FORBIDDEN' });
+    expect(forbidden.json()).toEqual({
+      detail: 'Admin access required',
+      code: 'FORBIDDEN',
+      messageId: 'auth.adminAccessRequired',
+    });
     const { id } = (await send({ ...goodMessage, subject: 'Not yours to close' })).json();
     const update = await t.app.inject({
       method: 'PUT',

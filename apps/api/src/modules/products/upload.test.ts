@@ -196,7 +196,11 @@ describe('seller uploads over HTTP', () => {
     const before = { rows: await productRows(), files: storedFiles().length };
     const refused = await sendProduct(part(max + 1));
     expect(refused.status).toBe(413);
-    expect(refused.body).toEqual({ detail: 'Files too large - reduce file sizes', code: 'PAYLOAD_TOO_LARGE' });
+    expect(refused.body).toEqual({
+      detail: 'Files too large - reduce file sizes',
+      code: 'PAYLOAD_TOO_LARGE',
+      messageId: 'products.filesTooLargeReduceFile',
+    });
     await expectNothingLeft(before);
   });
 

@@ -9,7 +9,7 @@ declare module 'i18next' {
     defaultNS: 'translation';
     /**
      * Every namespace is loaded per language on demand (lib/i18n.ts); `legal` only by the legal pages.
-     * `messages` (English text → translation) is read through `translateMessage`, untyped.
+     * `messages` (the shared catalogue, stable id → text) is read through `translateMessage`, untyped.
      */
     resources: { translation: typeof en; legal: typeof enLegal; preferences: typeof enPreferences; errors: typeof enErrors };
   }

@@ -1,14 +1,13 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { collectServerMessages } from '../../../../../scripts/server-messages.mjs';
-import { switchLanguage, translateServerError } from '../i18n';
-import english from './en-messages.json';
+import { catalogueProblems, collectServerMessages, readCatalogue } from '../../../../../scripts/server-messages.mjs';
+import { messageIdIn, switchLanguage, translateMessage, translateServerError } from '../i18n';
 
 /**
- * Every fixed English message the API and the shared schemas can send has an exact translation
- * (found with the same extraction as `node scripts/server-messages.mjs`). That every language has
- * every key of en-messages.json, and nothing else, is checked by locales.test.ts.
+ * Every fixed English message the API and the shared schemas can send is a message of the shared
+ * catalogue (packages/shared/src/messages), every language has every id, and the storefront
+ * translates them by id (the same checks as `node scripts/server-messages.mjs`).
  */
 
 /** The repository root, wherever vitest was started in it. */
@@ -18,10 +17,9 @@ function repositoryRoot(from = process.cwd()): string {
   return repositoryRoot(dirname(from));
 }
 
-const { messages } = collectServerMessages(repositoryRoot());
-const translated = english as Record<string, string>;
-
-const files = import.meta.glob<Record<string, string>>('./*-messages.json', { eager: true, import: 'default' });
+const root = repositoryRoot();
+const { messages } = collectServerMessages(root);
+const catalogue = readCatalogue(root);
 
 describe('server messages', () => {
   it('finds the messages of errors, route guards, zod checks, constants and problem-wording functions, not labels or SQL', () => {
@@ -45,28 +43,62 @@ describe('server messages', () => {
     expect(messages.size).toBeGreaterThan(300);
   });
 
-  it('has every fixed server message in en-messages.json', () => {
-    const missing = [...messages].filter(([text]) => !(text in translated)).map(([text, places]) => `${text} (${places[0]})`);
-    expect(missing, 'run `node scripts/server-messages.mjs`, then add these to every {lng}-messages.json').toEqual([]);
+  it('has every fixed server message in the catalogue, and every id in the six languages', () => {
+    expect(
+      catalogueProblems(messages, catalogue),
+      'run `node scripts/server-messages.mjs`, then give each new text an id in every packages/shared/src/messages/{lng}.json',
+    ).toEqual([]);
+  });
+
+  it('reports a text the catalogue lacks, an id a language lacks or adds, and a dropped placeholder', () => {
+    const english = { 'x.one': 'One {{name}}', 'x.two': 'Two' };
+    const tables = {
+      en: english,
+      es: { 'x.one': 'Uno' },
+      fr: english,
+      de: english,
+      zh: english,
+      ja: { ...english, 'x.three': 'Drei' },
+    };
+    expect(catalogueProblems(new Map([['Three', ['here:1']]]), tables)).toEqual([
+      'not in en.json: "Three"  (here:1)',
+      'es.json lacks x.two',
+      'es.json: x.one drops {{name}}',
+      'ja.json has x.three, which en.json has not',
+    ]);
   });
 
   it('leaves no server message in English in another language', () => {
-    for (const [file, bundle] of Object.entries(files)) {
-      if (file === './en-messages.json') continue;
-      const untranslated = Object.entries(bundle).filter(([key, text]) => key === text);
+    // Words that are the same in English and the other language (a receipt's "Total").
+    const same = new Set(['mail.receipt.subtotal', 'mail.receipt.total', 'mail.lead.name', 'mail.lead.email']);
+    for (const [language, table] of Object.entries(catalogue)) {
+      if (language === 'en') continue;
+      const untranslated = Object.entries(table).filter(([id, text]) => text === catalogue.en?.[id] && !same.has(id));
       expect(
-        untranslated.map(([key]) => key),
-        file,
+        untranslated.map(([id]) => id),
+        language,
       ).toEqual([]);
     }
   });
 
-  it('shows a specific server message in the reader’s language, not just the meaning of its code', async () => {
+  it('shows a specific server message in the reader’s language by its id, not just the meaning of its code', async () => {
     await switchLanguage('de');
+    expect(translateServerError('Please log in to modify cart', 'UNAUTHORIZED', 'cart.logModifyCart')).toBe(
+      'Bitte melden Sie sich an, um den Warenkorb zu ändern',
+    );
+    // Without an id (an older server), the English text finds it.
     expect(translateServerError('Please log in to modify cart', 'UNAUTHORIZED')).toBe(
       'Bitte melden Sie sich an, um den Warenkorb zu ändern',
     );
+    // An id this storefront does not know yet: the meaning of the code.
+    expect(translateServerError('Some newer sentence', 'NOT_FOUND', 'orders.somethingNewer')).not.toBe('Some newer sentence');
     await switchLanguage('ja');
     expect(translateServerError('This product is not in your cart', 'NOT_FOUND')).toBe('この商品はカートに入っていません');
+    // A shared schema's message on a form, by the id of its English text.
+    expect(messageIdIn('First name is required')).toBe('auth.firstNameRequired');
+    expect(translateMessage('First name is required')).toBe(catalogue.ja?.['auth.firstNameRequired']);
+    expect(translateMessage('Not a catalogued sentence')).toBe('Not a catalogued sentence');
+    await switchLanguage('en');
+    expect(translateMessage('First name is required')).toBe('First name is required');
   });
 });
