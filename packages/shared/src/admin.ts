@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { moneySchema } from './api';
-import { publicUserSchema } from './auth';
+import { emailField, passwordField, publicUserSchema } from './auth';
 import { publicProductSchema } from './catalog';
 import { orderSchema } from './orders';
 import { pagedListSchema } from './paging';
+import { ROLES } from './roles';
 
 /** The admin console's answers (spec §7 Admin). */
 
@@ -63,11 +64,35 @@ export type AdminReviewFileLink = z.output<typeof adminReviewFileLinkSchema>;
 
 /** Approve, reject and feature answer with a message and the product as it is now. */
 export const adminProductChangeSchema = z.object({ message: z.string(), product: publicProductSchema });
+/** POST /admin/products/bulk-update: all or nothing. */
+export const bulkUpdateSchema = z.object({
+  product_ids: z
+    .array(z.uuid({ error: 'Invalid product id' }))
+    .min(1, 'Choose at least one product')
+    .max(200),
+  updates: z
+    .object({
+      status: z.enum(['pending', 'approved', 'rejected']).optional(),
+      featured: z.boolean().optional(),
+      rejection_reason: z.string().trim().max(1000).optional(),
+    })
+    .refine((u) => u.status !== 'rejected' || (u.rejection_reason && u.rejection_reason.length >= 5), {
+      path: ['rejection_reason'],
+      message: 'A reason is required to reject a product (at least 5 characters)',
+    }),
+});
+export type BulkUpdate = z.input<typeof bulkUpdateSchema>;
 export const bulkUpdateResultSchema = z.object({ message: z.string(), updated: z.number() });
 export type BulkUpdateResult = z.output<typeof bulkUpdateResultSchema>;
 
 export const adminUserListSchema = pagedListSchema('users', publicUserSchema);
 export type AdminUserList = z.output<typeof adminUserListSchema>;
+/** PUT /admin/users/{id}: a new role or a suspension. */
+export const adminUserUpdateSchema = z.object({
+  role: z.enum([...ROLES, 'user'], { error: 'Unknown role' }).optional(),
+  is_active: z.boolean().optional(),
+});
+export type AdminUserUpdate = z.input<typeof adminUserUpdateSchema>;
 export const adminUserChangeSchema = z.object({ message: z.string(), user: publicUserSchema });
 
 export const adminOrderSchema = z.object({ ...orderSchema.shape, customer_email: z.string().nullable(), user_id: z.string() });
@@ -80,5 +105,22 @@ export const adminOrderDetailSchema = z.object({
   customer: z.object({ email: z.string(), first_name: z.string(), last_name: z.string() }).nullable(),
 });
 export type AdminOrderDetail = z.output<typeof adminOrderDetailSchema>;
+
+/** PUT /admin/orders/{id}/refund. */
+export const refundDecisionSchema = z.object({
+  decision: z.enum(['approve', 'deny'], { error: 'Decision must be approve or deny' }),
+  note: z.string().trim().max(1000).optional(),
+});
+export type RefundDecision = z.input<typeof refundDecisionSchema>;
+
+/** PUT /super-admin/simple-admins/{id}: any of the fields. */
+export const updateSimpleAdminSchema = z.object({
+  email: emailField().optional(),
+  password: passwordField.optional(),
+  first_name: z.string().trim().min(2).max(100).optional(),
+  last_name: z.string().trim().min(2).max(100).optional(),
+  is_active: z.boolean().optional(),
+});
+export type SimpleAdminUpdate = z.input<typeof updateSimpleAdminSchema>;
 
 export const announcementSentSchema = z.object({ message: z.string(), sent: z.number() });

@@ -164,6 +164,8 @@ export const addToCartSchema = z.object({
   /** The buyer confirmed buying a product they already own again (otherwise 409 ALREADY_OWNED). */
   buy_again: z.boolean({ error: 'buy_again must be true or false' }).optional().default(false),
 });
+/** What a client sends to POST /cart/add (quantity is coerced, so its input type is `unknown`). */
+export type AddToCartRequest = z.input<typeof addToCartSchema>;
 
 export const updateCartItemSchema = z.object({
   quantity: z.coerce

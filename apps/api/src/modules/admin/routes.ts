@@ -3,6 +3,7 @@ import {
   adminStatsOverTimeSchema,
   adminSystemStatusSchema,
   announcementSentSchema,
+  NOTIFICATION_TYPES,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,7 +17,7 @@ const tags: ApiTag[] = ['Admin'];
 export const announcementSchema = z.object({
   title: z.string().trim().min(3, 'Title must be at least 3 characters').max(120),
   message: z.string().trim().min(5, 'Message must be at least 5 characters').max(2000),
-  type: z.enum(['info', 'success', 'warning', 'error']).default('info'),
+  type: z.enum(NOTIFICATION_TYPES).default('info'),
   audience: z.enum(['all', 'buyer', 'seller', 'admin', 'simple_admin']).default('all'),
 });
 

@@ -1,3 +1,4 @@
+import type { NotificationType } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../lib/context';
 import { escapeHtml, type MailTexts, mailTexts } from '../../lib/mail-texts';
@@ -12,7 +13,7 @@ import {
 } from './repository';
 
 export interface NewNotification {
-  type?: 'info' | 'success' | 'warning' | 'error';
+  type?: NotificationType;
   title: string;
   message: string;
   link?: string | null;
@@ -65,7 +66,8 @@ export async function listNotifications(deps: AppDeps, userId: string, limit = 3
   return {
     notifications: rows.map((n) => ({
       id: n.id,
-      type: n.type,
+      // Written only through NewNotification and the announcement schema: always one of NOTIFICATION_TYPES.
+      type: n.type as NotificationType,
       title: n.title,
       message: n.message,
       link: n.link,

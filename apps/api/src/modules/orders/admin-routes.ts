@@ -1,9 +1,9 @@
-import { adminOrderDetailSchema, adminOrderListSchema, messageSchema } from '@app/shared';
+import { adminOrderDetailSchema, adminOrderListSchema, messageSchema, refundDecisionSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiTag } from '../../lib/openapi';
 import { idParams } from '../../lib/validation';
 import { currentUser, guardEveryRoute, requireAuth } from '../auth/guard';
-import { adminOrdersQuery, decideRefund, getOrderForAdmin, listAllOrders, refundDecisionSchema } from './admin';
+import { adminOrdersQuery, decideRefund, getOrderForAdmin, listAllOrders } from './admin';
 
 const tags: ApiTag[] = ['Orders'];
 

@@ -1,4 +1,4 @@
-import { blankToUndefined, ORDER_STATUSES, pagingQueryFields, STANDARD_PAGING } from '@app/shared';
+import { blankToUndefined, ORDER_STATUSES, pagingQueryFields, type refundDecisionSchema, STANDARD_PAGING } from '@app/shared';
 import { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -24,11 +24,6 @@ export const adminOrdersQuery = z.object({
   start_date: dateQuery('start_date'),
   end_date: dateQuery('end_date'),
   ...pagingQueryFields(STANDARD_PAGING),
-});
-
-export const refundDecisionSchema = z.object({
-  decision: z.enum(['approve', 'deny'], { error: 'Decision must be approve or deny' }),
-  note: z.string().trim().max(1000).optional(),
 });
 
 export async function listAllOrders(deps: AppDeps, query: z.output<typeof adminOrdersQuery>) {

@@ -4,6 +4,7 @@ import {
   adminProductReviewSchema,
   adminReviewFileLinkSchema,
   bulkUpdateResultSchema,
+  bulkUpdateSchema,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +15,6 @@ import {
   adminProductsQuery,
   approveProduct,
   bulkUpdateProducts,
-  bulkUpdateSchema,
   featureProduct,
   getProductForReview,
   listProductsForReview,

@@ -1,4 +1,4 @@
-import { blankToUndefined, pagingQueryFields, STANDARD_PAGING } from '@app/shared';
+import { blankToUndefined, type bulkUpdateSchema, pagingQueryFields, STANDARD_PAGING } from '@app/shared';
 import { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -34,23 +34,6 @@ export const rejectSchema = z.object({
     .trim()
     .min(5, 'A reason is required to reject a product (at least 5 characters)')
     .max(1000),
-});
-
-export const bulkUpdateSchema = z.object({
-  product_ids: z
-    .array(z.uuid({ error: 'Invalid product id' }))
-    .min(1, 'Choose at least one product')
-    .max(200),
-  updates: z
-    .object({
-      status: z.enum(['pending', 'approved', 'rejected']).optional(),
-      featured: z.boolean().optional(),
-      rejection_reason: z.string().trim().max(1000).optional(),
-    })
-    .refine((u) => u.status !== 'rejected' || (u.rejection_reason && u.rejection_reason.length >= 5), {
-      path: ['rejection_reason'],
-      message: 'A reason is required to reject a product (at least 5 characters)',
-    }),
 });
 
 /** The moderation queue (default: pending), with counts per status. */

@@ -8,6 +8,7 @@ import {
   simpleAdminListSchema,
   simpleAdminProductsSchema,
   simpleAdminSessionSchema,
+  updateSimpleAdminSchema,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,7 +27,6 @@ import {
   simpleAdminProducts,
   skipLimitQuery,
   updateSimpleAdmin,
-  updateSimpleAdminSchema,
 } from './service';
 
 const tags: ApiTag[] = ['Simple admins'];

@@ -1,4 +1,11 @@
-import { blankToUndefined, emailField, pagingQueryFields, passwordField, STANDARD_PAGING } from '@app/shared';
+import {
+  blankToUndefined,
+  emailField,
+  pagingQueryFields,
+  passwordField,
+  STANDARD_PAGING,
+  type updateSimpleAdminSchema,
+} from '@app/shared';
 import { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -19,14 +26,6 @@ export const createSimpleAdminSchema = z.object({
   password: passwordField,
   first_name: z.string().trim().min(2).max(100).default('Simple'),
   last_name: z.string().trim().min(2).max(100).default('Admin'),
-});
-
-export const updateSimpleAdminSchema = z.object({
-  email: emailField().optional(),
-  password: passwordField.optional(),
-  first_name: z.string().trim().min(2).max(100).optional(),
-  last_name: z.string().trim().min(2).max(100).optional(),
-  is_active: z.boolean().optional(),
 });
 
 /** Spec §7 pages these lists with skip and limit; `page` works too, and `skip` wins when both are sent. */

@@ -1,9 +1,9 @@
-import { adminUserChangeSchema, adminUserListSchema } from '@app/shared';
+import { adminUserChangeSchema, adminUserListSchema, adminUserUpdateSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiTag } from '../../lib/openapi';
 import { idParams, nonEmptyUpdate } from '../../lib/validation';
 import { currentUser, guardEveryRoute, requireAuth } from '../auth/guard';
-import { adminUsersQuery, adminUserUpdateSchema, listUsers, updateUserByAdmin } from './admin';
+import { adminUsersQuery, listUsers, updateUserByAdmin } from './admin';
 
 const tags: ApiTag[] = ['Users'];
 

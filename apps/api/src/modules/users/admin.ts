@@ -1,4 +1,12 @@
-import { blankToUndefined, hasRole, normalizeRole, pagingQueryFields, ROLES, STANDARD_PAGING } from '@app/shared';
+import {
+  type adminUserUpdateSchema,
+  blankToUndefined,
+  hasRole,
+  normalizeRole,
+  pagingQueryFields,
+  ROLES,
+  STANDARD_PAGING,
+} from '@app/shared';
 import { z } from 'zod';
 import { recordAudit } from '../../lib/audit';
 import type { AppDeps } from '../../lib/context';
@@ -14,11 +22,6 @@ export const adminUsersQuery = z.object({
   search: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
   role: z.preprocess(blankToUndefined, z.enum([...ROLES, 'user']).optional()),
   ...pagingQueryFields(STANDARD_PAGING),
-});
-
-export const adminUserUpdateSchema = z.object({
-  role: z.enum([...ROLES, 'user'], { error: 'Unknown role' }).optional(),
-  is_active: z.boolean().optional(),
 });
 
 export async function listUsers(deps: AppDeps, query: z.output<typeof adminUsersQuery>) {

@@ -1,14 +1,8 @@
+import type { AddToCartRequest } from '@app/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useCartCache } from './cart-cache';
 import type { Cart } from './get-cart';
-
-export interface AddToCartRequest {
-  product_id: string;
-  quantity: number;
-  /** The buyer confirmed buying a product they already own again. */
-  buy_again?: boolean;
-}
 
 /** Adds to the quantity of a product already in the cart (spec §4). */
 export function addToCart(body: AddToCartRequest): Promise<Cart> {

@@ -1,4 +1,4 @@
-import { type PublicUser, passwordField } from '@app/shared';
+import { type PublicUser, passwordField, type SimpleAdminUpdate as SimpleAdminUpdateRequest } from '@app/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
@@ -11,14 +11,7 @@ export const simpleAdminUpdateSchema = simpleAdminSchema.extend({
 });
 export type SimpleAdminUpdateForm = z.input<typeof simpleAdminUpdateSchema>;
 
-export interface SimpleAdminUpdate {
-  id: string;
-  email?: string;
-  password?: string;
-  first_name?: string;
-  last_name?: string;
-  is_active?: boolean;
-}
+export type SimpleAdminUpdate = SimpleAdminUpdateRequest & { id: string };
 
 /** PUT /super-admin/simple-admins/{id}; a new password or a deactivation ends their sessions. */
 export function updateSimpleAdmin({ id, ...body }: SimpleAdminUpdate): Promise<{ message: string; simple_admin: PublicUser }> {

@@ -1,24 +1,14 @@
+import type { NotificationView, notificationListSchema } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-store';
 
-export type NotificationType = 'info' | 'success' | 'warning' | 'error';
+export type { NotificationType } from '@app/shared';
 
-export interface AppNotification {
-  id: string;
-  type: NotificationType;
-  title: string;
-  message: string;
-  /** An in-app path to open (for example /seller), or null. */
-  link: string | null;
-  read: boolean;
-  timestamp: string;
-}
-
-export interface NotificationList {
-  notifications: AppNotification[];
-  unread: number;
-}
+/** One notification; `link` is an in-app path to open (for example /seller), or null. */
+export type AppNotification = NotificationView;
+export type NotificationList = z.output<typeof notificationListSchema>;
 
 /** New notifications (an approval, an announcement) show up within a minute. */
 export const NOTIFICATIONS_POLL_MS = 60_000;

@@ -1,13 +1,10 @@
+import type { RefundDecision as RefundDecisionRequest } from '@app/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminQueryKey } from '@/features/admin/api/admin-query-key';
 import { api } from '@/lib/api-client';
 
-export interface RefundDecision {
-  orderId: string;
-  decision: 'approve' | 'deny';
-  /** Required (5+ characters) to deny: the buyer reads it. */
-  note?: string;
-}
+/** The note is required (5+ characters) to deny: the buyer reads it. */
+export type RefundDecision = RefundDecisionRequest & { orderId: string };
 
 /** Shortest note the server accepts with a denial. */
 export const DENY_NOTE_MIN = 5;

@@ -1,11 +1,7 @@
+import type { BulkUpdate } from '@app/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminQueryKey } from '@/features/admin/api/admin-query-key';
 import { api } from '@/lib/api-client';
-
-export interface BulkUpdate {
-  product_ids: string[];
-  updates: { status?: 'pending' | 'approved' | 'rejected'; featured?: boolean; rejection_reason?: string };
-}
 
 /** POST /admin/products/bulk-update: all or nothing. */
 export function bulkUpdateProducts(body: BulkUpdate): Promise<{ message: string; updated: number }> {

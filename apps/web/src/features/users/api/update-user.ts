@@ -1,13 +1,9 @@
-import type { PublicUser, Role } from '@app/shared';
+import type { AdminUserUpdate, PublicUser } from '@app/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminQueryKey } from '@/features/admin/api/admin-query-key';
 import { api } from '@/lib/api-client';
 
-export interface UserUpdate {
-  id: string;
-  role?: Role;
-  is_active?: boolean;
-}
+export type UserUpdate = AdminUserUpdate & { id: string };
 
 /** PUT /admin/users/{id}: a new role or a suspension (403 for one's own account). Either ends the user's sessions. */
 export function updateUser({ id, ...body }: UserUpdate): Promise<{ message: string; user: PublicUser }> {
