@@ -115,6 +115,12 @@ export function messageIdIn(english: string): string | undefined {
   return englishIndex.get(english);
 }
 
+/** The English text of a catalogue id this storefront knows (undefined for an id newer than its catalogue). */
+export function englishMessage(id: string): string | undefined {
+  const text = i18n.getResource('en', 'messages', id, { keySeparator: false });
+  return typeof text === 'string' && text ? text : undefined;
+}
+
 /**
  * Translates an English message that came from a schema or the server (found by its catalogue id,
  * or by `messageId` when the server sent it); unknown ones stay as they are.

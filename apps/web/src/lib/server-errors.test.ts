@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, mockApi } from '@/test/api-mock';
 import { ApiError, api, errorMessage } from './api-client';
-import { switchLanguage } from './i18n';
+import { applyServerFieldErrors } from './form-errors';
+import { switchLanguage, translateMessage } from './i18n';
 
 afterEach(async () => {
   await switchLanguage('en');
@@ -37,6 +38,46 @@ describe('server errors in the reader’s language', () => {
     expect(errorMessage(await failure('Too many sign-in attempts', 'RATE_LIMITED', 429), 'x')).toBe(
       '試行回数が多すぎます。しばらく待ってからもう一度お試しください。',
     );
+  });
+
+  it('translates by the server’s messageId, whatever the English wording', async () => {
+    await switchLanguage('es');
+    mockApi({
+      'GET /api/v1/thing': () =>
+        json(404, { detail: 'Product could not be found', code: 'NOT_FOUND', messageId: 'catalog.productNotFound' }),
+    });
+    const error = await api.get('/thing').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).messageId).toBe('catalog.productNotFound');
+    expect(errorMessage(error, 'x')).toBe('Producto no encontrado');
+  });
+
+  it('puts a 422’s field messages on the form as catalogue texts the fields translate by id', async () => {
+    await switchLanguage('de');
+    mockApi({
+      'POST /api/v1/thing': () =>
+        json(422, {
+          detail: 'First name is required',
+          code: 'VALIDATION_FAILED',
+          messageId: 'auth.firstNameRequired',
+          errors: [
+            { field: 'first_name', message: 'Give a first name', messageId: 'auth.firstNameRequired' },
+            { field: 'last_name', message: 'Last name is required' },
+          ],
+        }),
+    });
+    const error = await api.post('/thing', {}).catch((caught: unknown) => caught);
+    const set: Record<string, string | undefined> = {};
+    const applied = applyServerFieldErrors<{ first_name: string; last_name: string }>(
+      error,
+      (name, { message }) => {
+        set[name] = message;
+      },
+      ['first_name', 'last_name'],
+    );
+    expect(applied).toBe(true);
+    expect(set).toEqual({ first_name: 'First name is required', last_name: 'Last name is required' });
+    expect(translateMessage(set.first_name ?? '')).toBe('Vorname ist erforderlich');
   });
 
   it('falls back to the server’s detail for a code it does not know', async () => {
