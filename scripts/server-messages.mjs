@@ -9,8 +9,8 @@
  *   node scripts/server-messages.mjs            # counts, the problems, the texts left out
  *   node scripts/server-messages.mjs --json     # every collected text, one JSON array
  *
- * Reads apps/api/src and packages/shared/src (tests, the debug routes and the e-mail texts, which
- * are translated on the server, excluded). A text counts when it sits where a message goes:
+ * Reads apps/api/src and packages/shared/src (tests, the debug routes and lib/mail-texts.ts, whose
+ * texts are the catalogue's `mail.*` ids, excluded). A text counts when it sits where a message goes:
  * an argument of a call (new AppError(code, 'text'), fieldError, requireSignedIn, idParams, a zod
  * check such as .min(n, 'text') or .refine(fn, 'text')), a `message`/`error`/`detail` property, a
  * returned value (functions that word a problem: `return 'This order is already paid'`), a
