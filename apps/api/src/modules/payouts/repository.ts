@@ -140,6 +140,13 @@ export async function deletePlatformBankAccountRow(tx: DbOrTx, id: string): Prom
 // Balances and statements, from the ledger and the payouts.
 
 const sale = alias(ledgerEntries, 'sale');
+/** Joins an earning entry (a sale or its reversal) to the sale it belongs to, which dates it. */
+const saleOfEntry = and(
+  eq(sale.orderId, ledgerEntries.orderId),
+  eq(sale.sellerId, ledgerEntries.sellerId),
+  eq(sale.kind, ledgerEntries.kind),
+  eq(sale.reason, 'sale'),
+);
 /** What the ledger owes a user: their sales as a seller and their referral commission as an affiliate. */
 const EARNING_KINDS: ('seller' | 'affiliate')[] = ['seller', 'affiliate'];
 
@@ -160,15 +167,7 @@ export async function sumSellerLedger(db: DbOrTx, sellerId: string, cutoff: Date
       oldestPending: sql<Date | null>`min(${sale.createdAt}) filter (where ${sale.createdAt} > ${cutoff} and not ${underOpenRefund})`,
     })
     .from(ledgerEntries)
-    .innerJoin(
-      sale,
-      and(
-        eq(sale.orderId, ledgerEntries.orderId),
-        eq(sale.sellerId, ledgerEntries.sellerId),
-        eq(sale.kind, ledgerEntries.kind),
-        eq(sale.reason, 'sale'),
-      ),
-    )
+    .innerJoin(sale, saleOfEntry)
     .where(and(inArray(ledgerEntries.kind, EARNING_KINDS), eq(ledgerEntries.sellerId, sellerId)));
   return ledger;
 }
@@ -198,15 +197,7 @@ export function listStatementEntries(db: DbOrTx, sellerId: string, range: { from
     })
     .from(ledgerEntries)
     .innerJoin(orders, eq(orders.id, ledgerEntries.orderId))
-    .innerJoin(
-      sale,
-      and(
-        eq(sale.orderId, ledgerEntries.orderId),
-        eq(sale.sellerId, ledgerEntries.sellerId),
-        eq(sale.kind, ledgerEntries.kind),
-        eq(sale.reason, 'sale'),
-      ),
-    )
+    .innerJoin(sale, saleOfEntry)
     .where(
       and(
         inArray(ledgerEntries.kind, EARNING_KINDS),
