@@ -6,6 +6,21 @@ import { Input, inputClasses } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import type { OrderUrlFilters } from '../lib/order-filters';
 
+/** The options of an order-status select: "all" (the empty value) and each status by its name. */
+export function OrderStatusOptions({ allLabel }: { allLabel: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <option value="">{allLabel}</option>
+      {ORDER_STATUSES.map((status) => (
+        <option key={status} value={status}>
+          {t(`orders.status.${status}`)}
+        </option>
+      ))}
+    </>
+  );
+}
+
 export interface OrderFiltersProps {
   filters: OrderUrlFilters;
   /** Any change goes back to page 1. */
@@ -26,12 +41,7 @@ export function OrderFilters({ filters, onChange }: OrderFiltersProps) {
             value={filters.status ?? ''}
             onChange={(event) => set({ status: (event.target.value || undefined) as OrderStatus | undefined })}
           >
-            <option value="">{t('orders.filters.allStatuses')}</option>
-            {ORDER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`orders.status.${status}`)}
-              </option>
-            ))}
+            <OrderStatusOptions allLabel={t('orders.filters.allStatuses')} />
           </select>
         )}
       </Field>

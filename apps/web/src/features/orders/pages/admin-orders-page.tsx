@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type OrderStatus } from '@app/shared';
+import type { OrderStatus } from '@app/shared';
 import { ShoppingBag } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { useListFilters } from '@/lib/use-list-filters';
 import { usePagedList } from '@/lib/use-paged-list';
 import { type AdminOrderFilters, type RefundFilter, useAdminOrders } from '../api/get-admin-orders';
+import { OrderStatusOptions } from '../components/order-filters';
 import { RefundPanel } from '../components/refund-panel';
 
 const PAGE_SIZE = 20;
@@ -59,12 +60,7 @@ export function AdminOrdersPage() {
               value={filters.status}
               onChange={(event) => change({ status: event.target.value as OrderStatus | '' })}
             >
-              <option value="">{t('admin.orders.allStatuses')}</option>
-              {ORDER_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {t(`orders.status.${status}`)}
-                </option>
-              ))}
+              <OrderStatusOptions allLabel={t('admin.orders.allStatuses')} />
             </select>
           )}
         </Field>
