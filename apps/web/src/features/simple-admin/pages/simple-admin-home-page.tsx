@@ -1,4 +1,3 @@
-import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
@@ -10,6 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 import { displayName, useRequiredUser } from '@/lib/auth-store';
 import { translateMessage } from '@/lib/i18n';
 import { useSimpleAdminDashboard } from '../api/get-simple-admin-dashboard';
+import { CreateProductLink } from '../components/create-product-link';
 import { SimpleAdminProductsTable } from '../components/simple-admin-products-table';
 
 /** /simple-admin: the simple admin's own figures and latest products. */
@@ -27,10 +27,7 @@ export function SimpleAdminHomePage() {
           <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{t('simpleAdmin.dashboardTitle')}</h1>
           <p className="mt-1 text-slate-600 dark:text-slate-400">{t('simpleAdmin.greeting', { name: displayName(user) })}</p>
         </div>
-        <Link to="/simple-admin/products/create" className={buttonClasses()}>
-          <Plus className="size-4" aria-hidden />
-          {t('simpleAdmin.nav.create')}
-        </Link>
+        <CreateProductLink />
       </div>
       {dashboard.isError && (
         <Alert tone="error">{translateMessage(errorMessage(dashboard.error, t('common.operationFailed')))}</Alert>

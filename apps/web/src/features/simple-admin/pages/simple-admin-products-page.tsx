@@ -1,15 +1,14 @@
-import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { Alert } from '@/components/ui/alert';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 import { usePagedList } from '@/lib/use-paged-list';
 import { type SimpleAdminStatusFilter, useSimpleAdminProducts } from '../api/get-simple-admin-products';
+import { CreateProductLink } from '../components/create-product-link';
 import { SimpleAdminProductsTable } from '../components/simple-admin-products-table';
 
 const LIMIT = 10;
@@ -46,10 +45,7 @@ export function SimpleAdminProductsPage() {
               ))}
             </select>
           </div>
-          <Link to="/simple-admin/products/create" className={buttonClasses()}>
-            <Plus className="size-4" aria-hidden />
-            {t('simpleAdmin.nav.create')}
-          </Link>
+          <CreateProductLink />
         </div>
       </div>
       {products.isError && (
