@@ -23,10 +23,11 @@ export function filterUrls(count: number, seed = 11): string[] {
     const parts: string[] = [];
     if (next() < 0.7) parts.push(`category=${pick(CATEGORIES).slug}`);
     if (next() < 0.4) parts.push(`license=${pick(LICENSES).slug}`);
+    // Bench prices run from $5 to $204 (db/seed/bulk.ts).
     if (next() < 0.6) {
-      const min = Math.floor(next() * 150) * 5;
+      const min = Math.floor(next() * 36) * 5;
       parts.push(`min_price=${min}`);
-      if (next() < 0.6) parts.push(`max_price=${min + 5 + Math.floor(next() * 100) * 5}`);
+      if (next() < 0.6) parts.push(`max_price=${min + 10 + Math.floor(next() * 20) * 5}`);
     }
     if (next() < 0.4) parts.push(`min_rating=${pick([1, 2, 3, 4, 4.5])}`);
     if (next() < 0.1) parts.push('featured=true');
