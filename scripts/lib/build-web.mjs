@@ -23,7 +23,10 @@ function newestChange(target) {
   return fs.readdirSync(target).reduce((latest, entry) => Math.max(latest, newestChange(path.join(target, entry))), stat.mtimeMs);
 }
 
-/** Runs `vite build` unless apps/web/dist is newer than every storefront source. */
+/**
+ * Runs `vite build`, then writes the brotli and gzip copies the server sends (apps/web/scripts/precompress.mjs),
+ * unless apps/web/dist is newer than every storefront source.
+ */
 export async function buildStorefrontIfStale({ force = false } = {}) {
   const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
   if (!force && builtAt > Math.max(...sources.map(newestChange))) return;
@@ -33,9 +36,12 @@ export async function buildStorefrontIfStale({ force = false } = {}) {
     cwd: webDir,
     stdio: 'inherit',
   });
-  if (result.status !== 0) {
+  const compressed =
+    result.status === 0 &&
+    spawnSync(process.execPath, [path.join(webDir, 'scripts/precompress.mjs')], { cwd: webDir, stdio: 'inherit' }).status === 0;
+  if (!compressed) {
     console.error('[marketplace] the storefront build failed');
-    process.exit(result.status ?? 1);
+    process.exit(result.status || 1);
   }
   console.log(`[marketplace] storefront built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
