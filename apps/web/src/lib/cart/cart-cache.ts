@@ -1,5 +1,5 @@
 import { type CartLine, computeCartTotals, type PromoRule } from '@app/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { authStore } from '@/lib/auth-store';
 import { type Cart, cartQueryKey } from './get-cart';
@@ -88,4 +88,26 @@ export function useCartCache() {
     [queryClient],
   );
   return { read, begin, show, settle };
+}
+
+/**
+ * A cart change as a mutation: `begin`, then (with `guess`) the guessed cart shown at once, then
+ * `settle` with the server's cart, or a fresh read when the change failed.
+ */
+export function useCartMutation<V = void, R extends Cart | undefined = Cart>(
+  mutationFn: (variables: V) => Promise<R>,
+  guess?: (cart: Cart, variables: V) => Cart,
+) {
+  const cache = useCartCache();
+  return useMutation({
+    mutationFn,
+    onMutate: async (variables: V) => {
+      const context = await cache.begin();
+      const current = guess ? cache.read() : undefined;
+      if (guess && current) cache.show(guess(current, variables));
+      return context;
+    },
+    onSuccess: (cart, _variables, context) => cache.settle(cart, context),
+    onError: (_error, _variables, context) => cache.settle(undefined, context),
+  });
 }

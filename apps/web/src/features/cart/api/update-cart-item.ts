@@ -1,6 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { useCartCache, withQuantity } from '@/lib/cart/cart-cache';
+import { useCartMutation, withQuantity } from '@/lib/cart/cart-cache';
 import type { Cart } from '@/lib/cart/get-cart';
 
 export interface UpdateCartItemRequest {
@@ -15,16 +14,5 @@ export function updateCartItem({ productId, quantity }: UpdateCartItemRequest): 
 
 /** Shows the new quantity and totals at once; the server's cart replaces them when it answers. */
 export function useUpdateCartItem() {
-  const cache = useCartCache();
-  return useMutation({
-    mutationFn: updateCartItem,
-    onMutate: async ({ productId, quantity }) => {
-      const context = await cache.begin();
-      const current = cache.read();
-      if (current) cache.show(withQuantity(current, productId, quantity));
-      return context;
-    },
-    onSuccess: (cart, _variables, context) => cache.settle(cart, context),
-    onError: (_error, _variables, context) => cache.settle(undefined, context),
-  });
+  return useCartMutation(updateCartItem, (cart, { productId, quantity }) => withQuantity(cart, productId, quantity));
 }

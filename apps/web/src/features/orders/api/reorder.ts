@@ -1,7 +1,6 @@
 import type { OrderItemView } from '@app/shared';
-import { useMutation } from '@tanstack/react-query';
 import { addToCart } from '@/lib/cart/add-to-cart';
-import { useCartCache } from '@/lib/cart/cart-cache';
+import { useCartMutation } from '@/lib/cart/cart-cache';
 import type { Cart } from '@/lib/cart/get-cart';
 
 /**
@@ -17,11 +16,5 @@ export async function reorder(items: OrderItemView[], buyAgain = false): Promise
 }
 
 export function useReorder() {
-  const cache = useCartCache();
-  return useMutation({
-    mutationFn: ({ items, buyAgain }: { items: OrderItemView[]; buyAgain: boolean }) => reorder(items, buyAgain),
-    onMutate: cache.begin,
-    onSuccess: (cart, _items, context) => cache.settle(cart, context),
-    onError: (_error, _items, context) => cache.settle(undefined, context),
-  });
+  return useCartMutation(({ items, buyAgain }: { items: OrderItemView[]; buyAgain: boolean }) => reorder(items, buyAgain));
 }
