@@ -152,6 +152,7 @@ describe('payout accounts', () => {
     expect(badChecksum.json().errors).toContainEqual({
       field: 'iban',
       message: 'This IBAN is not valid: check the country, length and digits',
+      messageId: 'payouts.ibanNotValidCheckCountry',
     });
     const shortIban = await call('PUT', '/seller/payout-account', {
       ...holder,
@@ -166,7 +167,11 @@ describe('payout accounts', () => {
       account_number: '123456789',
     });
     expect(badRouting.statusCode).toBe(422);
-    expect(badRouting.json().errors).toContainEqual({ field: 'routing_number', message: 'This routing number is not valid' });
+    expect(badRouting.json().errors).toContainEqual({
+      field: 'routing_number',
+      message: 'This routing number is not valid',
+      messageId: 'payouts.routingNumberNotValid',
+    });
     expect((await call('GET', '/seller/payout-account')).json().account).toBeNull();
   });
 

@@ -1,5 +1,6 @@
 // @database-server: single use under concurrency (row locks)
 import { randomUUID } from 'node:crypto';
+import { messageIdOf } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaidOrder, createProduct, createUser, FACTORY_PASSWORD } from '../../../test/factories';
@@ -346,7 +347,7 @@ describe('validation', () => {
     const response = await admin('POST', '/admin/promo-codes', body);
     expect(response.statusCode).toBe(422);
     expect(response.json().code).toBe('VALIDATION_FAILED');
-    expect(response.json().errors).toContainEqual({ field, message });
+    expect(response.json().errors).toContainEqual({ field, message, messageId: messageIdOf(message) });
   });
 
   it('refuses bodies that are not an object, and every bad body in one go, without a 500', async () => {

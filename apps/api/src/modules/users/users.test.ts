@@ -34,7 +34,11 @@ describe('profile', () => {
       payload: { first_name: 'Z' },
     });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors[0]).toEqual({ field: 'first_name', message: 'First name must be at least 2 characters' });
+    expect(bad.json().errors[0]).toEqual({
+      field: 'first_name',
+      message: 'First name must be at least 2 characters',
+      messageId: 'auth.firstNameAtLeast2',
+    });
 
     const good = await t.app.inject({
       method: 'PUT',
