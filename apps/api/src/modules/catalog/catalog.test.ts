@@ -1,9 +1,12 @@
 // @database-server: filters, sorting and collation
+
+import { productDetailSchema } from '@app/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createUser, FACTORY_PASSWORD } from '../../../test/factories';
 import { bearer, createTestApp, signIn, type TestApp } from '../../../test/helpers';
 import type { UserRow } from '../users/repository';
+import { getProductDetail, publicProductDetailJson } from './service';
 
 let t: TestApp;
 let seller: UserRow;
@@ -263,6 +266,19 @@ describe('GET /products/{id}', () => {
     expect(response.json()).toMatchObject({ title: 'Build a Chatbot in a Day', related: [{ title: 'Chatbot' }] });
   });
 
+  it('answers a public product from the search index exactly as PostgreSQL would, for every viewer', async () => {
+    const fromIndex = await publicProductDetailJson(t.deps, ids.builder as string);
+    expect(fromIndex).toBeDefined();
+    const fromDatabase = await getProductDetail(t.deps, ids.builder as string, null);
+    expect(JSON.parse(String(fromIndex))).toEqual(JSON.parse(JSON.stringify(productDetailSchema.encode(fromDatabase))));
+    const signedIn = await get(ids.builder as string, bearer(buyerToken));
+    expect(signedIn.json()).toEqual(JSON.parse(String(fromIndex)));
+    // Not public: the index does not answer, and PostgreSQL decides who may see it.
+    expect(await publicProductDetailJson(t.deps, ids.pending as string)).toBeUndefined();
+    // A bad token is refused on a public page too.
+    expect((await get(ids.builder as string, bearer('not-a-token'))).statusCode).toBe(401);
+  });
+
   it('hides unapproved products from everyone but their seller and admins', async () => {
     expect((await get(ids.pending as string)).statusCode).toBe(404);
     expect((await get(ids.pending as string, bearer(buyerToken))).json().detail).toBe('Product not found');
@@ -336,6 +352,31 @@ describe('shared anonymous pages', () => {
       expect((await cached.app.inject({ method: 'GET', url: '/api/v1/products/?limit=5' })).statusCode).toBe(503);
     } finally {
       await cached.close();
+    }
+  });
+});
+
+describe('product pages from the search index between its periodic checks', () => {
+  it('drops a suspended seller’s product page at once, not at the next periodic check', async () => {
+    const app = await createTestApp({ CATALOG_CACHE_MS: '60000' });
+    try {
+      const owner = await createUser(app.db, 'seller');
+      const admin = await createUser(app.db, 'admin');
+      const product = await createProduct(app.db, owner, { title: 'Indexed page', priceCents: 1200 });
+      await app.deps.searchIndex?.load();
+      const page = () => app.app.inject({ method: 'GET', url: `/api/v1/products/${product.id}` });
+      expect((await page()).json()).toMatchObject({ title: 'Indexed page', price: 12 });
+      const token = await signIn(app.app, admin.email, FACTORY_PASSWORD);
+      const suspended = await app.app.inject({
+        method: 'PUT',
+        url: `/api/v1/admin/users/${owner.id}`,
+        headers: bearer(token),
+        payload: { is_active: false },
+      });
+      expect(suspended.statusCode).toBe(200);
+      expect((await page()).statusCode).toBe(404);
+    } finally {
+      await app.close();
     }
   });
 });

@@ -76,3 +76,12 @@ export function productListJson(summary: Omit<ProductList, 'products'>, rows: re
   parts.push(Buffer.from(shell.slice(LIST_HEAD.length)));
   return Buffer.concat(parts);
 }
+
+/**
+ * A product page as JSON bytes, equal in content to JSON.stringify(productDetailSchema.encode(detail)):
+ * the product's JSON (productJson()) with `related` appended.
+ */
+export function productDetailJson(product: Uint8Array, related: readonly string[]): Buffer {
+  if (product[product.length - 1] !== 0x7d) throw new Error('a product’s JSON must be an object');
+  return Buffer.concat([product.subarray(0, product.length - 1), Buffer.from(`,"related":[${related.join(',')}]}`)]);
+}

@@ -11,7 +11,14 @@ import { EncodedJson } from '../../lib/compression';
 import { MicroCache } from '../../lib/micro-cache';
 import { type ApiTag, OPTIONAL_TOKEN } from '../../lib/openapi';
 import { requireAuth, resolveRequestUser } from '../auth/guard';
-import { browseProducts, browsePublicProductsJson, countProducts, getProductDetail, listCategories } from './service';
+import {
+  browseProducts,
+  browsePublicProductsJson,
+  countProducts,
+  getProductDetail,
+  listCategories,
+  publicProductDetailJson,
+} from './service';
 
 const tags: ApiTag[] = ['Products'];
 
@@ -119,8 +126,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productDetailSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      // A bad token is refused even on a public page; a good one changes nothing there.
       const viewer = await resolveRequestUser(request);
+      const json = await publicProductDetailJson(deps, request.params.id);
+      if (json) return new EncodedJson(json).send(request, reply);
       return getProductDetail(deps, request.params.id, viewer);
     },
   );

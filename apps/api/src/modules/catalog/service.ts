@@ -18,7 +18,7 @@ import { MicroCache } from '../../lib/micro-cache';
 import { pageCount } from '../../lib/paging';
 import { isUuid } from '../../lib/validation';
 import type { UserRow } from '../users/repository';
-import { presentProduct, productJson, productListJson } from './present';
+import { presentProduct, productDetailJson, productJson, productListJson } from './present';
 import {
   countApprovedByCategory,
   countByStatus,
@@ -144,24 +144,54 @@ export async function getProductDetail(
   viewer: UserRow | null,
 ): Promise<PublicProduct & { related: PublicProduct[] }> {
   const product = await getVisibleProduct(deps, id, viewer);
-  const related = (await relatedInCategory(deps, product.category)).filter((p) => p.id !== product.id).slice(0, RELATED_COUNT);
-  return { ...presentProduct(product), related };
+  const related = await relatedInCategory(deps, product.category, product.id);
+  return { ...presentProduct(product), related: related.map((r) => r.product) };
 }
 
 const RELATED_COUNT = 4;
-const relatedCaches = new WeakMap<AppDeps, MicroCache<PublicProduct[]>>();
+interface RelatedProduct {
+  id: string;
+  product: PublicProduct;
+  json: string;
+}
+const relatedCaches = new WeakMap<AppDeps, MicroCache<RelatedProduct[]>>();
 
 /**
  * A category's best rated products, the same for every product page of the category: shared for
  * as long as catalogue pages are (one more than shown, so a page can leave itself out).
  */
-function relatedInCategory(deps: AppDeps, category: string): Promise<PublicProduct[]> {
+async function relatedInCategory(deps: AppDeps, category: string, except: string): Promise<RelatedProduct[]> {
   let cache = relatedCaches.get(deps);
   if (!cache) {
     cache = new MicroCache(deps.config.catalogCacheMs, { maxEntries: 100 });
     relatedCaches.set(deps, cache);
   }
-  return cache.get(category, async () => (await listRelatedProducts(deps.db, category, RELATED_COUNT + 1)).map(presentProduct));
+  const best = await cache.get(category, async () =>
+    (await listRelatedProducts(deps.db, category, RELATED_COUNT + 1)).map((row) => ({
+      id: row.id,
+      product: presentProduct(row),
+      json: productJson(row),
+    })),
+  );
+  return best.filter((related) => related.id !== except).slice(0, RELATED_COUNT);
+}
+
+/**
+ * A public product's page as JSON bytes straight from the search index (no query for the row),
+ * or undefined when the index cannot tell (not loaded, or the product is not public: unknown,
+ * pending, rejected, deleted or its seller suspended), and getProductDetail() answers instead.
+ * A public product's page is the same for every viewer.
+ */
+export async function publicProductDetailJson(deps: AppDeps, id: string): Promise<Buffer | undefined> {
+  const trimmed = id.trim();
+  if (!deps.searchIndex || !isUuid(trimmed)) return undefined;
+  const found = await deps.searchIndex.product(trimmed);
+  if (!found) return undefined;
+  const related = await relatedInCategory(deps, found.category, trimmed);
+  return productDetailJson(
+    found.json,
+    related.map((r) => r.json),
+  );
 }
 
 export async function listCategories(deps: AppDeps): Promise<CategoryCount[]> {

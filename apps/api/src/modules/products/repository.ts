@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { productFiles, products, reviews } from '../../db/schema';
+import { productFiles, products, reviews, searchWordsVersion } from '../../db/schema';
 import type { ProductRow } from '../catalog/repository';
 
 /**
@@ -166,10 +166,16 @@ export async function updateProducts(db: DbOrTx, ids: string[], changes: Product
 
 /**
  * Marks every product of a seller as changed (after a suspension or reinstatement), so the search
- * index's change feed re-reads them and drops or restores them, on every instance.
+ * index's change feed re-reads them and drops or restores them, on every instance; and moves the
+ * catalogue's version (as an approval does), so every index catches up before its next answer:
+ * a suspended seller's product pages and results go at once, not after the next periodic check.
  */
 export async function touchSellerProducts(db: DbOrTx, sellerId: string): Promise<void> {
   await db.update(products).set({ updatedAt: sql`clock_timestamp()` }).where(eq(products.sellerId, sellerId));
+  await db
+    .update(searchWordsVersion)
+    .set({ version: sql`${searchWordsVersion.version} + 1` })
+    .where(eq(searchWordsVersion.id, 1));
 }
 
 /** Adds units to a product's sales count (negative units take them back; it never goes below zero). */

@@ -97,6 +97,18 @@ export class SearchIndex {
     };
   }
 
+  /**
+   * A public product's JSON (as the catalogue sends it) and its category, from the index as it
+   * stands after the same catch-up a search makes; undefined when the index is not loaded or the
+   * product is not public (the caller then asks PostgreSQL, which also knows who may see it).
+   */
+  async product(id: string): Promise<{ json: Uint8Array; category: string } | undefined> {
+    const data = await this.current();
+    const slot = data?.slotOf.get(id);
+    if (!data || slot === undefined) return undefined;
+    return { json: data.rowJson(slot), category: data.categories.values()[data.category[slot] as number] as string };
+  }
+
   /** The page's ids and rows, the match count and the facets. */
   async find(query: ProductListQuery, words: CorrectedWord[]): Promise<IndexResult | undefined> {
     const data = await this.current();
