@@ -58,7 +58,7 @@ export function rssMiB(pid: number): number {
 }
 
 /** Resolves once the server logs that its search index is loaded (false after `timeoutMs`). */
-function searchIndexLoaded(child: ChildProcess, timeoutMs = 300_000): Promise<boolean> {
+function searchIndexLoaded(child: ChildProcess, timeoutMs = 900_000): Promise<boolean> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(false), timeoutMs);
     child.stdout?.on('data', (chunk: Buffer) => {
