@@ -274,6 +274,19 @@ export const searchWordsVersion = pgTable('search_words_version', {
 });
 
 /**
+ * Products deleted outright (the row is gone), so every instance's search index removes them from
+ * its change feed instead of reloading everything; written by a trigger (migration 0023), kept a day.
+ */
+export const productDeletions = pgTable(
+  'product_deletions',
+  {
+    id: uuid('id').primaryKey(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+  },
+  (table) => [index('product_deletions_time_idx').on(table.deletedAt)],
+);
+
+/**
  * unpaid: no charge yet (an intent may be open) · processing: the server is charging the card ·
  * paid · refunded · void: the intent was closed without a charge (order cancelled or expired).
  */

@@ -5,6 +5,7 @@ import {
   readChangedSince,
   readClockAndPublicCount,
   readClockUs,
+  readDeletedSince,
   readDistanceTable,
   readPublicBatch,
   readTsQueries,
@@ -51,11 +52,12 @@ export async function applyChanges(
 ): Promise<{ watermarkUs: number; reloadDue: boolean }> {
   const since = watermarkUs - OVERLAP_US;
   // One snapshot for the clock, the count and the changes (repeatable read, read only).
-  const { clock, changed } = await db.transaction(
+  const { clock, changed, deleted } = await db.transaction(
     async (tx) => {
       const clock = await readClockAndPublicCount(tx);
       const changed = await readChangedSince(tx, since);
-      return { clock, changed };
+      const deleted = await readDeletedSince(tx, since);
+      return { clock, changed, deleted };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
@@ -64,7 +66,9 @@ export async function applyChanges(
     if (!row.isPublic) data.remove(row.id);
     else if (slot === undefined || data.updated[slot] !== Number(row.updatedUs)) data.add(row);
   }
-  // A product deleted outright leaves no row to see: the trigger-kept count tells.
+  // A product deleted outright leaves no row to see: the deletion log names it (a day back).
+  for (const id of deleted) data.remove(id);
+  // Anything missed still shows in the trigger-kept count, and a full reload follows.
   const countsDisagree = clock !== undefined && clock.public_count !== data.aliveCount;
   return {
     watermarkUs: Number(clock?.now_us ?? watermarkUs),

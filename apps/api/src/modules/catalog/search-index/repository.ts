@@ -1,6 +1,6 @@
 import { and, asc, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { products } from '../../../db/schema';
+import { productDeletions, products } from '../../../db/schema';
 import { isPublicProduct, type ProductRow, productColumns, publicProductCount } from '../repository';
 
 /** The search index's reads: its full load, its catch-up on changes and PostgreSQL's own text-search figures. */
@@ -59,6 +59,15 @@ export async function readChangedSince(db: DbOrTx, sinceUs: number): Promise<Ind
     .select(INDEXED_COLUMNS)
     .from(products)
     .where(sql`${products.updatedAt} > to_timestamp(${sinceUs}::float8 / 1000000)`)) as IndexedProductRow[];
+}
+
+/** Ids of products deleted outright after this moment (microseconds): their rows are gone, the log keeps them a day. */
+export async function readDeletedSince(db: DbOrTx, sinceUs: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: productDeletions.id })
+    .from(productDeletions)
+    .where(sql`${productDeletions.deletedAt} > to_timestamp(${sinceUs}::float8 / 1000000)`);
+  return rows.map((row) => row.id);
 }
 
 /** ts_rank's exp(d / 1.5 - 2) for d = 1..100, computed by PostgreSQL in its own float arithmetic. */
