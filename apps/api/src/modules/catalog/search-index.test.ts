@@ -296,6 +296,23 @@ describe('the search index follows every write', () => {
     expect(t.deps.searchIndex?.stats()).toMatchObject({ slots: before?.slots, products: (before?.products ?? 0) - 1 });
   });
 
+  it('answers from the index in use while a rebuild compacts its dead slots', async () => {
+    const index = t.deps.searchIndex as NonNullable<typeof t.deps.searchIndex>;
+    await t.db.execute(sql`insert into products (seller_id, seller_name, title, short_description, description, price_cents, category, status)
+      select ${seller.id}, 'Bulk Seller', 'Quorvex item ' || n, 'Short', 'Long', 100, 'datasets', 'approved'
+      from generate_series(1, 1100) as n`);
+    expect((await found('quorvex')).length).toBeGreaterThan(0);
+    // Every one of them changes: 1,100 dead slots, past the rebuild threshold.
+    await t.db.execute(sql`update products set sales_count = sales_count + 1 where title like 'Quorvex item %'`);
+    const during = await found('quorvex');
+    expect(during.length).toBeGreaterThan(0);
+    expect(index.stats()?.rebuilding).toBe(true);
+    await index.settled();
+    expect(index.stats()).toMatchObject({ rebuilding: false });
+    expect(index.stats()?.slots).toBe(index.stats()?.products);
+    expect(await found('quorvex')).toEqual(during);
+  });
+
   it('re-ranks after a change made with raw SQL (sales count)', async () => {
     await createProduct(t.db, seller, { title: 'Kolrath Alpha', description: 'nimbalo', salesCount: 10 });
     const beta = await createProduct(t.db, seller, { title: 'Kolrath Beta', description: 'nimbalo', salesCount: 5 });

@@ -26,7 +26,9 @@ export { type IndexResult, searchIndexData } from './search';
  * Sync: a full load, then changes since a watermark on `updated_at` (with an overlap window for
  * transactions that commit late), checked at most every `checkEveryMs` in the background, or
  * before every search when that is 0 (tests, where every write must show at once). A product that
- * changes gets a new slot and its old one is marked dead; a full reload compacts the dead ones.
+ * changes gets a new slot and its old one is marked dead; a full reload, built beside the index in
+ * use while that keeps answering, compacts the dead ones. A product deleted outright is named by
+ * the deletion log (product_deletions).
  *
  * The parts: index-data.ts (slots and their columns) with documents.ts (lexemes, positions,
  * posting lists), title-tokens.ts and rows.ts (the JSON); matching.ts (query plan, filters, `@@`),
@@ -59,6 +61,7 @@ export class SearchIndex {
   /** The dictionary version the index was last refreshed at (see current()). */
   private version = -1;
   private pending?: Promise<void>;
+  private rebuilding?: Promise<void>;
   private versionRead?: Promise<number>;
   private nextVersionRead?: Promise<number>;
   private readonly lexemes = new Map<string, string[] | null>();
@@ -69,10 +72,21 @@ export class SearchIndex {
   ) {}
 
   /** Products, lexemes and bytes held (for the start-up log and the benchmark). */
-  stats(): { products: number; slots: number; lexemes: number; bytes: number } | undefined {
+  stats(): { products: number; slots: number; lexemes: number; bytes: number; rebuilding: boolean } | undefined {
     const data = this.data;
     if (!data) return undefined;
-    return { products: data.aliveCount, slots: data.size, lexemes: data.documents.postings.ids.size, bytes: data.bytes() };
+    return {
+      products: data.aliveCount,
+      slots: data.size,
+      lexemes: data.documents.postings.ids.size,
+      bytes: data.bytes(),
+      rebuilding: this.rebuilding !== undefined,
+    };
+  }
+
+  /** Resolves when no rebuild is running (tests, and a clean shutdown). */
+  async settled(): Promise<void> {
+    await this.rebuilding;
   }
 
   /** Loads the index if it is not there yet and waits for it. */
@@ -186,11 +200,28 @@ export class SearchIndex {
     this.watermarkUs = loaded.watermarkUs;
   }
 
-  /** Products changed since the watermark; a full reload when counts disagree or too many slots are dead. */
+  /** Products changed since the watermark; a rebuild when counts disagree or too many slots are dead. */
   private async applyChanges(): Promise<void> {
-    const { watermarkUs, reloadDue } = await applyChanges(this.db, this.data as IndexData, this.watermarkUs);
+    const data = this.data as IndexData;
+    const { watermarkUs, reloadDue } = await applyChanges(this.db, data, this.watermarkUs);
+    // A rebuild that finished meanwhile brought its own watermark; these changes were for the old data.
+    if (this.data !== data) return;
     this.watermarkUs = watermarkUs;
-    if (reloadDue) await this.reload();
+    if (reloadDue) this.rebuildInBackground();
+  }
+
+  /**
+   * A full load beside the index in use, which keeps answering until the new one replaces it: no
+   * search waits for a rebuild (at 1M products one takes minutes). It compacts dead slots and
+   * recovers from a count that disagrees with PostgreSQL's; changes made while it loads are read by
+   * the next refresh from its watermark.
+   */
+  private rebuildInBackground(): void {
+    this.rebuilding ??= this.reload()
+      .catch(() => {})
+      .finally(() => {
+        this.rebuilding = undefined;
+      });
   }
 
   /** Asks PostgreSQL for the lexemes of words not seen before: `to_tsquery('english', word)`. */
