@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { withoutSecondaryIndexes } from './bulk';
+import { seedBulkCatalogue, withoutSecondaryIndexes } from './bulk';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -57,6 +57,42 @@ describe('bulk seeding without the catalogue indexes', () => {
       async () => {},
     );
     expect(await productIndexes()).toEqual(before);
+  });
+});
+
+describe('bulk seeding without row triggers', () => {
+  // A database of its own: its 6,000 products would change the other tests' totals.
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('leaves the counts and the search words as the insert triggers would have', async () => {
+    await createUser(t.db, 'seller', { firstName: 'Bulk', lastName: 'Seller' });
+    const version = async () =>
+      (await t.db.execute<{ version: number }>(sql`select version from search_words_version`)).rows[0]?.version ?? 0;
+    const before = await version();
+    await seedBulkCatalogue(t.db, t.deps.storage, 6_000, () => {});
+
+    const counts = await t.db.execute<{ status: string; category: string; counted: number; total: number }>(sql`
+      select status, category, counted, total from (
+        select status, category, count(*)::int as counted from products where deleted_at is null group by status, category) p
+      full join product_counts c using (status, category)`);
+    expect(counts.rows.reduce((sum, row) => sum + row.counted, 0)).toBeGreaterThanOrEqual(6_000);
+    expect(counts.rows.filter((row) => row.counted !== row.total)).toEqual([]);
+
+    const words = await t.db.execute<{ word: string; used: number; frequency: number }>(sql`
+      select coalesce(u.word, s.word) as word, u.used, s.frequency from (
+        select w as word, count(*)::int as used from products p cross join lateral search_words_of(p) as w
+        where p.status = 'approved' and p.deleted_at is null group by w) u
+      full join search_words s on s.word = u.word`);
+    expect(words.rows.length).toBeGreaterThan(1_000);
+    expect(words.rows.filter((row) => row.used !== row.frequency)).toEqual([]);
+    // One move of the version per batch of 5,000, as the statement trigger made.
+    expect(await version()).toBe(before + 2);
   });
 });
 
