@@ -188,6 +188,35 @@ describe('the search index answers exactly as the SQL path', () => {
     expect(capped).toBeGreaterThan(0);
   });
 
+  it('browses without search words exactly as the SQL path: 400 filter, sort and paging combinations', async () => {
+    let compared = 0;
+    let deep = 0;
+    for (let i = 0; i < 400; i += 1) {
+      const { search: _search, ...query } = randomQuery(texts);
+      if (i % 4 === 0) query.seller_id = pick(sellers).id;
+      if (i % 7 === 0) query.sort_by = 'relevance';
+      if (i % 9 === 0) [query.page, query.limit] = [pick([10, 30, 60]), 20];
+      const label = JSON.stringify(query);
+      const viaSql = await listProducts(t.db, query, { kind: 'public' }, []);
+      const viaIndex = await index.browse(query);
+      expect(viaIndex, label).toBeDefined();
+      if (!viaIndex) continue;
+      expect(viaIndex.ids, label).toEqual(viaSql.rows.map((row) => row.id));
+      expect(viaIndex.rows.map(text), label).toEqual(viaSql.rows.map(productJson));
+      expect([viaIndex.total, viaIndex.totalCapped], label).toEqual([viaSql.total, viaSql.totalCapped]);
+      // Past 1,000 matches both count the facets over a first 1,001 (the SQL path's are in no set order).
+      if (!viaSql.totalCapped && viaSql.total <= 1000) {
+        const sorted = (rows: typeof viaSql.facets) =>
+          rows.map((r) => `${r.kind}:${r.value}:${r.count}`).sort((a, b) => a.localeCompare(b));
+        expect(sorted(viaIndex.facets), label).toEqual(sorted(viaSql.facets));
+      }
+      if ((query.page ?? 1) >= 10) deep += viaSql.rows.length;
+      compared += viaSql.rows.length;
+    }
+    expect(compared).toBeGreaterThan(2000);
+    expect(deep).toBeGreaterThan(100);
+  });
+
   it('agrees on stop words, stems, hyphenated words, digits and every typo class', async () => {
     const queries = [
       'the',
@@ -311,6 +340,48 @@ describe('the search index follows every write', () => {
     expect(index.stats()).toMatchObject({ rebuilding: false });
     expect(index.stats()?.slots).toBe(index.stats()?.products);
     expect(await found('quorvex')).toEqual(during);
+  });
+
+  it('browses in step with every change: new, changed and removed products, before and after they join the sort orders', async () => {
+    const index = t.deps.searchIndex as SearchIndex;
+    const other = await createUser(t.db, 'seller');
+    for (let i = 0; i < 24; i += 1)
+      await createProduct(t.db, i % 3 === 0 ? other : seller, {
+        title: `Browse Probe ${String.fromCharCode(65 + ((i * 7) % 26))}${i}`,
+        priceCents: 100 + ((i * 37) % 11) * 250,
+        category: pick(CATEGORIES).slug,
+        featured: i % 5 === 0,
+        salesCount: (i * 13) % 7,
+      });
+    const queries: ProductListQuery[] = [
+      {},
+      { sort_by: 'price', sort_order: 'asc' },
+      { sort_by: 'price', limit: 7, page: 2 },
+      { sort_by: 'title' },
+      { sort_by: 'title', sort_order: 'desc', featured: true },
+      { sort_by: 'popularity', seller_id: other.id },
+      { sort_by: 'rating', sort_order: 'asc', max_price: 20 },
+      { category: 'datasets', sort_by: 'created_at', sort_order: 'asc' },
+    ];
+    const agree = async (moment: string) => {
+      for (const query of queries) {
+        const viaSql = await listProducts(t.db, query, { kind: 'public' }, []);
+        const viaIndex = await index.browse(query);
+        const label = `${moment} ${JSON.stringify(query)}`;
+        expect(viaIndex?.ids, label).toEqual(viaSql.rows.map((row) => row.id));
+        expect(viaIndex?.total, label).toBe(viaSql.total);
+      }
+    };
+    await agree('added');
+    await t.db.execute(sql`update products set price_cents = price_cents + 333, sales_count = sales_count + 2
+      where title like 'Browse Probe %' and right(title, 1) in ('1', '4', '7')`);
+    await t.db.execute(sql`update products set deleted_at = now() where title like 'Browse Probe %' and right(title, 1) = '2'`);
+    await t.db.delete(products).where(sql`title like 'Browse Probe %' and right(title, 1) = '3'`);
+    await agree('changed');
+    index.mergeOrders();
+    await agree('merged');
+    await createProduct(t.db, other, { title: 'Browse Probe After Merge', priceCents: 50 });
+    await agree('added after the merge');
   });
 
   it('re-ranks after a change made with raw SQL (sales count)', async () => {

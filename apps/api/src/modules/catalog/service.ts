@@ -72,11 +72,9 @@ async function findProducts(
     facets: presentFacets(result.facets),
     did_you_mean: suggestion(corrected),
   });
-  // Public searches come from the in-process index when it can answer; listings and status views from SQL.
-  const indexed =
-    deps.searchIndex && visibility.kind === 'public' && corrected.length > 0
-      ? await deps.searchIndex.search(query, corrected)
-      : undefined;
+  // Public pages come from the in-process index when it can answer; status views (and the rest) from SQL.
+  const index = visibility.kind === 'public' ? deps.searchIndex : null;
+  const indexed = index && (corrected.length > 0 ? await index.search(query, corrected) : await index.browse(query));
   if (indexed) return { summary: summarize(indexed), json: indexed.rows };
   const page = await listProducts(deps.db, query, visibility, corrected);
   return { summary: summarize(page), rows: page.rows };

@@ -4,6 +4,7 @@ import { Documents } from './documents';
 import type { IndexedProductRow } from './repository';
 import { Rows } from './rows';
 import { Scratch } from './slot-sets';
+import type { SortedOrders } from './sorted-orders';
 import { TitleTokens } from './title-tokens';
 import type { OperandPositions } from './ts-rank';
 import { grown } from './typed-arrays';
@@ -25,6 +26,24 @@ class Codes {
   values(): string[] {
     return [...this.codes.keys()];
   }
+}
+
+/** A slot's filter attributes in one number (IndexData.attributes): category and licence codes, featured. */
+export const ATTRIBUTES = {
+  categoryShift: 0,
+  licenseShift: 4,
+  /** Codes from this value up share it (never so many categories or licences): filtered by their columns instead. */
+  codeLimit: 15,
+  featured: 1 << 8,
+} as const;
+
+function attributesOf(category: number, license: number, featured: boolean): number {
+  const limit = ATTRIBUTES.codeLimit;
+  return (
+    (Math.min(category, limit) << ATTRIBUTES.categoryShift) |
+    (Math.min(license, limit) << ATTRIBUTES.licenseShift) |
+    (featured ? ATTRIBUTES.featured : 0)
+  );
 }
 
 /**
@@ -54,6 +73,14 @@ export class IndexData {
   /** Per slot: the PRICE_BANDS index of its price (255: none), and a bit per RATING_THRESHOLDS entry it reaches. */
   priceBand: Uint8Array;
   ratingMask: Uint8Array;
+  /** Per slot: category, licence and featured packed (see ATTRIBUTES), for the sorted orders' walks. */
+  attributes: Uint32Array;
+  /** Per seller code, the slots ever given to the seller's products (dead ones included). */
+  readonly slotsBySeller: number[][] = [];
+  /** Per category code, how many alive slots it has. */
+  readonly aliveInCategory: number[] = [];
+  /** Every product in the order of each sort key, once built (see sorted-orders.ts). */
+  orders?: SortedOrders;
   readonly documents: Documents;
   readonly titleTokens = new TitleTokens();
   readonly rows: Rows;
@@ -80,6 +107,7 @@ export class IndexData {
     this.idKey = new Float64Array(capacity);
     this.priceBand = new Uint8Array(capacity);
     this.ratingMask = new Uint8Array(capacity);
+    this.attributes = new Uint32Array(capacity);
     this.documents = new Documents(capacity);
     this.rows = new Rows(capacity);
   }
@@ -107,9 +135,17 @@ export class IndexData {
     this.idKey[slot] = Number.parseInt(row.id.slice(0, 8), 16) * 65536 + Number.parseInt(row.id.slice(9, 13), 16);
     this.titles[slot] = row.titleLower;
     this.titleLength[slot] = row.titleLength;
-    this.category[slot] = this.categories.code(row.category);
-    this.license[slot] = this.licenses.code(row.license);
-    this.seller[slot] = this.sellers.code(row.sellerId);
+    const category = this.categories.code(row.category);
+    const license = this.licenses.code(row.license);
+    const seller = this.sellers.code(row.sellerId);
+    this.category[slot] = category;
+    this.license[slot] = license;
+    this.seller[slot] = seller;
+    this.attributes[slot] = attributesOf(category, license, row.featured);
+    const sellerSlots = this.slotsBySeller[seller];
+    if (sellerSlots) sellerSlots.push(slot);
+    else this.slotsBySeller[seller] = [slot];
+    this.aliveInCategory[category] = (this.aliveInCategory[category] ?? 0) + 1;
     this.price[slot] = row.priceCents;
     this.rating[slot] = row.ratingAverage;
     this.reviews[slot] = row.reviewCount;
@@ -128,6 +164,7 @@ export class IndexData {
       if (row.ratingAverage >= threshold) mask |= 1 << bit;
     });
     this.ratingMask[slot] = mask;
+    this.orders?.added(slot);
   }
 
   remove(id: string): void {
@@ -136,6 +173,7 @@ export class IndexData {
     this.slotOf.delete(id);
     this.alive[slot] = 0;
     this.aliveCount -= 1;
+    (this.aliveInCategory[this.category[slot] as number] as number) -= 1;
     // The slot stays in the posting lists and arenas (skipped as dead) until the next rebuild.
     this.documents.remove(slot);
     this.titles[slot] = '';
@@ -176,7 +214,9 @@ export class IndexData {
   /** Bytes held by the typed arrays and strings (an estimate: object headers not counted). */
   bytes(): number {
     let total =
-      this.capacity * (1 + 4 * 11 + 8 * 4 + 4 * 2 + 2) +
+      this.capacity * (1 + 4 * 12 + 8 * 4 + 4 * 2 + 2) +
+      this.size * 4 +
+      (this.orders?.bytes() ?? 0) +
       this.documents.bytes() +
       this.titleTokens.postings.bytes() +
       this.rows.bytes();
@@ -207,6 +247,7 @@ export class IndexData {
     this.idKey = grown(this.idKey, capacity);
     this.priceBand = grown(this.priceBand, capacity);
     this.ratingMask = grown(this.ratingMask, capacity);
+    this.attributes = grown(this.attributes, capacity);
     this.documents.grow(capacity);
     this.rows.grow(capacity);
   }

@@ -2,6 +2,7 @@ import { PRODUCT_PAGE_LIMIT_DEFAULT, PRODUCT_TOTAL_CAP, type ProductListQuery } 
 import type { Database } from '../../../db/client';
 import { type FacetRow, searchWordsVersion } from '../repository';
 import type { CorrectedWord } from '../typos';
+import { browseIndexData } from './browse';
 import type { IndexData } from './index-data';
 import { applyChanges, loadIndex, readLexemes } from './loading';
 import { type IndexResult, searchIndexData } from './search';
@@ -84,6 +85,11 @@ export class SearchIndex {
     };
   }
 
+  /** Merges the products changed since the sort orders were built into them now (done by itself past a few thousand). */
+  mergeOrders(): void {
+    this.data?.orders?.mergeIfDue(this.data, 1);
+  }
+
   /** Resolves when no rebuild is running (tests, and a clean shutdown). */
   async settled(): Promise<void> {
     await this.rebuilding;
@@ -109,6 +115,14 @@ export class SearchIndex {
       page,
       limit,
     };
+  }
+
+  /** A public catalogue page without search words (see browse.ts), rows included. */
+  async browse(query: ProductListQuery): Promise<IndexedPage | undefined> {
+    const data = await this.current();
+    const browsed = data && browseIndexData(data, query);
+    if (!browsed) return undefined;
+    return { ...browsed, page: query.page ?? 1, limit: query.limit ?? PRODUCT_PAGE_LIMIT_DEFAULT };
   }
 
   /**

@@ -10,6 +10,7 @@ import {
   readPublicBatch,
   readTsQueries,
 } from './repository';
+import { SortedOrders } from './sorted-orders';
 import { parseSingleWordQuery, setExpTable } from './ts-rank';
 
 /** Rows re-read on every refresh: a transaction that commits up to this long after it stamped updated_at is not missed. */
@@ -38,6 +39,7 @@ export async function loadIndex(db: Database): Promise<Loaded> {
     after = (rows.at(-1) as IndexedProductRow).id;
   }
   data.trim();
+  data.orders = await SortedOrders.build(data);
   return { data, watermarkUs: Number(clockUs ?? 0) };
 }
 
@@ -68,6 +70,7 @@ export async function applyChanges(
   }
   // A product deleted outright leaves no row to see: the deletion log names it (a day back).
   for (const id of deleted) data.remove(id);
+  data.orders?.mergeIfDue(data);
   // Anything missed still shows in the trigger-kept count, and a full reload follows.
   const countsDisagree = clock !== undefined && clock.public_count !== data.aliveCount;
   return {

@@ -1,0 +1,174 @@
+import { findCategory, findLicense, PRODUCT_PAGE_LIMIT_DEFAULT, PRODUCT_TOTAL_CAP, type ProductListQuery } from '@app/shared';
+import { pageOffset } from '../../../lib/paging';
+import type { FacetRow } from '../repository';
+import { facetsOf } from './facets';
+import { ATTRIBUTES, type IndexData } from './index-data';
+import { ascending, type SortedOrders, type SortKey } from './sorted-orders';
+
+/** A catalogue page without search words, as the index answers it. */
+export interface BrowsedPage {
+  ids: string[];
+  rows: Uint8Array[];
+  total: number;
+  totalCapped: boolean;
+  facets: FacetRow[];
+}
+
+/** What a page's filters ask of a slot: attribute bits that must equal `want` under `mask`, and the rest as a check. */
+interface Filter {
+  mask: number;
+  want: number;
+  /** Price, rating, and codes past ATTRIBUTES.codeLimit; undefined when there are none. */
+  rest?: (slot: number) => boolean;
+  /** The seller's code when the page is one seller's (-1: a seller with no public product). */
+  seller?: number;
+  /** Only the category (or nothing) narrows the list: the total is exact, from the counts (as repository.ts countFromTotals). */
+  exactTotal?: number;
+}
+
+/**
+ * A public catalogue page with no search words, as repository.ts listProducts() gives it: the
+ * page in the sort's order, the total (exact when only the category narrows the list, else
+ * counted up to PRODUCT_TOTAL_CAP + 1) and the facets over the first PRODUCT_TOTAL_CAP + 1 matches
+ * in that order. The products come from walking the sort's order (sorted-orders.ts) and keeping
+ * those that pass the filters, stopping once the page and the count are complete: most pages stop
+ * after a few thousand steps, and a rare combination walks at most every product once, in memory
+ * order. One seller's page starts from that seller's products instead.
+ * Undefined while the orders are not built yet (the SQL path answers meanwhile).
+ */
+export function browseIndexData(data: IndexData, query: ProductListQuery): BrowsedPage | undefined {
+  const orders = data.orders;
+  if (!orders) return undefined;
+  const limit = query.limit ?? PRODUCT_PAGE_LIMIT_DEFAULT;
+  const offset = pageOffset({ page: query.page ?? 1, limit });
+  const { key, descending } = sortOf(query);
+  const filter = filterOf(data, query);
+  const wanted = Math.max(offset + limit, PRODUCT_TOTAL_CAP + 1);
+  const matches =
+    filter.seller === undefined
+      ? walk(data, orders, key, descending, filter, wanted)
+      : sellerMatches(data, key, descending, filter, filter.seller);
+  const page = Array.from(matches.subarray(offset, offset + limit));
+  const matched = filter.exactTotal ?? matches.length;
+  const capped = filter.exactTotal === undefined && matched > PRODUCT_TOTAL_CAP;
+  return {
+    ids: page.map((slot) => data.ids[slot] as string),
+    rows: page.map((slot) => data.rowJson(slot)),
+    total: capped ? PRODUCT_TOTAL_CAP : matched,
+    totalCapped: capped,
+    facets: facetsOf(data, matches),
+  };
+}
+
+/** repository.ts ordering(): relevance without words is newest first; title ascends unless asked otherwise. */
+function sortOf(query: ProductListQuery): { key: SortKey; descending: boolean } {
+  const sortBy = query.sort_by ?? 'created_at';
+  if (sortBy === 'relevance') return { key: 'created_at', descending: true };
+  if (sortBy === 'title') return { key: 'title', descending: query.sort_order === 'desc' };
+  return { key: sortBy, descending: query.sort_order !== 'asc' };
+}
+
+/** matching.ts filterFor(), split into attribute bits (read in the walk's sequence) and the rest. */
+function filterOf(data: IndexData, query: ProductListQuery): Filter {
+  const category = findCategory(query.category);
+  const license = findLicense(query.license);
+  const categoryCode = category ? (data.categories.find(category.slug) ?? -1) : undefined;
+  const licenseCode = license ? (data.licenses.find(license.slug) ?? -1) : undefined;
+  const minPrice = query.min_price === undefined ? undefined : Math.round(query.min_price * 100);
+  const maxPrice = query.max_price === undefined ? undefined : Math.round(query.max_price * 100);
+  const minRating = query.min_rating;
+  let mask = 0;
+  let want = 0;
+  const checks: ((slot: number) => boolean)[] = [];
+  const byCode = (code: number | undefined, shift: number, column: Int32Array) => {
+    if (code === undefined) return;
+    if (code >= 0 && code < ATTRIBUTES.codeLimit) {
+      mask |= 0xf << shift;
+      want |= code << shift;
+    } else checks.push((slot) => column[slot] === code);
+  };
+  byCode(categoryCode, ATTRIBUTES.categoryShift, data.category);
+  byCode(licenseCode, ATTRIBUTES.licenseShift, data.license);
+  if (query.featured !== undefined) {
+    mask |= ATTRIBUTES.featured;
+    if (query.featured) want |= ATTRIBUTES.featured;
+  }
+  const { price, rating } = data;
+  if (minPrice !== undefined) checks.push((slot) => (price[slot] as number) >= minPrice);
+  if (maxPrice !== undefined) checks.push((slot) => (price[slot] as number) <= maxPrice);
+  if (minRating !== undefined) checks.push((slot) => (rating[slot] as number) >= minRating);
+  const rest = checks.length === 0 ? undefined : (slot: number) => checks.every((check) => check(slot));
+  const seller = query.seller_id ? (data.sellers.find(query.seller_id.toLowerCase()) ?? -1) : undefined;
+  const onlyCategory = !license && query.featured === undefined && checks.length === 0 && seller === undefined;
+  const exactTotal = !onlyCategory
+    ? undefined
+    : categoryCode === undefined
+      ? data.aliveCount
+      : (data.aliveInCategory[categoryCode] ?? 0);
+  return { mask, want, rest, seller, exactTotal };
+}
+
+/**
+ * The first `wanted` matches in the sort's order: the order walked from the right end, merged
+ * with the products added since it was built (also sorted by the key).
+ */
+function walk(
+  data: IndexData,
+  orders: SortedOrders,
+  key: SortKey,
+  descending: boolean,
+  filter: Filter,
+  wanted: number,
+): Int32Array {
+  const { slots, attributes } = orders.order(key);
+  const recent = orders.recentOf(data, key);
+  const compare = ascending(data, key);
+  const { mask, want, rest } = filter;
+  const alive = data.alive;
+  const step = descending ? -1 : 1;
+  const found = new Int32Array(Math.min(wanted, data.aliveCount));
+  let count = 0;
+  let i = descending ? slots.length - 1 : 0;
+  let j = descending ? recent.length - 1 : 0;
+  /** The next match of the order from i (or -1 when none is left). */
+  const nextInOrder = (): number => {
+    for (; i >= 0 && i < slots.length; i += step) {
+      if (((attributes[i] as number) & mask) !== want) continue;
+      const slot = slots[i] as number;
+      if (alive[slot] === 1 && (!rest || rest(slot))) return slot;
+    }
+    return -1;
+  };
+  const nextRecent = (): number => {
+    for (; j >= 0 && j < recent.length; j += step) {
+      const slot = recent[j] as number;
+      if (((data.attributes[slot] as number) & mask) === want && (!rest || rest(slot))) return slot;
+    }
+    return -1;
+  };
+  let a = nextInOrder();
+  let b = nextRecent();
+  while (count < found.length && (a >= 0 || b >= 0)) {
+    const takeOrder = b < 0 || (a >= 0 && step * compare(a, b) < 0);
+    if (takeOrder) {
+      found[count++] = a;
+      i += step;
+      a = nextInOrder();
+    } else {
+      found[count++] = b;
+      j += step;
+      b = nextRecent();
+    }
+  }
+  return found.subarray(0, count);
+}
+
+/** Every public product of one seller that passes the filters, in the sort's order. */
+function sellerMatches(data: IndexData, key: SortKey, descending: boolean, filter: Filter, seller: number): Int32Array {
+  const { mask, want, rest } = filter;
+  const compare = ascending(data, key);
+  const slots = (data.slotsBySeller[seller] ?? []).filter(
+    (slot) => data.alive[slot] === 1 && ((data.attributes[slot] as number) & mask) === want && (!rest || rest(slot)),
+  );
+  return Int32Array.from(slots.sort(descending ? (x, y) => compare(y, x) : compare));
+}
