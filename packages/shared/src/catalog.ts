@@ -1,38 +1,11 @@
 import { z } from 'zod';
 import { isoDateSchema, moneySchema } from './api';
+import { findCategory, findLicense } from './lean';
 import { blankToUndefined, type PagingQuery, pagedListSchema, pagingQueryFields } from './paging';
 
 /** Catalogue contract: categories, licences, list filters (spec §5 Product queries) and shapes. */
 
-export const CATEGORIES = [
-  { slug: 'ai-tools', name: 'AI Tools' },
-  { slug: 'scripts', name: 'Scripts' },
-  { slug: 'datasets', name: 'Datasets' },
-  { slug: 'apis', name: 'APIs' },
-  { slug: 'ml-modules', name: 'ML Modules' },
-  { slug: 'prompt-packs', name: 'Prompt Packs' },
-  { slug: 'models', name: 'Models' },
-] as const;
-export type CategorySlug = (typeof CATEGORIES)[number]['slug'];
-
-export const LICENSES = [
-  { slug: 'standard', name: 'Standard' },
-  { slug: 'extended', name: 'Extended' },
-  { slug: 'commercial', name: 'Commercial' },
-  { slug: 'open-source', name: 'Open Source' },
-] as const;
-export type LicenseSlug = (typeof LICENSES)[number]['slug'];
-
-/** 'AI Tools', 'ai-tools' and 'ai tools' all name the same category. */
-export function findCategory(value: string | null | undefined) {
-  const key = (value ?? '').trim().toLowerCase();
-  return CATEGORIES.find((c) => c.slug === key || c.name.toLowerCase() === key || c.slug === key.replace(/\s+/g, '-'));
-}
-
-export function findLicense(value: string | null | undefined) {
-  const key = (value ?? '').trim().toLowerCase();
-  return LICENSES.find((l) => l.slug === key || l.name.toLowerCase() === key || l.slug === key.replace(/\s+/g, '-'));
-}
+export { CATEGORIES, type CategorySlug, findCategory, findLicense, LICENSES, type LicenseSlug } from './lean';
 
 export const PRODUCT_SORTS = ['created_at', 'price', 'rating', 'popularity', 'title', 'relevance'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];

@@ -1,4 +1,14 @@
 import { z } from 'zod';
+import {
+  DEFAULT_PREFERENCES,
+  FONT_SIZES,
+  LANGUAGES,
+  NOTIFICATION_MAX_COUNT_LIMIT,
+  NOTIFICATION_MAX_DURATION_MS,
+  NOTIFICATION_POSITIONS,
+  PREFERENCE_MESSAGES,
+  THEMES,
+} from './lean';
 
 /**
  * Display preferences (spec §3 Preferences, §5 validation): one shape for the browser's
@@ -6,40 +16,23 @@ import { z } from 'zod';
  * Field names are the spec's own (camelCase), so the stored browser entry and the API agree.
  */
 
-export const LANGUAGES = ['en', 'es', 'fr', 'de', 'zh', 'ja'] as const;
-export type Language = (typeof LANGUAGES)[number];
-
-export const THEMES = ['light', 'dark'] as const;
-export type ThemeName = (typeof THEMES)[number];
-
-export const FONT_SIZES = ['small', 'medium', 'large', 'extra-large'] as const;
-export type FontSize = (typeof FONT_SIZES)[number];
-
-/** Spec §9 Font sizes: the root font size for each choice. */
-export const FONT_SIZE_PX: Record<FontSize, number> = { small: 14, medium: 16, large: 18, 'extra-large': 20 };
-
-export const NOTIFICATION_POSITIONS = [
-  'top-left',
-  'top-center',
-  'top-right',
-  'bottom-left',
-  'bottom-center',
-  'bottom-right',
-] as const;
-export type NotificationPosition = (typeof NOTIFICATION_POSITIONS)[number];
-
-/** The largest toast stack and longest default duration we accept (beyond these the screen is unusable). */
-export const NOTIFICATION_MAX_COUNT_LIMIT = 10;
-export const NOTIFICATION_MAX_DURATION_MS = 60_000;
-
-export const PREFERENCE_MESSAGES = {
-  theme: 'Theme must be light or dark',
-  fontSize: 'Font size must be small, medium, large or extra-large',
-  language: 'Language must be one of en, es, fr, de, zh, ja',
-  position: 'Notification position is not valid',
-  maxCount: 'Maximum notification count must be above 0',
-  duration: 'Default notification duration must be 0 or more',
-} as const;
+export {
+  applyPreferencesUpdate,
+  DEFAULT_PREFERENCES,
+  FONT_SIZE_PX,
+  FONT_SIZES,
+  type FontSize,
+  LANGUAGES,
+  type Language,
+  NOTIFICATION_MAX_COUNT_LIMIT,
+  NOTIFICATION_MAX_DURATION_MS,
+  NOTIFICATION_POSITIONS,
+  type NotificationPosition,
+  PREFERENCE_MESSAGES,
+  pickLanguage,
+  THEMES,
+  type ThemeName,
+} from './lean';
 
 const flag = z.boolean();
 
@@ -91,29 +84,6 @@ export type PreferencesUpdate = z.input<typeof preferencesUpdateSchema>;
 export const preferencesResponseSchema = z.object({ preferences: preferencesSchema.nullable() });
 export type PreferencesResponse = z.output<typeof preferencesResponseSchema>;
 
-export const DEFAULT_PREFERENCES: Preferences = {
-  currentTheme: 'light',
-  fontSize: 'medium',
-  language: 'en',
-  animations: true,
-  reducedMotion: false,
-  highContrast: false,
-  sidebarCollapsed: false,
-  compactMode: false,
-  preferences: { showTutorials: true, autoSave: true, notifications: true, soundEffects: false },
-  notificationSettings: { position: 'top-right', maxCount: 3, defaultDuration: 4000 },
-};
-
-/** Lays an update over a full preferences object (nested groups merged, not replaced). */
-export function applyPreferencesUpdate(base: Preferences, update: z.output<typeof preferencesUpdateSchema>): Preferences {
-  return {
-    ...base,
-    ...update,
-    preferences: { ...base.preferences, ...update.preferences },
-    notificationSettings: { ...base.notificationSettings, ...update.notificationSettings },
-  };
-}
-
 /**
  * Reads preferences from untrusted storage (an old browser entry, a hand-edited one): every
  * field that is valid is kept, every other one falls back to `base`.
@@ -155,26 +125,4 @@ export function readPreferences(value: unknown, base: Preferences = DEFAULT_PREF
       ),
     },
   };
-}
-
-/** The first supported language in an `Accept-Language` header or `navigator.languages` list, if any. */
-export function pickLanguage(candidates: readonly string[] | string | null | undefined): Language | null {
-  const list =
-    typeof candidates === 'string'
-      ? candidates
-          .split(',')
-          .map((part) => {
-            const [tag = '', ...params] = part.trim().split(';');
-            const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-            return { tag: tag.trim(), q: q ? Number(q.slice(2)) : 1 };
-          })
-          .filter((entry) => entry.tag && Number.isFinite(entry.q) && entry.q > 0)
-          .sort((a, b) => b.q - a.q)
-          .map((entry) => entry.tag)
-      : (candidates ?? []);
-  for (const tag of list) {
-    const primary = tag.toLowerCase().split('-')[0] as Language;
-    if ((LANGUAGES as readonly string[]).includes(primary)) return primary;
-  }
-  return null;
 }

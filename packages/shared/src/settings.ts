@@ -20,8 +20,7 @@ function isWebUrl(value: string): boolean {
   }
 }
 
-export const SOCIAL_NETWORKS = ['x', 'linkedin', 'github', 'youtube'] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+export { SOCIAL_NETWORKS, type SocialNetwork } from './lean';
 
 export const siteSettingsSchema = z.object({
   site_name: z.string().trim().min(2, 'Site name must be at least 2 characters').max(80, 'Site name is too long'),

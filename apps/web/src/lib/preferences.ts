@@ -7,14 +7,12 @@ import {
   type PreferencesResponse,
   type PreferencesUpdate,
   pickLanguage,
-  preferencesSchema,
-  preferencesUpdateSchema,
-  readPreferences,
 } from '@app/shared';
 import { useSyncExternalStore } from 'react';
 import { api } from './api-client';
 import { authStore } from './auth-store';
 import { activeLanguage, switchLanguage } from './i18n';
+import { checkPreferences, readPreferences, readPreferencesUpdate } from './preference-checks';
 import { readStoredJson, STORAGE_KEYS, writeStoredJson } from './storage-keys';
 
 /**
@@ -87,8 +85,7 @@ let changesSinceSync = 0;
 
 /** What a visitor chose while signed out and no account has yet: newer than any account's copy. */
 function readUnsaved(): PreferencesUpdate {
-  const parsed = preferencesUpdateSchema.safeParse(readStoredJson(STORAGE_KEYS.unsavedPreferences));
-  return parsed.success ? parsed.data : {};
+  return readPreferencesUpdate(readStoredJson(STORAGE_KEYS.unsavedPreferences));
 }
 
 function rememberUnsaved(update: PreferencesUpdate): void {
@@ -113,7 +110,7 @@ function forgetUnsaved(): void {
  * account when someone is signed in. Resolves with what the server said ('local' for visitors).
  */
 export async function updatePreferences(update: PreferencesUpdate): Promise<SaveOutcome> {
-  const next = preferencesSchema.parse(applyPreferencesUpdate(current, update));
+  const next = checkPreferences(applyPreferencesUpdate(current, update));
   changesSinceSync += 1;
   await adopt(next);
   if (authStore.getState().status !== 'authenticated') {
@@ -152,7 +149,7 @@ async function syncSignedInUser(userId: string): Promise<void> {
     if (!isStillSignedIn()) return;
     if (preferences && changesSinceSync === before) {
       const account = readPreferences(preferences, current);
-      await adopt(chose ? preferencesSchema.parse(applyPreferencesUpdate(account, unsaved)) : account);
+      await adopt(chose ? checkPreferences(applyPreferencesUpdate(account, unsaved)) : account);
       if (chose) await api.put<PreferencesResponse>('/users/me/preferences', unsaved);
     } else {
       await api.put<PreferencesResponse>('/users/me/preferences', current);

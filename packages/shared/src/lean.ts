@@ -1,0 +1,121 @@
+import type { z } from 'zod';
+import type { Preferences, preferencesUpdateSchema } from './preferences';
+
+/**
+ * The constants and helpers the storefront's first page needs, defined without zod so importing them
+ * does not pull a schema module (and zod, ~25 kB gzip) into that page. catalog.ts, settings.ts and
+ * preferences.ts re-export each of them: `@app/shared` stays the one way to import them.
+ */
+
+export const CATEGORIES = [
+  { slug: 'ai-tools', name: 'AI Tools' },
+  { slug: 'scripts', name: 'Scripts' },
+  { slug: 'datasets', name: 'Datasets' },
+  { slug: 'apis', name: 'APIs' },
+  { slug: 'ml-modules', name: 'ML Modules' },
+  { slug: 'prompt-packs', name: 'Prompt Packs' },
+  { slug: 'models', name: 'Models' },
+] as const;
+export type CategorySlug = (typeof CATEGORIES)[number]['slug'];
+
+export const LICENSES = [
+  { slug: 'standard', name: 'Standard' },
+  { slug: 'extended', name: 'Extended' },
+  { slug: 'commercial', name: 'Commercial' },
+  { slug: 'open-source', name: 'Open Source' },
+] as const;
+export type LicenseSlug = (typeof LICENSES)[number]['slug'];
+
+/** 'AI Tools', 'ai-tools' and 'ai tools' all name the same category. */
+export function findCategory(value: string | null | undefined) {
+  const key = (value ?? '').trim().toLowerCase();
+  return CATEGORIES.find((c) => c.slug === key || c.name.toLowerCase() === key || c.slug === key.replace(/\s+/g, '-'));
+}
+
+export function findLicense(value: string | null | undefined) {
+  const key = (value ?? '').trim().toLowerCase();
+  return LICENSES.find((l) => l.slug === key || l.name.toLowerCase() === key || l.slug === key.replace(/\s+/g, '-'));
+}
+
+export const SOCIAL_NETWORKS = ['x', 'linkedin', 'github', 'youtube'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+export const LANGUAGES = ['en', 'es', 'fr', 'de', 'zh', 'ja'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const THEMES = ['light', 'dark'] as const;
+export type ThemeName = (typeof THEMES)[number];
+
+export const FONT_SIZES = ['small', 'medium', 'large', 'extra-large'] as const;
+export type FontSize = (typeof FONT_SIZES)[number];
+
+/** Spec §9 Font sizes: the root font size for each choice. */
+export const FONT_SIZE_PX: Record<FontSize, number> = { small: 14, medium: 16, large: 18, 'extra-large': 20 };
+
+export const NOTIFICATION_POSITIONS = [
+  'top-left',
+  'top-center',
+  'top-right',
+  'bottom-left',
+  'bottom-center',
+  'bottom-right',
+] as const;
+export type NotificationPosition = (typeof NOTIFICATION_POSITIONS)[number];
+
+/** The largest toast stack and longest default duration we accept (beyond these the screen is unusable). */
+export const NOTIFICATION_MAX_COUNT_LIMIT = 10;
+export const NOTIFICATION_MAX_DURATION_MS = 60_000;
+
+export const PREFERENCE_MESSAGES = {
+  theme: 'Theme must be light or dark',
+  fontSize: 'Font size must be small, medium, large or extra-large',
+  language: 'Language must be one of en, es, fr, de, zh, ja',
+  position: 'Notification position is not valid',
+  maxCount: 'Maximum notification count must be above 0',
+  duration: 'Default notification duration must be 0 or more',
+} as const;
+
+export const DEFAULT_PREFERENCES: Preferences = {
+  currentTheme: 'light',
+  fontSize: 'medium',
+  language: 'en',
+  animations: true,
+  reducedMotion: false,
+  highContrast: false,
+  sidebarCollapsed: false,
+  compactMode: false,
+  preferences: { showTutorials: true, autoSave: true, notifications: true, soundEffects: false },
+  notificationSettings: { position: 'top-right', maxCount: 3, defaultDuration: 4000 },
+};
+
+/** Lays an update over a full preferences object (nested groups merged, not replaced). */
+export function applyPreferencesUpdate(base: Preferences, update: z.output<typeof preferencesUpdateSchema>): Preferences {
+  return {
+    ...base,
+    ...update,
+    preferences: { ...base.preferences, ...update.preferences },
+    notificationSettings: { ...base.notificationSettings, ...update.notificationSettings },
+  };
+}
+
+/** The first supported language in an `Accept-Language` header or `navigator.languages` list, if any. */
+export function pickLanguage(candidates: readonly string[] | string | null | undefined): Language | null {
+  const list =
+    typeof candidates === 'string'
+      ? candidates
+          .split(',')
+          .map((part) => {
+            const [tag = '', ...params] = part.trim().split(';');
+            const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+            return { tag: tag.trim(), q: q ? Number(q.slice(2)) : 1 };
+          })
+          .filter((entry) => entry.tag && Number.isFinite(entry.q) && entry.q > 0)
+          .sort((a, b) => b.q - a.q)
+          .map((entry) => entry.tag)
+      : (candidates ?? []);
+  for (const tag of list) {
+    const primary = tag.toLowerCase().split('-')[0] as Language;
+    if ((LANGUAGES as readonly string[]).includes(primary)) return primary;
+  }
+  return null;
+}
