@@ -2,7 +2,7 @@ import { CATEGORIES, LICENSES } from '@app/shared';
 import { sql } from 'drizzle-orm';
 import type { Storage } from '../../lib/storage';
 import type { Database } from '../client';
-import { bulkTextGenerator } from './bulk-text';
+import { type BulkText, bulkTextGenerator } from './bulk-text';
 import { coverSvg } from './covers';
 
 /**
@@ -31,6 +31,7 @@ export async function seedBulkCatalogue(
   const sellerNames = sellers.map((s) => s.name);
   const categories = CATEGORIES.map((c) => c.slug);
   const licenses = LICENSES.map((l) => l.slug);
+  const wordsOf = await namedWords(db, [...sellerNames, ...categories]);
   const started = Date.now();
   const nextText = bulkTextGenerator();
   let next = 0;
@@ -42,10 +43,14 @@ export async function seedBulkCatalogue(
       const end = Math.min(offset + BATCH, total);
       next = end;
       const texts = Array.from({ length: end - offset }, nextText);
+      const words = batchWords(texts, (k) => {
+        const i = offset + k + 1; // the row number the insert below gives the k-th text
+        return [wordsOf(sellerNames[i % sellerNames.length] as string), wordsOf(categories[i % categories.length] as string)];
+      });
       await db.transaction(async (tx) => {
         // Synthetic rows: a crash loses the last batches, never the database's consistency.
         await tx.execute(sql`set local synchronous_commit = off`);
-        // No triggers for this session's batch: the statement below does their work once for the
+        // No triggers for this session's batch: the statements below do their work once for the
         // whole batch (see TRIGGERS_DONE_HERE), so the counts and search words commit with the rows.
         await tx.execute(sql`set local session_replication_role = replica`);
         await tx.execute(sql`
@@ -74,17 +79,16 @@ export async function seedBulkCatalogue(
       lateral (select ${sql.raw(String(offset))}::bigint + t.n as i) r
       -- Rows in category order, as before, so the table is laid out the same.
       order by 8
-      returning *),
+      returning status, category, deleted_at)
       -- What products_count_insert_delete adds per row, added once per (status, category).
-      counted as (
-        insert into product_counts (status, category, total)
-        select status, category, count(*)::int from added where deleted_at is null group by status, category order by status, category
-        on conflict (status, category) do update set total = product_counts.total + excluded.total)
-      -- What products_search_words_insert does for the statement, word for word.
-      select search_words_apply(array_agg(word order by word), array_agg(delta order by word)) from (
-        select w as word, count(*)::int as delta
-        from added n cross join lateral search_words_of(row(n.*)::products) as w
-        where n.status = 'approved' and n.deleted_at is null group by w) s`);
+      insert into product_counts (status, category, total)
+      select status, category, count(*)::int from added where deleted_at is null group by status, category order by status, category
+      on conflict (status, category) do update set total = product_counts.total + excluded.total`);
+        // What products_search_words_insert does for the statement (counts and search words lock
+        // their rows in this order in both batches in flight, so they cannot deadlock).
+        await tx.execute(
+          sql`select search_words_apply(${sql.param(words.map(([word]) => word))}::text[], ${sql.param(words.map(([, n]) => n))}::int[])`,
+        );
       });
       done += end - offset;
       if (done % 50_000 === 0 || done === total)
@@ -102,6 +106,43 @@ export async function seedBulkCatalogue(
   else await timed('products loaded', load);
   await timed('products analyzed', () => db.execute(sql`analyze products`));
   log(`bulk catalogue seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * Words per product and the number of products using each, as the statement trigger counts them
+ * with search_words_of (migration 0008): the distinct runs of letters and digits, 2 to 40 long,
+ * of the lower-cased title, descriptions, category and seller name. `named(k)` gives the words of
+ * the k-th product's seller name and category.
+ */
+function batchWords(texts: BulkText[], named: (k: number) => string[][]): [string, number][] {
+  const used = new Map<string, number>();
+  texts.forEach((text, k) => {
+    const words = new Set<string>();
+    for (const part of [text.title, text.shortDescription, text.description]) asciiWords(part, words);
+    for (const list of named(k)) for (const word of list) words.add(word);
+    for (const word of words) used.set(word, (used.get(word) ?? 0) + 1);
+  });
+  return [...used];
+}
+
+/**
+ * The generator writes ASCII only, where lower() is A-Z to a-z and [[:alnum:]] is a-z and 0-9 in
+ * every locale, so these are the words search_words_of finds (the database's regular expression
+ * costs more than the rest of the insert together).
+ */
+function asciiWords(text: string, into: Set<string>): void {
+  if (!/^[\x20-\x7e]*$/.test(text)) throw new Error(`Bulk text is not printable ASCII: ${text.slice(0, 80)}`);
+  for (const word of text.toLowerCase().split(/[^a-z0-9]+/)) if (word.length >= 2 && word.length <= 40) into.add(word);
+}
+
+/** search_words_of's words of a few names (sellers', categories'), found by the database itself. */
+async function namedWords(db: Database, names: string[]): Promise<(name: string) => string[]> {
+  const rows = await db.execute<{ name: string; words: string[] }>(sql`
+    select n as name, array(select distinct w from regexp_split_to_table(lower(n), '[^[:alnum:]]+') as w
+      where length(w) between 2 and 40) as words
+    from unnest(${sql.param(names)}::text[]) as n`);
+  const found = new Map(rows.rows.map((row) => [row.name, row.words]));
+  return (name) => found.get(name) ?? [];
 }
 
 /**
