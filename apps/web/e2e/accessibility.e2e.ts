@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe';
 import { app, launchBrowser, newPage, uniqueEmail } from './browser';
 import { type PlannedVisit, ROUTE_PLAN, type RouteIds, type Visitor } from './route-plan';
 
@@ -107,11 +107,13 @@ const report: { url: string; theme: Theme; impact: string; line: string }[] = []
 
 /** Serious and critical violations (and landmark or heading ones) on the page as it is now, one line per rule. */
 async function violations(page: Page, theme: Theme): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  if (theme === 'light') builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
-  else builder.withRules(['color-contrast', 'link-in-text-block']);
-  const results = await builder.analyze();
-  const lines = results.violations.map((violation) => {
+  const found = await axeViolations(
+    page,
+    theme === 'light'
+      ? { tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] }
+      : { rules: ['color-contrast', 'link-in-text-block'] },
+  );
+  const lines = found.map((violation) => {
     const where = violation.nodes.slice(0, 6).map((node) => {
       const summary = node.any[0]?.message ?? '';
       return `${node.target.join(' ')}${summary ? ` — ${summary}` : ''}`;
