@@ -1,9 +1,11 @@
 // `npm test`: lint, import boundaries, typecheck and the OpenAPI document check, then unit + component + API integration tests (Vitest), then the browser journeys.
 // Extra arguments go to both Vitest runs, e.g. `npm test -- --reporter=dot`.
-import { spawnSync } from 'node:child_process';
+// The four static checks run side by side (each one's output is printed whole when it ends), and the
+// storefront is built in the background meanwhile; only the browser journeys wait for it.
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildStorefrontIfStale } from './lib/build-web.mjs';
+import { buildStorefrontInBackground } from './lib/build-web.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -11,57 +13,75 @@ const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
 const extra = process.argv.slice(2);
 const target = process.env.TEST_DATABASE_URL ? 'PostgreSQL at TEST_DATABASE_URL' : 'embedded PostgreSQL';
 
+/** A Vitest run with its output as it comes; asynchronous, so the background build goes on meanwhile. */
 function run(label, args, env = {}) {
   console.log(`\n[test] ${label}`);
-  const result = spawnSync(process.execPath, [vitest, 'run', ...args, ...extra], {
+  const child = spawn(process.execPath, [vitest, 'run', ...args, ...extra], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
-  return result.status === 0;
+  return new Promise((resolve) => child.on('close', (code) => resolve(code === 0)));
 }
 
-function lint() {
-  console.log('\n[test] Biome (recommended rules and formatting)');
-  const biome = path.join(root, 'node_modules/@biomejs/biome/bin/biome');
-  return spawnSync(process.execPath, [biome, 'check', '.'], { cwd: root, stdio: 'inherit' }).status === 0;
+/** Runs a node script with its output kept, and prints the output under its label once it ends. */
+function check(label, args) {
+  const started = Date.now();
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`\n[test] ${label} (${seconds} s)\n${output.trimEnd()}`);
+      resolve(code === 0);
+    });
+  });
 }
 
-/** Module and feature boundaries (.dependency-cruiser.cjs); exceptions that predate a rule are in its known-violations file. */
-function boundaries() {
-  console.log('\n[test] dependency-cruiser (module and feature boundaries, no cycles)');
-  const depcruise = path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
-  const args = ['apps', 'packages', '--config', '.dependency-cruiser.cjs', '--ignore-known'];
-  return spawnSync(process.execPath, [depcruise, ...args], { cwd: root, stdio: 'inherit' }).status === 0;
-}
-
-/** One build of the project references (shared, then api and web against its declarations), incremental between runs. */
-function typecheck() {
-  console.log('\n[test] TypeScript (strict) on shared, api and web');
-  const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
-  return spawnSync(process.execPath, [tsc, '-b'], { cwd: root, stdio: 'inherit' }).status === 0;
-}
-
-function openApi() {
-  console.log('\n[test] OpenAPI document: Spectral lint, typed client from openapi-typescript');
-  return (
-    spawnSync(process.execPath, [path.join(root, 'scripts/openapi-check.mjs')], { cwd: root, stdio: 'inherit' }).status === 0
-  );
-}
+const bin = (file) => path.join(root, 'node_modules', file);
+const STATIC_CHECKS = [
+  ['lint', 'Biome (recommended rules and formatting)', [bin('@biomejs/biome/bin/biome'), 'check', '.']],
+  [
+    'boundaries',
+    // Module and feature boundaries (.dependency-cruiser.cjs); exceptions that predate a rule are in its known-violations file.
+    'dependency-cruiser (module and feature boundaries, no cycles)',
+    [
+      bin('dependency-cruiser/bin/dependency-cruise.mjs'),
+      'apps',
+      'packages',
+      '--config',
+      '.dependency-cruiser.cjs',
+      '--ignore-known',
+    ],
+  ],
+  // One build of the project references (shared, then api and web against its declarations), incremental between runs.
+  ['typecheck', 'TypeScript (strict) on shared, api and web', [bin('typescript/bin/tsc'), '-b']],
+  [
+    'OpenAPI document (Spectral, generated client)',
+    'OpenAPI document: Spectral lint, typed client from openapi-typescript',
+    [path.join(root, 'scripts/openapi-check.mjs')],
+  ],
+];
 
 const chromePath = ensureChromium();
-const suites = [
-  ['lint', lint()],
-  ['boundaries', boundaries()],
-  ['typecheck', typecheck()],
-  ['OpenAPI document (Spectral, generated client)', openApi()],
-];
-suites.push(['unit, component and API integration tests', run(`unit, component and API tests (${target})`, [])]);
-await buildStorefrontIfStale();
-suites.push([
-  'browser journeys',
-  run(`browser journeys in Chromium (${target})`, ['--config', 'apps/web/vitest.e2e.config.ts'], { CHROME_PATH: chromePath }),
-]);
+const storefront = buildStorefrontInBackground();
+const checked = await Promise.all(STATIC_CHECKS.map(([, label, args]) => check(label, args)));
+const suites = STATIC_CHECKS.map(([name], index) => [name, checked[index]]);
+suites.push(['unit, component and API integration tests', await run(`unit, component and API tests (${target})`, [])]);
+const built = await storefront;
+if (built.output) console.log(`\n${built.output.trimEnd()}`);
+if (!built.ok) {
+  suites.push(['storefront build', false]);
+} else {
+  suites.push([
+    'browser journeys',
+    await run(`browser journeys in Chromium (${target})`, ['--config', 'apps/web/vitest.e2e.config.ts'], {
+      CHROME_PATH: chromePath,
+    }),
+  ]);
+}
 
 const failed = suites.filter(([, ok]) => !ok).map(([name]) => name);
 console.log(failed.length ? `\n[test] FAILED: ${failed.join(', ')}` : '\n[test] all suites passed');
