@@ -7,17 +7,59 @@
 //     against nginx serving one file of the same size in the same run.
 //  5. kill -9 of the server in the middle of 200 concurrent card payments, then a restart →
 //     charged vs paid vs refunded, charged-but-unpaid before and after, ledger balance.
+//  0. statements per paid order (add to cart → checkout → card payment), counted in the server's
+//     pg client, then 16 buyers doing full paid orders for a fixed time → orders/s, p50, p99,
+//     API CPU per order. `npm run bench:commerce -- --paid-orders` runs only this part
+//     (`--seconds=N` for the timed run, `--statements` lists each statement's count per order).
 // Prints figures; asserts nothing. Bounded in requests and time; loopback only.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, rssMiB, startServer, stop, waitFor } from './lib';
+import { freePort, root, rssMiB, startServer, stop, waitFor } from './lib';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-bench-commerce-'));
 const serverEnv = { AUTH_RATE_LIMIT_PER_MINUTE: '100000', CATALOG_CACHE_MS: '0' };
-let server = await startServer(dataDir, serverEnv);
+const paidOrdersOnly = process.argv.includes('--paid-orders');
+const PAID_ORDER_BUYERS = 16;
+const PAID_ORDER_SECONDS = Number(process.argv.find((arg) => arg.startsWith('--seconds='))?.slice(10) ?? 20);
+
+// Every statement the server sends goes through pg's Client#query (pools and transactions alike):
+// a module loaded before the app counts them and answers the running count on a loopback port.
+const counterPort = await freePort();
+const counterModule = path.join(dataDir, 'count-statements.mjs');
+fs.writeFileSync(
+  counterModule,
+  `import http from 'node:http';
+import { createRequire } from 'node:module';
+const pg = createRequire(${JSON.stringify(path.join(root, 'apps/api/package.json'))})('pg');
+const byText = new Map();
+let total = 0;
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function (config, ...rest) {
+  const text = typeof config === 'string' ? config : config && config.text;
+  if (typeof text === 'string') {
+    total += 1;
+    byText.set(text, (byText.get(text) ?? 0) + 1);
+  }
+  return query.call(this, config, ...rest);
+};
+http
+  .createServer((request, response) => {
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify(request.url === '/texts' ? { total, texts: [...byText] } : { total }));
+  })
+  .listen(${counterPort}, '127.0.0.1')
+  .unref();
+`,
+);
+const statementsSoFar = async (): Promise<number> =>
+  ((await (await fetch(`http://127.0.0.1:${counterPort}/`)).json()) as { total: number }).total;
+const statementTexts = async (): Promise<Map<string, number>> =>
+  new Map(((await (await fetch(`http://127.0.0.1:${counterPort}/texts`)).json()) as { texts: [string, number][] }).texts);
+
+let server = await startServer(dataDir, serverEnv, ['--import', counterModule]);
 const connectDb = async () => {
   const client = new pg.Client({
     connectionString: `postgresql://postgres@localhost/marketplace?host=${encodeURIComponent(path.join(dataDir, 'run'))}`,
@@ -62,6 +104,93 @@ const products = (await call('GET', '/products/?limit=3&sort_by=price&sort_order
 const [cheap, second] = products as [{ id: string; price: number }, { id: string; price: number }];
 const card = { card_number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123' };
 const figures: string[] = [];
+
+// 0. Statements per paid order, then 16 buyers doing paid orders for a fixed time.
+{
+  const catalogue = (await call('GET', '/products/?limit=100&sort_by=price&sort_order=asc')).json.products as { id: string }[];
+  /** One full paid order: add a product to the cart, check out, pay by card (test mode). Throws on any other answer. */
+  const paidOrder = async (token: string, productId: string, buyAgain: boolean) => {
+    const steps: [string, number][] = [];
+    let before = await statementsSoFar();
+    const step = async (name: string, answer: ReturnType<typeof call>, expected: number) => {
+      const { status, json } = await answer;
+      if (status !== expected) throw new Error(`${name}: ${status} ${JSON.stringify(json)}`);
+      const now = await statementsSoFar();
+      steps.push([name, now - before]);
+      before = now;
+      return json;
+    };
+    await step('add to cart', call('POST', '/cart/add', token, { product_id: productId, quantity: 1, buy_again: buyAgain }), 200);
+    const checkout = await step('checkout', call('POST', '/orders/checkout', token), 201);
+    const paid = await step('pay', call('POST', `/payments/confirm-payment/${checkout.payment_intent_id}`, token, card), 200);
+    if (paid.payment_status !== 'paid') throw new Error(`pay: ${JSON.stringify(paid)}`);
+    return steps;
+  };
+
+  // One buyer, one order at a time: every statement in the window is that order's (the median of 20 drops a stray timer).
+  const token = await newBuyer();
+  const counted: [string, number][][] = [];
+  const textsBefore = await statementTexts();
+  for (let i = 0; i < 20; i += 1)
+    counted.push(await paidOrder(token, (catalogue[i % catalogue.length] as { id: string }).id, false));
+  const textsAfter = await statementTexts();
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+  const perStep = (counted[0] ?? []).map(
+    ([name], index) => [name, median(counted.map((steps) => steps[index]?.[1] ?? 0))] as const,
+  );
+  const perOrder = median(counted.map((steps) => steps.reduce((sum, [, n]) => sum + n, 0)));
+  figures.push(
+    `0. statements per paid order (one buyer, median of 20): ${perOrder} (${perStep.map(([name, n]) => `${name} ${n}`).join(', ')})`,
+  );
+  if (process.argv.includes('--statements')) {
+    const rows = [...textsAfter].map(([text, n]) => [text, (n - (textsBefore.get(text) ?? 0)) / 20] as const);
+    for (const [text, n] of rows.filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]))
+      console.log(`${n.toFixed(2).padStart(6)}  ${text.replace(/\s+/g, ' ').slice(0, 220)}`);
+  }
+
+  // 16 buyers, each doing paid orders one after another until the time is up.
+  const tokens = await Promise.all(Array.from({ length: PAID_ORDER_BUYERS }, () => newBuyer()));
+  const latencies: number[] = [];
+  let failures = 0;
+  const cpuMs = () => {
+    const fields = fs.readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  };
+  const statementsBefore = await statementsSoFar();
+  const cpuBefore = cpuMs();
+  const started = Date.now();
+  const endAt = started + PAID_ORDER_SECONDS * 1000;
+  await Promise.all(
+    tokens.map(async (buyer) => {
+      for (let i = 0; Date.now() < endAt; i += 1) {
+        const orderStarted = process.hrtime.bigint();
+        try {
+          await paidOrder(buyer, (catalogue[i % catalogue.length] as { id: string }).id, i >= catalogue.length);
+          latencies.push(Number(process.hrtime.bigint() - orderStarted) / 1e6);
+        } catch (error) {
+          failures += 1;
+          if (failures <= 3) console.error(String(error));
+        }
+      }
+    }),
+  );
+  const seconds = (Date.now() - started) / 1000;
+  const statements = (await statementsSoFar()) - statementsBefore;
+  const cpu = cpuMs() - cpuBefore;
+  latencies.sort((a, b) => a - b);
+  const percentile = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? 0;
+  figures.push(
+    `0. ${PAID_ORDER_BUYERS} buyers doing paid orders for ${seconds.toFixed(1)} s: ${latencies.length} paid orders, ${(latencies.length / seconds).toFixed(1)} orders/s, p50 ${percentile(50).toFixed(0)} ms, p99 ${percentile(99).toFixed(0)} ms per order (add + checkout + pay), ${(statements / Math.max(1, latencies.length)).toFixed(1)} statements and ${(cpu / Math.max(1, latencies.length)).toFixed(1)} ms of API CPU per order, ${failures} failed`,
+  );
+}
+
+if (paidOrdersOnly) {
+  console.log(`\n${figures.join('\n')}`);
+  await db.end();
+  await stop(server.child);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}
 
 // 1. One cart, one key, 200 concurrent checkouts.
 {
