@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { testPaymentIntents, testRefunds } from '../../db/schema';
 
@@ -7,9 +7,10 @@ import { testPaymentIntents, testRefunds } from '../../db/schema';
 export type TestIntentRow = typeof testPaymentIntents.$inferSelect;
 type NewTestIntent = Pick<TestIntentRow, 'id' | 'orderId' | 'amountCents' | 'currency' | 'clientSecret'>;
 
-/** One intent per order: a second insert for the same order is ignored. */
-export async function insertTestIntent(db: DbOrTx, intent: NewTestIntent): Promise<void> {
-  await db.insert(testPaymentIntents).values(intent).onConflictDoNothing();
+/** One intent per order: a second insert for the same order is ignored (and returns nothing). */
+export async function insertTestIntent(db: DbOrTx, intent: NewTestIntent): Promise<TestIntentRow | undefined> {
+  const [created] = await db.insert(testPaymentIntents).values(intent).onConflictDoNothing().returning();
+  return created;
 }
 
 export async function findTestIntentOfOrder(db: DbOrTx, orderId: string): Promise<TestIntentRow | undefined> {
@@ -30,6 +31,19 @@ export async function lockTestIntent(tx: DbOrTx, intentId: string): Promise<Test
 
 export async function recordTestIntentError(tx: DbOrTx, intentId: string, message: string): Promise<void> {
   await tx.update(testPaymentIntents).set({ lastError: message }).where(eq(testPaymentIntents.id, intentId));
+}
+
+/**
+ * Charges an intent still waiting for a card in one statement (the update locks the row and checks
+ * its state again); undefined when it is missing or in any other state.
+ */
+export async function chargeWaitingTestIntent(db: DbOrTx, intentId: string): Promise<TestIntentRow | undefined> {
+  const [charged] = await db
+    .update(testPaymentIntents)
+    .set({ status: 'succeeded', lastError: null })
+    .where(and(eq(testPaymentIntents.id, intentId), eq(testPaymentIntents.status, 'requires_payment_method')))
+    .returning();
+  return charged;
 }
 
 export async function markTestIntentSucceeded(tx: DbOrTx, intentId: string): Promise<TestIntentRow | undefined> {

@@ -3,6 +3,7 @@ import { type CardPayment, cardPaymentSchema, TEST_CARDS } from '@app/shared';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
 import {
+  chargeWaitingTestIntent,
   findTestIntent,
   findTestIntentOfOrder,
   findTestRefundByKey,
@@ -29,13 +30,21 @@ export function createTestProcessor(db: Database): PaymentProvider {
     async createIntent({ orderId, amountCents, currency }) {
       const id = `pi_test_${randomBytes(12).toString('hex')}`;
       const clientSecret = `${id}_secret_${randomBytes(12).toString('hex')}`;
-      await insertTestIntent(db, { id, orderId, amountCents, currency, clientSecret });
-      const intent = await findTestIntentOfOrder(db, orderId);
+      // A second call for the same order finds the first intent.
+      const intent =
+        (await insertTestIntent(db, { id, orderId, amountCents, currency, clientSecret })) ??
+        (await findTestIntentOfOrder(db, orderId));
       if (!intent) throw new Error('test payment intent missing after insert');
       return { id: intent.id, clientSecret: intent.clientSecret };
     },
 
     async confirm(intentId, card) {
+      // A good card for an intent waiting for one: a single conditional update. Anything else
+      // (a bad card, a missing or settled intent) takes the locked path below, which answers each case.
+      if (cardIsGood(card)) {
+        const charged = await chargeWaitingTestIntent(db, intentId);
+        if (charged) return describe(charged);
+      }
       return db.transaction(async (tx): Promise<ChargeResult> => {
         const intent = await lockTestIntent(tx, intentId);
         if (!intent) return { status: 'not_found' };
@@ -109,6 +118,15 @@ function checkCard(input: CardPayment | undefined): { code: string; message: str
   if (card.card_number === TEST_CARDS.insufficientFunds)
     return { code: 'insufficient_funds', message: 'Your card has insufficient funds.' };
   return null;
+}
+
+/** The card would be charged: checkCard neither refuses it nor declines it. */
+function cardIsGood(input: CardPayment | undefined): boolean {
+  try {
+    return checkCard(input) === null;
+  } catch {
+    return false;
+  }
 }
 
 function cardError(field: string, message: string): AppError {
