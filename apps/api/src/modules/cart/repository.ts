@@ -1,20 +1,60 @@
 import { and, asc, count, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { cartItems, cartPromos, orders, products, promoCodes, promoRedemptions } from '../../db/schema';
+import { cartItems, cartPromos, orders, products, promoCodes, promoRedemptions, users } from '../../db/schema';
 import { isPublicProduct, type ProductRow, sellerIsActive } from '../catalog/repository';
+import { ownsProduct } from '../orders/repository';
 
 export type PromoRow = typeof promoCodes.$inferSelect;
 
 // Cart lines.
 
-/** The user's approved, live cart products in the order added, each flagged whether its seller is active. */
+/** The code saved on the user's cart, as a column of another query. */
+const savedPromoCode = (userId: string) =>
+  sql<
+    string | null
+  >`(select ${promoCodes.code} from ${cartPromos} inner join ${promoCodes} on ${promoCodes.id} = ${cartPromos.promoCodeId} where ${cartPromos.userId} = ${userId})`;
+
+/**
+ * The user's approved, live cart products in the order added, each flagged whether its seller is
+ * active, and the cart's saved promo code on every line (one statement; an empty cart has no line
+ * to carry it, see findCartPromoCode).
+ */
 export function listCartLines(db: DbOrTx, userId: string) {
   return db
-    .select({ product: products, quantity: cartItems.quantity, sellerActive: sql<boolean>`${sellerIsActive}` })
+    .select({
+      product: products,
+      quantity: cartItems.quantity,
+      sellerActive: sql<boolean>`${sellerIsActive}`,
+      promoCode: savedPromoCode(userId),
+    })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(and(eq(cartItems.userId, userId), eq(products.status, 'approved'), isNull(products.deletedAt)))
     .orderBy(asc(cartItems.createdAt));
+}
+
+/**
+ * listCartLines for checkout: each line's seller row is share-locked until the transaction ends
+ * (locked in seller id order, so two checkouts never wait on each other crosswise), and whether the
+ * seller is active is read from that locked row. A suspension waits for an order being written, and
+ * an order never goes to a seller suspended before the lock was taken.
+ */
+export async function lockCartLinesAndSellers(db: DbOrTx, userId: string) {
+  const rows = await db
+    .select({
+      product: products,
+      quantity: cartItems.quantity,
+      sellerActive: users.isActive,
+      promoCode: savedPromoCode(userId),
+      addedAt: cartItems.createdAt,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(and(eq(cartItems.userId, userId), eq(products.status, 'approved'), isNull(products.deletedAt)))
+    .orderBy(asc(users.id), asc(products.id))
+    .for('share', { of: users });
+  return rows.sort((a, b) => a.addedAt.getTime() - b.addedAt.getTime());
 }
 
 /** A product the public may buy (approved, live, seller active). */
@@ -26,21 +66,31 @@ export async function findPublicProduct(db: DbOrTx, productId: string): Promise<
   return product as ProductRow | undefined;
 }
 
-/** The line's quantity, its row locked until the transaction ends (FOR UPDATE). */
-export async function lockCartLineQuantity(tx: DbOrTx, userId: string, productId: string): Promise<number | undefined> {
-  const [existing] = await tx
-    .select({ quantity: cartItems.quantity })
-    .from(cartItems)
-    .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
-    .for('update');
-  return existing?.quantity;
+/** findPublicProduct, and in the same statement whether this buyer already owns it. */
+export async function findPublicProductOwnedBy(
+  db: DbOrTx,
+  productId: string,
+  userId: string,
+): Promise<{ product: ProductRow; owned: boolean } | undefined> {
+  const [row] = await db
+    .select({ product: products, owned: ownsProduct(userId, products.id) })
+    .from(products)
+    .where(and(eq(products.id, productId), isPublicProduct));
+  return row as { product: ProductRow; owned: boolean } | undefined;
 }
 
-export async function upsertCartLine(tx: DbOrTx, userId: string, productId: string, quantity: number): Promise<void> {
+/**
+ * Adds to a line's quantity (capped at 99), creating the line if missing. One statement: the
+ * conflicting row is locked and re-read by the update, so concurrent adds all count.
+ */
+export async function addCartLineQuantity(tx: DbOrTx, userId: string, productId: string, quantity: number): Promise<void> {
   await tx
     .insert(cartItems)
-    .values({ userId, productId, quantity })
-    .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { quantity } });
+    .values({ userId, productId, quantity: Math.min(99, quantity) })
+    .onConflictDoUpdate({
+      target: [cartItems.userId, cartItems.productId],
+      set: { quantity: sql`least(99, ${cartItems.quantity} + ${Math.min(99, quantity)})` },
+    });
 }
 
 /** False when the product is not in the user's cart. */

@@ -13,7 +13,7 @@ import { centsToDollars } from '../../lib/money';
 import { isUuid } from '../../lib/validation';
 import { presentProduct } from '../catalog/present';
 import type { ProductRow } from '../catalog/repository';
-import { assertNotOwnedUnlessBuyingAgain } from '../orders/service';
+import { alreadyOwned } from '../orders/service';
 import type { UserRow } from '../users/repository';
 import {
   describePromo,
@@ -25,16 +25,17 @@ import {
   requireUsablePromo,
 } from './promos';
 import {
+  addCartLineQuantity,
   deleteCartLine,
   deleteCartLines,
   deleteCartPromo,
   findCartPromoCode,
   findPublicProduct,
+  findPublicProductOwnedBy,
   listCartLines,
-  lockCartLineQuantity,
+  lockCartLinesAndSellers,
   saveCartPromo,
   updateCartLineQuantity,
-  upsertCartLine,
 } from './repository';
 
 const INVALID_PRODUCT = 'Invalid product data: missing required fields';
@@ -90,17 +91,19 @@ export function assertCartWithinLimit(totals: CartTotals): void {
 
 /**
  * The user's cart as it stands: only approved, live products; those of a suspended seller apart
- * (flagged unavailable); a promo that stopped being usable is dropped.
+ * (flagged unavailable); a promo that stopped being usable is dropped. With `lockSellers` (checkout)
+ * the sellers' rows are share-locked until the transaction ends and their state read from them.
  */
-export async function loadCart(db: DbOrTx, userId: string): Promise<PricedCart> {
-  const rows = await listCartLines(db, userId);
+export async function loadCart(db: DbOrTx, userId: string, options: { lockSellers?: boolean } = {}): Promise<PricedCart> {
+  const rows = options.lockSellers ? await lockCartLinesAndSellers(db, userId) : await listCartLines(db, userId);
   const lines = rows
     .filter((row) => row.sellerActive)
     .map((row) => ({ product: row.product as ProductRow, quantity: row.quantity }));
   const unavailable = rows
     .filter((row) => !row.sellerActive)
     .map((row) => ({ product: row.product as ProductRow, quantity: row.quantity }));
-  const savedCode = await findCartPromoCode(db, userId);
+  // Every line carries the saved code; only an empty cart asks for it on its own.
+  const savedCode = rows.length > 0 ? (rows[0]?.promoCode ?? undefined) : await findCartPromoCode(db, userId);
   const { promo, problem } = savedCode ? await applicablePromo(db, userId, savedCode, lines) : { promo: null, problem: null };
   return {
     lines,
@@ -155,32 +158,38 @@ export function presentCart(cart: PricedCart): CartView & { promo_notice: string
   };
 }
 
+function invalidProduct(): AppError {
+  return new AppError('VALIDATION_FAILED', INVALID_PRODUCT, [{ field: 'product_id', message: INVALID_PRODUCT }]);
+}
+
 async function requireBuyableProduct(db: DbOrTx, productId: string): Promise<ProductRow> {
   const valid = isUuid(productId);
   const product = valid ? await findPublicProduct(db, productId) : undefined;
-  if (!product || product.priceCents <= 0)
-    throw new AppError('VALIDATION_FAILED', INVALID_PRODUCT, [{ field: 'product_id', message: INVALID_PRODUCT }]);
+  if (!product || product.priceCents <= 0) throw invalidProduct();
   return product;
 }
 
 /**
  * Adds to the quantity of a product already in the cart; a quantity of 0 or less removes it. A
- * product the buyer already owns is added only with their explicit `buyAgain`.
+ * product the buyer already owns is added only with their explicit `buyAgain`. The answer is the
+ * cart as read inside the transaction, right after the change.
  */
 export async function addToCart(deps: AppDeps, user: UserRow, productId: string, quantity: number, buyAgain = false) {
-  const product = await requireBuyableProduct(deps.db, productId);
-  if (quantity > 0) await assertNotOwnedUnlessBuyingAgain(deps.db, user.id, product.id, buyAgain);
-  await deps.db.transaction(async (tx) => {
-    if (quantity <= 0) {
-      await deleteCartLine(tx, user.id, product.id);
-      return;
-    }
-    const existing = await lockCartLineQuantity(tx, user.id, product.id);
-    const next = Math.min(99, (existing ?? 0) + quantity);
-    await upsertCartLine(tx, user.id, product.id, next);
-    assertCartWithinLimit((await loadCart(tx, user.id)).totals);
+  if (quantity <= 0) {
+    const product = await requireBuyableProduct(deps.db, productId);
+    await deleteCartLine(deps.db, user.id, product.id);
+    return presentCart(await loadCart(deps.db, user.id));
+  }
+  const found = isUuid(productId) ? await findPublicProductOwnedBy(deps.db, productId, user.id) : undefined;
+  if (!found || found.product.priceCents <= 0) throw invalidProduct();
+  if (found.owned && !buyAgain) throw alreadyOwned();
+  const cart = await deps.db.transaction(async (tx) => {
+    await addCartLineQuantity(tx, user.id, found.product.id, quantity);
+    const changed = await loadCart(tx, user.id);
+    assertCartWithinLimit(changed.totals);
+    return changed;
   });
-  return presentCart(await loadCart(deps.db, user.id));
+  return presentCart(cart);
 }
 
 /** Sets a line's quantity; 0 or less removes the line. */

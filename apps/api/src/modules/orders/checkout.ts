@@ -8,10 +8,11 @@ import { attributeOrder } from '../affiliates/service';
 import { consumePromoUse } from '../cart/repository';
 import { assertCartWithinLimit, loadCart } from '../cart/service';
 import { releaseClaim, settleCharge } from '../payments/service';
-import { lockUserRow, suspendedAmong, type UserRow } from '../users/repository';
-import { closeUnpaidOrders, notPayableReason } from './lifecycle';
+import { lockUserRow, type UserRow } from '../users/repository';
+import { closeSupersededOrders, notPayableReason } from './lifecycle';
 import type { OrderRow } from './present';
 import {
+  findOpenOrders,
   findOrder,
   findOrderByIdempotencyKey,
   findUnchargedOrders,
@@ -19,7 +20,6 @@ import {
   insertOrderItems,
   insertPromoRedemption,
   markIntentVoided,
-  ordersInPaymentStatus,
   setPaymentIntent,
 } from './repository';
 
@@ -63,19 +63,11 @@ export async function checkout(
         if (winner) throw new ExistingOrder(winner);
       }
       // First, so that a promo use held by an abandoned order is free again for this one.
-      const superseded = await findUnchargedOrders(tx, user.id, ['unpaid', 'void']);
-      await closeUnpaidOrders(
-        tx,
-        superseded.map((o) => o.id),
-        'cancelled',
-      );
-      const cart = await loadCart(tx, user.id);
+      await closeSupersededOrders(tx, user.id);
+      // The sellers' rows are share-locked with the lines, their state read from the locked rows.
+      const cart = await loadCart(tx, user.id, { lockSellers: true });
       // A suspended seller's item stays in the cart, flagged; the buyer removes it (and sees why) before ordering.
-      const suspended = await suspendedAmong(
-        tx,
-        [...cart.lines, ...(cart.unavailable ?? [])].map(({ product }) => product.sellerId),
-      );
-      if (suspended.size > 0) {
+      if ((cart.unavailable ?? []).length > 0) {
         throw new AppError('VALIDATION_FAILED', CART_ITEMS_UNAVAILABLE, [{ field: 'items', message: CART_ITEMS_UNAVAILABLE }]);
       }
       if (cart.lines.length === 0) throw new AppError('VALIDATION_FAILED', 'Your cart is empty');
@@ -151,8 +143,15 @@ export async function checkout(
  * still in flight keeps its order open.
  */
 async function voidSupersededIntents(deps: AppDeps, userId: string): Promise<void> {
-  await settleChargesInFlight(deps, userId);
-  for (const open of await findUnchargedOrders(deps.db, userId)) {
+  // One read for both kinds; the unpaid ones are read again only if settling a charge changed them.
+  const candidates = await findOpenOrders(deps.db, userId);
+  const inFlight = candidates.filter((order) => order.paymentStatus === 'processing');
+  await settleChargesInFlight(deps, inFlight);
+  const unpaid =
+    inFlight.length > 0
+      ? await findUnchargedOrders(deps.db, userId)
+      : candidates.filter((order) => order.status === 'pending' && order.paymentStatus === 'unpaid');
+  for (const open of unpaid) {
     if (!open.paymentIntentId) continue;
     const state = await deps.payments.cancel(open.paymentIntentId);
     if (state.status === 'succeeded') {
@@ -173,8 +172,7 @@ async function voidSupersededIntents(deps: AppDeps, userId: string): Promise<voi
  * to rest before a new checkout: settled if the money moved, given back to unpaid if it surely did
  * not; while the charge may still be running the new checkout waits, so nobody pays twice.
  */
-async function settleChargesInFlight(deps: AppDeps, userId: string): Promise<void> {
-  const inFlight = await ordersInPaymentStatus(deps.db, userId, 'processing');
+async function settleChargesInFlight(deps: AppDeps, inFlight: OrderRow[]): Promise<void> {
   const staleBefore = Date.now() - deps.config.payments.staleSeconds * 1000;
   for (const order of inFlight) {
     const state = order.paymentIntentId ? await deps.payments.retrieve(order.paymentIntentId) : null;

@@ -6,25 +6,40 @@ import { centsToDollars } from '../../lib/money';
 import { affiliateCommissionCents } from '../affiliates/service';
 import { issueDownloadLinks } from '../downloads/service';
 import { addSales } from '../products/repository';
-import { findUserById } from '../users/repository';
+import { findUserById, type UserRow } from '../users/repository';
 import { languageOf } from '../users/service';
 import type { OrderItemRow, OrderRow } from './present';
-import { findOrder, insertLedgerEntries, itemsOfOrder, markOrderPaid, removeBoughtFromCart, saleEntriesOf } from './repository';
+import { findOrder, insertLedgerEntries, itemsOfOrder, type NewLedgerEntry, recordPayment, saleEntriesOf } from './repository';
+
+/** What the receipt of an order just paid needs, known to the transaction that paid it. */
+export interface PaidOrder {
+  order: OrderRow;
+  items: OrderItemRow[];
+  buyer: UserRow | undefined;
+}
 
 /**
  * Marks an open order paid, inside the caller's transaction with the order row locked: order
- * status, the ledger (sellers, AI pool, platform), sales counts, and the bought items leave the cart.
+ * status, the ledger (sellers, AI pool, platform), sales counts, and the bought items leave the
+ * cart, all in one statement. `items` are the order's items when the caller has just read them.
  */
-export async function markPaidInTx(tx: Tx, order: OrderRow, intentId: string | null, platformFeePercent: number): Promise<void> {
-  const items = await itemsOfOrder(tx, order.id);
-  await markOrderPaid(tx, order, intentId);
-  await writeLedger(tx, order, items, platformFeePercent);
-  for (const item of items) await addSales(tx, item.productId, item.quantity);
-  await removeBoughtFromCart(
-    tx,
-    order.userId,
-    items.map((i) => i.productId),
-  );
+export async function markPaidInTx(
+  tx: Tx,
+  order: OrderRow,
+  intentId: string | null,
+  platformFeePercent: number,
+  items?: OrderItemRow[],
+): Promise<PaidOrder> {
+  const bought = items ?? (await itemsOfOrder(tx, order.id));
+  const units = new Map<string, number>();
+  for (const item of bought) units.set(item.productId, (units.get(item.productId) ?? 0) + item.quantity);
+  const buyer = await recordPayment(tx, {
+    order,
+    intentId,
+    ledger: ledgerEntriesOf(order, bought, platformFeePercent),
+    sales: [...units].map(([productId, sold]) => ({ productId, units: sold })),
+  });
+  return { order, items: bought, buyer };
 }
 
 /**
@@ -55,6 +70,11 @@ export async function reverseSaleInTx(tx: Tx, orderId: string): Promise<void> {
  * order's commission is carved out of the platform fee (an `affiliate` entry owed to the referrer).
  */
 export async function writeLedger(tx: DbOrTx, order: OrderRow, items: OrderItemRow[], platformFeePercent: number): Promise<void> {
+  await insertLedgerEntries(tx, ledgerEntriesOf(order, items, platformFeePercent));
+}
+
+/** The ledger entries writeLedger writes for an order. */
+function ledgerEntriesOf(order: OrderRow, items: OrderItemRow[], platformFeePercent: number): NewLedgerEntry[] {
   const aiPool = aiPoolShareCents(order.totalCents);
   const platform = Math.round((order.totalCents * platformFeePercent) / 100);
   const commission = order.affiliateId ? affiliateCommissionCents(order.totalCents, order.affiliateCommissionBps, platform) : 0;
@@ -62,7 +82,7 @@ export async function writeLedger(tx: DbOrTx, order: OrderRow, items: OrderItemR
   const bySeller = new Map<string, number>();
   for (const item of items) bySeller.set(item.sellerId, (bySeller.get(item.sellerId) ?? 0) + item.unitPriceCents * item.quantity);
   const shares = splitProportionally(forSellers, [...bySeller.values()]);
-  const entries = [
+  return [
     { orderId: order.id, kind: 'ai_pool' as const, sellerId: null, amountCents: aiPool },
     { orderId: order.id, kind: 'platform' as const, sellerId: null, amountCents: platform - commission },
     ...(commission > 0
@@ -75,7 +95,6 @@ export async function writeLedger(tx: DbOrTx, order: OrderRow, items: OrderItemR
       amountCents: shares[index] ?? 0,
     })),
   ];
-  await insertLedgerEntries(tx, entries);
 }
 
 /** Splits an amount in proportion to weights with the largest-remainder rule, so the parts sum exactly. */
@@ -96,13 +115,17 @@ export function splitProportionally(amount: number, weights: number[]): number[]
   return parts;
 }
 
-/** E-mails the receipt with fresh download links, in the buyer's language. */
-export async function sendReceipt(deps: AppDeps, orderId: string): Promise<void> {
-  const order = await findOrder(deps.db, orderId);
-  if (order?.paymentStatus !== 'paid') return;
-  const user = await findUserById(deps.db, order.userId);
+/**
+ * E-mails the receipt with fresh download links, in the buyer's language. `paid` is what the
+ * transaction that just paid the order read (nothing is read again); without it the order must be paid now.
+ */
+export async function sendReceipt(deps: AppDeps, orderId: string, paid?: PaidOrder): Promise<void> {
+  const order = paid ? paid.order : await findOrder(deps.db, orderId);
+  if (!paid && order?.paymentStatus !== 'paid') return;
+  if (!order) return;
+  const user = paid ? paid.buyer : await findUserById(deps.db, order.userId);
   if (!user) return;
-  const items = await itemsOfOrder(deps.db, order.id);
+  const items = paid ? paid.items : await itemsOfOrder(deps.db, order.id);
   const { links, expiresAt } = await issueDownloadLinks(deps, order);
   const language = languageOf(user);
   const m = mailTexts(language);

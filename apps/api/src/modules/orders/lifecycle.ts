@@ -1,8 +1,14 @@
 import type { DbOrTx } from '../../db/client';
 import { releasePromoUse } from '../promo-codes/repository';
 import { suspendedAmong } from '../users/repository';
-import type { OrderRow } from './present';
-import { deletePromoRedemptions, itemsWithCurrentProducts, voidUnpaidOrders } from './repository';
+import type { OrderItemRow, OrderRow } from './present';
+import {
+  deletePromoRedemptions,
+  itemsWithCurrentProducts,
+  lockItemsWithCurrentProducts,
+  voidUnpaidOrders,
+  voidUnpaidOrdersOf,
+} from './repository';
 
 /**
  * The order lifecycle. Only an open order (pending, not yet paid) may ever become paid:
@@ -32,6 +38,31 @@ export function notPayableReason(order: Pick<OrderRow, 'status' | 'paymentStatus
  * priced at. Returns the buyer-facing problem, or null.
  */
 export async function findStaleItems(db: DbOrTx, orderId: string): Promise<string | null> {
+  return (await checkItemsStillBuyable(db, orderId)).problem;
+}
+
+/** findStaleItems, also giving the order's items it read (so paying the order need not read them again). */
+export async function checkItemsStillBuyable(
+  db: DbOrTx,
+  orderId: string,
+): Promise<{ problem: string | null; items: OrderItemRow[] | undefined }> {
+  const rows = await lockItemsWithCurrentProducts(db, orderId);
+  // An item whose seller has no row (or an order without items): the reads one by one decide.
+  if (rows.length === 0 || rows.length !== rows[0]?.itemCount)
+    return { problem: await staleItemsReadApart(db, orderId), items: undefined };
+  const items = rows.map((row) => row.item);
+  for (const row of rows) {
+    const product = row.product;
+    if (product?.status !== 'approved' || product.deletedAt || !row.sellerActive) {
+      return { problem: `${row.item.productTitle} is no longer available. Please check out again.`, items };
+    }
+    if (product.priceCents !== row.item.unitPriceCents)
+      return { problem: `The price of ${row.item.productTitle} has changed. Please check out again.`, items };
+  }
+  return { problem: null, items };
+}
+
+async function staleItemsReadApart(db: DbOrTx, orderId: string): Promise<string | null> {
   const rows = await itemsWithCurrentProducts(db, orderId);
   const suspended = await suspendedAmong(
     db,
@@ -54,6 +85,17 @@ export async function findStaleItems(db: DbOrTx, orderId: string): Promise<strin
 export async function closeUnpaidOrders(tx: DbOrTx, orderIds: string[], status: 'cancelled' | 'expired'): Promise<string[]> {
   if (orderIds.length === 0) return [];
   const closed = await voidUnpaidOrders(tx, orderIds, status);
+  await releasePromoUses(tx, closed);
+  return closed;
+}
+
+/**
+ * A new checkout closes the buyer's earlier orders that can never be charged (pending and unpaid
+ * without an intent, or whose intent was voided) as cancelled, and gives back their promo uses:
+ * closeUnpaidOrders for all of the buyer's such orders, found and closed by one update.
+ */
+export async function closeSupersededOrders(tx: DbOrTx, userId: string): Promise<string[]> {
+  const closed = await voidUnpaidOrdersOf(tx, userId);
   await releasePromoUses(tx, closed);
   return closed;
 }

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableName, gte, ilike, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
   cartItems,
@@ -144,12 +145,17 @@ export async function findOrderByIdempotencyKey(db: DbOrTx, userId: string, key:
   return order;
 }
 
-/** The buyer's orders in one payment status. */
-export async function ordersInPaymentStatus(db: DbOrTx, userId: string, status: OrderRow['paymentStatus']): Promise<OrderRow[]> {
+/** The buyer's orders whose charge is in flight (processing) or that are still open and unpaid. */
+export async function findOpenOrders(db: DbOrTx, userId: string): Promise<OrderRow[]> {
   return db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.paymentStatus, status)));
+    .where(
+      and(
+        eq(orders.userId, userId),
+        sql`(${orders.paymentStatus} = 'processing' or (${orders.status} = 'pending' and ${orders.paymentStatus} = 'unpaid'))`,
+      ),
+    );
 }
 
 /** Spec §3 Order stats of one buyer, money in cents. */
@@ -205,26 +211,6 @@ export async function setPaymentIntent(db: DbOrTx, orderId: string, intentId: st
   await db.update(orders).set({ paymentIntentId: intentId }).where(eq(orders.id, orderId));
 }
 
-/** The order becomes completed and paid, now, with this intent. */
-export async function markOrderPaid(db: DbOrTx, order: OrderRow, intentId: string | null): Promise<void> {
-  await db
-    .update(orders)
-    .set({
-      status: 'completed',
-      paymentStatus: 'paid',
-      paidAt: new Date(),
-      paymentAttemptAt: null,
-      paymentIntentId: intentId ?? order.paymentIntentId,
-    })
-    .where(eq(orders.id, order.id));
-}
-
-/** The bought products leave the buyer's cart, and so does the cart's promo code. */
-export async function removeBoughtFromCart(db: DbOrTx, userId: string, productIds: string[]): Promise<void> {
-  await db.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, productIds)));
-  await db.delete(cartPromos).where(eq(cartPromos.userId, userId));
-}
-
 export type NewLedgerEntry = typeof ledgerEntries.$inferInsert;
 
 /** The order's sale entries in the ledger. */
@@ -255,6 +241,83 @@ export async function itemsWithCurrentProducts(db: DbOrTx, orderId: string) {
     .where(eq(orderItems.orderId, orderId));
 }
 
+/** Pending orders that can never be charged: unpaid without an intent, or whose intent was voided. */
+const neverChargeable = sql`(${orders.paymentStatus} = 'void' or (${orders.paymentStatus} = 'unpaid' and ${orders.paymentIntentId} is null))`;
+
+/**
+ * The order's items, each with its product as it is now (null when gone) and whether its seller is
+ * active, read from the seller's row share-locked until the transaction ends (in seller id order).
+ * Each row also carries the order's number of items, so a caller sees an item whose seller row is missing.
+ */
+export async function lockItemsWithCurrentProducts(tx: DbOrTx, orderId: string) {
+  return tx
+    .select({
+      item: orderItems,
+      product: products,
+      sellerActive: users.isActive,
+      itemCount: sql<number>`(select count(*)::int from ${orderItems} counted where counted.order_id = ${orderId})`,
+    })
+    .from(orderItems)
+    .innerJoin(users, eq(users.id, orderItems.sellerId))
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(users.id), asc(orderItems.id))
+    .for('share', { of: users });
+}
+
+/**
+ * Everything a payment changes, in one statement (each data-modifying CTE runs once, on different
+ * tables): the order becomes completed and paid with this intent, its ledger entries are written,
+ * the products' sales counts grow, and the bought products and the cart's promo code leave the
+ * buyer's cart. Returns the buyer's row (for the receipt).
+ */
+export async function recordPayment(
+  tx: DbOrTx,
+  payment: {
+    order: OrderRow;
+    intentId: string | null;
+    ledger: NewLedgerEntry[];
+    sales: { productId: string; units: number }[];
+  },
+) {
+  const { order, intentId, ledger, sales } = payment;
+  const productIds = sales.map((sale) => sale.productId);
+  const paid = tx.$with('paid').as(
+    tx
+      .update(orders)
+      .set({
+        status: 'completed',
+        paymentStatus: 'paid',
+        paidAt: new Date(),
+        paymentAttemptAt: null,
+        paymentIntentId: intentId ?? order.paymentIntentId,
+      })
+      .where(eq(orders.id, order.id)),
+  );
+  const books = tx.$with('books').as(tx.insert(ledgerEntries).values(ledger));
+  const sold = tx.$with('sold').as(
+    tx
+      .update(products)
+      .set({
+        salesCount: sql`${products.salesCount} + (case ${products.id} ${sql.join(
+          sales.map((sale) => sql`when ${sale.productId}::uuid then ${sale.units}::int`),
+          sql` `,
+        )} else 0 end)`,
+      })
+      .where(inArray(products.id, productIds)),
+  );
+  const leftCart = tx
+    .$with('left_cart')
+    .as(tx.delete(cartItems).where(and(eq(cartItems.userId, order.userId), inArray(cartItems.productId, productIds))));
+  const leftPromo = tx.$with('left_promo').as(tx.delete(cartPromos).where(eq(cartPromos.userId, order.userId)));
+  const [buyer] = await tx
+    .with(paid, books, sold, leftCart, leftPromo)
+    .select()
+    .from(users)
+    .where(and(eq(users.id, order.userId), isNull(users.deletedAt)));
+  return buyer;
+}
+
 /**
  * Closes these orders as cancelled or expired, only those still pending and unpaid without an
  * intent (or whose intent was voided); returns the ids it closed.
@@ -263,13 +326,17 @@ export async function voidUnpaidOrders(db: DbOrTx, orderIds: string[], status: '
   const closed = await db
     .update(orders)
     .set({ status, paymentStatus: 'void' })
-    .where(
-      and(
-        inArray(orders.id, orderIds),
-        eq(orders.status, 'pending'),
-        sql`(${orders.paymentStatus} = 'void' or (${orders.paymentStatus} = 'unpaid' and ${orders.paymentIntentId} is null))`,
-      ),
-    )
+    .where(and(inArray(orders.id, orderIds), eq(orders.status, 'pending'), neverChargeable))
+    .returning({ id: orders.id });
+  return closed.map((o) => o.id);
+}
+
+/** voidUnpaidOrders for every such order of this buyer, found by the update itself; returns the ids it closed. */
+export async function voidUnpaidOrdersOf(db: DbOrTx, userId: string): Promise<string[]> {
+  const closed = await db
+    .update(orders)
+    .set({ status: 'cancelled', paymentStatus: 'void' })
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending'), neverChargeable))
     .returning({ id: orders.id });
   return closed.map((o) => o.id);
 }
@@ -297,6 +364,16 @@ export async function findUnchargedOrders(db: DbOrTx, userId: string, states: ('
     .select({ id: orders.id, paymentIntentId: orders.paymentIntentId })
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.status, 'pending'), inArray(orders.paymentStatus, states)));
+}
+
+/**
+ * True when the buyer owns the product in this column (as ownedProductIds counts it), as a column
+ * of another query. Written with aliases and the column qualified by hand: a one-table select names
+ * its fields unqualified.
+ */
+export function ownsProduct(userId: string, productId: AnyPgColumn): SQL<boolean> {
+  const column = sql`${sql.identifier(getTableName(productId.table))}.${sql.identifier(productId.name)}`;
+  return sql<boolean>`exists (select 1 from ${orderItems} owned_item inner join ${orders} owned_order on owned_order.id = owned_item.order_id where owned_order.user_id = ${userId} and owned_order.payment_status = 'paid' and owned_item.product_id = ${column})`;
 }
 
 /**

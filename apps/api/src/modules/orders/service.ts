@@ -10,9 +10,9 @@ import { sendReceipt } from './fulfil';
 import { type OrderRow, presentOrder } from './present';
 import { findOwnOrder, insertRefundRequest, itemsAndRefundsOf, listOrders, orderStatsOfUser } from './repository';
 
-export { markPaidInTx, reverseSaleInTx, sendReceipt, writeLedger } from './fulfil';
-export { closeUnpaidOrders, findStaleItems, isOpen, notPayableReason } from './lifecycle';
-export { assertNotOwnedUnlessBuyingAgain } from './owned';
+export { markPaidInTx, type PaidOrder, reverseSaleInTx, sendReceipt, writeLedger } from './fulfil';
+export { checkItemsStillBuyable, closeUnpaidOrders, findStaleItems, isOpen, notPayableReason } from './lifecycle';
+export { alreadyOwned } from './owned';
 
 export interface OrderListQuery {
   page: number;

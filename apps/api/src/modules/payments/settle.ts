@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../lib/context';
-import { findStaleItems, isOpen, markPaidInTx, sendReceipt } from '../orders/service';
+import { checkItemsStillBuyable, isOpen, markPaidInTx, type PaidOrder, sendReceipt } from '../orders/service';
 import { findPaymentRefundForIntent, insertPaymentRefund, lockOrder, markUnpayableOrderRefunded } from './repository';
 
 export interface SucceededCharge {
@@ -19,6 +19,7 @@ export type Settlement = 'paid' | 'already_paid' | 'refunded';
  * products withdrawn or repriced, amount not matching). Safe to call again after a crash.
  */
 export async function settleCharge(deps: AppDeps, charge: SucceededCharge): Promise<Settlement> {
+  let paid: PaidOrder | undefined;
   const outcome = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, charge.orderId);
     if (!order) return 'refund' as const;
@@ -29,14 +30,17 @@ export async function settleCharge(deps: AppDeps, charge: SucceededCharge): Prom
     const sameIntent = !charge.intentId || !order.paymentIntentId || order.paymentIntentId === charge.intentId;
     if (order.paymentStatus === 'paid' && sameIntent) return 'already_paid' as const;
     const matches = sameIntent && charge.amountCents === order.totalCents && charge.currency.toLowerCase() === order.currency;
-    if (matches && isOpen(order) && !(await findStaleItems(tx, order.id))) {
-      await markPaidInTx(tx, order, charge.intentId, deps.config.platformFeePercent);
-      return 'paid' as const;
+    if (matches && isOpen(order)) {
+      const { problem, items } = await checkItemsStillBuyable(tx, order.id);
+      if (!problem) {
+        paid = await markPaidInTx(tx, order, charge.intentId, deps.config.platformFeePercent, items);
+        return 'paid' as const;
+      }
     }
     return 'refund' as const;
   });
   if (outcome === 'paid') {
-    await sendReceipt(deps, charge.orderId).catch(() => {});
+    await sendReceipt(deps, charge.orderId, paid).catch(() => {});
     return 'paid';
   }
   if (outcome === 'refund') {
