@@ -72,6 +72,7 @@ const envSchema = z.object({
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** Public searches from an in-process index of the catalogue (docs/decisions/0017-in-process-search-index.md) instead of SQL. */
   SEARCH_INDEX: z.enum(['on', 'off']).default('on'),
+  SEARCH_INDEX_SNAPSHOT: optionalText,
   METRICS_TOKEN: optionalText,
   CHATBOT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   /** Custom-chatbot leads one client address, and one chat session, may leave per hour. */
@@ -158,6 +159,8 @@ export interface Config {
   catalogCacheMs: number;
   /** Public searches from the in-process search index (SEARCH_INDEX, default on). */
   searchIndex: boolean;
+  /** Where the search index saves itself for a fast restart (none in tests, or with SEARCH_INDEX_SNAPSHOT=off). */
+  searchIndexSnapshot: string | undefined;
   /** Bearer token for /metrics (required in production); without it only loopback callers may read them. */
   metricsToken: string | undefined;
   webDistDir: string | undefined;
@@ -252,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     downloadLinkTtlHours: e.DOWNLOAD_LINK_TTL_HOURS,
     catalogCacheMs: e.CATALOG_CACHE_MS,
     searchIndex: e.SEARCH_INDEX === 'on',
+    searchIndexSnapshot: snapshotFile(e.SEARCH_INDEX_SNAPSHOT, e.NODE_ENV, dataDir),
     metricsToken: e.METRICS_TOKEN,
     webDistDir: e.WEB_DIST_DIR,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
@@ -274,4 +278,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function decodeKey(value: string): Buffer | null {
   const key = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
   return key.length === 32 ? key : null;
+}
+
+/** The search index snapshot's path: as set, `off` for none, else beside the data (never in tests: each builds its own). */
+function snapshotFile(setting: string | undefined, env: string, dataDir: string): string | undefined {
+  if (setting === 'off') return undefined;
+  if (setting) return path.resolve(setting);
+  return env === 'test' ? undefined : path.join(dataDir, 'search-index.snapshot');
 }

@@ -53,7 +53,7 @@ export function createDeps(
     // The dictionary may be as stale as a cached catalogue page, and no staler.
     searchDictionary: new SearchDictionary(db, config.catalogCacheMs),
     // Kept in step on the same schedule as the dictionary.
-    searchIndex: config.searchIndex ? new SearchIndex(db, config.catalogCacheMs) : null,
+    searchIndex: config.searchIndex ? new SearchIndex(db, config.catalogCacheMs, config.searchIndexSnapshot) : null,
     downloadSigningKey: createHash('sha256').update(`downloads:${jwtSecret}`).digest('hex'),
     embeddedDatabase: options.embeddedDatabase,
   };

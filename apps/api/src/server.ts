@@ -46,7 +46,7 @@ async function main(): Promise<void> {
         const stats = index.stats();
         if (stats)
           log(
-            `search index: ${stats.products} products in ${Date.now() - started} ms, ~${Math.round(stats.bytes / 2 ** 20)} MiB`,
+            `search index: ${stats.products} products in ${Date.now() - started} ms from the ${stats.loadedFrom}, ~${Math.round(stats.bytes / 2 ** 20)} MiB`,
           );
       })
       .catch((error: unknown) => log(`search index not loaded (searches use SQL): ${String(error)}`));

@@ -1,4 +1,8 @@
 // @database-server: the index loads and catches up from the database
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { CATEGORIES, LICENSES, type ProductListQuery, productListSchema } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +12,7 @@ import { products } from '../../db/schema';
 import type { UserRow } from '../users/repository';
 import { productJson } from './present';
 import { listProducts } from './repository';
-import type { SearchIndex } from './search-index';
+import { SearchIndex } from './search-index';
 import { browseProducts, browsePublicProductsJson } from './service';
 import { correctQuery, queryWords, typoDistance } from './typos';
 
@@ -468,6 +472,64 @@ describe('the search index with the page cache on', () => {
       expect(await titles('amberine')).toEqual(['Amberine Warm Start']);
     } finally {
       await app.close();
+    }
+  });
+
+  it('starts from its snapshot, caught up with the changes made while it was down, and answers as the SQL path', async () => {
+    const app = await createTestApp({ CATALOG_CACHE_MS: '60000' });
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'search-index-snapshot-')), 'index.snapshot');
+    try {
+      const seller = await createUser(app.db, 'seller');
+      const made = [];
+      for (let i = 0; i < 40; i += 1)
+        made.push(
+          await createProduct(app.db, seller, {
+            title: `Snapshot Probe ${i % 2 ? 'Amberine' : 'Kolrath'} ${i}`,
+            priceCents: 500 + i * 100,
+            category: pick(CATEGORIES).slug,
+          }),
+        );
+      const first = new SearchIndex(app.db, 60_000, file);
+      await first.load();
+      await first.settled();
+      expect(first.stats()).toMatchObject({ products: 40, loadedFrom: 'database' });
+      expect(fs.existsSync(file)).toBe(true);
+      // While no instance runs: a new product, a price change, a rejection and a product deleted outright.
+      await createProduct(app.db, seller, { title: 'Snapshot Probe Amberine New', priceCents: 100 });
+      await app.db
+        .update(products)
+        .set({ priceCents: 99_900 })
+        .where(eq(products.id, (made[1] as { id: string }).id));
+      await app.db
+        .update(products)
+        .set({ status: 'rejected' })
+        .where(eq(products.id, (made[2] as { id: string }).id));
+      await app.db.delete(products).where(eq(products.id, (made[3] as { id: string }).id));
+      const second = new SearchIndex(app.db, 60_000, file);
+      await second.load();
+      expect(second.stats()).toMatchObject({ products: 39, loadedFrom: 'snapshot', rebuilding: false });
+      const dictionary = await app.deps.searchDictionary.current();
+      for (const query of [
+        { search: 'amberine' },
+        { search: 'kolrath', sort_by: 'price' as const },
+        {},
+        { sort_by: 'price' as const, sort_order: 'desc' as const },
+        { sort_by: 'title' as const, limit: 50 },
+      ]) {
+        const corrected = correctQuery(dictionary, queryWords(query.search ?? ''));
+        const viaSql = await listProducts(app.db, query, { kind: 'public' }, corrected);
+        const viaIndex = corrected.length ? await second.search(query, corrected) : await second.browse(query);
+        expect(viaIndex?.rows.map(text), JSON.stringify(query)).toEqual(viaSql.rows.map(productJson));
+        expect(viaIndex?.total).toBe(viaSql.total);
+      }
+      // A snapshot of another database (or damaged) is never used: a full load instead.
+      fs.writeFileSync(file, 'not a snapshot');
+      const third = new SearchIndex(app.db, 60_000, file);
+      await third.load();
+      expect(third.stats()).toMatchObject({ products: 39, loadedFrom: 'database' });
+    } finally {
+      await app.close();
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
     }
   });
 });

@@ -9,7 +9,7 @@ import { grown } from './typed-arrays';
  * posStart[slot]]. A changed product's old entries stay until the next rebuild.
  */
 export class Documents {
-  readonly postings = new PostingLists();
+  postings = new PostingLists();
   docArena = new Int32Array(1 << 16);
   docUsed = 0;
   docStart: Int32Array;

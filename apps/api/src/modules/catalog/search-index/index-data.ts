@@ -10,8 +10,14 @@ import type { OperandPositions } from './ts-rank';
 import { grown } from './typed-arrays';
 
 /** Small string sets (categories, licences, sellers) as numbers. */
-class Codes {
+export class Codes {
   private readonly codes = new Map<string, number>();
+  /** Codes numbered as the values are listed (values() of an earlier set). */
+  static from(values: readonly string[]): Codes {
+    const codes = new Codes();
+    for (const value of values) codes.code(value);
+    return codes;
+  }
   code(value: string): number {
     let code = this.codes.get(value);
     if (code === undefined) {
@@ -53,10 +59,11 @@ function attributesOf(category: number, license: number, featured: boolean): num
 export class IndexData {
   size = 0;
   aliveCount = 0;
-  private capacity: number;
+  /** Length of the per-slot arrays (size is how many are in use). */
+  capacity: number;
   alive: Uint8Array;
-  readonly ids: string[] = [];
-  readonly titles: string[] = [];
+  ids: string[] = [];
+  titles: string[] = [];
   titleLength: Int32Array;
   category: Int32Array;
   license: Int32Array;
@@ -81,13 +88,13 @@ export class IndexData {
   readonly aliveInCategory: number[] = [];
   /** Every product in the order of each sort key, once built (see sorted-orders.ts). */
   orders?: SortedOrders;
-  readonly documents: Documents;
-  readonly titleTokens = new TitleTokens();
-  readonly rows: Rows;
+  documents: Documents;
+  titleTokens = new TitleTokens();
+  rows: Rows;
   readonly slotOf = new Map<string, number>();
-  readonly categories = new Codes();
-  readonly licenses = new Codes();
-  readonly sellers = new Codes();
+  categories = new Codes();
+  licenses = new Codes();
+  sellers = new Codes();
   private scratch = new Scratch();
 
   constructor(capacity = 1024) {
@@ -124,7 +131,7 @@ export class IndexData {
 
   add(row: IndexedProductRow): void {
     this.remove(row.id);
-    if (this.size === this.capacity) this.grow(this.capacity * 2);
+    if (this.size === this.capacity) this.grow(Math.max(1024, this.capacity * 2));
     const slot = this.size;
     this.size += 1;
     this.aliveCount += 1;
@@ -165,6 +172,23 @@ export class IndexData {
     });
     this.ratingMask[slot] = mask;
     this.orders?.added(slot);
+  }
+
+  /** Rebuilds what is derived from the columns (slots by id, by seller, counts by category): after a restore. */
+  rebuildLookups(): void {
+    this.slotOf.clear();
+    this.slotsBySeller.length = 0;
+    this.aliveInCategory.length = 0;
+    for (let slot = 0; slot < this.size; slot += 1) {
+      const seller = this.seller[slot] as number;
+      const sellerSlots = this.slotsBySeller[seller];
+      if (sellerSlots) sellerSlots.push(slot);
+      else this.slotsBySeller[seller] = [slot];
+      if (this.alive[slot] !== 1) continue;
+      this.slotOf.set(this.ids[slot] as string, slot);
+      const category = this.category[slot] as number;
+      this.aliveInCategory[category] = (this.aliveInCategory[category] ?? 0) + 1;
+    }
   }
 
   remove(id: string): void {

@@ -4,8 +4,10 @@ import { type FacetRow, searchWordsVersion } from '../repository';
 import type { CorrectedWord } from '../typos';
 import { browseIndexData } from './browse';
 import type { IndexData } from './index-data';
-import { applyChanges, loadIndex, readLexemes } from './loading';
+import { applyChanges, ensureDistanceTable, loadIndex, readLexemes, SNAPSHOT_MAX_AGE_US } from './loading';
+import { readClockUs, readDatabaseIdentity } from './repository';
 import { type IndexResult, searchIndexData } from './search';
+import { captureSnapshot, readSnapshot } from './snapshot';
 
 export { IndexData } from './index-data';
 export type { LexemesOf } from './matching';
@@ -37,6 +39,8 @@ export { type IndexResult, searchIndexData } from './search';
  */
 
 const MAX_CACHED_WORDS = 100_000;
+/** How often a changed index is saved again (so that a restart catches up on less than a day of changes). */
+const SNAPSHOT_EVERY_MS = 30 * 60_000;
 
 /** A page of public search results from the index, its rows as JSON. */
 export interface IndexedPage {
@@ -66,14 +70,31 @@ export class SearchIndex {
   private versionRead?: Promise<number>;
   private nextVersionRead?: Promise<number>;
   private readonly lexemes = new Map<string, string[] | null>();
+  private databaseIdentity?: string;
+  private savedAt = 0;
+  private changesSinceSave = 0;
+  private saving?: Promise<void>;
+  /** Where the index in use came from: a snapshot (caught up since), or a full load from the database. */
+  private loadedFrom: 'snapshot' | 'database' = 'database';
 
+  /** `snapshotFile`: where the index is saved for a fast restart (see snapshot.ts); none for no snapshots. */
   constructor(
     private readonly db: Database,
     private readonly checkEveryMs: number,
+    private readonly snapshotFile?: string,
   ) {}
 
   /** Products, lexemes and bytes held (for the start-up log and the benchmark). */
-  stats(): { products: number; slots: number; lexemes: number; bytes: number; rebuilding: boolean } | undefined {
+  stats():
+    | {
+        products: number;
+        slots: number;
+        lexemes: number;
+        bytes: number;
+        rebuilding: boolean;
+        loadedFrom: 'snapshot' | 'database';
+      }
+    | undefined {
     const data = this.data;
     if (!data) return undefined;
     return {
@@ -82,6 +103,7 @@ export class SearchIndex {
       lexemes: data.documents.postings.ids.size,
       bytes: data.bytes(),
       rebuilding: this.rebuilding !== undefined,
+      loadedFrom: this.loadedFrom,
     };
   }
 
@@ -90,9 +112,10 @@ export class SearchIndex {
     this.data?.orders?.mergeIfDue(this.data, 1);
   }
 
-  /** Resolves when no rebuild is running (tests, and a clean shutdown). */
+  /** Resolves when no rebuild or snapshot write is running (tests, and a clean shutdown). */
   async settled(): Promise<void> {
     await this.rebuilding;
+    await this.saving;
   }
 
   /** Loads the index if it is not there yet and waits for it. */
@@ -201,26 +224,79 @@ export class SearchIndex {
       const version = await searchWordsVersion(this.db);
       await (this.data ? this.applyChanges() : this.reload());
       this.version = version;
+      this.saveIfDue();
     })().finally(() => {
       this.pending = undefined;
     });
     return this.pending;
   }
 
-  /** A full load; rows changed meanwhile are re-read by the next refresh. */
+  /** A full load (or, at start, the snapshot and the changes since); rows changed meanwhile are re-read by the next refresh. */
   private async reload(): Promise<void> {
+    if (!this.data && (await this.restore())) return;
     const loaded = await loadIndex(this.db);
     this.data = loaded.data;
     this.watermarkUs = loaded.watermarkUs;
+    this.loadedFrom = 'database';
+    this.changesSinceSave += 1;
+    this.savedAt = 0;
+  }
+
+  /**
+   * The index as saved by an earlier run, brought up to date with the changes made since: seconds
+   * where a full load takes minutes. False (and a full load follows) when there is no usable snapshot.
+   */
+  private async restore(): Promise<boolean> {
+    if (!this.snapshotFile || this.checkEveryMs === 0) return false;
+    try {
+      this.databaseIdentity ??= await readDatabaseIdentity(this.db);
+      const [saved, now] = await Promise.all([readSnapshot(this.snapshotFile), readClockUs(this.db)]);
+      if (!saved || saved.origin.database !== this.databaseIdentity) return false;
+      if (Number(now) - saved.origin.watermarkUs > SNAPSHOT_MAX_AGE_US) return false;
+      await ensureDistanceTable(this.db);
+      this.data = saved.data;
+      this.watermarkUs = saved.origin.watermarkUs;
+      this.loadedFrom = 'snapshot';
+      // Caught up as between refreshes; a count that still disagrees starts a rebuild beside it.
+      await this.applyChanges();
+      this.savedAt = Date.now();
+      return true;
+    } catch {
+      this.data = undefined;
+      return false;
+    }
+  }
+
+  /** Saves the index in the background after a full load, and every SNAPSHOT_EVERY_MS while it changes. */
+  private saveIfDue(): void {
+    const data = this.data;
+    if (!data || !this.snapshotFile || this.checkEveryMs === 0 || this.saving || this.changesSinceSave === 0) return;
+    if (Date.now() - this.savedAt < SNAPSHOT_EVERY_MS) return;
+    const file = this.snapshotFile;
+    this.changesSinceSave = 0;
+    this.savedAt = Date.now();
+    this.saving = (async () => {
+      this.databaseIdentity ??= await readDatabaseIdentity(this.db);
+      // Taken at once, before any other change is applied (see captureSnapshot).
+      const writer = captureSnapshot(data, { database: this.databaseIdentity, watermarkUs: this.watermarkUs });
+      await writer.write(file);
+    })()
+      .catch(() => {
+        this.changesSinceSave += 1;
+      })
+      .finally(() => {
+        this.saving = undefined;
+      });
   }
 
   /** Products changed since the watermark; a rebuild when counts disagree or too many slots are dead. */
   private async applyChanges(): Promise<void> {
     const data = this.data as IndexData;
-    const { watermarkUs, reloadDue } = await applyChanges(this.db, data, this.watermarkUs);
+    const { watermarkUs, reloadDue, applied } = await applyChanges(this.db, data, this.watermarkUs);
     // A rebuild that finished meanwhile brought its own watermark; these changes were for the old data.
     if (this.data !== data) return;
     this.watermarkUs = watermarkUs;
+    this.changesSinceSave += applied;
     if (reloadDue) this.rebuildInBackground();
   }
 

@@ -29,7 +29,7 @@ export interface Loaded {
 /** A full load in batches; rows changed meanwhile are re-read by the next refresh (watermark = start). */
 export async function loadIndex(db: Database): Promise<Loaded> {
   const clockUs = await readClockUs(db);
-  if (!distanceTableLoaded) await loadDistanceTable(db);
+  await ensureDistanceTable(db);
   const data = new IndexData();
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
@@ -51,7 +51,7 @@ export async function applyChanges(
   db: Database,
   data: IndexData,
   watermarkUs: number,
-): Promise<{ watermarkUs: number; reloadDue: boolean }> {
+): Promise<{ watermarkUs: number; reloadDue: boolean; applied: number }> {
   const since = watermarkUs - OVERLAP_US;
   // One snapshot for the clock, the count and the changes (repeatable read, read only).
   const { clock, changed, deleted } = await db.transaction(
@@ -75,17 +75,22 @@ export async function applyChanges(
   const countsDisagree = clock !== undefined && clock.public_count !== data.aliveCount;
   return {
     watermarkUs: Number(clock?.now_us ?? watermarkUs),
+    applied: changed.length + deleted.length,
     reloadDue: countsDisagree || data.deadCount > Math.max(1000, data.size * DEAD_SHARE),
   };
 }
 
 let distanceTableLoaded = false;
 
-/** ts_rank's exp(d / 1.5 - 2) for d = 1..100, computed by PostgreSQL (see setExpTable). */
-async function loadDistanceTable(db: Database): Promise<void> {
+/** ts_rank's exp(d / 1.5 - 2) for d = 1..100, computed by PostgreSQL (see setExpTable), once per process. */
+export async function ensureDistanceTable(db: Database): Promise<void> {
+  if (distanceTableLoaded) return;
   setExpTable(await readDistanceTable(db));
   distanceTableLoaded = true;
 }
+
+/** How old a snapshot may be: the deletion log keeps a day, less the overlap and an hour of margin. */
+export const SNAPSHOT_MAX_AGE_US = 23 * 3600 * 1_000_000 - OVERLAP_US;
 
 /** Each word's lexemes as PostgreSQL's `to_tsquery('english', word)` gives them; null when not one plain lexeme. */
 export async function readLexemes(db: Database, words: string[]): Promise<{ word: string; lexemes: string[] | null }[]> {

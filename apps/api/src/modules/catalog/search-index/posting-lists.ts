@@ -26,7 +26,7 @@ export class PostingLists {
     let list = this.lists[id] as Int32Array;
     const size = this.sizes[id] as number;
     if (size === list.length) {
-      list = grown(list, size * 2);
+      list = grown(list, Math.max(4, size * 2));
       this.lists[id] = list;
     }
     list[size] = slot;

@@ -85,3 +85,21 @@ export async function readTsQueries(db: DbOrTx, words: string[]): Promise<{ word
   );
   return result.rows;
 }
+
+/**
+ * What a snapshot must match to be used: the cluster (its system identifier, when the role may read
+ * it), the database and its last migration (a migration may change the rows or their search vectors).
+ */
+export async function readDatabaseIdentity(db: DbOrTx): Promise<string> {
+  const system = await db.execute<{ id: string }>(sql`select system_identifier::text as id from pg_control_system()`).then(
+    (result) => result.rows[0]?.id ?? '',
+    () => '',
+  );
+  const [row] = (
+    await db.execute<{ name: string; migration: string }>(
+      sql`select current_database() as name,
+        (select hash from drizzle.__drizzle_migrations order by created_at desc, id desc limit 1) as migration`,
+    )
+  ).rows;
+  return `${system}/${row?.name}/${row?.migration}`;
+}

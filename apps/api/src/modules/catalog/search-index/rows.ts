@@ -10,7 +10,8 @@ const ROW_CHUNK = 4 << 20;
  */
 export class Rows {
   chunks: Buffer[] = [];
-  private used = ROW_CHUNK;
+  /** Bytes written to the last chunk. */
+  used = ROW_CHUNK;
   chunkOf: Int32Array;
   startOf: Int32Array;
   lengthOf: Int32Array;

@@ -44,6 +44,18 @@ export class SortedOrders {
     return built;
   }
 
+  /** The orders and recent slots as they stand (the orders are replaced, never changed, so no copy is needed). */
+  capture(): { orders: [SortKey, Order][]; recent: number[] } {
+    return { orders: [...this.orders], recent: [...this.recent] };
+  }
+
+  static restore(orders: [SortKey, Order][], recent: number[]): SortedOrders {
+    const restored = new SortedOrders();
+    for (const [key, order] of orders) restored.orders.set(key, order);
+    restored.recent = recent;
+    return restored;
+  }
+
   /** Notes a slot added after the orders were built. */
   added(slot: number): void {
     this.recent.push(slot);

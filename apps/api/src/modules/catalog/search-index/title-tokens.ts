@@ -5,7 +5,7 @@ const WORD_RUNS = /[0-9A-Za-z_]+/g;
 
 /** Title tokens (runs of regex word characters of the lower-cased title) and the slots whose title has each. */
 export class TitleTokens {
-  readonly postings = new PostingLists();
+  postings = new PostingLists();
   /** The tokens in code-unit order (they are ASCII), for prefix ranges; rebuilt when a token was added. */
   private sorted?: string[];
 

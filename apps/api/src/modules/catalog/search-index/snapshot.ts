@@ -1,0 +1,182 @@
+import { Documents } from './documents';
+import { Codes, IndexData } from './index-data';
+import { PostingLists } from './posting-lists';
+import { Rows } from './rows';
+import { SnapshotReader, SnapshotWriter } from './snapshot-file';
+import { SortedOrders, type SortKey } from './sorted-orders';
+import { TitleTokens } from './title-tokens';
+
+/**
+ * The index saved beside the data, so a restart is ready in seconds instead of reading and
+ * parsing every public product again (minutes at 1M): the typed arrays as they are in memory, the
+ * texts as JSON. A snapshot names the database it was taken from and the moment (watermark) its
+ * changes were read up to; the index catches up from there as it does between refreshes. A
+ * snapshot of another format, another database, or older than the deletion log (a day) is not used.
+ */
+const FORMAT = 1;
+
+/** Where a snapshot was taken: the database (system identifier and name) and the watermark of its changes. */
+export interface SnapshotOrigin {
+  database: string;
+  watermarkUs: number;
+}
+
+/** Columns of the slots, saved as they are (the order of this list is the file's). */
+const COLUMNS = [
+  ['alive', 'Uint8Array'],
+  ['titleLength', 'Int32Array'],
+  ['category', 'Int32Array'],
+  ['license', 'Int32Array'],
+  ['seller', 'Int32Array'],
+  ['price', 'Int32Array'],
+  ['rating', 'Float64Array'],
+  ['reviews', 'Int32Array'],
+  ['sales', 'Int32Array'],
+  ['featured', 'Uint8Array'],
+  ['created', 'Float64Array'],
+  ['updated', 'Float64Array'],
+  ['idKey', 'Float64Array'],
+  ['priceBand', 'Uint8Array'],
+  ['ratingMask', 'Uint8Array'],
+  ['attributes', 'Uint32Array'],
+] as const;
+type Column = (typeof COLUMNS)[number][0];
+
+/**
+ * The index as it stands, ready to write. Taken synchronously: what later changes may alter in
+ * place (alive flags, dead documents, titles, counts) is copied; the rest only grows past what is
+ * taken here, or is replaced by a new array (the old one is what gets written).
+ */
+export function captureSnapshot(data: IndexData, origin: SnapshotOrigin): SnapshotWriter {
+  const size = data.size;
+  const writer = new SnapshotWriter();
+  writer.value('format', FORMAT);
+  writer.value('origin', origin);
+  writer.value('size', size);
+  writer.value('aliveCount', data.aliveCount);
+  for (const [name] of COLUMNS) {
+    const column = data[name as Column].subarray(0, size);
+    writer.array(name, name === 'alive' ? column.slice() : column);
+  }
+  writer.json('ids', data.ids.slice(0, size));
+  writer.json('titles', data.titles.slice(0, size));
+  writer.json('codes', [data.categories.values(), data.licenses.values(), data.sellers.values()]);
+  const documents = data.documents;
+  writer.array('docStart', documents.docStart.slice(0, size));
+  writer.array('posStart', documents.posStart.subarray(0, size));
+  writer.array('docArena', documents.docArena.subarray(0, documents.docUsed));
+  writer.array('posArena', documents.posArena.subarray(0, documents.posUsed));
+  capturePostings(writer, 'lexemes', documents.postings);
+  capturePostings(writer, 'titleTokens', data.titleTokens.postings);
+  const rows = data.rows;
+  writer.array('rowChunkOf', rows.chunkOf.subarray(0, size));
+  writer.array('rowStartOf', rows.startOf.subarray(0, size));
+  writer.array('rowLengthOf', rows.lengthOf.subarray(0, size));
+  writer.value('rowChunks', rows.chunks.length);
+  rows.chunks.forEach((chunk, i) => {
+    writer.array(`rowChunk${i}`, i === rows.chunks.length - 1 ? chunk.subarray(0, rows.used) : chunk);
+  });
+  const orders = data.orders?.capture();
+  if (orders) {
+    writer.value(
+      'orderKeys',
+      orders.orders.map(([key]) => key),
+    );
+    for (const [key, order] of orders.orders) {
+      writer.array(`order:${key}`, order.slots);
+      writer.array(`orderAttributes:${key}`, order.attributes);
+    }
+    writer.array('recent', Int32Array.from(orders.recent));
+  }
+  return writer;
+}
+
+function capturePostings(writer: SnapshotWriter, name: string, postings: PostingLists): void {
+  const sizes = Int32Array.from(postings.sizes);
+  writer.json(`${name}:texts`, [...postings.ids.keys()]);
+  writer.array(`${name}:sizes`, sizes);
+  writer.arrayPieces(
+    `${name}:lists`,
+    'Int32Array',
+    postings.lists.map((list, id) => list.subarray(0, sizes[id])),
+  );
+}
+
+/** The index saved in a snapshot with its origin, or undefined when the file is missing or of another format. */
+export async function readSnapshot(file: string): Promise<{ data: IndexData; origin: SnapshotOrigin } | undefined> {
+  const reader = await SnapshotReader.open(file);
+  if (!reader) return undefined;
+  try {
+    if (reader.values.format !== FORMAT) return undefined;
+    return { data: await restore(reader), origin: reader.values.origin as SnapshotOrigin };
+  } finally {
+    await reader.close();
+  }
+}
+
+async function restore(reader: SnapshotReader): Promise<IndexData> {
+  const size = reader.values.size as number;
+  const data = new IndexData(1);
+  data.capacity = size;
+  data.size = size;
+  data.aliveCount = reader.values.aliveCount as number;
+  for (const [name, kind] of COLUMNS) (data as unknown as Record<Column, unknown>)[name] = await reader.array(name, kind);
+  data.ids = await reader.json<string[]>('ids');
+  data.titles = await reader.json<string[]>('titles');
+  const [categories, licenses, sellers] = await reader.json<string[][]>('codes');
+  data.categories = Codes.from(categories ?? []);
+  data.licenses = Codes.from(licenses ?? []);
+  data.sellers = Codes.from(sellers ?? []);
+  const documents = new Documents(0);
+  documents.docStart = await reader.array('docStart', 'Int32Array');
+  documents.posStart = await reader.array('posStart', 'Int32Array');
+  documents.docArena = await reader.array('docArena', 'Int32Array');
+  documents.docUsed = documents.docArena.length;
+  documents.posArena = await reader.array('posArena', 'Uint16Array');
+  documents.posUsed = documents.posArena.length;
+  documents.postings = await restorePostings(reader, 'lexemes');
+  data.documents = documents;
+  data.titleTokens = new TitleTokens();
+  data.titleTokens.postings = await restorePostings(reader, 'titleTokens');
+  const rows = new Rows(0);
+  rows.chunkOf = await reader.array('rowChunkOf', 'Int32Array');
+  rows.startOf = await reader.array('rowStartOf', 'Int32Array');
+  rows.lengthOf = await reader.array('rowLengthOf', 'Int32Array');
+  for (let i = 0; i < (reader.values.rowChunks as number); i += 1) {
+    const chunk = await reader.array(`rowChunk${i}`, 'Uint8Array');
+    rows.chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+  }
+  // The last chunk is read back full to its end: the next row starts a new chunk.
+  rows.used = rows.chunks.at(-1)?.length ?? rows.used;
+  data.rows = rows;
+  if (reader.values.orderKeys) {
+    const orders: [SortKey, { slots: Int32Array; attributes: Uint32Array }][] = [];
+    for (const key of reader.values.orderKeys as SortKey[])
+      orders.push([
+        key,
+        {
+          slots: await reader.array(`order:${key}`, 'Int32Array'),
+          attributes: await reader.array(`orderAttributes:${key}`, 'Uint32Array'),
+        },
+      ]);
+    data.orders = SortedOrders.restore(orders, Array.from(await reader.array('recent', 'Int32Array')));
+  }
+  data.rebuildLookups();
+  return data;
+}
+
+async function restorePostings(reader: SnapshotReader, name: string): Promise<PostingLists> {
+  const postings = new PostingLists();
+  const texts = await reader.json<string[]>(`${name}:texts`);
+  const sizes = await reader.array(`${name}:sizes`, 'Int32Array');
+  const lists = await reader.array(`${name}:lists`, 'Int32Array');
+  let offset = 0;
+  texts.forEach((text, id) => {
+    const size = sizes[id] as number;
+    postings.ids.set(text, id);
+    postings.lists.push(lists.subarray(offset, offset + size));
+    postings.sizes.push(size);
+    offset += size;
+  });
+  return postings;
+}
