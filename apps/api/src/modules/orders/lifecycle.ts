@@ -41,25 +41,31 @@ export async function findStaleItems(db: DbOrTx, orderId: string): Promise<strin
   return (await checkItemsStillBuyable(db, orderId)).problem;
 }
 
-/** findStaleItems, also giving the order's items it read (so paying the order need not read them again). */
+/**
+ * findStaleItems, also giving the order's items it read (so paying the order need not read them
+ * again) and, with `refundOfIntent`, whether a refund of that intent is recorded (undefined when
+ * this read could not tell: the caller asks apart).
+ */
 export async function checkItemsStillBuyable(
   db: DbOrTx,
   orderId: string,
-): Promise<{ problem: string | null; items: OrderItemRow[] | undefined }> {
-  const rows = await lockItemsWithCurrentProducts(db, orderId);
+  refundOfIntent?: string,
+): Promise<{ problem: string | null; items: OrderItemRow[] | undefined; refunded: boolean | undefined }> {
+  const rows = await lockItemsWithCurrentProducts(db, orderId, refundOfIntent);
   // An item whose seller has no row (or an order without items): the reads one by one decide.
   if (rows.length === 0 || rows.length !== rows[0]?.itemCount)
-    return { problem: await staleItemsReadApart(db, orderId), items: undefined };
+    return { problem: await staleItemsReadApart(db, orderId), items: undefined, refunded: undefined };
   const items = rows.map((row) => row.item);
+  const refunded = refundOfIntent ? Boolean(rows[0]?.refunded) : undefined;
   for (const row of rows) {
     const product = row.product;
     if (product?.status !== 'approved' || product.deletedAt || !row.sellerActive) {
-      return { problem: `${row.item.productTitle} is no longer available. Please check out again.`, items };
+      return { problem: `${row.item.productTitle} is no longer available. Please check out again.`, items, refunded };
     }
     if (product.priceCents !== row.item.unitPriceCents)
-      return { problem: `The price of ${row.item.productTitle} has changed. Please check out again.`, items };
+      return { problem: `The price of ${row.item.productTitle} has changed. Please check out again.`, items, refunded };
   }
-  return { problem: null, items };
+  return { problem: null, items, refunded };
 }
 
 async function staleItemsReadApart(db: DbOrTx, orderId: string): Promise<string | null> {

@@ -7,6 +7,7 @@ import {
   ledgerEntries,
   orderItems,
   orders,
+  paymentRefunds,
   products,
   promoRedemptions,
   refundRequests,
@@ -247,15 +248,20 @@ const neverChargeable = sql`(${orders.paymentStatus} = 'void' or (${orders.payme
 /**
  * The order's items, each with its product as it is now (null when gone) and whether its seller is
  * active, read from the seller's row share-locked until the transaction ends (in seller id order).
- * Each row also carries the order's number of items, so a caller sees an item whose seller row is missing.
+ * Each row also carries the order's number of items, so a caller sees an item whose seller row is
+ * missing, and with `refundOfIntent` whether a refund of that payment intent is recorded.
  */
-export async function lockItemsWithCurrentProducts(tx: DbOrTx, orderId: string) {
+export async function lockItemsWithCurrentProducts(tx: DbOrTx, orderId: string, refundOfIntent?: string) {
   return tx
     .select({
       item: orderItems,
       product: products,
       sellerActive: users.isActive,
       itemCount: sql<number>`(select count(*)::int from ${orderItems} counted where counted.order_id = ${orderId})`,
+      // With an intent: whether money of that intent was sent back (settleCharge asks, in the same read).
+      refunded: refundOfIntent
+        ? sql<boolean>`exists (select 1 from ${paymentRefunds} refund where refund.payment_intent_id = ${refundOfIntent})`
+        : sql<boolean>`false`,
     })
     .from(orderItems)
     .innerJoin(users, eq(users.id, orderItems.sellerId))

@@ -6,6 +6,7 @@ import { closeUnpaidOrders, findStaleItems, notPayableReason } from '../orders/s
 import type { UserRow } from '../users/repository';
 import type { ChargeResult } from './providers/provider';
 import {
+  claimOpenOrderByIntent,
   findOrder,
   findUsersOrderByIntent,
   lockOrder,
@@ -22,6 +23,10 @@ import { settleCharge } from './settle';
  * so a crash mid-way leaves a trace the reconciler resolves.
  */
 export async function confirmPayment(deps: AppDeps, user: UserRow, intentId: string, card: unknown): Promise<PaymentState> {
+  if (deps.payments.name !== 'stripe') {
+    const claimed = await claimOwnOpenOrder(deps, user, intentId);
+    if (claimed) return chargeClaimed(deps, claimed, intentId, card);
+  }
   const order = await findOwnOrderByIntent(deps, user, intentId);
   if (order.paymentStatus === 'paid') return stateOf(order, 'succeeded');
   const reason = notPayableReason(order);
@@ -30,6 +35,11 @@ export async function confirmPayment(deps: AppDeps, user: UserRow, intentId: str
 
   const settledMeanwhile = await claimOrWait(deps, order);
   if (settledMeanwhile) return settledMeanwhile;
+  return chargeClaimed(deps, order, intentId, card);
+}
+
+/** Charges the card for an order this request holds the claim of, gives the claim back if nothing was charged, settles. */
+async function chargeClaimed(deps: AppDeps, order: OrderRow, intentId: string, card: unknown): Promise<PaymentState> {
   let charge: ChargeResult;
   try {
     charge = await deps.payments.confirm(intentId, card as never);
@@ -126,6 +136,28 @@ async function claimPayment(deps: AppDeps, order: OrderRow): Promise<'claimed' |
   });
   if (problem === 'claimed' || problem === 'busy' || problem === 'paid') return problem;
   throw new AppError('ORDER_NOT_PAYABLE', problem);
+}
+
+/**
+ * The common case of findOwnOrderByIntent + claimPayment in fewer statements: the caller's order
+ * holding this intent, open, unpaid and not expired, takes the claim by one conditional update, then
+ * its items are checked exactly as claimPayment checks them (a withdrawn product cancels it). Null
+ * when the order is in any other state (or not the caller's): the full path finds out which and answers.
+ */
+async function claimOwnOpenOrder(deps: AppDeps, user: UserRow, intentId: string): Promise<OrderRow | null> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const claimed = await claimOpenOrderByIntent(tx, intentId, user.id, new Date());
+    if (!claimed) return null;
+    const stale = await findStaleItems(tx, claimed.id);
+    if (stale) {
+      await markOrderPaymentVoid(tx, claimed.id);
+      await closeUnpaidOrders(tx, [claimed.id], 'cancelled');
+      return stale;
+    }
+    return claimed;
+  });
+  if (typeof outcome === 'string') throw new AppError('ORDER_NOT_PAYABLE', outcome);
+  return outcome;
 }
 
 /** Gives an order back to unpaid after a charge that did not happen (declined, bad card). */

@@ -1,4 +1,4 @@
-import { and, eq, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orders, paymentRefunds, refundRequests, webhookEvents } from '../../db/schema';
 
@@ -40,8 +40,36 @@ export async function findUsersOrderByIntent(db: DbOrTx, intentId: string, userI
   return order;
 }
 
+/** The order's payment can never happen (its claim, if it took one, is dropped with it). */
 export async function markOrderPaymentVoid(tx: DbOrTx, orderId: string): Promise<void> {
-  await tx.update(orders).set({ paymentStatus: 'void' }).where(eq(orders.id, orderId));
+  await tx.update(orders).set({ paymentStatus: 'void', paymentAttemptAt: null }).where(eq(orders.id, orderId));
+}
+
+/**
+ * claimPayment's common case in one statement: the user's order holding this intent, if it is
+ * pending, unpaid and not expired at `now`, takes the claim (payment status processing, attempt
+ * time now); the update locks the row. Undefined when there is no such order.
+ */
+export async function claimOpenOrderByIntent(
+  tx: DbOrTx,
+  intentId: string,
+  userId: string,
+  now: Date,
+): Promise<OrderRow | undefined> {
+  const [claimed] = await tx
+    .update(orders)
+    .set({ paymentStatus: 'processing', paymentAttemptAt: now })
+    .where(
+      and(
+        eq(orders.paymentIntentId, intentId),
+        eq(orders.userId, userId),
+        eq(orders.status, 'pending'),
+        eq(orders.paymentStatus, 'unpaid'),
+        or(isNull(orders.expiresAt), gt(orders.expiresAt, now)),
+      ),
+    )
+    .returning();
+  return claimed;
 }
 
 /** The claim a charge in flight holds: payment status processing, with when it started. */

@@ -23,15 +23,17 @@ export async function settleCharge(deps: AppDeps, charge: SucceededCharge): Prom
   const outcome = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, charge.orderId);
     if (!order) return 'refund' as const;
+    // With an intent, one read after the lock tells whether it was refunded and how the items stand.
+    const checked = charge.intentId ? await checkItemsStillBuyable(tx, order.id, charge.intentId) : undefined;
     if (charge.intentId) {
-      const refunded = await findPaymentRefundForIntent(tx, charge.intentId);
+      const refunded = checked?.refunded ?? Boolean(await findPaymentRefundForIntent(tx, charge.intentId));
       if (refunded) return 'refunded' as const;
     }
     const sameIntent = !charge.intentId || !order.paymentIntentId || order.paymentIntentId === charge.intentId;
     if (order.paymentStatus === 'paid' && sameIntent) return 'already_paid' as const;
     const matches = sameIntent && charge.amountCents === order.totalCents && charge.currency.toLowerCase() === order.currency;
     if (matches && isOpen(order)) {
-      const { problem, items } = await checkItemsStillBuyable(tx, order.id);
+      const { problem, items } = checked ?? (await checkItemsStillBuyable(tx, order.id));
       if (!problem) {
         paid = await markPaidInTx(tx, order, charge.intentId, deps.config.platformFeePercent, items);
         return 'paid' as const;
