@@ -3,6 +3,14 @@ import { type OperandPositions, parseTsvector } from './ts-rank';
 import { grown } from './typed-arrays';
 
 /**
+ * The next length of an arena that must hold `needed`: doubled while small, then an eighth more,
+ * so that the first change after a full load (which trims the arenas) does not double them.
+ */
+function roomFor(length: number, needed: number): number {
+  return Math.max(needed, length < 1 << 24 ? 2 * length : length + (length >> 3));
+}
+
+/**
  * Every product's lexemes, with their positions, as PostgreSQL's tsvector holds them, and the
  * posting list of slots per lexeme. The lexemes are in one arena, not one array per product: at
  * docStart[slot], [n, n lexeme ids ascending, n + 1 offsets into the positions arena from
@@ -37,9 +45,9 @@ export class Documents {
     let total = 0;
     for (const entry of parsed.positions) total += entry.length;
     if (this.docUsed + 2 * n + 2 > this.docArena.length)
-      this.docArena = grown(this.docArena, Math.max(2 * this.docArena.length, this.docUsed + 2 * n + 2));
+      this.docArena = grown(this.docArena, roomFor(this.docArena.length, this.docUsed + 2 * n + 2));
     if (this.posUsed + total > this.posArena.length)
-      this.posArena = grown(this.posArena, Math.max(2 * this.posArena.length, this.posUsed + total));
+      this.posArena = grown(this.posArena, roomFor(this.posArena.length, this.posUsed + total));
     const base = this.docUsed;
     const doc = this.docArena;
     const positions = this.posArena;
