@@ -1,16 +1,25 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, snap, uniqueEmail } from './browser';
+import { axeViolations } from './axe';
+import { launchBrowser, newPage, snap, uniqueEmail, useOwnServer } from './browser';
+import { type Marketplace, startMarketplace } from './global-setup';
 
-/** The AI token pool: a sale feeds it, an admin sends it to the wallet, and anyone can see the transfer. */
+/**
+ * The AI token pool: a sale feeds it, an admin sends it to the wallet, and anyone can see the transfer.
+ * On a server of its own: the pool is the whole shop's, and a sale by a journey running at the same
+ * time would change the balance between reading it and sending it.
+ */
 
 let browser: Browser;
+let server: Marketplace;
 beforeAll(async () => {
+  server = await startMarketplace('ai-pool');
+  useOwnServer(server);
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
+  await server?.stop();
 });
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin-demo-2026' };
@@ -45,8 +54,8 @@ async function signInAdmin(page: Page) {
 
 async function seriousAccessibilityViolations(page: Page) {
   // Toasts come and go with their own styling; the page itself is what is checked.
-  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations
+  const violations = await axeViolations(page, { exclude: ['[data-sonner-toaster]'], tags: ['wcag2a', 'wcag2aa'] });
+  return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }

@@ -5,7 +5,19 @@ import { inject } from 'vitest';
 
 /** Shared pieces of the browser journeys: Chromium, the running app, its outbox. */
 
-export const app = () => inject('e2e');
+let ownServer: { baseUrl: string; dataDir: string } | undefined;
+
+/** The running app: the shared server from global-setup.ts, or this file's own (useOwnServer). */
+export const app = () => ({ ...inject('e2e'), ...ownServer });
+
+/**
+ * Points this journey file at a server of its own (startMarketplace in global-setup.ts). For a
+ * journey that changes the whole shop (maintenance mode) or counts shop-wide figures, while the
+ * other journey files run at the same time against the shared server.
+ */
+export function useOwnServer(server: { baseUrl: string; dataDir: string }): void {
+  ownServer = { baseUrl: server.baseUrl, dataDir: server.dataDir };
+}
 
 const CHROMIUM_FLAGS = [
   '--headless',
@@ -53,6 +65,29 @@ export async function latestMailTo(address: string, timeoutMs = 10_000): Promise
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`No e-mail to ${address} in ${outbox}`);
+}
+
+/**
+ * The newest e-mail to an address whose text contains `needle`, decoded enough to read links. For
+ * a shared inbox (admin@example.com), where another journey running at the same time may have
+ * written a newer e-mail than the one waited for.
+ */
+export async function mailToContaining(address: string, needle: string, timeoutMs = 10_000): Promise<string> {
+  const outbox = path.join(app().dataDir, 'outbox');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (fs.existsSync(outbox)) {
+      const files = fs.readdirSync(outbox).sort().reverse();
+      for (const file of files) {
+        const raw = fs.readFileSync(path.join(outbox, file), 'utf8');
+        if (!raw.includes(`To: ${address}`)) continue;
+        const decoded = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+        if (decoded.includes(needle)) return decoded;
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No e-mail to ${address} containing "${needle}" in ${outbox}`);
 }
 
 /** Saves a screenshot under test-results/ for a human to look at. */

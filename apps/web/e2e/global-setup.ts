@@ -8,13 +8,21 @@ import type { TestProject } from 'vitest/node';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
+/** A running marketplace: its address, its data directory (outbox, uploads) and how to stop it. */
+export interface Marketplace {
+  baseUrl: string;
+  dataDir: string;
+  stop: () => Promise<void>;
+}
+
 /**
  * Starts the marketplace exactly as `npm start` runs it (built storefront, API, demo data) on a
  * free loopback port with its own data directory. With TEST_DATABASE_URL it runs on a fresh
- * database of that server instead of the embedded one.
+ * database of that server instead of the embedded one. `name` keeps the data directory and the
+ * database apart from those of another server started at the same time.
  */
-export default async function setup(project: TestProject) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-e2e-'));
+export async function startMarketplace(name = 'e2e'): Promise<Marketplace> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `marketplace-${name}-`));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -28,14 +36,14 @@ export default async function setup(project: TestProject) {
   };
   let dropDatabase: (() => Promise<void>) | undefined;
   if (process.env.TEST_DATABASE_URL) {
-    const name = `mkt_e2e_${process.pid}`;
-    await adminQuery(process.env.TEST_DATABASE_URL, `DROP DATABASE IF EXISTS ${name}`);
-    await adminQuery(process.env.TEST_DATABASE_URL, `CREATE DATABASE ${name}`);
+    const database = `mkt_${name.replace(/[^a-z0-9]/gi, '_')}_${process.pid}`;
+    await adminQuery(process.env.TEST_DATABASE_URL, `DROP DATABASE IF EXISTS ${database}`);
+    await adminQuery(process.env.TEST_DATABASE_URL, `CREATE DATABASE ${database}`);
     const url = new URL(process.env.TEST_DATABASE_URL);
-    url.pathname = `/${name}`;
+    url.pathname = `/${database}`;
     env.DATABASE_URL = url.toString();
     env.SEED_DEMO = 'true';
-    dropDatabase = () => adminQuery(process.env.TEST_DATABASE_URL as string, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    dropDatabase = () => adminQuery(process.env.TEST_DATABASE_URL as string, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   }
 
   const server = spawn(process.execPath, ['scripts/start.mjs'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -45,13 +53,26 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, server, () => output);
 
-  project.provide('e2e', { baseUrl, dataDir, chromePath: process.env.CHROME_PATH || '/usr/bin/chromium' });
-
-  return async () => {
-    await stop(server);
-    await dropDatabase?.().catch(() => {});
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  return {
+    baseUrl,
+    dataDir,
+    stop: async () => {
+      await stop(server);
+      await dropDatabase?.().catch(() => {});
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
+}
+
+/** The server the journeys share (a journey that changes the whole shop starts its own, see browser.ts). */
+export default async function setup(project: TestProject) {
+  const marketplace = await startMarketplace();
+  project.provide('e2e', {
+    baseUrl: marketplace.baseUrl,
+    dataDir: marketplace.dataDir,
+    chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+  });
+  return marketplace.stop;
 }
 
 async function waitForHealth(baseUrl: string, server: ChildProcess, output: () => string) {

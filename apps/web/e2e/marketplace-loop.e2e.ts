@@ -3,19 +3,28 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, snap, uniqueEmail } from './browser';
+import { launchBrowser, newPage, snap, uniqueEmail, useOwnServer } from './browser';
+import { type Marketplace, startMarketplace } from './global-setup';
 import { accessToken, submitSignIn } from './session';
 
-/** The marketplace loop: a seller lists, an admin moderates, a buyer pays and downloads, the seller sees the sale. */
+/**
+ * The marketplace loop: a seller lists, an admin moderates, a buyer pays and downloads, the seller sees the sale.
+ * On a server of its own: it closes the whole shop (maintenance mode) and counts the demo seller's
+ * sales, while the other journey files run at the same time against the shared server.
+ */
 
 let browser: Browser;
 let workDir: string;
+let server: Marketplace;
 beforeAll(async () => {
+  server = await startMarketplace('loop');
+  useOwnServer(server);
   browser = await launchBrowser();
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-loop-'));
 });
 afterAll(async () => {
   await browser?.close();
+  await server?.stop();
   fs.rmSync(workDir, { recursive: true, force: true });
 });
 
