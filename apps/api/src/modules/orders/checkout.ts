@@ -16,8 +16,7 @@ import {
   findOrder,
   findOrderByIdempotencyKey,
   findUnchargedOrders,
-  insertOrder,
-  insertOrderItems,
+  insertOrderWithItems,
   insertPromoRedemption,
   markIntentVoided,
   setPaymentIntent,
@@ -87,33 +86,27 @@ export async function checkout(
         user.id,
         cart.lines.map(({ product }) => product.sellerId),
       );
-      const created = await insertOrder(tx, {
-        orderNumber: newOrderNumber(),
-        userId: user.id,
-        status: 'pending',
-        paymentStatus: 'unpaid',
-        subtotalCents: cart.totals.subtotalCents,
-        discountCents: cart.totals.promoCents,
-        totalCents: cart.totals.totalCents,
-        aiPoolCents: aiPoolShareCents(cart.totals.totalCents),
-        currency: 'usd',
-        promoCode: cart.promo?.code ?? null,
-        customerEmail: user.email,
-        idempotencyKey: key ?? null,
-        paymentProvider: deps.payments.name,
-        expiresAt: new Date(Date.now() + deps.config.payments.orderExpiryMinutes * 60_000),
-        affiliateId: referral?.affiliateId ?? null,
-        affiliateCommissionBps: referral?.commissionBps ?? null,
-      });
-      if (!created) {
-        // A concurrent request with the same key won: answer with its order.
-        const winner = await findOrderByIdempotencyKey(tx, user.id, key as string);
-        throw new ExistingOrder(winner as OrderRow);
-      }
-      await insertOrderItems(
+      const created = await insertOrderWithItems(
         tx,
+        {
+          orderNumber: newOrderNumber(),
+          userId: user.id,
+          status: 'pending',
+          paymentStatus: 'unpaid',
+          subtotalCents: cart.totals.subtotalCents,
+          discountCents: cart.totals.promoCents,
+          totalCents: cart.totals.totalCents,
+          aiPoolCents: aiPoolShareCents(cart.totals.totalCents),
+          currency: 'usd',
+          promoCode: cart.promo?.code ?? null,
+          customerEmail: user.email,
+          idempotencyKey: key ?? null,
+          paymentProvider: deps.payments.name,
+          expiresAt: new Date(Date.now() + deps.config.payments.orderExpiryMinutes * 60_000),
+          affiliateId: referral?.affiliateId ?? null,
+          affiliateCommissionBps: referral?.commissionBps ?? null,
+        },
         cart.lines.map(({ product, quantity }) => ({
-          orderId: created.id,
           productId: product.id,
           productTitle: product.title,
           sellerId: product.sellerId,
@@ -121,6 +114,11 @@ export async function checkout(
           quantity,
         })),
       );
+      if (!created) {
+        // A concurrent request with the same key won: answer with its order.
+        const winner = await findOrderByIdempotencyKey(tx, user.id, key as string);
+        throw new ExistingOrder(winner as OrderRow);
+      }
       if (cart.promo) {
         if (!(await consumePromoUse(tx, cart.promo.id))) {
           throw new AppError('CONFLICT', `Promo code ${cart.promo.code} is no longer available. Remove it and try again.`);

@@ -187,18 +187,35 @@ export async function insertRefundRequest(
   return row;
 }
 
-/** Inserts an order; undefined when this buyer already has one with the same idempotency key. */
-export async function insertOrder(db: DbOrTx, order: typeof orders.$inferInsert): Promise<OrderRow | undefined> {
-  const [created] = await db
-    .insert(orders)
-    .values(order)
-    .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
-    .returning();
-  return created;
-}
-
-export async function insertOrderItems(db: DbOrTx, items: (typeof orderItems.$inferInsert)[]): Promise<void> {
-  await db.insert(orderItems).values(items);
+/**
+ * Inserts an order and its items in one statement: the items are written only if the order was (a
+ * data-modifying CTE reads the inserted order). Undefined, with nothing written, when this buyer
+ * already has an order with the same idempotency key.
+ */
+export async function insertOrderWithItems(
+  db: DbOrTx,
+  order: typeof orders.$inferInsert,
+  items: Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'>[],
+): Promise<OrderRow | undefined> {
+  const created = db.$with('created').as(
+    db
+      .insert(orders)
+      .values(order)
+      .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
+      .returning(),
+  );
+  const column = <T>(pick: (item: (typeof items)[number]) => T) => sql.param(items.map(pick));
+  const lines = db
+    .$with('lines')
+    .as(
+      db
+        .insert(orderItems)
+        .select(
+          sql`select gen_random_uuid(), ${created.id}, line.product_id, line.product_title, line.seller_id, line.unit_price_cents, line.quantity from ${created} cross join unnest(${column((i) => i.productId)}::uuid[], ${column((i) => i.productTitle)}::text[], ${column((i) => i.sellerId)}::uuid[], ${column((i) => i.unitPriceCents)}::int[], ${column((i) => i.quantity ?? 1)}::int[]) as line(product_id, product_title, seller_id, unit_price_cents, quantity)`,
+        ),
+    );
+  const [inserted] = await db.with(created, lines).select().from(created);
+  return inserted;
 }
 
 export async function insertPromoRedemption(
