@@ -8,7 +8,7 @@ import { useLogout } from '@/features/auth/api/logout';
 import { CartLink } from '@/features/cart/components/cart-link';
 import { NotificationCentre } from '@/features/notifications/components/notification-centre';
 import { LanguagePicker } from '@/features/preferences/components/language-picker';
-import { SearchForm } from '@/features/search/components/search-form';
+import { SearchBox } from '@/features/search/components/search-box';
 import { displayName, useAuth } from '@/lib/auth-store';
 import { useCart } from '@/lib/cart/get-cart';
 import { cn } from '@/lib/cn';
@@ -65,7 +65,7 @@ export function Header() {
             </NavLink>
           ))}
         </nav>
-        <SearchForm className="ml-auto hidden w-full max-w-xs min-w-44 xl:block" />
+        <SearchBox className="ml-auto hidden w-full max-w-xs min-w-44 xl:block" />
         {auth.status === 'authenticated' && (
           // Shown whole where there is room for it (never cut to "Welc…"); the user menu always greets too.
           <div className="@container ml-2 hidden min-w-0 flex-1 xl:block">
@@ -116,7 +116,7 @@ export function Header() {
         </div>
       </div>
       <div className="border-t border-slate-200/80 px-4 py-2 xl:hidden dark:border-slate-800/80">
-        <SearchForm />
+        <SearchBox />
       </div>
     </header>
   );

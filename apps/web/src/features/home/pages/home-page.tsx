@@ -6,7 +6,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { WordWrap } from '@/components/word-wrap';
 import { useCategories } from '@/features/products/api/get-categories';
 import { useProducts } from '@/features/products/api/get-products';
-import { SearchForm } from '@/features/search/components/search-form';
+import { SearchBox } from '@/features/search/components/search-box';
 
 const ROW = 8;
 /** Searched as written (the catalogue is in English); each chip is labelled in the reader's language. */
@@ -45,7 +45,7 @@ export function HomePage() {
             </span>
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600 dark:text-slate-400">{t('home.subtitle')}</p>
-          <SearchForm size="lg" className="mx-auto mt-10 max-w-2xl" />
+          <SearchBox size="lg" className="mx-auto mt-10 max-w-2xl" />
           <p className="mt-4 flex flex-wrap items-center justify-center gap-2 text-sm text-slate-600 dark:text-slate-400">
             <span>{t('home.popularSearches')}</span>
             {POPULAR_SEARCHES.map((term) => (

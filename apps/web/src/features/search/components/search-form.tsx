@@ -1,13 +1,11 @@
 import { type PublicProduct, SEARCH } from '@app/shared';
 import { type UseComboboxState, type UseComboboxStateChangeOptions, useCombobox } from 'downshift';
-import { ArrowRight, Clock, Search } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { ArrowRight, Clock } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ProductThumbnail } from '@/components/product-thumbnail';
 import { SearchLandmark } from '@/components/search-landmark';
-import { buttonClasses } from '@/components/ui/button';
-import { inputClasses } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { categoryName } from '@/lib/catalog-names';
 import { cn } from '@/lib/cn';
@@ -15,6 +13,7 @@ import { formatMoney } from '@/lib/format';
 import { useSearchSuggestions } from '../api/get-search-suggestions';
 import { clearRecentSearches, readRecentSearches, saveRecentSearch } from '../lib/recent-searches';
 import { useDebouncedValue } from '../lib/use-debounced-value';
+import { type SearchDraft, SearchFields, useSearchInUrl } from './search-fields';
 
 type Option = { kind: 'product'; product: PublicProduct } | { kind: 'all' } | { kind: 'recent'; text: string };
 
@@ -49,6 +48,8 @@ export interface SearchFormProps {
   className?: string;
   /** `lg`: the home page hero, with a visible Search button. */
   size?: 'md' | 'lg';
+  /** What the plain box shown while this form loaded holds (search-box.tsx). */
+  draft?: SearchDraft;
 }
 
 /**
@@ -56,13 +57,12 @@ export interface SearchFormProps {
  * from Downshift's useCombobox. Focus stays in the input and aria-activedescendant points at the
  * highlighted row, so arrow keys, Enter and Escape work and screen readers announce each row.
  */
-export function SearchForm({ className, size = 'md' }: SearchFormProps) {
+export function SearchForm({ className, size = 'md', draft }: SearchFormProps) {
   const { t } = useTranslation();
   const id = useId();
   const navigate = useNavigate();
-  const location = useLocation();
-  const current = location.pathname === '/products' ? (new URLSearchParams(location.search).get('search') ?? '') : '';
-  const [text, setText] = useState(current);
+  const current = useSearchInUrl();
+  const [text, setText] = useState(draft?.text ?? current);
   const [recent, setRecent] = useState<string[]>([]);
   const [open, setOpen] = useState(false);
 
@@ -101,6 +101,11 @@ export function SearchForm({ className, size = 'md' }: SearchFormProps) {
   }
 
   const input = useRef<HTMLInputElement>(null);
+  // Taking over from the plain box (search-box.tsx) while it had the focus: keep it in the box.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on mount only
+  useEffect(() => {
+    if (draft?.focused) input.current?.focus();
+  }, []);
   const finish = (to: string, saved: string) => {
     if (saved) setRecent(saveRecentSearch(saved));
     // Done with the box: the phone keyboard goes away, and focusing it again offers the recent searches.
@@ -164,61 +169,31 @@ export function SearchForm({ className, size = 'md' }: SearchFormProps) {
       className={className}
       formClassName="relative"
     >
-      <label {...combobox.getLabelProps()} htmlFor={`${id}-input`} className="sr-only">
-        {t('search.label')}
-      </label>
-      <div className={cn('relative', large && 'flex gap-2')}>
-        <Search
-          className={cn(
-            'pointer-events-none absolute top-1/2 -translate-y-1/2 text-slate-400',
-            large ? 'left-4 size-5' : 'left-3 size-4',
-          )}
-          aria-hidden
-        />
-        <input
-          {...combobox.getInputProps({
-            ref: input,
-            type: 'search',
-            // Open only when there is something to show (a lone character shows nothing yet).
-            'aria-expanded': expanded,
-            'aria-activedescendant': highlighted >= 0 ? optionId(highlighted) : undefined,
-            onChange: (event) => setText(event.currentTarget.value),
-            onFocus: () => {
-              // An empty box offers the recent searches as soon as it has focus (spec §2).
-              setRecent(readRecentSearches());
-              combobox.openMenu();
-            },
-            onKeyDown: (event) => {
-              // Enter with no row highlighted submits the typed text (Downshift would only close the list).
-              if (event.key === 'Enter' && highlighted < 0) {
-                Object.assign(event.nativeEvent, { preventDownshiftDefault: true });
-                combobox.closeMenu();
-              }
-            },
-            placeholder: t('search.placeholder'),
-            enterKeyHint: 'search',
-            className: cn(
-              inputClasses,
-              large
-                ? 'h-14 flex-1 rounded-2xl bg-white pl-12 text-base shadow-lg shadow-indigo-500/10 dark:bg-slate-900'
-                : 'h-10 rounded-full bg-slate-50 pl-9 dark:bg-slate-900',
-            ),
-          })}
-        />
-        {large ? (
-          <button type="submit" className={buttonClasses('primary', 'lg', 'h-14 rounded-2xl px-6')}>
-            {t('search.submit')}
-          </button>
-        ) : (
-          // A form needs a real submit button (WCAG 3.2.2, H32): hidden until the keyboard reaches it.
-          <button
-            type="submit"
-            className="sr-only focus-visible:not-sr-only focus-visible:absolute focus-visible:top-1/2 focus-visible:right-1 focus-visible:-translate-y-1/2 focus-visible:rounded-full focus-visible:bg-indigo-600 focus-visible:px-3 focus-visible:py-1 focus-visible:text-xs focus-visible:font-medium focus-visible:text-white"
-          >
-            {t('search.submitSite')}
-          </button>
-        )}
-      </div>
+      <SearchFields
+        id={id}
+        large={large}
+        labelProps={combobox.getLabelProps()}
+        inputProps={combobox.getInputProps({
+          ref: input,
+          type: 'search',
+          // Open only when there is something to show (a lone character shows nothing yet).
+          'aria-expanded': expanded,
+          'aria-activedescendant': highlighted >= 0 ? optionId(highlighted) : undefined,
+          onChange: (event) => setText(event.currentTarget.value),
+          onFocus: () => {
+            // An empty box offers the recent searches as soon as it has focus (spec §2).
+            setRecent(readRecentSearches());
+            combobox.openMenu();
+          },
+          onKeyDown: (event) => {
+            // Enter with no row highlighted submits the typed text (Downshift would only close the list).
+            if (event.key === 'Enter' && highlighted < 0) {
+              Object.assign(event.nativeEvent, { preventDownshiftDefault: true });
+              combobox.closeMenu();
+            }
+          },
+        })}
+      />
 
       <div
         hidden={!expanded}
