@@ -1,11 +1,15 @@
 import { hasRole } from '@app/shared';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { MaintenanceScreen } from '@/components/maintenance-screen';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth-store';
 import { usePublicSettings } from '@/lib/settings/public-settings';
+
+/** Loaded only when the site is in maintenance. */
+const MaintenanceScreen = lazy(async () => ({
+  default: (await import('@/components/maintenance-screen')).MaintenanceScreen,
+}));
 
 /** The admin sign-in stays reachable, or nobody could switch maintenance off again. */
 const OPEN_PATH = '/admin/login';
@@ -21,5 +25,9 @@ export function MaintenanceGate({ children }: { children: ReactNode }) {
   // Until the session is known an admin would briefly see the maintenance screen.
   if (auth.status === 'loading') return <LoadingScreen message={t('auth.guard.checking')} />;
   if (auth.status === 'authenticated' && hasRole(auth.user.role, ['admin'])) return children;
-  return <MaintenanceScreen siteName={settings.data.site_name || t('brand.full')} message={settings.data.maintenance_message} />;
+  return (
+    <Suspense fallback={<LoadingScreen message={t('common.loading')} />}>
+      <MaintenanceScreen siteName={settings.data.site_name || t('brand.full')} message={settings.data.maintenance_message} />
+    </Suspense>
+  );
 }

@@ -1,11 +1,8 @@
 import { type ComponentType, lazy, type ReactElement } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { ProtectedRoute } from '@/features/auth/components/protected-route';
 import { HomePage } from '@/features/home/pages/home-page';
 import { setUnauthenticatedHandler } from '@/lib/api-client';
 import { pathOf } from '@/lib/redirect';
-import { AuthLayout } from './layouts/auth-layout';
-import { BareLayout } from './layouts/bare-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { AppErrorScreen } from './routes/app-error-screen';
@@ -15,6 +12,11 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
   const Component = lazy(async () => ({ default: (await load())[name] as ComponentType }));
   return <Component />;
 }
+
+/** The guard of the signed-in pages, loaded with the first of them (not on the public pages). */
+const ProtectedRoute = lazy(async () => ({
+  default: (await import('@/features/auth/components/protected-route')).ProtectedRoute,
+}));
 
 const auth = () => import('@/features/auth/pages');
 const admin = () => import('@/features/admin/pages/admin-pages');
@@ -90,7 +92,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <AuthLayout />,
+        element: page(() => import('./layouts/auth-layout'), 'AuthLayout'),
         children: [
           { path: 'login', element: page(auth, 'LoginPage') },
           { path: 'register', element: page(auth, 'RegisterPage') },
@@ -161,7 +163,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <BareLayout />,
+        element: page(() => import('./layouts/bare-layout'), 'BareLayout'),
         children: [
           {
             path: 'checkout/success',

@@ -1,10 +1,16 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { LoadingScreen } from '@/components/ui/spinner';
-import { ChatLauncher } from '@/features/chatbot/components/chat-launcher';
-import { Footer } from './components/footer';
 import { Header } from './components/header';
+
+/** Below the fold (main is a window tall): loaded beside the page, not before it. */
+const Footer = lazy(async () => ({ default: (await import('./components/footer')).Footer }));
+
+/** A fixed corner button: it appears when loaded, moving nothing. */
+const ChatLauncher = lazy(async () => ({
+  default: (await import('@/features/chatbot/components/chat-launcher')).ChatLauncher,
+}));
 
 export function SkipLink() {
   const { t } = useTranslation();
@@ -34,8 +40,12 @@ export function PublicLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
-      <ChatLauncher />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ChatLauncher />
+      </Suspense>
     </div>
   );
 }

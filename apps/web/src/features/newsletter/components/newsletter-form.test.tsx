@@ -13,7 +13,8 @@ describe('footer newsletter form', () => {
     const api = mockApi({ 'POST /api/v1/newsletter/subscribe': () => json(202, PENDING) });
     renderRoute('/');
     const user = userEvent.setup();
-    const input = screen.getByLabelText('Newsletter email');
+    // The footer loads beside the page (app/layouts/public-layout.tsx).
+    const input = await screen.findByLabelText('Newsletter email');
     const submit = screen.getByRole('button', { name: 'Subscribe' });
 
     await user.click(submit);
@@ -43,7 +44,8 @@ describe('footer newsletter form', () => {
     });
     renderRoute('/');
     const user = userEvent.setup();
-    const input = screen.getByLabelText('Newsletter email');
+    // The footer loads beside the page (app/layouts/public-layout.tsx).
+    const input = await screen.findByLabelText('Newsletter email');
     await user.type(input, 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByText('Subscription failed')).toBeTruthy();
