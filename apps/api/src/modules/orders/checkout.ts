@@ -8,7 +8,7 @@ import { attributeOrder } from '../affiliates/service';
 import { consumePromoUse } from '../cart/repository';
 import { assertCartWithinLimit, loadCart } from '../cart/service';
 import { releaseClaim, settleCharge } from '../payments/service';
-import { lockUserRow, type UserRow } from '../users/repository';
+import type { UserRow } from '../users/repository';
 import { closeSupersededOrders, notPayableReason } from './lifecycle';
 import type { OrderRow } from './present';
 import {
@@ -18,6 +18,7 @@ import {
   findUnchargedOrders,
   insertOrderWithItems,
   insertPromoRedemption,
+  lockBuyer,
   markIntentVoided,
   setPaymentIntent,
 } from './repository';
@@ -25,6 +26,13 @@ import {
 class ExistingOrder extends Error {
   constructor(readonly order: OrderRow) {
     super('an order with this idempotency key exists');
+  }
+}
+
+/** The buyer has earlier orders the provider must settle or close before a new checkout. */
+class ProviderWorkFirst extends Error {
+  constructor() {
+    super('earlier orders need the payment provider first');
   }
 }
 
@@ -51,87 +59,108 @@ export async function checkout(
     const existing = await findOrderByIdempotencyKey(deps.db, user.id, key);
     if (existing) return openPayment(deps, user, existing);
   }
-  await voidSupersededIntents(deps, user.id);
   let order: OrderRow;
   try {
-    order = await deps.db.transaction(async (tx) => {
-      await lockUserRow(tx, user.id);
-      if (key) {
-        // A concurrent request with the same key may have finished while we waited for the lock.
-        const winner = await findOrderByIdempotencyKey(tx, user.id, key);
-        if (winner) throw new ExistingOrder(winner);
-      }
-      // First, so that a promo use held by an abandoned order is free again for this one.
-      await closeSupersededOrders(tx, user.id);
-      // The sellers' rows are share-locked with the lines, their state read from the locked rows.
-      const cart = await loadCart(tx, user.id, { lockSellers: true });
-      // A suspended seller's item stays in the cart, flagged; the buyer removes it (and sees why) before ordering.
-      if ((cart.unavailable ?? []).length > 0) {
-        throw new AppError('VALIDATION_FAILED', CART_ITEMS_UNAVAILABLE, [{ field: 'items', message: CART_ITEMS_UNAVAILABLE }]);
-      }
-      if (cart.lines.length === 0) throw new AppError('VALIDATION_FAILED', 'Your cart is empty');
-      // Prices may have risen since the items were added: the order's integer columns must hold it.
-      assertCartWithinLimit(cart.totals);
-      if (cart.unavailablePromo) {
-        // Never charge a different price than the one the buyer saw: make them look again.
-        throw new AppError(
-          'CONFLICT',
-          `${cart.promoProblem ?? `Promo code ${cart.unavailablePromo} is no longer available`}. Remove it and try again.`,
-        );
-      }
-      const referral = await attributeOrder(
-        tx,
-        deps,
-        referralCookie,
-        user.id,
-        cart.lines.map(({ product }) => product.sellerId),
-      );
-      const created = await insertOrderWithItems(
-        tx,
-        {
-          orderNumber: newOrderNumber(),
-          userId: user.id,
-          status: 'pending',
-          paymentStatus: 'unpaid',
-          subtotalCents: cart.totals.subtotalCents,
-          discountCents: cart.totals.promoCents,
-          totalCents: cart.totals.totalCents,
-          aiPoolCents: aiPoolShareCents(cart.totals.totalCents),
-          currency: 'usd',
-          promoCode: cart.promo?.code ?? null,
-          customerEmail: user.email,
-          idempotencyKey: key ?? null,
-          paymentProvider: deps.payments.name,
-          expiresAt: new Date(Date.now() + deps.config.payments.orderExpiryMinutes * 60_000),
-          affiliateId: referral?.affiliateId ?? null,
-          affiliateCommissionBps: referral?.commissionBps ?? null,
-        },
-        cart.lines.map(({ product, quantity }) => ({
-          productId: product.id,
-          productTitle: product.title,
-          sellerId: product.sellerId,
-          unitPriceCents: product.priceCents,
-          quantity,
-        })),
-      );
-      if (!created) {
-        // A concurrent request with the same key won: answer with its order.
-        const winner = await findOrderByIdempotencyKey(tx, user.id, key as string);
-        throw new ExistingOrder(winner as OrderRow);
-      }
-      if (cart.promo) {
-        if (!(await consumePromoUse(tx, cart.promo.id))) {
-          throw new AppError('CONFLICT', `Promo code ${cart.promo.code} is no longer available. Remove it and try again.`);
-        }
-        await insertPromoRedemption(tx, { promoCodeId: cart.promo.id, orderId: created.id, userId: user.id });
-      }
-      return created;
+    order = await placeOrder(deps, user, key, referralCookie).catch(async (error: unknown) => {
+      if (!(error instanceof ProviderWorkFirst)) throw error;
+      // Earlier orders still hold a charge in flight or an open intent: bring them to rest, then once more.
+      await voidSupersededIntents(deps, user.id);
+      return placeOrder(deps, user, key, referralCookie, true);
     });
   } catch (error) {
     if (error instanceof ExistingOrder) return openPayment(deps, user, error.order);
     throw error;
   }
   return openPayment(deps, user, order);
+}
+
+/**
+ * The checkout's transaction: under the buyer's row lock, closes superseded orders, prices the cart
+ * and writes the order. The statement that takes the lock also tells whether an earlier order still
+ * needs the provider (a charge in flight, an open intent); that work is done outside any
+ * transaction, so then this one stops (ProviderWorkFirst) unless it already ran (`settled`).
+ */
+async function placeOrder(
+  deps: AppDeps,
+  user: UserRow,
+  key: string | undefined,
+  referralCookie: string | undefined,
+  settled = false,
+): Promise<OrderRow> {
+  return deps.db.transaction(async (tx) => {
+    const { openCharges } = await lockBuyer(tx, user.id);
+    if (openCharges && !settled) throw new ProviderWorkFirst();
+    if (key) {
+      // A concurrent request with the same key may have finished while we waited for the lock.
+      const winner = await findOrderByIdempotencyKey(tx, user.id, key);
+      if (winner) throw new ExistingOrder(winner);
+    }
+    // First, so that a promo use held by an abandoned order is free again for this one.
+    await closeSupersededOrders(tx, user.id);
+    // The sellers' rows are share-locked with the lines, their state read from the locked rows.
+    const cart = await loadCart(tx, user.id, { lockSellers: true });
+    // A suspended seller's item stays in the cart, flagged; the buyer removes it (and sees why) before ordering.
+    if ((cart.unavailable ?? []).length > 0) {
+      throw new AppError('VALIDATION_FAILED', CART_ITEMS_UNAVAILABLE, [{ field: 'items', message: CART_ITEMS_UNAVAILABLE }]);
+    }
+    if (cart.lines.length === 0) throw new AppError('VALIDATION_FAILED', 'Your cart is empty');
+    // Prices may have risen since the items were added: the order's integer columns must hold it.
+    assertCartWithinLimit(cart.totals);
+    if (cart.unavailablePromo) {
+      // Never charge a different price than the one the buyer saw: make them look again.
+      throw new AppError(
+        'CONFLICT',
+        `${cart.promoProblem ?? `Promo code ${cart.unavailablePromo} is no longer available`}. Remove it and try again.`,
+      );
+    }
+    const referral = await attributeOrder(
+      tx,
+      deps,
+      referralCookie,
+      user.id,
+      cart.lines.map(({ product }) => product.sellerId),
+    );
+    const created = await insertOrderWithItems(
+      tx,
+      {
+        orderNumber: newOrderNumber(),
+        userId: user.id,
+        status: 'pending',
+        paymentStatus: 'unpaid',
+        subtotalCents: cart.totals.subtotalCents,
+        discountCents: cart.totals.promoCents,
+        totalCents: cart.totals.totalCents,
+        aiPoolCents: aiPoolShareCents(cart.totals.totalCents),
+        currency: 'usd',
+        promoCode: cart.promo?.code ?? null,
+        customerEmail: user.email,
+        idempotencyKey: key ?? null,
+        paymentProvider: deps.payments.name,
+        expiresAt: new Date(Date.now() + deps.config.payments.orderExpiryMinutes * 60_000),
+        affiliateId: referral?.affiliateId ?? null,
+        affiliateCommissionBps: referral?.commissionBps ?? null,
+      },
+      cart.lines.map(({ product, quantity }) => ({
+        productId: product.id,
+        productTitle: product.title,
+        sellerId: product.sellerId,
+        unitPriceCents: product.priceCents,
+        quantity,
+      })),
+    );
+    if (!created) {
+      // A concurrent request with the same key won: answer with its order.
+      const winner = await findOrderByIdempotencyKey(tx, user.id, key as string);
+      throw new ExistingOrder(winner as OrderRow);
+    }
+    if (cart.promo) {
+      if (!(await consumePromoUse(tx, cart.promo.id))) {
+        throw new AppError('CONFLICT', `Promo code ${cart.promo.code} is no longer available. Remove it and try again.`);
+      }
+      await insertPromoRedemption(tx, { promoCodeId: cart.promo.id, orderId: created.id, userId: user.id });
+    }
+    return created;
+  });
 }
 
 /**

@@ -146,6 +146,22 @@ export async function findOrderByIdempotencyKey(db: DbOrTx, userId: string, key:
   return order;
 }
 
+/**
+ * Locks the buyer's row until the transaction ends (FOR UPDATE) and tells, in the same statement,
+ * whether an earlier order of theirs has a charge in flight (processing) or an open intent (pending,
+ * unpaid, with an intent): the orders a new checkout must first bring to rest at the provider.
+ */
+export async function lockBuyer(tx: DbOrTx, userId: string): Promise<{ openCharges: boolean }> {
+  const [row] = await tx
+    .select({
+      openCharges: sql<boolean>`exists (select 1 from ${orders} earlier where earlier.user_id = ${userId} and (earlier.payment_status = 'processing' or (earlier.status = 'pending' and earlier.payment_status = 'unpaid' and earlier.payment_intent_id is not null)))`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return { openCharges: Boolean(row?.openCharges) };
+}
+
 /** The buyer's orders whose charge is in flight (processing) or that are still open and unpaid. */
 export async function findOpenOrders(db: DbOrTx, userId: string): Promise<OrderRow[]> {
   return db
