@@ -12,18 +12,24 @@ function roomFor(length: number, needed: number): number {
 
 /**
  * Every product's lexemes, with their positions, as PostgreSQL's tsvector holds them, and the
- * posting list of slots per lexeme. The lexemes are in one arena, not one array per product: at
- * docStart[slot], [n, n lexeme ids ascending, n + 1 offsets into the positions arena from
- * posStart[slot]]. A changed product's old entries stay until the next rebuild.
+ * posting list of slots per lexeme. The lexemes are in one byte arena, not one array per product,
+ * as variable-length numbers (7 bits a byte, the high bit set on all bytes but the last): at
+ * docStart[slot], n, then n lexeme ids ascending (the first whole, the others as the difference
+ * from the one before), then n counts of positions; the positions are in their own arena from
+ * posStart[slot], lexeme by lexeme. About a third of the bytes of whole 32-bit numbers. A changed
+ * product's old entries stay until the next rebuild.
  */
 export class Documents {
   postings = new PostingLists();
-  docArena = new Int32Array(1 << 16);
+  docArena = new Uint8Array(1 << 16);
   docUsed = 0;
   docStart: Int32Array;
   posArena = new Uint16Array(1 << 16);
   posUsed = 0;
   posStart: Int32Array;
+  /** One document decoded: its lexeme ids and where each one's positions start (scratch of locateOperands). */
+  private decodedIds = new Int32Array(256);
+  private decodedOffsets = new Int32Array(257);
 
   constructor(capacity: number) {
     this.docStart = new Int32Array(capacity).fill(-1);
@@ -44,28 +50,32 @@ export class Documents {
     order.sort();
     let total = 0;
     for (const entry of parsed.positions) total += entry.length;
-    if (this.docUsed + 2 * n + 2 > this.docArena.length)
-      this.docArena = grown(this.docArena, roomFor(this.docArena.length, this.docUsed + 2 * n + 2));
+    // At most 5 bytes per number: n, n ids, n counts.
+    const most = 5 * (2 * n + 1);
+    if (this.docUsed + most > this.docArena.length)
+      this.docArena = grown(this.docArena, roomFor(this.docArena.length, this.docUsed + most));
     if (this.posUsed + total > this.posArena.length)
       this.posArena = grown(this.posArena, roomFor(this.posArena.length, this.posUsed + total));
     const base = this.docUsed;
-    const doc = this.docArena;
-    const positions = this.posArena;
     const posBase = this.posUsed;
-    doc[base] = n;
-    let offset = 0;
+    const positions = this.posArena;
+    let at = writeNumber(this.docArena, base, n);
+    let previous = 0;
     for (let k = 0; k < n; k += 1) {
-      const key = order[k] as number;
-      const id = Math.floor(key / 65536);
-      doc[base + 1 + k] = id;
-      doc[base + n + 1 + k] = offset;
-      for (const position of parsed.positions[key % 65536] as number[]) positions[posBase + offset++] = position;
+      const id = Math.floor((order[k] as number) / 65536);
+      at = writeNumber(this.docArena, at, id - previous);
+      previous = id;
       this.postings.post(id, slot);
     }
-    doc[base + 2 * n + 1] = offset;
+    let offset = 0;
+    for (let k = 0; k < n; k += 1) {
+      const lexemePositions = parsed.positions[(order[k] as number) % 65536] as number[];
+      at = writeNumber(this.docArena, at, lexemePositions.length);
+      for (const position of lexemePositions) positions[posBase + offset++] = position;
+    }
     this.docStart[slot] = base;
     this.posStart[slot] = posBase;
-    this.docUsed += 2 * n + 2;
+    this.docUsed = at;
     this.posUsed += total;
   }
 
@@ -79,42 +89,86 @@ export class Documents {
     return this.postings.ids.get(text);
   }
 
-  /** True when the product has the lexeme. */
+  /** True when the product has the lexeme (its ids are read until one reaches the lexeme). */
   has(slot: number, lexeme: number): boolean {
-    return this.find(slot, lexeme) >= 0;
+    let at = this.docStart[slot] as number;
+    if (at < 0 || lexeme < 0) return false;
+    const arena = this.docArena;
+    let n = 0;
+    for (let shift = 0; ; shift += 7) {
+      const byte = arena[at++] as number;
+      n += (byte & 0x7f) * 2 ** shift;
+      if (byte < 0x80) break;
+    }
+    let id = 0;
+    for (let k = 0; k < n; k += 1) {
+      let delta = 0;
+      for (let shift = 0; ; shift += 7) {
+        const byte = arena[at++] as number;
+        delta += (byte & 0x7f) * 2 ** shift;
+        if (byte < 0x80) break;
+      }
+      id += delta;
+      if (id >= lexeme) return id === lexeme;
+    }
+    return false;
   }
 
   /** Locates the product's positions of each operand (see OperandPositions); unknown operands (negative ids) are absent. */
   locateOperands(slot: number, operands: readonly number[], into: OperandPositions): void {
     into.arena = this.posArena;
-    const base = this.docStart[slot] as number;
+    const n = this.decode(slot);
     const posBase = this.posStart[slot] as number;
-    const n = base < 0 ? 0 : (this.docArena[base] as number);
+    const ids = this.decodedIds;
+    const offsets = this.decodedOffsets;
     for (let i = 0; i < operands.length; i += 1) {
-      const at = this.find(slot, operands[i] as number);
-      if (at < 0) {
+      const lexeme = operands[i] as number;
+      let low = 0;
+      let high = n;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if ((ids[middle] as number) < lexeme) low = middle + 1;
+        else high = middle;
+      }
+      if (lexeme < 0 || low >= n || ids[low] !== lexeme) {
         into.starts[i] = -1;
         continue;
       }
-      into.starts[i] = posBase + (this.docArena[base + n + 1 + at] as number);
-      into.ends[i] = posBase + (this.docArena[base + n + 2 + at] as number);
+      into.starts[i] = posBase + (offsets[low] as number);
+      into.ends[i] = posBase + (offsets[low + 1] as number);
     }
   }
 
-  /** The lexeme's index among the product's lexemes, or -1. */
-  private find(slot: number, lexeme: number): number {
-    const base = this.docStart[slot] as number;
-    if (base < 0 || lexeme < 0) return -1;
+  /** Decodes the slot's lexeme ids and position offsets into the scratch arrays; returns n (0 for a dead slot). */
+  private decode(slot: number): number {
+    let at = this.docStart[slot] as number;
+    if (at < 0) return 0;
     const arena = this.docArena;
-    const n = arena[base] as number;
-    let low = base + 1;
-    let high = base + n + 1;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if ((arena[middle] as number) < lexeme) low = middle + 1;
-      else high = middle;
+    const read = (): number => {
+      let value = 0;
+      for (let shift = 0; ; shift += 7) {
+        const byte = arena[at++] as number;
+        value += (byte & 0x7f) * 2 ** shift;
+        if (byte < 0x80) return value;
+      }
+    };
+    const n = read();
+    if (n > this.decodedIds.length) {
+      this.decodedIds = new Int32Array(n);
+      this.decodedOffsets = new Int32Array(n + 1);
     }
-    return low <= base + n && arena[low] === lexeme ? low - base - 1 : -1;
+    let id = 0;
+    for (let k = 0; k < n; k += 1) {
+      id += read();
+      this.decodedIds[k] = id;
+    }
+    let offset = 0;
+    for (let k = 0; k < n; k += 1) {
+      this.decodedOffsets[k] = offset;
+      offset += read();
+    }
+    this.decodedOffsets[n] = offset;
+    return n;
   }
 
   /** Drops the spare room of the arenas and posting lists once a full load is done. */
@@ -130,4 +184,15 @@ export class Documents {
     for (const text of this.postings.ids.keys()) total += 2 * text.length + 16;
     return total;
   }
+}
+
+/** Writes a non-negative number 7 bits a byte at `at`; returns where the next one goes. */
+function writeNumber(arena: Uint8Array, at: number, value: number): number {
+  let rest = value;
+  while (rest >= 0x80) {
+    arena[at++] = (rest & 0x7f) | 0x80;
+    rest = Math.floor(rest / 128);
+  }
+  arena[at++] = rest;
+  return at;
 }

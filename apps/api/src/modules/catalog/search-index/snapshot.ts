@@ -13,7 +13,7 @@ import { TitleTokens } from './title-tokens';
  * changes were read up to; the index catches up from there as it does between refreshes. A
  * snapshot of another format, another database, or older than the deletion log (a day) is not used.
  */
-const FORMAT = 1;
+const FORMAT = 2;
 
 /** Where a snapshot was taken: the database (system identifier and name) and the watermark of its changes. */
 export interface SnapshotOrigin {
@@ -130,7 +130,7 @@ async function restore(reader: SnapshotReader): Promise<IndexData> {
   const documents = new Documents(0);
   documents.docStart = await reader.array('docStart', 'Int32Array');
   documents.posStart = await reader.array('posStart', 'Int32Array');
-  documents.docArena = await reader.array('docArena', 'Int32Array');
+  documents.docArena = await reader.array('docArena', 'Uint8Array');
   documents.docUsed = documents.docArena.length;
   documents.posArena = await reader.array('posArena', 'Uint16Array');
   documents.posUsed = documents.posArena.length;
