@@ -25,10 +25,12 @@ export interface ProductCardProps {
   /** A control on the card (a remove button); it sits above the card-wide link. */
   action?: ReactNode;
   className?: string;
+  /** The first card of a page: its picture is likely the largest paint, so it is not lazy. */
+  priority?: boolean;
 }
 
 /** A catalogue tile: the whole card opens the product; its title is the link's name. */
-export function ProductCard({ product, action, className }: ProductCardProps) {
+export function ProductCard({ product, action, className, priority }: ProductCardProps) {
   const { t } = useTranslation();
   // A card whose action is an add-to-cart button shows "In your library" there instead.
   const owned = useOwnedProducts().has(product.id) && !action;
@@ -41,7 +43,7 @@ export function ProductCard({ product, action, className }: ProductCardProps) {
         className,
       )}
     >
-      <ProductThumbnail src={coverOf(product)} className="aspect-[8/5] w-full text-3xl" />
+      <ProductThumbnail src={coverOf(product)} className="aspect-[8/5] w-full text-3xl" priority={priority} />
       <div className="flex flex-1 flex-col px-1 pt-3 pb-1">
         <p className="text-xs font-medium tracking-wide text-indigo-600 uppercase dark:text-indigo-400">
           {product.category ? categoryName(product.category) : t('productCard.fallbackCategory')}
@@ -112,9 +114,9 @@ export function ProductGrid({ products, skeletons = 8, label, renderAction, colu
   }
   return (
     <ul aria-label={label} className={grid}>
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} action={renderAction?.(product)} />
+          <ProductCard product={product} action={renderAction?.(product)} priority={index === 0} />
         </li>
       ))}
     </ul>

@@ -2,8 +2,19 @@ import { useState } from 'react';
 import { categoryName } from '@/lib/catalog-names';
 import { cn } from '@/lib/cn';
 
-/** A product picture, or the spec's 'AI' placeholder when there is none or it fails to load. */
-export function ProductThumbnail({ src, className }: { src: string | null | undefined; className?: string }) {
+/**
+ * A product picture, or the spec's 'AI' placeholder when there is none or it fails to load.
+ * `priority`: the page's likely largest picture (its first card), fetched at once and first.
+ */
+export function ProductThumbnail({
+  src,
+  className,
+  priority = false,
+}: {
+  src: string | null | undefined;
+  className?: string;
+  priority?: boolean;
+}) {
   const [failed, setFailed] = useState<string | null>(null);
   const box = cn('shrink-0 overflow-hidden rounded-xl bg-slate-100 dark:bg-slate-800', className);
   if (!src || failed === src) {
@@ -19,7 +30,16 @@ export function ProductThumbnail({ src, className }: { src: string | null | unde
       </div>
     );
   }
-  return <img src={src} alt="" loading="lazy" className={cn(box, 'object-cover')} onError={() => setFailed(src)} />;
+  return (
+    <img
+      src={src}
+      alt=""
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+      className={cn(box, 'object-cover')}
+      onError={() => setFailed(src)}
+    />
+  );
 }
 
 /** Picture, title and a second line (the category unless given), as product tables show them. */

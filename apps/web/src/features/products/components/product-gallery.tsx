@@ -11,7 +11,7 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
   return (
     <div>
       <figure>
-        <ProductThumbnail src={current} className="aspect-[8/5] w-full text-6xl shadow-sm" />
+        <ProductThumbnail src={current} className="aspect-[8/5] w-full text-6xl shadow-sm" priority />
         <figcaption className="sr-only">
           {t('products.detail.imageOf', { title, index: selected + 1, count: images.length || 1 })}
         </figcaption>
