@@ -84,7 +84,17 @@ console.log(
 for (const page of pages) {
   const results: Run[] = [];
   const name = page === '/' ? 'home' : page.slice(1).replaceAll('/', '_');
-  for (let i = 0; i < runs; i += 1) results.push(await measure(`${base}${page}`, `${name}-${i + 1}`));
+  for (let i = 0, failures = 0; i < runs; ) {
+    try {
+      results.push(await measure(`${base}${page}`, `${name}-${i + 1}`));
+      i += 1;
+    } catch (error) {
+      // A run Lighthouse could not finish (NO_FCP on a starved machine) is reported and run again, twice at most.
+      console.error(`  ${page}: ${(error as Error).message}`);
+      failures += 1;
+      if (failures > 2) throw error;
+    }
+  }
   const m = (key: keyof Run) => median(results.map((run) => run[key]));
   console.log(
     page.padEnd(48),
