@@ -494,6 +494,12 @@ describe('the search index with the page cache on', () => {
       await first.settled();
       expect(first.stats()).toMatchObject({ products: 40, loadedFrom: 'database' });
       expect(fs.existsSync(file)).toBe(true);
+      // Once saved, the rows are read from the file: the index holds less than one that keeps them in memory.
+      const inMemory = new SearchIndex(app.db, 60_000);
+      await inMemory.load();
+      const rowBytes = 40 * 400;
+      expect(first.stats()?.bytes).toBeLessThan((inMemory.stats()?.bytes ?? 0) - rowBytes);
+      expect((await first.browse({ limit: 50 }))?.rows.map(text)).toEqual((await inMemory.browse({ limit: 50 }))?.rows.map(text));
       // While no instance runs: a new product, a price change, a rejection and a product deleted outright.
       await createProduct(app.db, seller, { title: 'Snapshot Probe Amberine New', priceCents: 100 });
       await app.db

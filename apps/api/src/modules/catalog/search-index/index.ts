@@ -7,7 +7,7 @@ import type { IndexData } from './index-data';
 import { applyChanges, ensureDistanceTable, loadIndex, readLexemes, SNAPSHOT_MAX_AGE_US } from './loading';
 import { readClockUs, readDatabaseIdentity } from './repository';
 import { type IndexResult, searchIndexData } from './search';
-import { captureSnapshot, readSnapshot } from './snapshot';
+import { captureSnapshot, readRowsFromSnapshot, readSnapshot } from './snapshot';
 
 export { IndexData } from './index-data';
 export type { LexemesOf } from './matching';
@@ -235,6 +235,7 @@ export class SearchIndex {
   private async reload(): Promise<void> {
     if (!this.data && (await this.restore())) return;
     const loaded = await loadIndex(this.db);
+    this.retire(this.data);
     this.data = loaded.data;
     this.watermarkUs = loaded.watermarkUs;
     this.loadedFrom = 'database';
@@ -262,9 +263,15 @@ export class SearchIndex {
       this.savedAt = Date.now();
       return true;
     } catch {
+      this.retire(this.data);
       this.data = undefined;
       return false;
     }
+  }
+
+  /** Lets go of a generation replaced by another: its rows' file is closed once searches still on it are done. */
+  private retire(data: IndexData | undefined): void {
+    if (data) setTimeout(() => data.rows.close(), 60_000).unref();
   }
 
   /** Saves the index in the background after a full load, and every SNAPSHOT_EVERY_MS while it changes. */
@@ -280,6 +287,7 @@ export class SearchIndex {
       // Taken at once, before any other change is applied (see captureSnapshot).
       const writer = captureSnapshot(data, { database: this.databaseIdentity, watermarkUs: this.watermarkUs });
       await writer.write(file);
+      if (this.data === data) readRowsFromSnapshot(data, writer, file);
     })()
       .catch(() => {
         this.changesSinceSave += 1;

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { grown } from './typed-arrays';
 
 /** Bytes per chunk of the rows' JSON (a few thousand rows each). */
@@ -7,11 +8,20 @@ const ROW_CHUNK = 4 << 20;
  * Every product's JSON as the API sends it (UTF-8), in fixed-size chunks never copied as they
  * fill: chunk chunkOf[slot], from startOf[slot], lengthOf[slot] bytes. A changed product's old bytes
  * stay until the next rebuild.
+ *
+ * Once the index is saved (snapshot.ts), the chunks saved are read from the snapshot file instead
+ * of memory (useFile): a row is one positioned read, served from the operating system's page cache
+ * when it is warm, and the rows (about half of the index) no longer count against the process's
+ * memory. Rows added later are held in memory until the next save.
  */
 export class Rows {
-  chunks: Buffer[] = [];
-  /** Bytes written to the last chunk. */
-  used = ROW_CHUNK;
+  /** Each chunk's bytes, or undefined for a chunk read from the file. */
+  chunks: (Buffer | undefined)[] = [];
+  /** Bytes filled in each chunk. */
+  filled: number[] = [];
+  /** Per chunk read from the file: where it starts there. */
+  fileOffsets: number[] = [];
+  private fd?: number;
   chunkOf: Int32Array;
   startOf: Int32Array;
   lengthOf: Int32Array;
@@ -30,27 +40,76 @@ export class Rows {
 
   add(slot: number, json: string): void {
     const length = Buffer.byteLength(json);
-    if (this.used + length > (this.chunks.at(-1)?.length ?? 0)) {
+    const last = this.chunks.length - 1;
+    let chunk = this.chunks[last];
+    if (!chunk || (this.filled[last] as number) + length > chunk.length) {
       // Chunks grow with the catalogue up to ROW_CHUNK, so a small one wastes little.
-      const held = this.chunks.reduce((sum, chunk) => sum + chunk.length, 0);
-      this.chunks.push(Buffer.allocUnsafe(Math.max(Math.min(ROW_CHUNK, Math.max(held, 1 << 16)), length)));
-      this.used = 0;
+      const held = this.filled.reduce((sum, bytes) => sum + bytes, 0);
+      chunk = Buffer.allocUnsafe(Math.max(Math.min(ROW_CHUNK, Math.max(held, 1 << 16)), length));
+      this.chunks.push(chunk);
+      this.filled.push(0);
     }
-    (this.chunks.at(-1) as Buffer).write(json, this.used, 'utf8');
-    this.chunkOf[slot] = this.chunks.length - 1;
-    this.startOf[slot] = this.used;
+    const index = this.chunks.length - 1;
+    const start = this.filled[index] as number;
+    chunk.write(json, start, 'utf8');
+    this.chunkOf[slot] = index;
+    this.startOf[slot] = start;
     this.lengthOf[slot] = length;
-    this.used += length;
+    this.filled[index] = start + length;
   }
 
-  /** The product's JSON (a view into the chunk, not a copy). */
+  /** The product's JSON: a view into its chunk in memory, or read from the file. */
   json(slot: number): Uint8Array {
+    const index = this.chunkOf[slot] as number;
     const start = this.startOf[slot] as number;
-    return (this.chunks[this.chunkOf[slot] as number] as Buffer).subarray(start, start + (this.lengthOf[slot] as number));
+    const length = this.lengthOf[slot] as number;
+    const chunk = this.chunks[index];
+    if (chunk) return chunk.subarray(start, start + length);
+    const row = Buffer.allocUnsafe(length);
+    fs.readSync(this.fd as number, row, 0, length, (this.fileOffsets[index] as number) + start);
+    return row;
   }
 
-  /** Bytes of the chunks (the per-slot arrays are counted by IndexData). */
+  /** Ends the last chunk: rows added from now on start a new one, so the chunks saved never change. */
+  seal(): void {
+    const last = this.chunks.length - 1;
+    const chunk = this.chunks[last];
+    if (chunk && (this.filled[last] as number) < chunk.length) {
+      this.chunks[last] = chunk.subarray(0, this.filled[last]);
+    }
+  }
+
+  /** The first `offsets.length` chunks are read from `fd` from now on, and their memory let go; returns the file used before. */
+  useFile(fd: number, offsets: number[]): number | undefined {
+    const previous = this.fd;
+    this.fd = fd;
+    offsets.forEach((offset, index) => {
+      this.chunks[index] = undefined;
+      this.fileOffsets[index] = offset;
+    });
+    return previous;
+  }
+
+  /** A chunk's filled bytes, from memory or from the file (to write it into a new snapshot). */
+  async readChunk(index: number): Promise<Uint8Array> {
+    const chunk = this.chunks[index];
+    if (chunk) return chunk.subarray(0, this.filled[index]);
+    const bytes = Buffer.allocUnsafe(this.filled[index] as number);
+    const fd = this.fd as number;
+    await new Promise<void>((resolve, reject) =>
+      fs.read(fd, bytes, 0, bytes.length, this.fileOffsets[index] as number, (error) => (error ? reject(error) : resolve())),
+    );
+    return bytes;
+  }
+
+  /** Closes the file (when this generation of the index is no longer in use). */
+  close(): void {
+    if (this.fd !== undefined) fs.close(this.fd, () => {});
+    this.fd = undefined;
+  }
+
+  /** Bytes of the chunks in memory (the per-slot arrays are counted by IndexData). */
   bytes(): number {
-    return this.chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
+    return this.chunks.reduce((sum, chunk) => sum + (chunk?.byteLength ?? 0), 0);
   }
 }

@@ -27,10 +27,14 @@ interface Header {
 
 const padded = (bytes: number) => Math.ceil(bytes / ALIGN) * ALIGN;
 
+/** Bytes, or a read that gives them when the section is written (bytes held elsewhere, such as in another file). */
+type Piece = Uint8Array | { bytes: number; read: () => Promise<Uint8Array> };
+
 /** Collects sections; `write` puts them in a new file beside the target and renames it over it (never half a file). */
 export class SnapshotWriter {
-  private readonly values: Record<string, unknown> = {};
-  private readonly parts: { name: string; kind: SectionEntry['kind']; pieces: Uint8Array[]; bytes: number }[] = [];
+  readonly values: Record<string, unknown> = {};
+  private readonly parts: { name: string; kind: SectionEntry['kind']; pieces: Piece[]; bytes: number }[] = [];
+  private readonly positions = new Map<string, number>();
 
   value(name: string, value: unknown): void {
     this.values[name] = value;
@@ -46,6 +50,18 @@ export class SnapshotWriter {
   arrayPieces(name: string, kind: ArrayKind, arrays: TypedArray[]): void {
     const pieces = arrays.map((array) => new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
     this.parts.push({ name, kind, pieces, bytes: pieces.reduce((sum, piece) => sum + piece.byteLength, 0) });
+  }
+
+  /** A section of bytes read only when it is written. */
+  lazyBytes(name: string, bytes: number, read: () => Promise<Uint8Array>): void {
+    this.parts.push({ name, kind: 'Uint8Array', pieces: [{ bytes, read }], bytes });
+  }
+
+  /** Where a section starts in the file, once written. */
+  position(name: string): number {
+    const position = this.positions.get(name);
+    if (position === undefined) throw new Error(`snapshot section ${name} not written`);
+    return position;
   }
 
   /** A list of texts, or any JSON value too large to sit in the header. */
@@ -74,9 +90,11 @@ export class SnapshotWriter {
       const staged = new StagedWrites(handle);
       for (const [i, part] of this.parts.entries()) {
         let position = start + (sections[i] as SectionEntry).offset;
+        this.positions.set(part.name, position);
         for (const piece of part.pieces) {
-          await staged.write(piece, position);
-          position += piece.byteLength;
+          const bytes = piece instanceof Uint8Array ? piece : await piece.read();
+          await staged.write(bytes, position);
+          position += bytes.byteLength;
         }
       }
       await staged.flush();
@@ -152,6 +170,15 @@ export class SnapshotReader {
 
   has(name: string): boolean {
     return this.byName.has(name);
+  }
+
+  /** Where a section starts in the file. */
+  position(name: string): number {
+    return this.start + this.section(name, 'Uint8Array').offset;
+  }
+
+  bytesOf(name: string): number {
+    return this.section(name, 'Uint8Array').bytes;
   }
 
   async array<K extends ArrayKind>(name: string, kind: K): Promise<InstanceType<(typeof CONSTRUCTORS)[K]>> {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { Documents } from './documents';
 import { Codes, IndexData } from './index-data';
 import { PostingLists } from './posting-lists';
@@ -13,7 +14,7 @@ import { TitleTokens } from './title-tokens';
  * changes were read up to; the index catches up from there as it does between refreshes. A
  * snapshot of another format, another database, or older than the deletion log (a day) is not used.
  */
-const FORMAT = 2;
+const FORMAT = 3;
 
 /** Where a snapshot was taken: the database (system identifier and name) and the watermark of its changes. */
 export interface SnapshotOrigin {
@@ -72,9 +73,13 @@ export function captureSnapshot(data: IndexData, origin: SnapshotOrigin): Snapsh
   writer.array('rowChunkOf', rows.chunkOf.subarray(0, size));
   writer.array('rowStartOf', rows.startOf.subarray(0, size));
   writer.array('rowLengthOf', rows.lengthOf.subarray(0, size));
+  // Sealed first: rows added while the file is written go to a new chunk, after what is taken here.
+  rows.seal();
   writer.value('rowChunks', rows.chunks.length);
   rows.chunks.forEach((chunk, i) => {
-    writer.array(`rowChunk${i}`, i === rows.chunks.length - 1 ? chunk.subarray(0, rows.used) : chunk);
+    const filled = rows.filled[i] as number;
+    if (chunk) writer.array(`rowChunk${i}`, chunk.subarray(0, filled));
+    else writer.lazyBytes(`rowChunk${i}`, filled, () => rows.readChunk(i));
   });
   const orders = data.orders?.capture();
   if (orders) {
@@ -108,13 +113,13 @@ export async function readSnapshot(file: string): Promise<{ data: IndexData; ori
   if (!reader) return undefined;
   try {
     if (reader.values.format !== FORMAT) return undefined;
-    return { data: await restore(reader), origin: reader.values.origin as SnapshotOrigin };
+    return { data: await restore(reader, file), origin: reader.values.origin as SnapshotOrigin };
   } finally {
     await reader.close();
   }
 }
 
-async function restore(reader: SnapshotReader): Promise<IndexData> {
+async function restore(reader: SnapshotReader, file: string): Promise<IndexData> {
   const size = reader.values.size as number;
   const data = new IndexData(1);
   data.capacity = size;
@@ -142,12 +147,12 @@ async function restore(reader: SnapshotReader): Promise<IndexData> {
   rows.chunkOf = await reader.array('rowChunkOf', 'Int32Array');
   rows.startOf = await reader.array('rowStartOf', 'Int32Array');
   rows.lengthOf = await reader.array('rowLengthOf', 'Int32Array');
-  for (let i = 0; i < (reader.values.rowChunks as number); i += 1) {
-    const chunk = await reader.array(`rowChunk${i}`, 'Uint8Array');
-    rows.chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-  }
-  // The last chunk is read back full to its end: the next row starts a new chunk.
-  rows.used = rows.chunks.at(-1)?.length ?? rows.used;
+  // The rows stay in the file, read one by one when a page needs them (see Rows).
+  const chunks = reader.values.rowChunks as number;
+  const offsets = Array.from({ length: chunks }, (_, i) => reader.position(`rowChunk${i}`));
+  rows.chunks = Array.from({ length: chunks }, () => undefined);
+  rows.filled = Array.from({ length: chunks }, (_, i) => reader.bytesOf(`rowChunk${i}`));
+  rows.useFile(fs.openSync(file, 'r'), offsets);
   data.rows = rows;
   if (reader.values.orderKeys) {
     const orders: [SortKey, { slots: Int32Array; attributes: Uint32Array }][] = [];
@@ -179,4 +184,12 @@ async function restorePostings(reader: SnapshotReader, name: string): Promise<Po
     offset += size;
   });
   return postings;
+}
+
+/** After a snapshot is written: the rows it holds are read from it from now on (Rows.useFile); the file used before is closed a minute later (a search may still read it). */
+export function readRowsFromSnapshot(data: IndexData, writer: SnapshotWriter, file: string): void {
+  const chunks = writer.values.rowChunks as number;
+  const offsets = Array.from({ length: chunks }, (_, i) => writer.position(`rowChunk${i}`));
+  const previous = data.rows.useFile(fs.openSync(file, 'r'), offsets);
+  if (previous !== undefined) setTimeout(() => fs.close(previous, () => {}), 60_000).unref();
 }
