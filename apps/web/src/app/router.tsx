@@ -3,6 +3,8 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { HomePage } from '@/features/home/pages/home-page';
 import { setUnauthenticatedHandler } from '@/lib/api-client';
 import { pathOf } from '@/lib/redirect';
+import { AuthLayout } from './layouts/auth-layout';
+import { BareLayout } from './layouts/bare-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { AppErrorScreen } from './routes/app-error-screen';
@@ -92,7 +94,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: page(() => import('./layouts/auth-layout'), 'AuthLayout'),
+        element: <AuthLayout />,
         children: [
           { path: 'login', element: page(auth, 'LoginPage') },
           { path: 'register', element: page(auth, 'RegisterPage') },
@@ -163,7 +165,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: page(() => import('./layouts/bare-layout'), 'BareLayout'),
+        element: <BareLayout />,
         children: [
           {
             path: 'checkout/success',
