@@ -5,13 +5,12 @@ import type { MobileNavProps } from './mobile-nav';
 import type { UserMenuProps } from './user-menu';
 
 // The menus (Radix DropdownMenu and Dialog, ~30 kB) stay out of the first download of every page:
-// their chunks are requested as soon as this module runs, without holding up the first render.
+// their chunks are requested when a slot first renders, after the page's language bundle (requested
+// when this module ran they took the slow first-visit bandwidth from it and delayed the first paint).
 let userMenu: ComponentType<UserMenuProps> | undefined;
 let mobileNav: ComponentType<MobileNavProps> | undefined;
 const loadUserMenu = () => import('./user-menu').then((module) => (userMenu = module.UserMenu));
 const loadMobileNav = () => import('./mobile-nav').then((module) => (mobileNav = module.MobileNav));
-void loadUserMenu().catch(() => {});
-void loadMobileNav().catch(() => {});
 const LazyUserMenu = lazy(async () => ({ default: await loadUserMenu() }));
 const LazyMobileNav = lazy(async () => ({ default: await loadMobileNav() }));
 
