@@ -33,7 +33,8 @@ describe('maintenance mode', () => {
     mockApi({ 'GET /api/v1/settings/public': maintenance(true), ...adminDashboardHandlers() });
     renderRoute('/admin');
 
-    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeTruthy();
+    // The first visit loads the guard, the admin layout and the admin bundle one after another (each lazy).
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' }, { timeout: 15_000 })).toBeTruthy();
     expect(screen.queryByText('Under Maintenance')).toBeNull();
   });
 
