@@ -2,7 +2,7 @@ import { findCategory, findLicense, PRODUCT_PAGE_LIMIT_DEFAULT, PRODUCT_TOTAL_CA
 import { pageOffset } from '../../../lib/paging';
 import type { FacetRow } from '../repository';
 import { facetsOf } from './facets';
-import { ATTRIBUTES, type IndexData } from './index-data';
+import { ATTRIBUTES, type IndexData, priceBucket, ratingBucket } from './index-data';
 import { ascending, type SortedOrders, type SortKey } from './sorted-orders';
 
 /** A catalogue page without search words, as the index answers it. */
@@ -18,6 +18,14 @@ export interface BrowsedPage {
 interface Filter {
   mask: number;
   want: number;
+  /** Price buckets allowed (inclusive) and the lowest rating bucket: coarse checks on the attributes. */
+  lowestPrice: number;
+  highestPrice: number;
+  lowestRating: number;
+  /** The exact bounds, in cents and stars, for the sorted order of that column. */
+  minPrice?: number;
+  maxPrice?: number;
+  minRating?: number;
   /** Price, rating, and codes past ATTRIBUTES.codeLimit; undefined when there are none. */
   rest?: (slot: number) => boolean;
   /** The seller's code when the page is one seller's (-1: a seller with no public product). */
@@ -105,7 +113,19 @@ function filterOf(data: IndexData, query: ProductListQuery): Filter {
     : categoryCode === undefined
       ? data.aliveCount
       : (data.aliveInCategory[categoryCode] ?? 0);
-  return { mask, want, rest, seller, exactTotal };
+  return {
+    mask,
+    want,
+    lowestPrice: minPrice === undefined ? 0 : priceBucket(minPrice),
+    highestPrice: maxPrice === undefined ? 255 : priceBucket(maxPrice),
+    lowestRating: minRating === undefined ? 0 : ratingBucket(minRating),
+    minPrice,
+    maxPrice,
+    minRating,
+    rest,
+    seller,
+    exactTotal,
+  };
 }
 
 /**
@@ -121,46 +141,69 @@ function walk(
   wanted: number,
 ): Int32Array {
   const { slots, attributes } = orders.order(key);
-  const recent = orders.recentOf(data, key);
   const compare = ascending(data, key);
-  const { mask, want, rest } = filter;
+  const { mask, want, rest, lowestPrice, highestPrice, lowestRating } = filter;
   const alive = data.alive;
   const step = descending ? -1 : 1;
   const found = new Int32Array(Math.min(wanted, data.aliveCount));
   let count = 0;
-  let i = descending ? slots.length - 1 : 0;
-  let j = descending ? recent.length - 1 : 0;
-  /** The next match of the order from i (or -1 when none is left). */
-  const nextInOrder = (): number => {
-    for (; i >= 0 && i < slots.length; i += step) {
-      if (((attributes[i] as number) & mask) !== want) continue;
-      const slot = slots[i] as number;
-      if (alive[slot] === 1 && (!rest || rest(slot))) return slot;
-    }
-    return -1;
-  };
-  const nextRecent = (): number => {
-    for (; j >= 0 && j < recent.length; j += step) {
-      const slot = recent[j] as number;
-      if (((data.attributes[slot] as number) & mask) === want && (!rest || rest(slot))) return slot;
-    }
-    return -1;
-  };
-  let a = nextInOrder();
-  let b = nextRecent();
-  while (count < found.length && (a >= 0 || b >= 0)) {
-    const takeOrder = b < 0 || (a >= 0 && step * compare(a, b) < 0);
-    if (takeOrder) {
-      found[count++] = a;
-      i += step;
-      a = nextInOrder();
-    } else {
-      found[count++] = b;
-      j += step;
-      b = nextRecent();
-    }
+  // The recent products that pass, in the walk's direction (few: merged into the orders past a few thousand).
+  const recent = Array.from(orders.recentOf(data, key)).filter(
+    (slot) => passes(data.attributes[slot] as number, filter) && (!rest || rest(slot)),
+  );
+  if (descending) recent.reverse();
+  let r = 0;
+  const [first, last] = rangeOf(data, slots, key, filter);
+  // The hot loop, written out: one sequential read of the attributes per product walked.
+  for (let i = descending ? last : first; i >= first && i <= last && count < found.length; i += step) {
+    const attribute = attributes[i] as number;
+    if ((attribute & mask) !== want) continue;
+    const price = (attribute >>> ATTRIBUTES.priceShift) & 0xff;
+    if (price < lowestPrice || price > highestPrice || attribute >>> ATTRIBUTES.ratingShift < lowestRating) continue;
+    const slot = slots[i] as number;
+    if (alive[slot] !== 1 || (rest && !rest(slot))) continue;
+    // Recent products that come before this one in the walk's direction go first.
+    while (r < recent.length && count < found.length && step * compare(recent[r] as number, slot) < 0)
+      found[count++] = recent[r++] as number;
+    if (count < found.length) found[count++] = slot;
   }
+  while (r < recent.length && count < found.length) found[count++] = recent[r++] as number;
   return found.subarray(0, count);
+}
+
+/** Whether the attributes pass the category, licence and featured bits and the price and rating buckets. */
+function passes(attribute: number, filter: Filter): boolean {
+  if ((attribute & filter.mask) !== filter.want) return false;
+  const price = (attribute >>> ATTRIBUTES.priceShift) & 0xff;
+  return (
+    price >= filter.lowestPrice && price <= filter.highestPrice && attribute >>> ATTRIBUTES.ratingShift >= filter.lowestRating
+  );
+}
+
+/**
+ * The part of an order that can match (inclusive positions): when the order is by price or rating
+ * and the page asks for a range of it, only that range is walked (found by binary search).
+ */
+function rangeOf(data: IndexData, slots: Int32Array, key: SortKey, filter: Filter): [number, number] {
+  const firstAtLeast = (column: ArrayLike<number>, bound: number) => {
+    let low = 0;
+    let high = slots.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((column[slots[middle] as number] as number) < bound) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  let first = 0;
+  let last = slots.length - 1;
+  if (key === 'price') {
+    if (filter.minPrice !== undefined) first = firstAtLeast(data.price, filter.minPrice);
+    if (filter.maxPrice !== undefined) last = firstAtLeast(data.price, filter.maxPrice + 1) - 1;
+  } else if (key === 'rating' && filter.minRating !== undefined) {
+    first = firstAtLeast(data.rating, filter.minRating);
+  }
+  return [first, last];
 }
 
 /** Every public product of one seller that passes the filters, in the sort's order. */

@@ -34,21 +34,51 @@ export class Codes {
   }
 }
 
-/** A slot's filter attributes in one number (IndexData.attributes): category and licence codes, featured. */
+/**
+ * A slot's filter attributes in one number (IndexData.attributes), for the sorted orders' walks:
+ * category and licence codes, featured, and coarse buckets of price and rating (a bucket never
+ * holds a lower price or rating than the bucket below it, so a range of buckets leaves out only
+ * products outside the range; the products in the edge buckets are then checked exactly).
+ */
 export const ATTRIBUTES = {
   categoryShift: 0,
   licenseShift: 4,
   /** Codes from this value up share it (never so many categories or licences): filtered by their columns instead. */
   codeLimit: 15,
   featured: 1 << 8,
+  priceShift: 9,
+  /** 8 bits of price bucket, 6 of rating bucket. */
+  ratingShift: 17,
 } as const;
 
-function attributesOf(category: number, license: number, featured: boolean): number {
+/** Price buckets: 10 per doubling of the price in cents (bucket b starts at 2^((b - 1) / 10) cents, rounded up). */
+const PRICE_BUCKET_STARTS = Array.from({ length: 256 }, (_, b) => (b === 0 ? 0 : Math.ceil(2 ** ((b - 1) / 10))));
+
+export function priceBucket(cents: number): number {
+  let low = 0;
+  let high = PRICE_BUCKET_STARTS.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if ((PRICE_BUCKET_STARTS[middle] as number) <= cents) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+/** Rating buckets: tenths of a star (0 to 50). */
+export function ratingBucket(rating: number): number {
+  return Math.max(0, Math.min(63, Math.floor(rating * 10)));
+}
+
+function attributesOf(category: number, license: number, featured: boolean, cents: number, rating: number): number {
   const limit = ATTRIBUTES.codeLimit;
   return (
-    (Math.min(category, limit) << ATTRIBUTES.categoryShift) |
-    (Math.min(license, limit) << ATTRIBUTES.licenseShift) |
-    (featured ? ATTRIBUTES.featured : 0)
+    ((Math.min(category, limit) << ATTRIBUTES.categoryShift) |
+      (Math.min(license, limit) << ATTRIBUTES.licenseShift) |
+      (featured ? ATTRIBUTES.featured : 0) |
+      (priceBucket(cents) << ATTRIBUTES.priceShift) |
+      (ratingBucket(rating) << ATTRIBUTES.ratingShift)) >>>
+    0
   );
 }
 
@@ -148,7 +178,7 @@ export class IndexData {
     this.category[slot] = category;
     this.license[slot] = license;
     this.seller[slot] = seller;
-    this.attributes[slot] = attributesOf(category, license, row.featured);
+    this.attributes[slot] = attributesOf(category, license, row.featured, row.priceCents, row.ratingAverage);
     const sellerSlots = this.slotsBySeller[seller];
     if (sellerSlots) sellerSlots.push(slot);
     else this.slotsBySeller[seller] = [slot];
@@ -174,8 +204,17 @@ export class IndexData {
     this.orders?.added(slot);
   }
 
-  /** Rebuilds what is derived from the columns (slots by id, by seller, counts by category): after a restore. */
+  /** Rebuilds what is derived from the columns (slots by id, by seller, counts by category, attributes): after a restore. */
   rebuildLookups(): void {
+    this.attributes = new Uint32Array(this.capacity);
+    for (let slot = 0; slot < this.size; slot += 1)
+      this.attributes[slot] = attributesOf(
+        this.category[slot] as number,
+        this.license[slot] as number,
+        this.featured[slot] === 1,
+        this.price[slot] as number,
+        this.rating[slot] as number,
+      );
     this.slotOf.clear();
     this.slotsBySeller.length = 0;
     this.aliveInCategory.length = 0;

@@ -39,7 +39,6 @@ const COLUMNS = [
   ['idKey', 'Float64Array'],
   ['priceBand', 'Uint8Array'],
   ['ratingMask', 'Uint8Array'],
-  ['attributes', 'Uint32Array'],
 ] as const;
 type Column = (typeof COLUMNS)[number][0];
 
@@ -87,10 +86,7 @@ export function captureSnapshot(data: IndexData, origin: SnapshotOrigin): Snapsh
       'orderKeys',
       orders.orders.map(([key]) => key),
     );
-    for (const [key, order] of orders.orders) {
-      writer.array(`order:${key}`, order.slots);
-      writer.array(`orderAttributes:${key}`, order.attributes);
-    }
+    for (const [key, slots] of orders.orders) writer.array(`order:${key}`, slots);
     writer.array('recent', Int32Array.from(orders.recent));
   }
   return writer;
@@ -155,16 +151,12 @@ async function restore(reader: SnapshotReader, file: string): Promise<IndexData>
   rows.useFile(fs.openSync(file, 'r'), offsets);
   data.rows = rows;
   if (reader.values.orderKeys) {
-    const orders: [SortKey, { slots: Int32Array; attributes: Uint32Array }][] = [];
-    for (const key of reader.values.orderKeys as SortKey[])
-      orders.push([
-        key,
-        {
-          slots: await reader.array(`order:${key}`, 'Int32Array'),
-          attributes: await reader.array(`orderAttributes:${key}`, 'Uint32Array'),
-        },
-      ]);
-    data.orders = SortedOrders.restore(orders, Array.from(await reader.array('recent', 'Int32Array')));
+    const orders: [SortKey, Int32Array][] = [];
+    for (const key of reader.values.orderKeys as SortKey[]) orders.push([key, await reader.array(`order:${key}`, 'Int32Array')]);
+    const recent = Array.from(await reader.array('recent', 'Int32Array'));
+    data.rebuildLookups();
+    data.orders = SortedOrders.restore(data, orders, recent);
+    return data;
   }
   data.rebuildLookups();
   return data;

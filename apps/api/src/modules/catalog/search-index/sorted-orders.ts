@@ -46,14 +46,15 @@ export class SortedOrders {
     return built;
   }
 
-  /** The orders and recent slots as they stand (the orders are replaced, never changed, so no copy is needed). */
-  capture(): { orders: [SortKey, Order][]; recent: number[] } {
-    return { orders: [...this.orders], recent: [...this.recent] };
+  /** The orders' slots and the recent slots as they stand (the orders are replaced, never changed, so no copy is needed). */
+  capture(): { orders: [SortKey, Int32Array][]; recent: number[] } {
+    return { orders: [...this.orders].map(([key, order]) => [key, order.slots]), recent: [...this.recent] };
   }
 
-  static restore(orders: [SortKey, Order][], recent: number[]): SortedOrders {
+  /** Orders saved by capture(), their attributes read again from the index's (which the snapshot does not keep). */
+  static restore(data: IndexData, orders: [SortKey, Int32Array][], recent: number[]): SortedOrders {
     const restored = new SortedOrders();
-    for (const [key, order] of orders) restored.orders.set(key, order);
+    for (const [key, slots] of orders) restored.orders.set(key, { slots, attributes: attributesOf(data, slots) });
     restored.recent = recent;
     return restored;
   }
