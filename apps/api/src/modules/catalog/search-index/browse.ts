@@ -1,7 +1,7 @@
 import { findCategory, findLicense, PRODUCT_PAGE_LIMIT_DEFAULT, PRODUCT_TOTAL_CAP, type ProductListQuery } from '@app/shared';
 import { pageOffset } from '../../../lib/paging';
 import type { FacetRow } from '../repository';
-import { facetsOf } from './facets';
+import { facetsOf, facetsOfAttributes } from './facets';
 import { ATTRIBUTES, type IndexData, priceBucket, ratingBucket } from './index-data';
 import { ascending, type SortedOrders, type SortKey } from './sorted-orders';
 
@@ -28,6 +28,8 @@ interface Filter {
   minRating?: number;
   /** Price, rating, and codes past ATTRIBUTES.codeLimit; undefined when there are none. */
   rest?: (slot: number) => boolean;
+  /** Only the codes past ATTRIBUTES.codeLimit (the walk checks prices and ratings itself). */
+  codes?: (slot: number) => boolean;
   /** The seller's code when the page is one seller's (-1: a seller with no public product). */
   seller?: number;
   /** Only the category (or nothing) narrows the list: the total is exact, from the counts (as repository.ts countFromTotals). */
@@ -52,10 +54,8 @@ export function browseIndexData(data: IndexData, query: ProductListQuery): Brows
   const { key, descending } = sortOf(query);
   const filter = filterOf(data, query);
   const wanted = Math.max(offset + limit, PRODUCT_TOTAL_CAP + 1);
-  const matches =
-    filter.seller === undefined
-      ? walk(data, orders, key, descending, filter, wanted)
-      : sellerMatches(data, key, descending, filter, filter.seller);
+  const walked = filter.seller === undefined ? walk(data, orders, key, descending, filter, wanted) : undefined;
+  const matches = walked?.found ?? sellerMatches(data, key, descending, filter, filter.seller as number);
   const page = Array.from(matches.subarray(offset, offset + limit));
   const matched = filter.exactTotal ?? matches.length;
   const capped = filter.exactTotal === undefined && matched > PRODUCT_TOTAL_CAP;
@@ -64,7 +64,7 @@ export function browseIndexData(data: IndexData, query: ProductListQuery): Brows
     rows: page.map((slot) => data.rowJson(slot)),
     total: capped ? PRODUCT_TOTAL_CAP : matched,
     totalCapped: capped,
-    facets: facetsOf(data, matches),
+    facets: (walked && facetsOfAttributes(data, walked.attributes, matches.length)) ?? facetsOf(data, matches),
   };
 }
 
@@ -97,6 +97,8 @@ function filterOf(data: IndexData, query: ProductListQuery): Filter {
   };
   byCode(categoryCode, ATTRIBUTES.categoryShift, data.category);
   byCode(licenseCode, ATTRIBUTES.licenseShift, data.license);
+  const codeChecks = [...checks];
+  const codes = codeChecks.length === 0 ? undefined : (slot: number) => codeChecks.every((check) => check(slot));
   if (query.featured !== undefined) {
     mask |= ATTRIBUTES.featured;
     if (query.featured) want |= ATTRIBUTES.featured;
@@ -123,6 +125,7 @@ function filterOf(data: IndexData, query: ProductListQuery): Filter {
     maxPrice,
     minRating,
     rest,
+    codes,
     seller,
     exactTotal,
   };
@@ -139,13 +142,20 @@ function walk(
   descending: boolean,
   filter: Filter,
   wanted: number,
-): Int32Array {
-  const { slots, attributes } = orders.order(key);
+): { found: Int32Array; attributes: Uint32Array } {
+  const order = orders.order(key);
+  const slots = order.slots;
+  const attributes = order.attributes;
   const compare = ascending(data, key);
-  const { mask, want, rest, lowestPrice, highestPrice, lowestRating } = filter;
-  const alive = data.alive;
+  const { mask, want, rest, codes, lowestPrice, highestPrice, lowestRating } = filter;
+  const minPrice = filter.minPrice ?? 0;
+  const maxPrice = filter.maxPrice ?? Number.POSITIVE_INFINITY;
+  const minRating = filter.minRating ?? 0;
+  const { alive, price: prices, rating: ratings } = data;
   const step = descending ? -1 : 1;
-  const found = new Int32Array(Math.min(wanted, data.aliveCount));
+  const size = Math.min(wanted, data.aliveCount);
+  const found = new Int32Array(size);
+  const foundAttributes = new Uint32Array(size);
   let count = 0;
   // The recent products that pass, in the walk's direction (few: merged into the orders past a few thousand).
   const recent = Array.from(orders.recentOf(data, key)).filter(
@@ -153,31 +163,44 @@ function walk(
   );
   if (descending) recent.reverse();
   let r = 0;
+  const takeRecentBefore = (slot: number) => {
+    while (r < recent.length && count < size && (slot < 0 || step * compare(recent[r] as number, slot) < 0)) {
+      const taken = recent[r++] as number;
+      found[count] = taken;
+      foundAttributes[count++] = data.attributes[taken] as number;
+    }
+  };
   const [first, last] = rangeOf(data, slots, key, filter);
-  // The hot loop, written out: one sequential read of the attributes per product walked.
-  for (let i = descending ? last : first; i >= first && i <= last && count < found.length; i += step) {
+  // The hot loop, written out: one sequential read of the attributes per product walked; the
+  // price or rating itself is read only in the buckets at the edges of the range asked for.
+  for (let i = descending ? last : first; i >= first && i <= last && count < size; i += step) {
     const attribute = attributes[i] as number;
     if ((attribute & mask) !== want) continue;
     const price = (attribute >>> ATTRIBUTES.priceShift) & 0xff;
-    if (price < lowestPrice || price > highestPrice || attribute >>> ATTRIBUTES.ratingShift < lowestRating) continue;
+    const rating = (attribute >>> ATTRIBUTES.ratingShift) & 0x3f;
+    if (price < lowestPrice || price > highestPrice || rating < lowestRating) continue;
     const slot = slots[i] as number;
-    if (alive[slot] !== 1 || (rest && !rest(slot))) continue;
-    // Recent products that come before this one in the walk's direction go first.
-    while (r < recent.length && count < found.length && step * compare(recent[r] as number, slot) < 0)
-      found[count++] = recent[r++] as number;
-    if (count < found.length) found[count++] = slot;
+    if (alive[slot] !== 1) continue;
+    if (price === lowestPrice && (prices[slot] as number) < minPrice) continue;
+    if (price === highestPrice && (prices[slot] as number) > maxPrice) continue;
+    if (rating === lowestRating && (ratings[slot] as number) < minRating) continue;
+    if (codes && !codes(slot)) continue;
+    if (recent.length > r) takeRecentBefore(slot);
+    if (count < size) {
+      found[count] = slot;
+      foundAttributes[count++] = attribute;
+    }
   }
-  while (r < recent.length && count < found.length) found[count++] = recent[r++] as number;
-  return found.subarray(0, count);
+  takeRecentBefore(-1);
+  return { found: found.subarray(0, count), attributes: foundAttributes };
 }
 
 /** Whether the attributes pass the category, licence and featured bits and the price and rating buckets. */
 function passes(attribute: number, filter: Filter): boolean {
   if ((attribute & filter.mask) !== filter.want) return false;
   const price = (attribute >>> ATTRIBUTES.priceShift) & 0xff;
-  return (
-    price >= filter.lowestPrice && price <= filter.highestPrice && attribute >>> ATTRIBUTES.ratingShift >= filter.lowestRating
-  );
+  const rating = (attribute >>> ATTRIBUTES.ratingShift) & 0x3f;
+  return price >= filter.lowestPrice && price <= filter.highestPrice && rating >= filter.lowestRating;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { PRICE_BANDS, PRODUCT_TOTAL_CAP, RATING_THRESHOLDS } from '@app/shared';
 import type { FacetRow } from '../repository';
-import type { IndexData } from './index-data';
+import { ATTRIBUTES, type IndexData } from './index-data';
 
 /** repository.ts countAndFacets(): facets over the first PRODUCT_TOTAL_CAP + 1 matches. */
 export function facetsOf(data: IndexData, matches: Int32Array): FacetRow[] {
@@ -19,6 +19,42 @@ export function facetsOf(data: IndexData, matches: Int32Array): FacetRow[] {
     const mask = data.ratingMask[slot] as number;
     for (let t = 0; t < RATING_THRESHOLDS.length; t += 1) if (mask & (1 << t)) (byRating[t] as number) += 1;
   }
+  return facetRows(categories, licenses, byCategory, byLicense, byBand, byRating);
+}
+
+/**
+ * The same counts from the first matches' attributes (IndexData.attributes, read in order by the
+ * catalogue's walk, so no column is read at random); undefined when there are more categories or
+ * licences than the attributes can tell apart.
+ */
+export function facetsOfAttributes(data: IndexData, attributes: Uint32Array, count: number): FacetRow[] | undefined {
+  const categories = data.categories.values();
+  const licenses = data.licenses.values();
+  if (categories.length >= ATTRIBUTES.codeLimit || licenses.length >= ATTRIBUTES.codeLimit) return undefined;
+  const byCategory = new Int32Array(categories.length);
+  const byLicense = new Int32Array(licenses.length);
+  const byBand = new Int32Array(PRICE_BANDS.length + 1);
+  const byRating = new Int32Array(RATING_THRESHOLDS.length);
+  const counted = Math.min(count, PRODUCT_TOTAL_CAP + 1);
+  for (let i = 0; i < counted; i += 1) {
+    const attribute = attributes[i] as number;
+    (byCategory[(attribute >>> ATTRIBUTES.categoryShift) & 0xf] as number) += 1;
+    (byLicense[(attribute >>> ATTRIBUTES.licenseShift) & 0xf] as number) += 1;
+    (byBand[Math.min((attribute >>> ATTRIBUTES.priceBandShift) & 7, PRICE_BANDS.length)] as number) += 1;
+    const mask = (attribute >>> ATTRIBUTES.ratingMaskShift) & 0xf;
+    for (let t = 0; t < RATING_THRESHOLDS.length; t += 1) if (mask & (1 << t)) (byRating[t] as number) += 1;
+  }
+  return facetRows(categories, licenses, byCategory, byLicense, byBand, byRating);
+}
+
+function facetRows(
+  categories: readonly string[],
+  licenses: readonly string[],
+  byCategory: Int32Array,
+  byLicense: Int32Array,
+  byBand: Int32Array,
+  byRating: Int32Array,
+): FacetRow[] {
   const rows: FacetRow[] = [];
   const collect = (kind: FacetRow['kind'], values: readonly string[], counts: Int32Array) => {
     values.forEach((value, i) => {

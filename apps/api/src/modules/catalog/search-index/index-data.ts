@@ -49,7 +49,24 @@ export const ATTRIBUTES = {
   priceShift: 9,
   /** 8 bits of price bucket, 6 of rating bucket. */
   ratingShift: 17,
+  /** The PRICE_BANDS index (7: none) and the RATING_THRESHOLDS bits, for facets counted in the walk. */
+  priceBandShift: 23,
+  ratingMaskShift: 26,
 } as const;
+
+/** The PRICE_BANDS index of a price in cents (-1: none). */
+export function priceBandOf(cents: number): number {
+  return PRICE_BANDS.findIndex((band) => cents >= band.min * 100 && (band.max === null || cents < band.max * 100));
+}
+
+/** A bit per RATING_THRESHOLDS entry the rating reaches. */
+export function ratingMaskOf(rating: number): number {
+  let mask = 0;
+  RATING_THRESHOLDS.forEach((threshold, bit) => {
+    if (rating >= threshold) mask |= 1 << bit;
+  });
+  return mask;
+}
 
 /** Price buckets: 10 per doubling of the price in cents (bucket b starts at 2^((b - 1) / 10) cents, rounded up). */
 const PRICE_BUCKET_STARTS = Array.from({ length: 256 }, (_, b) => (b === 0 ? 0 : Math.ceil(2 ** ((b - 1) / 10))));
@@ -77,7 +94,9 @@ function attributesOf(category: number, license: number, featured: boolean, cent
       (Math.min(license, limit) << ATTRIBUTES.licenseShift) |
       (featured ? ATTRIBUTES.featured : 0) |
       (priceBucket(cents) << ATTRIBUTES.priceShift) |
-      (ratingBucket(rating) << ATTRIBUTES.ratingShift)) >>>
+      (ratingBucket(rating) << ATTRIBUTES.ratingShift) |
+      ((priceBandOf(cents) & 7) << ATTRIBUTES.priceBandShift) |
+      (ratingMaskOf(rating) << ATTRIBUTES.ratingMaskShift)) >>>
     0
   );
 }
@@ -193,14 +212,8 @@ export class IndexData {
     this.documents.add(slot, row.vector);
     this.titleTokens.add(slot, row.titleLower);
     this.rows.add(slot, productJson(row));
-    this.priceBand[slot] = PRICE_BANDS.findIndex(
-      (band) => row.priceCents >= band.min * 100 && (band.max === null || row.priceCents < band.max * 100),
-    );
-    let mask = 0;
-    RATING_THRESHOLDS.forEach((threshold, bit) => {
-      if (row.ratingAverage >= threshold) mask |= 1 << bit;
-    });
-    this.ratingMask[slot] = mask;
+    this.priceBand[slot] = priceBandOf(row.priceCents);
+    this.ratingMask[slot] = ratingMaskOf(row.ratingAverage);
     this.orders?.added(slot);
   }
 
