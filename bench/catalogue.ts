@@ -144,7 +144,7 @@ const db = new pg.Client({
 });
 await db.connect();
 const ids = await db.query<{ id: string }>(
-  "select id from products where status = 'approved' and deleted_at is null order by random() limit 300000",
+  "select id from products where status = 'approved' and deleted_at is null order by random() limit 1000000",
 );
 await db.end();
 
