@@ -261,6 +261,7 @@ export class SearchIndex {
       // Caught up as between refreshes; a count that still disagrees starts a rebuild beside it.
       await this.applyChanges();
       this.savedAt = Date.now();
+      void saved.data.rows.warm();
       return true;
     } catch {
       this.retire(this.data);
