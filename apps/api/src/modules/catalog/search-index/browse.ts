@@ -171,9 +171,15 @@ function walk(
     }
   };
   const [first, last] = rangeOf(data, slots, key, filter);
-  // The hot loop, written out: one sequential read of the attributes per product walked; the
-  // price or rating itself is read only in the buckets at the edges of the range asked for.
-  for (let i = descending ? last : first; i >= first && i <= last && count < size; i += step) {
+  // A filter on category, licence or featured walks the shortest list of positions holding it.
+  const list = order.lists.narrowest(mask, want);
+  const positions = list && list.length < (last - first + 1) / 2 ? list : undefined;
+  const [from, to] = positions ? [lowerBound(positions, first), lowerBound(positions, last + 1) - 1] : [first, last];
+  // The hot loop, written out: one read of the attributes per product walked (in sequence, or
+  // forward through the list); the price or rating itself is read only in the buckets at the
+  // edges of the range asked for.
+  for (let j = descending ? to : from; j >= from && j <= to && count < size; j += step) {
+    const i = positions ? (positions[j] as number) : j;
     const attribute = attributes[i] as number;
     if ((attribute & mask) !== want) continue;
     const price = (attribute >>> ATTRIBUTES.priceShift) & 0xff;
@@ -193,6 +199,18 @@ function walk(
   }
   takeRecentBefore(-1);
   return { found: found.subarray(0, count), attributes: foundAttributes };
+}
+
+/** The first index of an ascending list holding a value at least `bound`. */
+function lowerBound(list: Int32Array, bound: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((list[middle] as number) < bound) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** Whether the attributes pass the category, licence and featured bits and the price and rating buckets. */

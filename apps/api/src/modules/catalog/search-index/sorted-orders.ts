@@ -1,4 +1,5 @@
 import type { IndexData } from './index-data';
+import { PositionLists } from './position-lists';
 import { sortedOrder } from './ranking';
 
 /** The catalogue's sort keys; each order is kept ascending and walked backwards for descending. */
@@ -8,10 +9,11 @@ export type SortKey = (typeof SORT_KEYS)[number];
 /** Past this many products added since the orders were built, they are merged in (linear, no sort of the whole). */
 const MERGE_AT = 4096;
 
-/** Slots in ascending order of one key, and each slot's filter attributes (IndexData.attributes) beside it. */
-interface Order {
+/** Slots in ascending order of one key, each slot's filter attributes (IndexData.attributes) beside it, and lists of positions per filter value. */
+export interface Order {
   slots: Int32Array;
   attributes: Uint32Array;
+  lists: PositionLists;
 }
 
 /** Ascending comparison of two slots by the key, ties broken by id: repository.ts ordering() with sort_order asc. */
@@ -41,7 +43,7 @@ export class SortedOrders {
     const alive = aliveSlots(data);
     for (const key of SORT_KEYS) {
       const slots = await sortInSlices(Int32Array.from(alive), key === 'title' ? titleAscending(data) : ascending(data, key));
-      built.orders.set(key, { slots, attributes: attributesOf(data, slots) });
+      built.orders.set(key, orderOf(data, slots));
     }
     return built;
   }
@@ -54,7 +56,7 @@ export class SortedOrders {
   /** Orders saved by capture(), their attributes read again from the index's (which the snapshot does not keep). */
   static restore(data: IndexData, orders: [SortKey, Int32Array][], recent: number[]): SortedOrders {
     const restored = new SortedOrders();
-    for (const [key, slots] of orders) restored.orders.set(key, { slots, attributes: attributesOf(data, slots) });
+    for (const [key, slots] of orders) restored.orders.set(key, orderOf(data, slots));
     restored.recent = recent;
     return restored;
   }
@@ -85,7 +87,7 @@ export class SortedOrders {
     for (const key of SORT_KEYS) {
       const { slots } = this.order(key);
       const merged = mergeSorted(data, slots, this.recentOf(data, key), ascending(data, key));
-      this.orders.set(key, { slots: merged, attributes: attributesOf(data, merged) });
+      this.orders.set(key, orderOf(data, merged));
     }
     this.recent = [];
     this.recentSorted.clear();
@@ -93,7 +95,7 @@ export class SortedOrders {
 
   bytes(): number {
     let total = 4 * this.recent.length;
-    for (const order of this.orders.values()) total += order.slots.byteLength + order.attributes.byteLength;
+    for (const order of this.orders.values()) total += order.slots.byteLength + order.attributes.byteLength + order.lists.bytes();
     return total;
   }
 }
@@ -152,10 +154,10 @@ function aliveSlots(data: IndexData): Int32Array {
   return slots;
 }
 
-function attributesOf(data: IndexData, slots: Int32Array): Uint32Array {
+function orderOf(data: IndexData, slots: Int32Array): Order {
   const attributes = new Uint32Array(slots.length);
   for (let i = 0; i < slots.length; i += 1) attributes[i] = data.attributes[slots[i] as number] as number;
-  return attributes;
+  return { slots, attributes, lists: PositionLists.of(attributes) };
 }
 
 /** The alive slots of an order merged with sorted slots, in one pass. */
