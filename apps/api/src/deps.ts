@@ -9,6 +9,7 @@ import type { AppDeps } from './lib/context';
 import { createGoogleVerifier } from './lib/google';
 import { createMailer } from './lib/mailer';
 import { createLocalStorage } from './lib/storage';
+import { createS3Storage } from './lib/storage-s3';
 import { AccessTokens } from './lib/tokens';
 import { createTestTokenProvider, fixedParityRates } from './modules/ai-pool/providers';
 import { SearchDictionary } from './modules/catalog/dictionary';
@@ -37,7 +38,7 @@ export function createDeps(
       log: options.log,
     }),
     afterReply: createAfterReply(),
-    storage: createLocalStorage(config.filesDir),
+    storage: config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.filesDir),
     accessTokens: new AccessTokens(jwtSecret, config.accessTokenTtlMinutes),
     google: config.google.clientId ? createGoogleVerifier(config.google.clientId, config.google.jwksUrl) : null,
     payments: withProviderErrors(

@@ -12,6 +12,8 @@ export interface Storage {
   /** The first bytes of a stored file (content sniffing). */
   head(key: string, bytes: number): Promise<Buffer>;
   get(key: string): Promise<Readable | null>;
+  /** The stored size in bytes, or null when there is no such file. */
+  size(key: string): Promise<number | null>;
   delete(key: string): Promise<void>;
 }
 
@@ -23,12 +25,17 @@ export class TooLargeError extends Error {
 
 const SAFE_KEY = /^[a-zA-Z0-9][a-zA-Z0-9._-]*(\/[a-zA-Z0-9][a-zA-Z0-9._-]*)*$/;
 
+/** Throws on a key that could name something outside the storage root, whichever the backend. */
+export function assertSafeKey(key: string): void {
+  if (!SAFE_KEY.test(key) || key.split('/').some((part) => part === '..' || part === '.')) {
+    throw new Error(`Unsafe storage key: ${key}`);
+  }
+}
+
 /** Local directory storage (the default). Rejects any key that could escape the root. */
 export function createLocalStorage(root: string): Storage {
   const resolve = (key: string) => {
-    if (!SAFE_KEY.test(key) || key.split('/').some((part) => part === '..' || part === '.')) {
-      throw new Error(`Unsafe storage key: ${key}`);
-    }
+    assertSafeKey(key);
     const full = path.resolve(root, key);
     if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error(`Unsafe storage key: ${key}`);
     return full;
@@ -84,6 +91,14 @@ export function createLocalStorage(root: string): Storage {
         return null;
       }
       return createReadStream(file, { highWaterMark: 1024 * 1024 });
+    },
+    async size(key) {
+      const file = resolve(key);
+      try {
+        return (await fs.stat(file)).size;
+      } catch {
+        return null;
+      }
     },
     async delete(key) {
       await fs.rm(resolve(key), { force: true });
