@@ -7,6 +7,7 @@ import { seedDemo } from './db/seed/demo';
 import { prepareDatabase } from './db/setup';
 import { createDeps } from './deps';
 import { trackRequestsInFlight } from './lib/in-flight';
+import { postgresJobLeases } from './lib/job-leases';
 import { startPeriodicJobs } from './lib/scheduler';
 import { aiPoolSweepJob } from './modules/ai-pool/transfers';
 import { leadDigestJob } from './modules/chatbot/lead-digest';
@@ -63,6 +64,8 @@ async function main(): Promise<void> {
       leadDigestJob(deps, log),
     ],
     log,
+    // Each period of each job runs on one instance only, and a run left by a dead instance is taken over.
+    { leases: postgresJobLeases(db) },
   );
   let closing = false;
   const drainMs = config.shutdownDrainSeconds * 1000;

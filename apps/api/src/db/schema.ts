@@ -1060,3 +1060,22 @@ export const rateLimitHits = pgTable('rate_limit_hits', {
   hits: integer('hits').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * One row per periodic job (lib/scheduler.ts): the period it last claimed, and while it runs, the
+ * instance holding it and until when. A run is claimed by one atomic upsert, renewed while it runs,
+ * and taken over by another instance once the lease has expired (docs/decisions/0029).
+ */
+export const jobRuns = pgTable('job_runs', {
+  job: text('job').primaryKey(),
+  /** Start of the period claimed last, on the database's clock (a whole multiple of the job's period since the epoch). */
+  periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+  status: text('status', { enum: ['running', 'done', 'failed'] }).notNull(),
+  owner: text('owner').notNull(),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
+  /** Runs of this period so far: more than 1 when an instance died and another took the run over. */
+  attempts: integer('attempts').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  error: text('error'),
+});
