@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { productFiles, products, reviews, searchWordsVersion } from '../../db/schema';
+import { orderItems, productFiles, products, reviews, searchWordsVersion } from '../../db/schema';
 import type { ProductRow } from '../catalog/repository';
 
 /**
@@ -148,6 +148,21 @@ export async function approveIfHasFiles(db: DbOrTx, id: string): Promise<Product
     .where(and(eq(products.id, id), hasFiles))
     .returning();
   return row as ProductRow | undefined;
+}
+
+/**
+ * Locks one product against new order lines until the transaction ends (FOR UPDATE conflicts with
+ * the key-share lock an order line's foreign key takes), then says whether any order names it.
+ */
+export async function lockAndCheckOrdered(tx: DbOrTx, productId: string): Promise<boolean> {
+  await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update');
+  const [line] = await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.productId, productId)).limit(1);
+  return line !== undefined;
+}
+
+/** Deletes a product's file rows and returns them (their stored files are the caller's to delete after commit). */
+export async function deleteProductFiles(tx: DbOrTx, productId: string): Promise<ProductFileRow[]> {
+  return tx.delete(productFiles).where(eq(productFiles.productId, productId)).returning();
 }
 
 /** These live products, locked until the transaction ends (missing or deleted ones are left out). */

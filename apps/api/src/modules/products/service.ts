@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { findCategory, findLicense, PRODUCT_FILES_REQUIRED, productFormSchema, productUpdateSchema } from '@app/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { dollarsToCents } from '../../lib/money';
@@ -8,7 +8,15 @@ import { isUuid } from '../../lib/validation';
 import { presentProduct } from '../catalog/present';
 import type { ProductRow } from '../catalog/repository';
 import type { UserRow } from '../users/repository';
-import { addProductFiles, countProductFiles, findOwnLiveProduct, insertProduct, updateProduct } from './repository';
+import {
+  addProductFiles,
+  countProductFiles,
+  deleteProductFiles,
+  findOwnLiveProduct,
+  insertProduct,
+  lockAndCheckOrdered,
+  updateProduct,
+} from './repository';
 import { discardUpload, receiveProductUpload } from './upload';
 
 /**
@@ -116,6 +124,11 @@ export async function updateListedProduct(deps: AppDeps, owner: UserRow, product
       await addProductFiles(tx, existing.id, upload.files);
       return row as ProductRow;
     });
+    // Images and a video replaced by new ones are no longer shown anywhere.
+    await deleteStoredFiles(deps, request.log, [
+      ...(upload.images.length > 0 ? ownMediaKeys(existing.id, existing.images) : []),
+      ...(upload.video ? ownMediaKeys(existing.id, [existing.demoVideoKey]) : []),
+    ]);
     return presentProduct(updated);
   } catch (error) {
     await discardUpload(deps.storage, upload);
@@ -123,8 +136,43 @@ export async function updateListedProduct(deps: AppDeps, owner: UserRow, product
   }
 }
 
-/** Removes a product from sale. Its files stay, so buyers who paid keep their downloads. */
-export async function deleteListedProduct(deps: AppDeps, owner: UserRow, productId: string): Promise<void> {
+/**
+ * Removes a product from sale and deletes its stored images and video. Its files are deleted too,
+ * unless an order names the product: then they stay, so buyers keep their downloads.
+ */
+export async function deleteListedProduct(
+  deps: AppDeps,
+  owner: UserRow,
+  productId: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
   const product = await requireOwnProduct(deps, owner, productId);
-  await updateProduct(deps.db, product.id, { deletedAt: new Date(), featured: false });
+  const files = await deps.db.transaction(async (tx) => {
+    const ordered = await lockAndCheckOrdered(tx, product.id);
+    await updateProduct(tx, product.id, { deletedAt: new Date(), featured: false });
+    return ordered ? [] : deleteProductFiles(tx, product.id);
+  });
+  await deleteStoredFiles(deps, log, [
+    ...ownMediaKeys(product.id, [...product.images, product.demoVideoKey]),
+    ...files.map((file) => file.storageKey),
+  ]);
+}
+
+/**
+ * The stored images and video written for this product (their keys start with its id). Absolute
+ * URLs, and images several products share (the bulk catalogue's category pictures), are left alone.
+ */
+function ownMediaKeys(productId: string, references: (string | null)[]): string[] {
+  return references.filter(
+    (key): key is string =>
+      key !== null && (key.startsWith(`product-images/${productId}`) || key.startsWith(`product-videos/${productId}`)),
+  );
+}
+
+/** Deletes files whose rows are already gone; one that fails is logged, not fatal (the change is committed). */
+async function deleteStoredFiles(deps: AppDeps, log: FastifyBaseLogger, keys: string[]): Promise<void> {
+  const results = await Promise.allSettled(keys.map((key) => deps.storage.delete(key)));
+  for (const [index, result] of results.entries()) {
+    if (result.status === 'rejected') log.warn({ err: result.reason, key: keys[index] }, 'Could not delete a stored file');
+  }
 }

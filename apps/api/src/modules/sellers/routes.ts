@@ -133,7 +133,7 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteListedProduct(deps, currentUser(request), request.params.id);
+      await deleteListedProduct(deps, currentUser(request), request.params.id, request.log);
       return { message: 'Product removed. Buyers who paid keep their downloads.' };
     },
   );

@@ -47,9 +47,16 @@ export async function replaceAvatar(deps: AppDeps, user: UserRow, data: Buffer):
   }
   const key = `avatars/${user.id}-${randomUUID()}.${detected.ext}`;
   await deps.storage.put(key, data);
-  const updated = await updateUser(deps.db, user.id, { avatarKey: key });
+  // A new picture no row points to is removed again, so a failed change leaves nothing behind.
+  const updated = await updateUser(deps.db, user.id, { avatarKey: key }).catch(async (error: unknown) => {
+    await deps.storage.delete(key).catch(() => {});
+    throw error;
+  });
+  if (!updated) {
+    await deps.storage.delete(key).catch(() => {});
+    throw new AppError('NOT_FOUND', 'User not found');
+  }
   if (user.avatarKey) await deps.storage.delete(user.avatarKey).catch(() => {});
-  if (!updated) throw new AppError('NOT_FOUND', 'User not found');
   return updated;
 }
 
