@@ -388,6 +388,50 @@ describe('the search index follows every write', () => {
     await agree('added after the merge');
   });
 
+  it('pages searches of more than 1,000 matches from the sorted orders as the SQL path does, through changes', async () => {
+    const index = t.deps.searchIndex as SearchIndex;
+    await t.db.execute(sql`insert into products (seller_id, seller_name, title, short_description, description, price_cents,
+        category, sales_count, rating_average, status)
+      select ${seller.id}, 'Bulk Seller', case when n % 9 = 0 then 'Orphelin Suite ' || n else 'Catalogue item ' || n end,
+        'Short', 'orphelin amberine ' || case when n % 2 = 0 then 'gravelle' else 'tessaline' end, 100 + (n * 37) % 5000,
+        case when n % 3 = 0 then 'datasets' else 'apis' end, (n * 7) % 50, (n % 5) + 0.5, 'approved'
+      from generate_series(1, 1300) as n`);
+    const queries: ProductListQuery[] = [
+      { search: 'orphelin' },
+      { search: 'orphelin', page: 8 },
+      { search: 'orphelin amberine', limit: 50, page: 3 },
+      { search: 'amberine orph', category: 'apis' },
+      { search: 'amberine', min_price: 20, max_price: 30 },
+      { search: 'orphelin', sort_by: 'price' },
+      { search: 'orphelin', sort_by: 'title', page: 2 },
+      { search: 'amberine', sort_by: 'popularity', sort_order: 'asc', min_rating: 3 },
+      { search: 'orphelin amberine', sort_by: 'rating', category: 'datasets', page: 2 },
+      { search: 'amberine', sort_by: 'created_at', sort_order: 'asc', limit: 5 },
+    ];
+    const agree = async (moment: string) => {
+      const dictionary = await t.deps.searchDictionary.current();
+      for (const query of queries) {
+        const corrected = correctQuery(dictionary, queryWords(query.search ?? ''));
+        const viaSql = await listProducts(t.db, query, { kind: 'public' }, corrected);
+        const viaIndex = await index.search(query, corrected);
+        const label = `${moment} ${JSON.stringify(query)}`;
+        expect(viaIndex?.ids, label).toEqual(viaSql.rows.map((row) => row.id));
+        expect([viaIndex?.total, viaIndex?.totalCapped], label).toEqual([viaSql.total, viaSql.totalCapped]);
+      }
+    };
+    await agree('added');
+    // Changed products take new slots, outside the sorted orders until they are merged in.
+    await t.db.execute(sql`update products set sales_count = sales_count + 40, price_cents = price_cents + 7
+      where description like 'orphelin amberine%' and right(title, 1) in ('1', '4')`);
+    await t.db.execute(
+      sql`update products set deleted_at = now() where description like 'orphelin amberine%' and right(title, 1) = '2'`,
+    );
+    await t.db.delete(products).where(sql`description like 'orphelin amberine%' and right(title, 1) = '3'`);
+    await agree('changed');
+    index.mergeOrders();
+    await agree('merged');
+  });
+
   it('re-ranks after a change made with raw SQL (sales count)', async () => {
     await createProduct(t.db, seller, { title: 'Kolrath Alpha', description: 'nimbalo', salesCount: 10 });
     const beta = await createProduct(t.db, seller, { title: 'Kolrath Beta', description: 'nimbalo', salesCount: 5 });

@@ -1,6 +1,7 @@
 import { PRICE_BANDS, RATING_THRESHOLDS } from '@app/shared';
 import { productJson } from '../present';
 import { Documents } from './documents';
+import { LexemeSets } from './lexeme-sets';
 import type { IndexedProductRow } from './repository';
 import { Rows } from './rows';
 import { Scratch } from './slot-sets';
@@ -144,6 +145,8 @@ export class IndexData {
   categories = new Codes();
   licenses = new Codes();
   sellers = new Codes();
+  /** Bitsets of the common lexemes' posting lists, built as searches ask for them. */
+  readonly lexemeSets = new LexemeSets();
   private scratch = new Scratch();
 
   constructor(capacity = 1024) {
@@ -275,6 +278,11 @@ export class IndexData {
     return this.documents.has(slot, lexeme);
   }
 
+  /** The slots holding a common lexeme as a bitset (see LexemeSets); undefined for a rarer one. */
+  lexemeSet(lexeme: number): Int32Array | undefined {
+    return this.lexemeSets.of(this.documents.postings, lexeme, this.capacity);
+  }
+
   /** Locates the product's positions of each operand (see OperandPositions); unknown operands (negative ids) are absent. */
   locateOperands(slot: number, operands: readonly number[], into: OperandPositions): void {
     this.documents.locateOperands(slot, operands, into);
@@ -295,6 +303,7 @@ export class IndexData {
       (this.orders?.bytes() ?? 0) +
       this.documents.bytes() +
       this.titleTokens.postings.bytes() +
+      this.lexemeSets.bytes() +
       this.rows.bytes();
     for (let slot = 0; slot < this.size; slot += 1) total += 2 * ((this.titles[slot]?.length ?? 0) + 36);
     return total;

@@ -126,7 +126,13 @@ export function matchingSlots(data: IndexData, planned: PlannedQuery, keep: ((sl
   for (let g = 1; g < groups.length && count > 0; g += 1) {
     const { lexemes, postings: groupPostings } = groups[g] as (typeof groups)[number];
     let kept = 0;
-    if (count * lexemes.length * 64 < groupPostings) {
+    const common = lexemes.length === 1 ? data.lexemeSet(lexemes[0] as number) : undefined;
+    if (common) {
+      for (let i = 0; i < count; i += 1) {
+        const slot = found[i] as number;
+        if (hasSlot(common, slot)) found[kept++] = slot;
+      }
+    } else if (count * lexemes.length * 64 < groupPostings) {
       for (let i = 0; i < count; i += 1) {
         const slot = found[i] as number;
         if (lexemes.some((lexeme) => data.has(slot, lexeme))) found[kept++] = slot;
@@ -143,6 +149,97 @@ export function matchingSlots(data: IndexData, planned: PlannedQuery, keep: ((sl
     count = kept;
   }
   return keepAliveAndFiltered(data, found, count, keep, matched);
+}
+
+/** Below this share of the slots, the smallest word group's posting lists give the candidates (matchingSlots()); from it, bitsets (commonMatches()). */
+const COMMON_SHARE = 64;
+
+/** True when every word group of the query is in at least 1/COMMON_SHARE of the slots: see commonMatches(). */
+export function allGroupsCommon(data: IndexData, planned: PlannedQuery): boolean {
+  if (!planned.satisfiable) return false;
+  const sizes = data.documents.postings.sizes;
+  return planned.groups.every(
+    (lexemes) => lexemes.reduce((sum, lexeme) => sum + (sizes[lexeme] as number), 0) * COMMON_SHARE >= data.capacity,
+  );
+}
+
+/**
+ * The slots (dead and filtered-out ones included) that hold every word group, as a bitset left in
+ * scratch.matched: the intersection of each group's set, made of the common lexemes' cached sets
+ * (LexemeSets) and the rarer ones' posting lists. For queries whose groups are all common
+ * (allGroupsCommon()), where the matches run to hundreds of thousands at 1M products and listing
+ * them costs more than the page needs: see firstMatches() and the walks of ranking.ts.
+ */
+export function commonMatches(data: IndexData, planned: PlannedQuery): Int32Array {
+  const scratch = data.scratchSpace();
+  const matched = scratch.matched;
+  const postings = data.documents.postings;
+  planned.groups.forEach((lexemes, g) => {
+    let set: Int32Array | undefined = lexemes.length === 1 ? data.lexemeSet(lexemes[0] as number) : undefined;
+    if (!set) {
+      set = g === 0 ? matched : scratch.setA;
+      set.fill(0);
+      for (const lexeme of lexemes) {
+        const common = data.lexemeSet(lexeme);
+        if (!common) addPostings(set, postings, [lexeme]);
+        else for (let i = 0; i < set.length; i += 1) (set[i] as number) |= common[i] as number;
+      }
+    }
+    if (g === 0) {
+      if (set !== matched) matched.set(set.subarray(0, matched.length));
+    } else for (let i = 0; i < matched.length; i += 1) (matched[i] as number) &= set[i] as number;
+  });
+  return matched;
+}
+
+/**
+ * The first `limit` slots of a set (commonMatches()) that are alive and pass `keep`, in slot
+ * order, written into scratch.matches; returns them and the last slot looked at.
+ */
+export function firstMatches(
+  data: IndexData,
+  set: Int32Array,
+  keep: ((slot: number) => boolean) | undefined,
+  limit: number,
+): Int32Array {
+  const found = data.scratchSpace().matches;
+  const alive = data.alive;
+  let count = 0;
+  for (let word = 0; word < set.length && count < limit; word += 1) {
+    let bits = set[word] as number;
+    while (bits !== 0 && count < limit) {
+      const lowest = bits & -bits;
+      const slot = (word << 5) + 31 - Math.clz32(lowest);
+      bits ^= lowest;
+      if (alive[slot] === 1 && (!keep || keep(slot))) found[count++] = slot;
+    }
+  }
+  return found.subarray(0, count);
+}
+
+/**
+ * Every slot of a set (commonMatches()) that is alive and passes `keep`, in slot order, in
+ * scratch.matches; the set keeps only those: what matchingSlots() leaves.
+ */
+export function allMatches(data: IndexData, set: Int32Array, keep: ((slot: number) => boolean) | undefined): Int32Array {
+  const found = data.scratchSpace().matches;
+  const alive = data.alive;
+  let count = 0;
+  for (let word = 0; word < set.length; word += 1) {
+    let bits = set[word] as number;
+    let kept = 0;
+    while (bits !== 0) {
+      const lowest = bits & -bits;
+      const slot = (word << 5) + 31 - Math.clz32(lowest);
+      bits ^= lowest;
+      if (alive[slot] === 1 && (!keep || keep(slot))) {
+        found[count++] = slot;
+        kept |= lowest;
+      }
+    }
+    set[word] = kept;
+  }
+  return found.subarray(0, count);
 }
 
 /** Keeps the first `count` slots of `found` that are alive and pass `keep`, in place, adding each to `matched`. */

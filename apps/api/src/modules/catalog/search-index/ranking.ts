@@ -2,7 +2,8 @@ import { PRODUCT_TOTAL_CAP, type ProductListQuery } from '@app/shared';
 import type { IndexData } from './index-data';
 import type { PlannedQuery } from './matching';
 import { hasSlot } from './slot-sets';
-import { titleMatches } from './title-match';
+import type { SortedOrders, SortKey } from './sorted-orders';
+import { titleMatches, titleMatchesAmong } from './title-match';
 import { compareBytes, type OperandPositions, tsRank } from './ts-rank';
 
 /** The k best slots by `compare` (best first), without sorting every candidate. */
@@ -109,20 +110,7 @@ export function rankedPage(data: IndexData, planned: PlannedQuery, matches: Int3
   const keys = typoCounts(data, planned, matches);
   const inTitle = titleMatches(data, planned, matches);
   const scratch = data.scratchSpace();
-  const exactTitle = scratch.exactTitle;
-  const sales = data.sales;
-  const titleLength = data.titleLength;
-  const first = best(inTitle, wanted, (a, b) => {
-    const exactA = hasSlot(exactTitle, a) ? 0 : 1;
-    const exactB = hasSlot(exactTitle, b) ? 0 : 1;
-    return (
-      exactA - exactB ||
-      (keys[a] as number) - (keys[b] as number) ||
-      (titleLength[a] as number) - (titleLength[b] as number) ||
-      (sales[b] as number) - (sales[a] as number) ||
-      data.compareIds(b, a)
-    );
-  });
+  const first = best(inTitle, wanted, titleBucketOrder(data, keys));
   if (first.length >= wanted) return first.slice(offset);
   const restOffset = Math.max(0, offset - first.length);
   const restWanted = restOffset + wanted - Math.max(offset, first.length);
@@ -132,6 +120,118 @@ export function rankedPage(data: IndexData, planned: PlannedQuery, matches: Int3
       ? mostRelevant(data, planned, matches, keys, restWanted)
       : mostPopular(data, matches, keys, scratch.inTitle, restWanted);
   return [...first.slice(offset), ...restPage.slice(restOffset)];
+}
+
+/** The title bucket's order: the exact title first, then fewest typos, the shortest title, most sales, the highest id. */
+function titleBucketOrder(data: IndexData, keys: Int32Array): (a: number, b: number) => number {
+  const exactTitle = data.scratchSpace().exactTitle;
+  const sales = data.sales;
+  const titleLength = data.titleLength;
+  return (a, b) => {
+    const exactA = hasSlot(exactTitle, a) ? 0 : 1;
+    const exactB = hasSlot(exactTitle, b) ? 0 : 1;
+    return (
+      exactA - exactB ||
+      (keys[a] as number) - (keys[b] as number) ||
+      (titleLength[a] as number) - (titleLength[b] as number) ||
+      (sales[b] as number) - (sales[a] as number) ||
+      data.compareIds(b, a)
+    );
+  };
+}
+
+/**
+ * rankedPage() for a capped search (more than PRODUCT_TOTAL_CAP matches) without typo levels, from
+ * the set of commonMatches() and `accept` (alive, filtered): the title bucket from the title
+ * tokens, then the rest, ordered by sales and id alone, by walking the popularity order from the
+ * top until the page is full. Undefined when the walk would take more than `budget` steps (the
+ * caller then lists every match).
+ */
+export function rankedCappedPage(
+  data: IndexData,
+  planned: PlannedQuery,
+  set: Int32Array,
+  accept: (slot: number) => boolean,
+  orders: SortedOrders,
+  offset: number,
+  limit: number,
+  budget: number,
+): number[] | undefined {
+  const wanted = offset + limit;
+  const scratch = data.scratchSpace();
+  const inTitle = titleMatchesAmong(data, planned, set, accept);
+  const first = best(inTitle, wanted, titleBucketOrder(data, scratch.zeros));
+  if (first.length >= wanted) return first.slice(offset);
+  const restOffset = Math.max(0, offset - first.length);
+  const restWanted = restOffset + wanted - Math.max(offset, first.length);
+  const titleSet = scratch.inTitle;
+  const restPage = walkOrder(
+    data,
+    orders,
+    'popularity',
+    true,
+    restWanted,
+    (slot) => hasSlot(set, slot) && !hasSlot(titleSet, slot) && accept(slot),
+    budget,
+  );
+  if (!restPage) return undefined;
+  return [...first.slice(offset), ...restPage.slice(restOffset)];
+}
+
+/** The sort order of a search sorted by something other than relevance, as repository.ts ordering() has it. */
+export function sortKeyOf(query: ProductListQuery): { key: SortKey; descending: boolean } {
+  const key = (query.sort_by === 'relevance' ? undefined : query.sort_by) ?? 'created_at';
+  return { key, descending: key === 'title' ? query.sort_order === 'desc' : query.sort_order !== 'asc' };
+}
+
+/**
+ * The first `wanted` alive slots that pass `take`, in the order of a sort key (sorted-orders.ts),
+ * merged with the slots added since that order was built; undefined past `budget` steps.
+ */
+export function walkOrder(
+  data: IndexData,
+  orders: SortedOrders,
+  key: SortKey,
+  descending: boolean,
+  wanted: number,
+  take: (slot: number) => boolean,
+  budget: number,
+): number[] | undefined {
+  const found: number[] = [];
+  if (wanted <= 0) return found;
+  const slots = orders.order(key).slots;
+  const recent = orders.recentOf(data, key);
+  const compare = sortedOrder(data, { sort_by: key, sort_order: 'asc' });
+  const alive = data.alive;
+  const step = descending ? -1 : 1;
+  let r = descending ? recent.length - 1 : 0;
+  const end = descending ? -1 : slots.length;
+  let steps = 0;
+  for (let j = descending ? slots.length - 1 : 0; j !== end; j += step) {
+    const slot = slots[j] as number;
+    // The recent slots that come first in the walk's direction.
+    while (r >= 0 && r < recent.length && step * compare(recent[r] as number, slot) < 0) {
+      const taken = recent[r] as number;
+      r += step;
+      if (alive[taken] === 1 && take(taken)) {
+        found.push(taken);
+        if (found.length === wanted) return found;
+      }
+    }
+    if (++steps > budget) return undefined;
+    if (alive[slot] === 1 && take(slot)) {
+      found.push(slot);
+      if (found.length === wanted) return found;
+    }
+  }
+  for (; r >= 0 && r < recent.length; r += step) {
+    const taken = recent[r] as number;
+    if (alive[taken] === 1 && take(taken)) {
+      found.push(taken);
+      if (found.length === wanted) return found;
+    }
+  }
+  return found;
 }
 
 /** The k best matches outside the title bucket of an uncapped search: fewest typos, then ts_rank, then most sales. */

@@ -13,6 +13,31 @@ const LEADING_WORD_RUN = /^[0-9A-Za-z_]+/;
  * the matches, every match is checked instead.
  */
 export function titleMatches(data: IndexData, planned: PlannedQuery, matches: Int32Array): number[] {
+  return titleMatchesIn(data, planned, data.scratchSpace().matched, matches.length, matches);
+}
+
+/**
+ * titleMatches() among the slots of a set that also pass `accept` (alive, filtered): for a set of
+ * common matches that still holds dead and filtered-out slots (see commonMatches()), whose
+ * candidates always come from the title tokens.
+ */
+export function titleMatchesAmong(
+  data: IndexData,
+  planned: PlannedQuery,
+  set: Int32Array,
+  accept: (slot: number) => boolean,
+): number[] {
+  return titleMatchesIn(data, planned, set, Number.POSITIVE_INFINITY, undefined, accept);
+}
+
+function titleMatchesIn(
+  data: IndexData,
+  planned: PlannedQuery,
+  set: Int32Array,
+  matchCount: number,
+  matches: Int32Array | undefined,
+  accept?: (slot: number) => boolean,
+): number[] {
   const scratch = data.scratchSpace();
   const words = planned.titleWords;
   const exact = planned.exactTitles;
@@ -39,7 +64,7 @@ export function titleMatches(data: IndexData, planned: PlannedQuery, matches: In
   const titlePostings = data.titleTokens.postings;
   let work = 0;
   for (const tokens of tokenLists) for (const token of tokens) work += titlePostings.sizes[token] as number;
-  if (work > 4 * matches.length) {
+  if (matches && work > 4 * matchCount) {
     for (const slot of matches) check(slot);
     return found;
   }
@@ -60,14 +85,21 @@ export function titleMatches(data: IndexData, planned: PlannedQuery, matches: In
       }
     : check;
   const candidates = scratch.setA;
-  candidates.set(scratch.matched);
+  candidates.set(set);
   const word = scratch.setB;
   for (const tokens of tokenLists) {
     word.fill(0);
     addPostings(word, titlePostings, tokens);
     for (let i = 0; i < candidates.length; i += 1) (candidates[i] as number) &= word[i] as number;
   }
-  forEachSlot(candidates, visit);
+  forEachSlot(
+    candidates,
+    accept
+      ? (slot) => {
+          if (accept(slot)) visit(slot);
+        }
+      : visit,
+  );
   return found;
 }
 
