@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -165,6 +167,35 @@ describe('a shop storing its files in a bucket', () => {
       },
     ]);
     expect(response.statusCode).toBe(413);
+    expect(await objectKeys()).toEqual(before);
+    expect(await count()).toBe(rows);
+  });
+
+  it('leaves no object and no row behind when the seller hangs up mid-file', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const before = await objectKeys();
+    const count = async () => ((await t.db.execute(sql`select count(*)::int as n from products`)).rows[0] as { n: number }).n;
+    const rows = await count();
+    // 40 MB declared, 24 MB sent (three multipart parts reach the bucket), then the connection drops.
+    const form = multipartForm(productForm([{ name: 'files', filename: 'big.bin', data: Buffer.alloc(40 * 1024 * 1024, 1) }]));
+    await new Promise<void>((resolve) => {
+      const request = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/v1/seller/products',
+        headers: { ...bearer(sellerToken), ...form.headers, 'content-length': String(form.payload.length) },
+      });
+      request.on('error', () => resolve());
+      request.on('close', () => resolve());
+      request.write(form.payload.subarray(0, 24 * 1024 * 1024), () => {
+        setTimeout(() => request.destroy(), 300);
+      });
+    });
+    // The server notices the hang-up and aborts the upload; give it a moment.
+    for (let i = 0; i < 50 && (await objectKeys()).length !== before.length; i += 1) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 300));
     expect(await objectKeys()).toEqual(before);
     expect(await count()).toBe(rows);
   });
