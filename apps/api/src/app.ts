@@ -99,6 +99,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // Work begun after an answer (e.g. a reset e-mail) finishes before the app, and its database, close.
   app.addHook('onClose', () => deps.afterReply.settled());
   app.decorateRequest('user', null);
+  // A request that may write: this instance's next searches see it even before PostgreSQL's notification arrives.
+  if (deps.searchIndex) {
+    const index = deps.searchIndex;
+    app.addHook('onRequest', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') index.noteLocalWrite();
+    });
+  }
   app.setErrorHandler(handleError);
   closeAfterUnreadBody(app);
   registerMaintenanceGate(app);

@@ -12,6 +12,7 @@ import { createLocalStorage } from './lib/storage';
 import { createS3Storage } from './lib/storage-s3';
 import { AccessTokens } from './lib/tokens';
 import { createTestTokenProvider, fixedParityRates } from './modules/ai-pool/providers';
+import { CatalogChanges } from './modules/catalog/changes';
 import { SearchDictionary } from './modules/catalog/dictionary';
 import { SearchIndex } from './modules/catalog/search-index';
 import { withProviderErrors } from './modules/payments/providers/provider';
@@ -55,6 +56,7 @@ export function createDeps(
     searchDictionary: new SearchDictionary(db, config.catalogCacheMs),
     // Kept in step on the same schedule as the dictionary.
     searchIndex: config.searchIndex ? new SearchIndex(db, config.catalogCacheMs, config.searchIndexSnapshot) : null,
+    catalogChanges: new CatalogChanges(db.$client.options),
     downloadSigningKey: createHash('sha256').update(`downloads:${jwtSecret}`).digest('hex'),
     embeddedDatabase: options.embeddedDatabase,
   };

@@ -36,6 +36,9 @@ async function main(): Promise<void> {
 
   const app = await buildApp(deps);
   const requestsInFlight = trackRequestsInFlight(app);
+  // Catalogue changes made by any instance reach this one's caches and search index within a second.
+  if (deps.searchIndex) deps.searchIndex.follow(deps.catalogChanges);
+  void deps.catalogChanges.start();
   if (deps.searchIndex && config.catalogCacheMs > 0) {
     // In the background: searches take the SQL path until the index is ready (a 100k catalogue
     // takes tens of seconds to load), so a restart never waits for it to accept payments.
@@ -83,6 +86,7 @@ async function main(): Promise<void> {
       await requestsInFlight.idle(deadline);
       // Only once no request can use them: the periodic jobs, then the pool, then the embedded server.
       await stopPeriodicJobs();
+      await deps.catalogChanges.stop();
       await db.$client.end();
       await database.embedded?.stop();
     } catch (error) {

@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { ExchangeRateSource, TokenTransferProvider } from '../modules/ai-pool/providers';
+import type { CatalogChanges } from '../modules/catalog/changes';
 import type { SearchDictionary } from '../modules/catalog/dictionary';
 import type { SearchIndex } from '../modules/catalog/search-index';
 import type { PaymentProvider } from '../modules/payments/providers/provider';
@@ -34,6 +35,8 @@ export interface AppDeps {
   searchDictionary: SearchDictionary;
   /** The public catalogue's in-process search index (SEARCH_INDEX=on), or null: searches go to SQL. */
   searchIndex: SearchIndex | null;
+  /** PostgreSQL's notifications of catalogue changes from any instance (listening once started: server.ts). */
+  catalogChanges: CatalogChanges;
   /** Signs download links (HMAC key derived from the JWT secret). */
   downloadSigningKey: string;
   /** true when the app runs its own embedded PostgreSQL server. */

@@ -17,6 +17,7 @@ import {
   countProducts,
   getProductDetail,
   listCategories,
+  onCatalogUpdate,
   publicProductDetailJson,
 } from './service';
 
@@ -31,6 +32,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     maxBytes: PAGE_CACHE_BYTES,
     sizeOf: (page) => page.budgetBytes,
   });
+  onCatalogUpdate(deps, () => pages.clear());
   const dictionary = deps.searchDictionary;
   // Built before the first search needs it (a few hundred ms on 100k products), never blocking start-up.
   app.addHook('onReady', async () => {
@@ -79,6 +81,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const categories = new MicroCache<{ categories: Awaited<ReturnType<typeof listCategories>> }>(deps.config.catalogCacheMs);
+  onCatalogUpdate(deps, () => categories.clear());
   app.get(
     '/categories/list',
     {

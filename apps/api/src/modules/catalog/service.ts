@@ -155,14 +155,27 @@ interface RelatedProduct {
 const relatedCaches = new WeakMap<AppDeps, MicroCache<RelatedProduct[]>>();
 
 /**
+ * Calls `forget` once a change to the catalogue made by any instance can be read: after the search
+ * index took it in (its pages come from the index), or when PostgreSQL notifies it (without the
+ * index, pages come from SQL). Caches of pages forget what they hold then, within a second of the
+ * write instead of after CATALOG_CACHE_MS.
+ */
+export function onCatalogUpdate(deps: AppDeps, forget: () => void): void {
+  if (deps.searchIndex) deps.searchIndex.onUpdate(forget);
+  else deps.catalogChanges.subscribe(forget);
+}
+
+/**
  * A category's best rated products, the same for every product page of the category: shared for
  * as long as catalogue pages are (one more than shown, so a page can leave itself out).
  */
 async function relatedInCategory(deps: AppDeps, category: string, except: string): Promise<RelatedProduct[]> {
   let cache = relatedCaches.get(deps);
   if (!cache) {
-    cache = new MicroCache(deps.config.catalogCacheMs, { maxEntries: 100 });
-    relatedCaches.set(deps, cache);
+    const created = new MicroCache<RelatedProduct[]>(deps.config.catalogCacheMs, { maxEntries: 100 });
+    onCatalogUpdate(deps, () => created.clear());
+    relatedCaches.set(deps, created);
+    cache = created;
   }
   const best = await cache.get(category, async () =>
     (await listRelatedProducts(deps.db, category, RELATED_COUNT + 1)).map((row) => ({

@@ -1,5 +1,6 @@
 import { PRODUCT_PAGE_LIMIT_DEFAULT, PRODUCT_TOTAL_CAP, type ProductListQuery } from '@app/shared';
 import type { Database } from '../../../db/client';
+import type { CatalogChanges } from '../changes';
 import { type FacetRow, searchWordsVersion } from '../repository';
 import type { CorrectedWord } from '../typos';
 import { browseIndexData } from './browse';
@@ -39,6 +40,8 @@ export { type IndexResult, searchIndexData } from './search';
  */
 
 const MAX_CACHED_WORDS = 100_000;
+/** After a write request to this instance, searches check the version for this long (see current()). */
+const LOCAL_WRITE_WINDOW_MS = 2_000;
 /** How often a changed index is saved again (so that a restart catches up on less than a day of changes). */
 const SNAPSHOT_EVERY_MS = 30 * 60_000;
 
@@ -76,6 +79,13 @@ export class SearchIndex {
   private saving?: Promise<void>;
   /** Where the index in use came from: a snapshot (caught up since), or a full load from the database. */
   private loadedFrom: 'snapshot' | 'database' = 'database';
+  private changes?: CatalogChanges;
+  /** A change was heard while a refresh was running: another follows it. */
+  private refreshAgain = false;
+  /** Counts loads and changes taken in (so a refresh knows whether it changed anything). */
+  private changesApplied = 0;
+  private localWriteAt = 0;
+  private readonly updateListeners = new Set<() => void>();
 
   /** `snapshotFile`: where the index is saved for a fast restart (see snapshot.ts); none for no snapshots. */
   constructor(
@@ -116,6 +126,26 @@ export class SearchIndex {
   async settled(): Promise<void> {
     await this.rebuilding;
     await this.saving;
+  }
+
+  /**
+   * Catches up as soon as PostgreSQL notifies a change to the products (changes.ts), from any
+   * instance; while that connection is up, searches no longer read the version first (current()).
+   */
+  follow(changes: CatalogChanges): () => void {
+    this.changes = changes;
+    return changes.subscribe(() => this.refreshSoon());
+  }
+
+  /** A request that may write arrived: the next searches check the version until it has settled. */
+  noteLocalWrite(): void {
+    this.localWriteAt = Date.now();
+  }
+
+  /** Calls `listener` whenever the index has taken in changes (caches of pages built from it forget them). */
+  onUpdate(listener: () => void): () => void {
+    this.updateListeners.add(listener);
+    return () => this.updateListeners.delete(listener);
   }
 
   /** Loads the index if it is not there yet and waits for it. */
@@ -178,6 +208,13 @@ export class SearchIndex {
       this.refresh().catch(() => {});
       return undefined;
     }
+    // Told of every committed change within milliseconds (follow()): answer at once. Right after a
+    // write request to this instance, its notification may still be on its way while the writer's
+    // next search has arrived: the version is read first then, as without notifications.
+    if (this.changes?.listening && Date.now() - this.localWriteAt > LOCAL_WRITE_WINDOW_MS) {
+      if (Date.now() - this.checkedAt >= this.checkEveryMs) this.refreshSoon();
+      return this.data;
+    }
     // A product that becomes or stops being public moves the dictionary version (its triggers run in
     // the writing transaction, on any instance): catch up before answering, so an approved product
     // is found by the next search. Other changes (prices, sales) follow within checkEveryMs.
@@ -222,13 +259,22 @@ export class SearchIndex {
     this.pending ??= (async () => {
       // Read first: a change committed after this read moves the version again, so it is not missed.
       const version = await searchWordsVersion(this.db);
+      const before = this.changesApplied;
       await (this.data ? this.applyChanges() : this.reload());
       this.version = version;
+      if (this.changesApplied !== before) for (const listener of this.updateListeners) listener();
       this.saveIfDue();
     })().finally(() => {
       this.pending = undefined;
+      if (this.refreshAgain) this.refreshSoon();
     });
     return this.pending;
+  }
+
+  /** A refresh now, or right after the one running (which may have read the changes before this one committed). */
+  private refreshSoon(): void {
+    this.refreshAgain = this.pending !== undefined;
+    if (!this.refreshAgain) this.refresh().catch(() => {});
   }
 
   /** A full load (or, at start, the snapshot and the changes since); rows changed meanwhile are re-read by the next refresh. */
@@ -240,6 +286,7 @@ export class SearchIndex {
     this.watermarkUs = loaded.watermarkUs;
     this.loadedFrom = 'database';
     this.changesSinceSave += 1;
+    this.changesApplied += 1;
     this.savedAt = 0;
   }
 
@@ -258,6 +305,7 @@ export class SearchIndex {
       this.data = saved.data;
       this.watermarkUs = saved.origin.watermarkUs;
       this.loadedFrom = 'snapshot';
+      this.changesApplied += 1;
       // Caught up as between refreshes; a count that still disagrees starts a rebuild beside it.
       await this.applyChanges();
       this.savedAt = Date.now();
@@ -306,6 +354,7 @@ export class SearchIndex {
     if (this.data !== data) return;
     this.watermarkUs = watermarkUs;
     this.changesSinceSave += applied;
+    this.changesApplied += applied;
     if (reloadDue) this.rebuildInBackground();
   }
 
