@@ -13,7 +13,7 @@ try {
     process.exit(2);
   }
   const target = createS3Storage(config.s3);
-  await target.ping();
+  await target.check();
   console.log(`Copying ${config.filesDir} to bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}`);
   const started = Date.now();
   const report = await migrateFiles(config.filesDir, target, { log: (line) => console.log(line) });

@@ -1,11 +1,13 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
+import { fileURLToPath } from 'node:url';
 import type { S3StorageOptions } from '../src/lib/storage-s3';
 
 /** Temporary files of the S3 test servers (one folder per server). */
 const ROOT = path.join(os.tmpdir(), 'marketplace-s3-test');
+const SERVER_SCRIPT = fileURLToPath(new URL('./s3rver-process.mjs', import.meta.url));
 
 export interface TestS3 {
   options: S3StorageOptions;
@@ -16,12 +18,19 @@ export interface TestS3 {
   close(): Promise<void>;
 }
 
-/** Starts an S3-compatible server on loopback (a free port) with one empty bucket. */
+/** Starts an S3-compatible server (s3rver, its own process) on loopback, a free port, with one empty bucket. */
 export async function startTestS3(bucket = 'marketplace-test'): Promise<TestS3> {
   fs.mkdirSync(ROOT, { recursive: true });
   const directory = fs.mkdtempSync(path.join(ROOT, 's3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: bucket }] });
-  const { port } = await server.run();
+  const child = spawn(process.execPath, [SERVER_SCRIPT, directory, bucket], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('\n')) resolve(Number(out.trim()));
+    });
+    child.once('exit', (code) => reject(new Error(`the S3 test server exited (${code}) before listening`)));
+  });
   const endpoint = `http://127.0.0.1:${port}`;
   // s3rver's fixed credentials.
   const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -37,7 +46,9 @@ export async function startTestS3(bucket = 'marketplace-test'): Promise<TestS3> 
     },
     directory,
     async close() {
-      await server.close();
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.stdin.end();
+      await exited;
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };

@@ -29,7 +29,7 @@ export interface S3Storage extends Storage {
   readonly client: S3Client;
   readonly bucket: string;
   /** Resolves when the bucket answers (readiness checks). */
-  ping(): Promise<void>;
+  check(): Promise<void>;
 }
 
 export function createS3Client(options: S3StorageOptions): S3Client {
@@ -60,7 +60,7 @@ export function createS3Storage(options: S3StorageOptions, client = createS3Clie
   return {
     client,
     bucket: Bucket,
-    async ping() {
+    async check() {
       await client.send(new HeadBucketCommand({ Bucket }));
     },
     async put(key, data) {

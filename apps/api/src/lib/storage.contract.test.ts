@@ -174,3 +174,19 @@ describe.each(backends)('storage on $name', (backend) => {
     await expect(storage.delete(key)).rejects.toThrow(/Unsafe storage key/);
   });
 });
+
+describe('the S3 backend for readiness checks', () => {
+  it('answers while its bucket does, and fails for a bucket that is not there', async () => {
+    const s3 = await startTestS3();
+    const present = createS3Storage(s3.options);
+    const absent = createS3Storage({ ...s3.options, bucket: 'no-such-bucket' });
+    try {
+      await expect(present.check()).resolves.toBeUndefined();
+      await expect(absent.check()).rejects.toThrow();
+    } finally {
+      present.client.destroy();
+      absent.client.destroy();
+      await s3.close();
+    }
+  });
+});

@@ -15,6 +15,8 @@ export interface Storage {
   /** The stored size in bytes, or null when there is no such file. */
   size(key: string): Promise<number | null>;
   delete(key: string): Promise<void>;
+  /** Resolves when a remote backend answers (readiness checks); local disk has none. */
+  check?(): Promise<void>;
 }
 
 export class TooLargeError extends Error {
