@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/client';
@@ -6,8 +5,10 @@ import { ensureBootstrapAdmin } from './db/seed/accounts';
 import { seedDemo } from './db/seed/demo';
 import { prepareDatabase } from './db/setup';
 import { createDeps } from './deps';
+import { trackConnections } from './lib/drain';
 import { trackRequestsInFlight } from './lib/in-flight';
 import { postgresJobLeases } from './lib/job-leases';
+import { createLifecycle } from './lib/lifecycle';
 import { startPeriodicJobs } from './lib/scheduler';
 import { aiPoolSweepJob } from './modules/ai-pool/transfers';
 import { leadDigestJob } from './modules/chatbot/lead-digest';
@@ -34,8 +35,10 @@ async function main(): Promise<void> {
     if (seeded.threads) log(`seeded ${seeded.threads} demo forum threads`);
   }
 
-  const app = await buildApp(deps);
+  const lifecycle = createLifecycle();
+  const app = await buildApp(deps, { lifecycle });
   const requestsInFlight = trackRequestsInFlight(app);
+  const connections = trackConnections(app);
   // Catalogue changes made by any instance reach this one's caches and search index within a second.
   if (deps.searchIndex) deps.searchIndex.follow(deps.catalogChanges);
   void deps.catalogChanges.start();
@@ -75,15 +78,22 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    // The readiness check fails from now on, so the load balancer sends no more.
+    lifecycle.phase = 'draining';
     log(`${signal} received: finishing requests in flight (up to ${config.shutdownDrainSeconds} s), then stopping`);
     const force = setTimeout(() => process.exit(1), drainMs + SHUTDOWN_GRACE_MS);
     force.unref();
     let exitCode = 0;
     try {
       const deadline = Date.now() + drainMs;
-      await drainRequests(app, drainMs, log);
+      // Every request already sent on an open connection is answered; done as soon as they all are.
+      if (!(await connections.drain(deadline))) {
+        log(`requests still in flight after ${config.shutdownDrainSeconds} s: closing their connections`);
+      }
       // Handlers whose client hung up hold no connection, yet may still be about to use the database.
       await requestsInFlight.idle(deadline);
+      // The work begun after answers (onClose hooks); the listener is already closed.
+      await app.close();
       // Only once no request can use them: the periodic jobs, then the pool, then the embedded server.
       await stopPeriodicJobs();
       await deps.catalogChanges.stop();
@@ -106,20 +116,8 @@ async function main(): Promise<void> {
     await database.embedded?.stop();
     throw error;
   }
+  if (lifecycle.phase === 'starting') lifecycle.phase = 'ready';
   log(`storefront and API at ${config.publicUrl} (API under /api/v1)`);
-}
-
-/** Stops accepting connections and waits for requests in flight; after `drainMs` the stragglers are cut off. */
-async function drainRequests(app: FastifyInstance, drainMs: number, log: (message: string) => void): Promise<void> {
-  const cutOff = setTimeout(() => {
-    log(`requests still in flight after ${drainMs / 1000} s: closing their connections`);
-    app.server.closeAllConnections();
-  }, drainMs);
-  try {
-    await app.close();
-  } finally {
-    clearTimeout(cutOff);
-  }
 }
 
 main().catch((error) => {

@@ -100,6 +100,17 @@ function slowRegistration(email: string) {
   };
 }
 
+/** True when a new TCP connection to the server is refused. */
+const connectionRefused = () =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
+
 const exited = (child: ChildProcess) =>
   new Promise<number | null>((resolve) =>
     child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code)),
@@ -118,11 +129,8 @@ describe('graceful shutdown', () => {
     server.child.kill('SIGTERM');
     await until(() => server.output().includes('SIGTERM received'), 'the server to take the signal', server.output);
 
-    const refused = await fetch(`http://127.0.0.1:${port}/api/v1/health`).then(
-      () => false,
-      () => true,
-    );
-    expect(refused).toBe(true);
+    // New connections are refused (a request on a connection already open would still be answered).
+    expect(await connectionRefused()).toBe(true);
 
     const answers = await Promise.all(inFlight.map((request) => request.finish()));
     for (const answer of answers) {
@@ -181,15 +189,7 @@ describe('graceful shutdown, client already gone', () => {
       request.destroy();
       server.child.kill('SIGTERM');
       await until(() => server.output().includes('SIGTERM received'), 'the server to take the signal', server.output);
-      await until(
-        () =>
-          fetch(`http://127.0.0.1:${port}/api/v1/health`).then(
-            () => false,
-            () => true,
-          ),
-        'the server to stop accepting',
-        server.output,
-      );
+      await until(connectionRefused, 'the server to stop accepting', server.output);
       releaseKeys();
 
       expect(await exited(server.child)).toBe(0);
@@ -199,6 +199,109 @@ describe('graceful shutdown, client already gone', () => {
       server.child.kill('SIGKILL');
       heldKeys.close();
       await google.close();
+    }
+  }, 180_000);
+});
+
+/** A raw keep-alive connection that writes requests as given (pipelined) and parses the answers. */
+function keepAliveConnection() {
+  const socket = net.connect(port, '127.0.0.1').setNoDelay(true);
+  const answers: { status: number; close: boolean; body: string }[] = [];
+  let buffer = Buffer.alloc(0);
+  let ended = '';
+  socket.on('data', (chunk) => {
+    buffer = Buffer.concat([buffer, chunk]);
+    for (;;) {
+      const end = buffer.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      const head = buffer.subarray(0, end).toString();
+      const length = Number(/content-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+      if (buffer.length < end + 4 + length) return;
+      answers.push({
+        status: Number(head.split(' ')[1]),
+        close: /\r\nconnection: *close/i.test(head),
+        body: buffer.subarray(end + 4, end + 4 + length).toString(),
+      });
+      buffer = buffer.subarray(end + 4 + length);
+    }
+  });
+  socket.on('error', (error: NodeJS.ErrnoException) => {
+    ended ||= error.code ?? error.message;
+  });
+  socket.on('close', () => {
+    ended ||= 'closed';
+  });
+  return {
+    socket,
+    answers,
+    connected: new Promise((resolve) => socket.once('connect', resolve)),
+    ended: () => ended,
+    /** Writes `paths` as pipelined GET requests in one write, after `before` (the rest of a body). */
+    pipeline(paths: string[], before = '') {
+      socket.write(before + paths.map((p) => `GET ${p} HTTP/1.1\r\nHost: shutdown-test\r\n\r\n`).join(''));
+    },
+  };
+}
+
+describe('draining keep-alive connections', () => {
+  it('answers every request already sent on an open connection, pipelined or still arriving, is not ready meanwhile, and exits once idle', async () => {
+    // A drain limit far beyond what an idle server needs: the exit must come well before it.
+    const server = startServer(30);
+    try {
+      await until(healthy, 'the server to start', server.output);
+      const connections = Array.from({ length: 7 }, keepAliveConnection);
+      await Promise.all(connections.map((c) => c.connected));
+      // Established keep-alive connections, as a load balancer holds them.
+      for (const c of connections) c.pipeline(['/api/v1/health/ready']);
+      await until(() => connections.every((c) => c.answers.length === 1), 'the first answers', server.output);
+      expect(connections.map((c) => c.answers[0]?.status)).toEqual(Array(7).fill(200));
+
+      const paths = ['/api/v1/health', '/api/v1/products?page=1', '/api/v1/settings/public', '/api/v1/health/live'];
+      const nine = Array.from({ length: 9 }, (_, i) => paths[i % paths.length] as string);
+      const [c0, c1, c2, c3, slow, late, probe] = connections;
+      // A registration whose body is half sent at the signal; the rest and 8 pipelined requests follow it.
+      const body = JSON.stringify({
+        first_name: 'Slow',
+        last_name: 'Sender',
+        email: `drain.${Date.now()}@example.org`,
+        password: 'Sturdy-bridge-31',
+      });
+      const half = Math.floor(body.length / 2);
+      slow?.socket.write(
+        `POST /api/v1/auth/register HTTP/1.1\r\nHost: shutdown-test\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // 36 requests pipelined on four connections as the signal comes: some are answered after it.
+      for (const c of [c0, c1, c2, c3]) c?.pipeline(nine);
+      server.child.kill('SIGTERM');
+      const signalled = Date.now();
+      await until(() => server.output().includes('SIGTERM received'), 'the server to take the signal', server.output);
+      // The load balancer's next probe on its open connection: not ready.
+      probe?.pipeline(['/api/v1/health/ready']);
+      slow?.pipeline(nine.slice(1), body.slice(half));
+      // An idle connection that sends 9 requests after the signal, not knowing yet.
+      late?.pipeline(nine);
+
+      const exitCode = await exited(server.child);
+      const exitedAfterMs = Date.now() - signalled;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+
+      for (const c of [c0, c1, c2, c3, late]) {
+        expect(c?.answers.slice(1).map((a) => a.status)).toEqual(Array(9).fill(200));
+      }
+      expect(slow?.answers.map((a) => a.status)).toEqual([200, 201, ...Array(8).fill(200)]);
+      expect(probe?.answers[1]).toMatchObject({ status: 503 });
+      expect(JSON.parse(probe?.answers[1]?.body ?? '{}')).toMatchObject({ code: 'SERVICE_UNAVAILABLE', detail: 'Shutting down' });
+      // The last answer on a connection used after the signal tells its client to go elsewhere; every
+      // connection is closed cleanly (the idle ones once the server is idle).
+      for (const c of [slow, late, probe]) expect(c?.answers.at(-1)?.close).toBe(true);
+      expect(connections.map((c) => c.ended())).toEqual(Array(7).fill('closed'));
+      expect(exitCode).toBe(0);
+      expect(exitedAfterMs).toBeLessThan(10_000);
+      expect(server.output()).not.toContain('closing their connections');
+      expect(server.output()).not.toMatch(/Cannot use a pool after calling end|unhandled error/);
+    } finally {
+      server.child.kill('SIGKILL');
     }
   }, 180_000);
 });

@@ -28,6 +28,14 @@ export type ApiErrorBody = z.output<typeof apiErrorSchema>;
 export const noContentSchema = z.null().describe('No content');
 
 export const healthSchema = z.object({ status: z.literal('ok'), database: z.string(), embedded: z.boolean() });
+/** The process is up (liveness): nothing else is checked. */
+export const liveSchema = z.object({ status: z.literal('ok') });
+/** This instance takes traffic (readiness): started, not draining, and its database (and file storage, when it can be checked) answer. */
+export const readySchema = z.object({
+  status: z.literal('ready'),
+  database: z.literal('ok'),
+  storage: z.enum(['ok', 'not checked']),
+});
 
 /** A file answer (zip, image, download): documented by its content types; streamed, never JSON. */
 export function fileResponse(description: string, contentTypes: readonly string[]) {

@@ -1,5 +1,7 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { createDatabase } from '../../db/client';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,6 +41,85 @@ describe('metrics', () => {
       ).toBe(200);
     } finally {
       await withToken.close();
+    }
+  });
+});
+
+describe('health for load balancers', () => {
+  it('reports the process live, and the instance ready once started and while its database answers', async () => {
+    const live = await t.app.inject({ method: 'GET', url: '/api/v1/health/live' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', database: 'ok', storage: 'not checked' });
+  });
+
+  it('is not ready while starting or draining, and stays live', async () => {
+    const app = await createTestApp();
+    try {
+      for (const [phase, detail] of [
+        ['starting', 'Starting up'],
+        ['draining', 'Shutting down'],
+      ] as const) {
+        app.app.lifecycle.phase = phase;
+        const ready = await app.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+        expect(ready.statusCode).toBe(503);
+        expect(ready.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', detail });
+        expect((await app.app.inject({ method: 'GET', url: '/api/v1/health/live' })).statusCode).toBe(200);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('is not ready when the file storage offers a check and it fails', async () => {
+    const app = await createTestApp();
+    const storage = app.deps.storage as { check?: () => Promise<void> };
+    try {
+      storage.check = async () => {};
+      const ready = await app.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+      expect(ready.json()).toEqual({ status: 'ready', database: 'ok', storage: 'ok' });
+      storage.check = async () => {
+        throw new Error('bucket unreachable');
+      };
+      const down = await app.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', detail: 'File storage unavailable' });
+    } finally {
+      delete storage.check;
+      await app.close();
+    }
+  });
+
+  it('is not ready when PostgreSQL refuses or does not answer, and stays live', async () => {
+    const app = await createTestApp();
+    const real = app.deps.db;
+    // A server that takes the connection and never says a word: the check gives up instead of hanging.
+    const held: net.Socket[] = [];
+    const silent = net.createServer((socket) => held.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const silentPort = (silent.address() as net.AddressInfo).port;
+    const pools = [
+      createDatabase('postgresql://nobody@127.0.0.1:1/nothing', 1),
+      createDatabase(`postgresql://nobody@127.0.0.1:${silentPort}/nothing`, 1),
+    ];
+    try {
+      for (const db of pools) {
+        app.deps.db = db;
+        const started = Date.now();
+        const ready = await app.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+        expect(ready.statusCode).toBe(503);
+        expect(ready.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', detail: 'Database unavailable' });
+        expect(Date.now() - started).toBeLessThan(5_000);
+        expect((await app.app.inject({ method: 'GET', url: '/api/v1/health/live' })).statusCode).toBe(200);
+      }
+    } finally {
+      app.deps.db = real;
+      for (const socket of held) socket.destroy();
+      silent.close();
+      await Promise.all(pools.map((db) => db.$client.end().catch(() => {})));
+      await app.close();
     }
   });
 });

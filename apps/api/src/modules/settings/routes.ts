@@ -67,6 +67,9 @@ export const OPEN_DURING_MAINTENANCE = [
   '/api/v1/auth/providers',
   '/api/v1/settings/public',
   '/api/v1/health',
+  // Load balancers' probes: maintenance mode must not take every instance out of rotation.
+  '/api/v1/health/live',
+  '/api/v1/health/ready',
 ];
 
 /**
