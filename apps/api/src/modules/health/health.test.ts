@@ -75,7 +75,7 @@ describe('health for load balancers', () => {
 
   it('is not ready when the file storage offers a check and it fails', async () => {
     const app = await createTestApp();
-    const storage = app.deps.storage as { check?: () => Promise<void> };
+    const { storage } = app.deps;
     try {
       storage.check = async () => {};
       const ready = await app.app.inject({ method: 'GET', url: '/api/v1/health/ready' });

@@ -65,7 +65,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('SERVICE_UNAVAILABLE', 'Database unavailable');
       }
       // A storage backend that can be reached or not (an object store) offers check(); local disk needs none.
-      const storage = app.deps.storage as { check?: () => Promise<void> };
+      const { storage } = app.deps;
       const check = storage.check?.bind(storage);
       if (check && !(await answersInTime(check))) throw new AppError('SERVICE_UNAVAILABLE', 'File storage unavailable');
       return { status: 'ready' as const, database: 'ok' as const, storage: check ? ('ok' as const) : ('not checked' as const) };
