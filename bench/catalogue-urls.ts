@@ -37,7 +37,11 @@ export function filterUrls(count: number, seed = 11): string[] {
   return [...urls];
 }
 
-/** `count` distinct pages (up to ~30,000) in the last half before the browsing depth (results 5,000 to 10,000). */
+/**
+ * `count` distinct pages (up to ~189,000) in the last half before the browsing depth (results 5,000
+ * to 10,000): four page sizes, any category or none, any licence or none (at 1M products every such
+ * list still reaches the depth), every sort.
+ */
 export function deepPageUrls(count: number, seed = 13): string[] {
   const next = random(seed);
   const urls = new Set<string>();
@@ -46,8 +50,9 @@ export function deepPageUrls(count: number, seed = 13): string[] {
     const lastPage = PRODUCT_BROWSE_DEPTH / limit;
     const page = lastPage - Math.floor(next() * (lastPage / 2));
     const category = next() < 0.5 ? `&category=${CATEGORIES[Math.floor(next() * CATEGORIES.length)]?.slug}` : '';
+    const license = next() < 0.5 ? `&license=${LICENSES[Math.floor(next() * LICENSES.length)]?.slug}` : '';
     const sort = SORTS[Math.floor(next() * SORTS.length)];
-    urls.add(`/api/v1/products/?page=${page}&limit=${limit}${category}${sort}`);
+    urls.add(`/api/v1/products/?page=${page}&limit=${limit}${category}${license}${sort}`);
   }
   return [...urls];
 }

@@ -153,7 +153,7 @@ const products = writeUrls(
   ids.rows.map((row) => `/api/v1/products/${row.id}`),
 );
 const filters = writeUrls('filter-urls', filterUrls(300_000));
-const deep = writeUrls('deep-page-urls', deepPageUrls(24_000));
+const deep = writeUrls('deep-page-urls', deepPageUrls(150_000));
 const searches = writeUrls('search-urls', searchQueries(300_000).urls);
 
 const barePort = await freePort();
@@ -260,7 +260,7 @@ measure(
   deepSize,
   32,
   { share: 0, p99: 50 },
-  { urls: deep, slice: 6_000 },
+  { urls: deep, slice: 37_500 },
 );
 measure(
   'search, distinct long-tail queries',
