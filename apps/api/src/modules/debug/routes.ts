@@ -100,7 +100,7 @@ export const debugRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Whether the uploads folder exists and whether each stored image of the newest products is really there. */
+/** Whether the uploads folder exists (or the bucket answers) and whether each stored image of the newest products is really there. */
 async function checkUploads(deps: AppDeps) {
   const rows = await listNewestProductImages(deps.db, CHECKED_PRODUCTS);
   const keys = [...new Set(rows.flatMap((row) => row.images))].filter((reference) => !/^(https?:\/\/|\/)/.test(reference));
@@ -114,5 +114,12 @@ async function checkUploads(deps: AppDeps) {
         .catch(() => false),
     })),
   );
+  if (deps.config.s3) {
+    const reachable = await (deps.storage.check?.() ?? Promise.resolve()).then(
+      () => true,
+      () => false,
+    );
+    return { uploads_exists: reachable, uploads_path: `s3://${deps.config.s3.bucket}`, files };
+  }
   return { uploads_exists: fs.existsSync(deps.config.filesDir), uploads_path: deps.config.filesDir, files };
 }
