@@ -132,6 +132,28 @@ describe('a shop storing its files in a bucket', () => {
     expect(again.statusCode).toBe(200);
   });
 
+  it('deletes the images an edit replaces', async () => {
+    const created = await listProduct([
+      { name: 'images', filename: 'old.png', contentType: 'image/png', data: PNG },
+      { name: 'files', filename: 'a.txt', data: Buffer.from('a') },
+    ]);
+    const productId = created.json().product.id as string;
+    const [oldImage] = (await storedKeys(productId)).images;
+    const form = multipartForm([{ name: 'images', filename: 'new.png', contentType: 'image/png', data: PNG }]);
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/seller/products/${productId}`,
+      headers: { ...bearer(sellerToken), ...form.headers },
+      payload: form.payload,
+    });
+    expect(edited.statusCode).toBe(200);
+    const [newImage] = (await storedKeys(productId)).images;
+    expect(newImage).not.toBe(oldImage);
+    const left = await objectKeys();
+    expect(left).toContain(newImage);
+    expect(left).not.toContain(oldImage);
+  });
+
   it('deletes every object of a product nobody ordered', async () => {
     const created = await listProduct([
       { name: 'images', filename: 'cover.png', contentType: 'image/png', data: PNG },
