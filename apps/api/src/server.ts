@@ -87,9 +87,8 @@ async function main(): Promise<void> {
     try {
       const deadline = Date.now() + drainMs;
       // Every request already sent on an open connection is answered; done as soon as they all are.
-      if (!(await connections.drain(deadline))) {
-        log(`requests still in flight after ${config.shutdownDrainSeconds} s: closing their connections`);
-      }
+      const cutOff = await connections.drain(deadline);
+      if (cutOff) log(`${cutOff} request(s) still in flight after ${config.shutdownDrainSeconds} s: closing their connections`);
       // Handlers whose client hung up hold no connection, yet may still be about to use the database.
       await requestsInFlight.idle(deadline);
       // The work begun after answers (onClose hooks); the listener is already closed.

@@ -61,24 +61,20 @@ export function trackConnections(app: FastifyInstance) {
 
   return {
     /**
-     * Stops accepting connections and answers what arrives on the open ones; resolves true once
-     * idle (then closes the idle connections), or false at `deadline` (epoch ms) after cutting off
-     * the connections still open.
+     * Stops accepting connections and answers what arrives on the open ones until idle, or until
+     * `deadline` (epoch ms); then closes every connection. Resolves with the number of requests
+     * cut off unanswered at the deadline (0 when it became idle).
      */
-    async drain(deadline: number): Promise<boolean> {
+    async drain(deadline: number): Promise<number> {
       draining = true;
       lastRequestAt = Date.now();
       // The plain listener close: http.Server's own close would also drop the idle keep-alive connections now.
       net.Server.prototype.close.call(app.server);
-      while (!(await idle())) {
-        if (Date.now() >= deadline) {
-          app.server.closeAllConnections();
-          return false;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      for (const socket of open.keys()) socket.destroy();
-      return true;
+      while (!(await idle()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      let cutOff = 0;
+      for (const connection of open.values()) cutOff += connection.unanswered;
+      app.server.closeAllConnections();
+      return cutOff;
     },
   };
 }
