@@ -6,6 +6,7 @@ import type { IndexedProductRow } from './repository';
 import { Rows } from './rows';
 import { Scratch } from './slot-sets';
 import type { SortedOrders } from './sorted-orders';
+import { TitleLengthGroups } from './title-lengths';
 import { TitleTokens } from './title-tokens';
 import type { OperandPositions } from './ts-rank';
 import { grown } from './typed-arrays';
@@ -147,6 +148,7 @@ export class IndexData {
   sellers = new Codes();
   /** Bitsets of the common lexemes' posting lists, built as searches ask for them. */
   readonly lexemeSets = new LexemeSets();
+  private lengthGroups?: TitleLengthGroups;
   private scratch = new Scratch();
 
   constructor(capacity = 1024) {
@@ -278,6 +280,14 @@ export class IndexData {
     return this.documents.has(slot, lexeme);
   }
 
+  /** Slots grouped by title length (see TitleLengthGroups), rebuilt once many slots were added since. */
+  titleLengthGroups(): TitleLengthGroups {
+    const groups = this.lengthGroups;
+    if (groups && this.size - groups.builtSize <= Math.max(4096, this.size >> 4)) return groups;
+    this.lengthGroups = new TitleLengthGroups(this.titleLength, this.size);
+    return this.lengthGroups;
+  }
+
   /** The slots holding a common lexeme as a bitset (see LexemeSets); undefined for a rarer one. */
   lexemeSet(lexeme: number): Int32Array | undefined {
     return this.lexemeSets.of(this.documents.postings, lexeme, this.capacity);
@@ -304,6 +314,7 @@ export class IndexData {
       this.documents.bytes() +
       this.titleTokens.postings.bytes() +
       this.lexemeSets.bytes() +
+      (this.lengthGroups?.bytes() ?? 0) +
       this.rows.bytes();
     for (let slot = 0; slot < this.size; slot += 1) total += 2 * ((this.titles[slot]?.length ?? 0) + 36);
     return total;

@@ -1,9 +1,10 @@
 import { PRODUCT_TOTAL_CAP, type ProductListQuery } from '@app/shared';
 import type { IndexData } from './index-data';
 import type { PlannedQuery } from './matching';
-import { hasSlot } from './slot-sets';
+import { addSlot, forEachSlot, hasSlot } from './slot-sets';
 import type { SortedOrders, SortKey } from './sorted-orders';
-import { titleMatches, titleMatchesAmong } from './title-match';
+import { LONGEST_GROUPED_TITLE } from './title-lengths';
+import { holdsWordsInOrder, titleCandidates, titleMatches } from './title-match';
 import { compareBytes, type OperandPositions, tsRank } from './ts-rank';
 
 /** The k best slots by `compare` (best first), without sorting every candidate. */
@@ -142,10 +143,10 @@ function titleBucketOrder(data: IndexData, keys: Int32Array): (a: number, b: num
 
 /**
  * rankedPage() for a capped search (more than PRODUCT_TOTAL_CAP matches) without typo levels, from
- * the set of commonMatches() and `accept` (alive, filtered): the title bucket from the title
- * tokens, then the rest, ordered by sales and id alone, by walking the popularity order from the
- * top until the page is full. Undefined when the walk would take more than `budget` steps (the
- * caller then lists every match).
+ * the set of commonMatches() and `accept` (alive, filtered). The title bucket can hold tens of thousands of products at 1M: only the part that can
+ * reach the page is ranked (titleBucketHead()). The rest, ordered by sales and id alone, comes
+ * from walking the popularity order from the top until the page is full. Undefined when that walk
+ * would take more than `budget` steps (the caller then lists every match).
  */
 export function rankedCappedPage(
   data: IndexData,
@@ -153,29 +154,141 @@ export function rankedCappedPage(
   set: Int32Array,
   accept: (slot: number) => boolean,
   orders: SortedOrders,
-  offset: number,
-  limit: number,
+  page: { offset: number; limit: number },
   budget: number,
 ): number[] | undefined {
+  const { offset, limit } = page;
   const wanted = offset + limit;
-  const scratch = data.scratchSpace();
-  const inTitle = titleMatchesAmong(data, planned, set, accept);
-  const first = best(inTitle, wanted, titleBucketOrder(data, scratch.zeros));
+  const { candidates, checked, postings } = titleCandidates(data, planned, set);
+  const inTitle = (slot: number) => !checked || holdsWordsInOrder(data, planned, slot);
+  const take = (slot: number) => hasSlot(candidates, slot) && accept(slot) && inTitle(slot);
+  // Many candidates (a title holds its own words, so about as many as the title postings): read the
+  // shortest titles first; few: visit each candidate.
+  const head =
+    postings * 128 > data.size
+      ? titleBucketByLength(data, planned, candidates, take, wanted)
+      : titleBucketByVisiting(data, planned, candidates, take);
+  const first = best(head, wanted, titleBucketOrder(data, data.scratchSpace().zeros));
   if (first.length >= wanted) return first.slice(offset);
   const restOffset = Math.max(0, offset - first.length);
   const restWanted = restOffset + wanted - Math.max(offset, first.length);
-  const titleSet = scratch.inTitle;
   const restPage = walkOrder(
     data,
     orders,
     'popularity',
     true,
     restWanted,
-    (slot) => hasSlot(set, slot) && !hasSlot(titleSet, slot) && accept(slot),
+    (slot) => hasSlot(set, slot) && accept(slot) && !(hasSlot(candidates, slot) && inTitle(slot)),
     budget,
   );
   if (!restPage) return undefined;
   return [...first.slice(offset), ...restPage.slice(restOffset)];
+}
+
+/**
+ * The head of the title bucket, read from the slots grouped by title length (shortest first, from
+ * the shortest title that can hold the words) until `wanted` are found, the group where that
+ * happens read to its end: every bucket member that can reach the first `wanted` (the exact titles,
+ * which come first whatever their length, included), or the whole bucket when it is smaller.
+ * Marks the exact titles in scratch.exactTitle.
+ */
+function titleBucketByLength(
+  data: IndexData,
+  planned: PlannedQuery,
+  candidates: Int32Array,
+  take: (slot: number) => boolean,
+  wanted: number,
+): number[] {
+  const { slots, starts, builtSize } = data.titleLengthGroups();
+  const titleLength = data.titleLength;
+  const exactTitle = data.scratchSpace().exactTitle;
+  exactTitle.fill(0);
+  const exact = planned.exactTitles;
+  const exactLengths = exact.map((text) => [...text].length);
+  const head: number[] = [];
+  /** Adds a bucket member (marking an exact title); true when it is not one already added. */
+  const add = (slot: number): boolean => {
+    if (exactLengths.includes(titleLength[slot] as number)) {
+      const title = data.titles[slot] as string;
+      if (title === exact[0] || title === exact[1]) {
+        if (hasSlot(exactTitle, slot)) return false;
+        addSlot(exactTitle, slot);
+      }
+    }
+    head.push(slot);
+    return true;
+  };
+  // Slots added since the groups were built (few), by length.
+  const late: number[] = [];
+  for (let word = builtSize >>> 5; word < candidates.length; word += 1) {
+    let bits = candidates[word] as number;
+    while (bits !== 0) {
+      const lowest = bits & -bits;
+      const slot = (word << 5) + 31 - Math.clz32(lowest);
+      bits ^= lowest;
+      if (slot >= builtSize && take(slot)) late.push(slot);
+    }
+  }
+  late.sort((a, b) => (titleLength[a] as number) - (titleLength[b] as number));
+  // A title holding the words in order holds each one's shortest alternative, at word starts.
+  const shortest = Math.min(
+    LONGEST_GROUPED_TITLE,
+    planned.titleWords.reduce((sum, alternatives) => sum + Math.min(...alternatives.map((word) => [...word].length)), 0) +
+      planned.titleWords.length -
+      1,
+  );
+  let within = 0;
+  let l = 0;
+  let group = Math.max(0, shortest);
+  for (; group <= LONGEST_GROUPED_TITLE && within < wanted; group += 1) {
+    for (let i = starts[group] as number; i < (starts[group + 1] as number); i += 1) {
+      const slot = slots[i] as number;
+      if (hasSlot(candidates, slot) && take(slot) && add(slot)) within += 1;
+    }
+    for (; l < late.length && Math.min(titleLength[late[l] as number] as number, LONGEST_GROUPED_TITLE) <= group; l += 1)
+      if (add(late[l] as number)) within += 1;
+  }
+  // Exact titles longer than the groups read (rare: the query is the title) come first all the same.
+  for (const length of new Set(exactLengths)) {
+    const exactGroup = Math.min(length, LONGEST_GROUPED_TITLE);
+    if (exactGroup < group) continue;
+    for (let i = starts[exactGroup] as number; i < (starts[exactGroup + 1] as number); i += 1) {
+      const slot = slots[i] as number;
+      if (titleLength[slot] !== length || !hasSlot(candidates, slot)) continue;
+      const title = data.titles[slot] as string;
+      if ((title === exact[0] || title === exact[1]) && take(slot)) add(slot);
+    }
+  }
+  for (; l < late.length; l += 1) {
+    const slot = late[l] as number;
+    const title = data.titles[slot] as string;
+    if (title === exact[0] || title === exact[1]) add(slot);
+  }
+  return head;
+}
+
+/** The whole title bucket (for few candidates: each is visited once), its exact titles marked in scratch.exactTitle. */
+function titleBucketByVisiting(
+  data: IndexData,
+  planned: PlannedQuery,
+  candidates: Int32Array,
+  take: (slot: number) => boolean,
+): number[] {
+  const titleLength = data.titleLength;
+  const exact = planned.exactTitles;
+  const exactLengths = exact.map((text) => [...text].length);
+  const exactTitle = data.scratchSpace().exactTitle;
+  exactTitle.fill(0);
+  const bucket: number[] = [];
+  forEachSlot(candidates, (slot) => {
+    if (!take(slot)) return;
+    if (exactLengths.includes(titleLength[slot] as number)) {
+      const title = data.titles[slot] as string;
+      if (title === exact[0] || title === exact[1]) addSlot(exactTitle, slot);
+    }
+    bucket.push(slot);
+  });
+  return bucket;
 }
 
 /** The sort order of a search sorted by something other than relevance, as repository.ts ordering() has it. */

@@ -107,7 +107,7 @@ function commonSearch(
       const accept = keep ? (slot: number) => alive[slot] === 1 && keep(slot) : (slot: number) => alive[slot] === 1;
       let slots: number[] | undefined;
       if ((query.sort_by ?? 'relevance') === 'relevance')
-        slots = rankedCappedPage(data, planned, set, accept, orders, offset, limit, budget);
+        slots = rankedCappedPage(data, planned, set, accept, orders, { offset, limit }, budget);
       else {
         const { key, descending } = sortKeyOf(query);
         const walked = walkOrder(

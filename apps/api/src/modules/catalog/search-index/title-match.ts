@@ -13,31 +13,6 @@ const LEADING_WORD_RUN = /^[0-9A-Za-z_]+/;
  * the matches, every match is checked instead.
  */
 export function titleMatches(data: IndexData, planned: PlannedQuery, matches: Int32Array): number[] {
-  return titleMatchesIn(data, planned, data.scratchSpace().matched, matches.length, matches);
-}
-
-/**
- * titleMatches() among the slots of a set that also pass `accept` (alive, filtered): for a set of
- * common matches that still holds dead and filtered-out slots (see commonMatches()), whose
- * candidates always come from the title tokens.
- */
-export function titleMatchesAmong(
-  data: IndexData,
-  planned: PlannedQuery,
-  set: Int32Array,
-  accept: (slot: number) => boolean,
-): number[] {
-  return titleMatchesIn(data, planned, set, Number.POSITIVE_INFINITY, undefined, accept);
-}
-
-function titleMatchesIn(
-  data: IndexData,
-  planned: PlannedQuery,
-  set: Int32Array,
-  matchCount: number,
-  matches: Int32Array | undefined,
-  accept?: (slot: number) => boolean,
-): number[] {
   const scratch = data.scratchSpace();
   const words = planned.titleWords;
   const exact = planned.exactTitles;
@@ -53,27 +28,18 @@ function titleMatchesIn(
     if (title === exact[0] || title === exact[1]) addSlot(exactTitle, slot);
     found.push(slot);
   };
-  const tokenLists = words.map((alternatives) => {
-    const tokens = new Set<number>();
-    for (const word of alternatives) {
-      const run = word.match(LEADING_WORD_RUN)?.[0];
-      if (run) for (const token of data.tokensStartingWith(run)) tokens.add(token);
-    }
-    return [...tokens];
-  });
+  const tokenLists = tokenListsOf(data, words);
   const titlePostings = data.titleTokens.postings;
   let work = 0;
   for (const tokens of tokenLists) for (const token of tokens) work += titlePostings.sizes[token] as number;
-  if (matches && work > 4 * matchCount) {
+  if (work > 4 * matches.length) {
     for (const slot of matches) check(slot);
     return found;
   }
-  // Candidates: matches whose title has, for every word, a token the word may begin.
-  // For one word made of word characters only, that is exactly the title test: no text to read
-  // but for the exact-title check, and only for titles of the right length.
-  const plainWord = words.length === 1 && (words[0] as string[]).every((w) => w.match(LEADING_WORD_RUN)?.[0] === w);
+  // For one word made of word characters only, the candidates are exactly the title test: no text
+  // to read but for the exact-title check, and only for titles of the right length.
   const exactLengths = exact.map((text) => [...text].length);
-  const visit = plainWord
+  const visit = isPlainWord(words)
     ? (slot: number) => {
         addSlot(inTitle, slot);
         const length = data.titleLength[slot] as number;
@@ -84,6 +50,53 @@ function titleMatchesIn(
         found.push(slot);
       }
     : check;
+  forEachSlot(candidatesAmong(data, tokenLists, scratch.matched), visit);
+  return found;
+}
+
+/**
+ * The title bucket's candidates among the slots of a set: those whose title has, for every word, a
+ * token the word may begin (scratch.setA), and at most how many there are (`postings`). `checked` is false when they are exactly the slots whose
+ * title holds the words (one plain word), else each needs holdsWordsInOrder().
+ */
+export function titleCandidates(
+  data: IndexData,
+  planned: PlannedQuery,
+  set: Int32Array,
+): { candidates: Int32Array; checked: boolean; postings: number } {
+  const words = planned.titleWords;
+  const tokenLists = tokenListsOf(data, words);
+  const sizes = data.titleTokens.postings.sizes;
+  // The rarest word's title postings: at most that many candidates.
+  const postings = Math.min(...tokenLists.map((tokens) => tokens.reduce((sum, token) => sum + (sizes[token] as number), 0)));
+  return { candidates: candidatesAmong(data, tokenLists, set), checked: !isPlainWord(words), postings };
+}
+
+/** Whether the slot's title holds the query words in order, each at a word start. */
+export function holdsWordsInOrder(data: IndexData, planned: PlannedQuery, slot: number): boolean {
+  return titleHoldsWordsInOrder(data.titles[slot] as string, planned.titleWords);
+}
+
+/** Per query word, the title tokens that start with one of its alternatives' leading run of word characters. */
+function tokenListsOf(data: IndexData, words: string[][]): number[][] {
+  return words.map((alternatives) => {
+    const tokens = new Set<number>();
+    for (const word of alternatives) {
+      const run = word.match(LEADING_WORD_RUN)?.[0];
+      if (run) for (const token of data.tokensStartingWith(run)) tokens.add(token);
+    }
+    return [...tokens];
+  });
+}
+
+function isPlainWord(words: string[][]): boolean {
+  return words.length === 1 && (words[0] as string[]).every((w) => w.match(LEADING_WORD_RUN)?.[0] === w);
+}
+
+/** The slots of `set` that hold, for every word, one of its tokens: in scratch.setA. */
+function candidatesAmong(data: IndexData, tokenLists: number[][], set: Int32Array): Int32Array {
+  const scratch = data.scratchSpace();
+  const titlePostings = data.titleTokens.postings;
   const candidates = scratch.setA;
   candidates.set(set);
   const word = scratch.setB;
@@ -92,15 +105,7 @@ function titleMatchesIn(
     addPostings(word, titlePostings, tokens);
     for (let i = 0; i < candidates.length; i += 1) (candidates[i] as number) &= word[i] as number;
   }
-  forEachSlot(
-    candidates,
-    accept
-      ? (slot) => {
-          if (accept(slot)) visit(slot);
-        }
-      : visit,
-  );
-  return found;
+  return candidates;
 }
 
 /** Slots whose lower-cased title holds the words in order, each at a word start (`\m(a|b).*\m(c|d)` in PostgreSQL). */
