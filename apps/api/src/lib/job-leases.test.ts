@@ -61,8 +61,9 @@ describe('periodic jobs across instances', () => {
 
     const periods = runs.map((run) => run.period);
     expect(new Set(periods).size, JSON.stringify(runs)).toBe(periods.length);
-    // Every period seen while both ran (the first may have been partly before the start).
-    expect(periods.length).toBeGreaterThanOrEqual(Math.floor(elapsedPeriods) - 1);
+    // Every period seen while both ran (the first may have been partly before the start; one more
+    // may slip past a machine too loaded to check on time).
+    expect(periods.length).toBeGreaterThanOrEqual(Math.floor(elapsedPeriods) - 2);
     expect(periods.length).toBeLessThanOrEqual(Math.ceil(elapsedPeriods) + 1);
     expect((await jobRow(t.db, 'test sweep'))?.status).toBe('done');
   });
@@ -86,12 +87,12 @@ describe('periodic jobs across instances', () => {
         runsB += 1;
       },
     };
-    const leaseMs = 600;
+    const leaseMs = 1_500;
     const stopA = startPeriodicJobs([long], () => {}, { leases: postgresJobLeases(t.db), leaseMs });
     await wait(300);
     const stopB = startPeriodicJobs([other], () => {}, { leases: postgresJobLeases(second), leaseMs });
-    // Four lease lengths: B checks every 600 ms and always finds the lease renewed.
-    await wait(2_400);
+    // Three lease lengths: B checks every 1.5 s and always finds the lease renewed (every 0.5 s).
+    await wait(4_500);
     expect(runsA).toBe(1);
     expect(runsB).toBe(0);
     finish();
