@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { startTestS3 } from '../../../test/s3';
 import { createDatabase } from '../../db/client';
 
 let t: TestApp;
@@ -89,6 +90,26 @@ describe('health for load balancers', () => {
     } finally {
       delete storage.check;
       await app.close();
+    }
+  });
+
+  it('checks the bucket when files are kept in S3, and is not ready once it stops answering', async () => {
+    const s3 = await startTestS3();
+    const app = await createTestApp(s3.env);
+    let s3Closed = false;
+    try {
+      const ready = await app.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+      expect(ready.json()).toEqual({ status: 'ready', database: 'ok', storage: 'ok' });
+      await s3.close();
+      s3Closed = true;
+      const started = Date.now();
+      const down = await app.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', detail: 'File storage unavailable' });
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await app.close();
+      if (!s3Closed) await s3.close();
     }
   });
 
