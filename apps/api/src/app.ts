@@ -18,7 +18,6 @@ import { registerCompression } from './lib/compression';
 import type { AppDeps } from './lib/context';
 import { documentErrorAnswers } from './lib/error-answers';
 import { AppError, ERROR_STATUS, type ErrorCode, errorAnswer } from './lib/errors';
-import { createLifecycle, type Lifecycle } from './lib/lifecycle';
 import { loggedRequest } from './lib/log-redaction';
 import { registerMetrics } from './lib/metrics';
 import { describeOperations, openApiInfo } from './lib/openapi';
@@ -57,6 +56,7 @@ import {
   registerMaintenanceGate,
 } from './modules/settings/routes';
 import { adminSimpleAdminProductsRoutes, simpleAdminRoutes, superAdminRoutes } from './modules/simple-admins/routes';
+import { createStorefrontPages, inlineScriptSources } from './modules/storefront/service';
 import { adminUserRoutes } from './modules/users/admin-routes';
 import { usersRoutes } from './modules/users/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
@@ -68,8 +68,6 @@ const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export interface BuildOptions {
   /** Pino options, or false for a silent app (tests). */
   logger?: boolean | Record<string, unknown>;
-  /** The process's phase for the readiness check (server.ts); without it the app reports ready. */
-  lifecycle?: Lifecycle;
 }
 
 /** Builds the whole HTTP application around its dependencies; listening is the caller's job. */
@@ -99,17 +97,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRoute', documentErrorAnswers);
   app.decorate('deps', deps);
-  app.decorate('lifecycle', options.lifecycle ?? createLifecycle('ready'));
   // Work begun after an answer (e.g. a reset e-mail) finishes before the app, and its database, close.
   app.addHook('onClose', () => deps.afterReply.settled());
   app.decorateRequest('user', null);
-  // A request that may write: this instance's next searches see it even before PostgreSQL's notification arrives.
-  if (deps.searchIndex) {
-    const index = deps.searchIndex;
-    app.addHook('onRequest', async (request) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') index.noteLocalWrite();
-    });
-  }
   app.setErrorHandler(handleError);
   closeAfterUnreadBody(app);
   registerMaintenanceGate(app);
@@ -119,7 +109,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
   registerMetrics(app, deps.config.metricsToken);
 
-  registerSecurityHeaders(app, { contentSecurityPolicy: { directives: cspDirectives(deps) }, hsts: deps.config.cookieSecure });
+  const webDistDir = deps.config.webDistDir ?? DEFAULT_WEB_DIST;
+  registerSecurityHeaders(app, {
+    contentSecurityPolicy: { directives: cspDirectives(deps, inlineScriptSources(webDistDir)) },
+    hsts: deps.config.cookieSecure,
+  });
   await registerCompression(app);
   await app.register(cookie);
   await app.register(rateLimit, {
@@ -188,14 +182,29 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   // Referral links (/r/<code>) are short site addresses, not API calls.
   await app.register(referralLinkRoutes);
-  await registerStorefront(app, deps.config.webDistDir ?? DEFAULT_WEB_DIST);
+  await registerStorefront(app, webDistDir, deps.config.catalogCacheMs);
   return app;
 }
 
 /** Serves the built storefront; client routes fall back to index.html, `/api/*` and missing files never do. */
-async function registerStorefront(app: FastifyInstance, distDir: string): Promise<void> {
+async function registerStorefront(app: FastifyInstance, distDir: string, cacheMs: number): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const hasStorefront = fs.existsSync(indexFile);
+  // The first pages of a visit are painted on the server from the build's index.html (their first
+  // screen, preloads and first API answers), in the visitor's language (lang cookie, else
+  // Accept-Language), and compressed like any other answer; other client routes get index.html.
+  const pages = hasStorefront ? createStorefrontPages(distDir, cacheMs) : null;
+  if (pages) {
+    for (const url of ['/', '/products', '/products/:id']) {
+      app.get(url, { schema: { hide: true } }, async (request, reply) =>
+        reply
+          .header('cache-control', 'no-cache')
+          .header('vary', 'accept-encoding, accept-language, cookie')
+          .type('text/html; charset=utf-8')
+          .send(await pages.render(app, request)),
+      );
+    }
+  }
   if (hasStorefront) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -223,7 +232,8 @@ async function registerStorefront(app: FastifyInstance, distDir: string): Promis
   });
 }
 
-function cspDirectives(deps: AppDeps): Record<string, string[] | null> {
+/** `inlineScripts`: hashes of the inline scripts the storefront's pages carry (its theme script). */
+function cspDirectives(deps: AppDeps, inlineScripts: string[]): Record<string, string[] | null> {
   const google = deps.google ? ['https://accounts.google.com/gsi/'] : [];
   // Stripe Elements runs in Stripe's own frames and script.
   const stripe = deps.config.stripe
@@ -236,7 +246,12 @@ function cspDirectives(deps: AppDeps): Record<string, string[] | null> {
   const frames = [...google, ...(stripe?.frame ?? [])];
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...(deps.google ? ['https://accounts.google.com/gsi/client'] : []), ...(stripe?.script ?? [])],
+    scriptSrc: [
+      "'self'",
+      ...inlineScripts,
+      ...(deps.google ? ['https://accounts.google.com/gsi/client'] : []),
+      ...(stripe?.script ?? []),
+    ],
     styleSrc: ["'self'", "'unsafe-inline'", ...(deps.google ? ['https://accounts.google.com/gsi/style'] : [])],
     imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
     connectSrc: ["'self'", ...google, ...(stripe?.connect ?? [])],

@@ -1,6 +1,7 @@
 // Applies the remembered display preferences before first paint so a dark page never flashes white
-// and text never jumps size. A file rather than an inline script so the server's
-// Content-Security-Policy (script-src 'self') allows it. lib/preferences applies the same classes.
+// and text never jumps size. The server's first-painted pages carry it inline, allowed by its hash in
+// the Content-Security-Policy (apps/api/src/modules/storefront/service.ts); index.html loads it as a
+// file. lib/preferences applies the same classes.
 (() => {
   let stored = {};
   try {
@@ -25,4 +26,7 @@
   const guess = (navigator.languages || [navigator.language]).map((tag) => String(tag).toLowerCase().split('-')[0]);
   const language = languages.includes(stored.language) ? stored.language : guess.find((code) => languages.includes(code));
   if (language) root.lang = language;
+  // The server writes the next page's first paint in this language (lib/i18n.ts sets it on a switch too).
+  // biome-ignore lint/suspicious/noDocumentCookie: synchronous, before the first paint, in every browser (the Cookie Store API is neither)
+  if (language) document.cookie = `lang=${language}; path=/; max-age=31536000; samesite=lax`;
 })();

@@ -1,10 +1,10 @@
 import './index.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+import { createAppRouter, preloadRoute } from './app/router';
 import { restoreSession } from './lib/api-client';
 import { installNewVersionReload } from './lib/new-version-reload';
 import { startPreferences } from './lib/preferences';
@@ -26,21 +26,27 @@ void restoreSession();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// The strings are not in the first chunk: the active language's bundle loads before the first render.
-void startPreferences().finally(() => render(root));
+// The strings are not in the first chunk: the active language's bundle loads before the first render,
+// and so does the page's own code (the server preloads both), so the first render shows the page.
+void Promise.allSettled([startPreferences(), preloadRoute(window.location.pathname)]).finally(() => render(root));
 
 function render(root: HTMLElement) {
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        {/* flushSync lets `navigate(..., { flushSync: true })` commit at once (see lib/use-end-session.ts). */}
-        <RouterProvider
-          router={router}
-          flushSync={(update) => {
-            flushSync(update);
-          }}
-        />
-      </AppProviders>
-    </StrictMode>,
+  const reactRoot = createRoot(root);
+  // As a transition the first render yields to the browser every few milliseconds instead of holding
+  // the main thread for one long task; the page the server sent stays on screen until it commits.
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          {/* flushSync lets `navigate(..., { flushSync: true })` commit at once (see lib/use-end-session.ts). */}
+          <RouterProvider
+            router={router}
+            flushSync={(update) => {
+              flushSync(update);
+            }}
+          />
+        </AppProviders>
+      </StrictMode>,
+    ),
   );
 }

@@ -1,5 +1,5 @@
-import { type ComponentType, lazy, type ReactElement } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { type ComponentType, createElement, lazy, type ReactElement, useState } from 'react';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { HomePage } from '@/features/home/pages/home-page';
 import { setUnauthenticatedHandler } from '@/lib/api-client';
 import { pathOf } from '@/lib/redirect';
@@ -9,10 +9,47 @@ import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { AppErrorScreen } from './routes/app-error-screen';
 
-/** A route element loaded on first visit, so `/` only downloads the shell and the home page. */
+type Preloadable = ComponentType & { preload?: () => Promise<void> };
+
+/**
+ * A route element loaded on first visit, so `/` only downloads the shell and the home page. Its
+ * code can be loaded ahead (`preloadRoute`): a page loaded before its route first renders is shown
+ * at once, with no loading screen in between (the first render replaces the page the server sent).
+ */
 function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): ReactElement {
-  const Component = lazy(async () => ({ default: (await load())[name] as ComponentType }));
-  return <Component />;
+  let loaded: ComponentType | undefined;
+  let loading: Promise<void> | undefined;
+  const preload = (): Promise<void> => {
+    loading ??= load().then(
+      (module) => {
+        loaded = module[name] as ComponentType;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const Lazy = lazy(async () => {
+    await preload();
+    return { default: loaded as ComponentType };
+  });
+  function Page() {
+    // Decided once per mount: switching from Lazy to the loaded component would remount the page.
+    const [ready] = useState(() => loaded);
+    return ready ? createElement(ready) : <Lazy />;
+  }
+  const preloadable: Preloadable = Object.assign(Page, { preload });
+  return createElement(preloadable);
+}
+
+/** Loads the code of the pages `location` shows (before the first render, so it needs no fallback). */
+export function preloadRoute(location: string): Promise<unknown> {
+  const matches = matchRoutes(routes, location) ?? [];
+  return Promise.allSettled(
+    matches.map((match) => ((match.route.element as ReactElement | undefined)?.type as Preloadable | undefined)?.preload?.()),
+  );
 }
 
 /** The guard of the signed-in pages, loaded with the first of them (not on the public pages). */

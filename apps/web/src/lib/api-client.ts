@@ -1,6 +1,7 @@
 import type { AuthResponse } from '@app/shared';
 import { authStore } from './auth-store';
 import { activeLanguage, i18n, translateServerError } from './i18n';
+import { takeInitialAnswer } from './initial-answers';
 
 /** Every call goes through here: one place for the base URL, the bearer token, error text and 401 handling. */
 export const API_BASE = '/api/v1';
@@ -222,6 +223,11 @@ async function sendWithRefresh(path: string, options: RequestOptions): Promise<R
 
 /** Sends one call and reads its JSON answer. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  // A visitor's first catalogue answers may already be in the page (the server wrote them there).
+  if ((options.method ?? 'GET') === 'GET' && !authStore.getState().accessToken) {
+    const initial = takeInitialAnswer(path);
+    if (initial) return initial.body as T;
+  }
   return parse<T>(await sendWithRefresh(path, options));
 }
 

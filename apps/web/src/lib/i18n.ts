@@ -86,6 +86,16 @@ export async function switchLanguage(language: Language): Promise<void> {
   await loadLanguage(language);
   await i18n.changeLanguage(language);
   document.documentElement.lang = language;
+  rememberLanguageForServer(language);
+}
+
+/**
+ * The `lang` cookie tells the server which language to write the first paint of the next page in
+ * (and which strings to preload); public/theme-init.js sets it on every page load too.
+ */
+function rememberLanguageForServer(language: Language): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from some browsers the storefront serves
+  document.cookie = `lang=${language}; path=/; max-age=31536000; samesite=lax`;
 }
 
 /**

@@ -2,6 +2,7 @@ import { MAINTENANCE_POLL_MS, type PublicSettings } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
+import { initialAnswer } from '@/lib/initial-answers';
 
 /** GET /settings/public: the site name, the maintenance switch, contact details and the order split. */
 export type { PublicSettings };
@@ -17,6 +18,7 @@ export function usePublicSettings() {
   return useQuery({
     queryKey: publicSettingsQueryKey,
     queryFn: getPublicSettings,
+    initialData: () => initialAnswer<PublicSettings>('/settings/public'),
     refetchInterval: MAINTENANCE_POLL_MS,
     staleTime: MAINTENANCE_POLL_MS,
     retry: false,

@@ -2,6 +2,7 @@ import type { ProductDetail } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
+import { initialAnswer } from '@/lib/initial-answers';
 import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 
 export function getProduct(id: string, signal?: AbortSignal): Promise<ProductDetail> {
@@ -16,5 +17,11 @@ export const productQueryKey = (id: string, viewerId: string) => userQueryKey(['
 
 export function useProduct(id: string) {
   const viewerId = useViewerId();
-  return useQuery({ queryKey: productQueryKey(id, viewerId), queryFn: ({ signal }) => getProduct(id, signal) });
+  return useQuery({
+    queryKey: productQueryKey(id, viewerId),
+    queryFn: ({ signal }) => getProduct(id, signal),
+    // A visitor's first product page may be in the HTML already (anonymous answers only).
+    initialData: () =>
+      viewerId === 'anonymous' ? initialAnswer<ProductDetail>(`/products/${encodeURIComponent(id.trim())}`) : undefined,
+  });
 }

@@ -1,6 +1,7 @@
 import type { ProductList } from '@app/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { initialAnswer } from '@/lib/initial-answers';
 import { userQueryKey, useViewerId } from '@/lib/user-query-key';
 
 /** The catalogue filters GET /products/ understands (spec §5 Product queries). */
@@ -46,6 +47,9 @@ export function useProducts(query: ProductQuery, { keepPrevious = false }: { kee
   return useQuery({
     queryKey: productsQueryKey(query, viewerId),
     queryFn: ({ signal }) => getProducts(query, signal),
+    // A visitor's first page may be in the HTML already (anonymous answers only).
+    initialData: () =>
+      viewerId === 'anonymous' ? initialAnswer<ProductList>(`/products/${productQueryString(query)}`) : undefined,
     placeholderData: keepPrevious ? keepPreviousData : undefined,
   });
 }

@@ -1,0 +1,186 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { LANGUAGES, type Language, pickLanguage } from '@app/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MicroCache } from '../../lib/micro-cache';
+import {
+  catalogueTop,
+  escapeHtml,
+  homeHero,
+  layout,
+  productTop,
+  type ShellContext,
+  type ShellProduct,
+  type Texts,
+} from './shell';
+
+/** What the storefront's build says about itself (apps/web/vite.config.ts, `storefront-manifest.json`). */
+interface StorefrontManifest {
+  languages: Record<string, { files: string[]; texts: Texts }>;
+  pages: Record<string, string[]>;
+}
+
+type PageKind = 'home' | 'products' | 'product' | 'other';
+
+/** The API calls each first-painted page makes on its first render, as the storefront words them. */
+function firstCalls(kind: PageKind, pathname: string, search: string): string[] {
+  const always = ['/settings/public'];
+  if (kind === 'home')
+    return [
+      ...always,
+      '/products/?featured=true&limit=8',
+      '/products/?sort_by=created_at&sort_order=desc&limit=8',
+      '/products/?sort_by=rating&sort_order=desc&limit=8',
+      '/products/categories/list',
+    ];
+  // The catalogue's first page without filters (features/products/lib/catalogue-params.ts asks for 12).
+  if (kind === 'products') return [...always, '/products/categories/list', ...(search ? [] : ['/products/?limit=12'])];
+  if (kind === 'product') return [...always, `/products/${pathname.slice('/products/'.length)}`];
+  return always;
+}
+
+/** The first product picture of a catalogue or product page (its largest paint), if it has one. */
+function firstPicture(kind: PageKind, answers: Map<string, unknown>, calls: string[]): string | null {
+  const product =
+    kind === 'products'
+      ? (answers.get('/products/?limit=12') as { products?: ShellProduct[] } | undefined)?.products?.[0]
+      : kind === 'product'
+        ? (answers.get(calls[1] as string) as ShellProduct | undefined)
+        : undefined;
+  return product ? product.images?.[0] || product.image || null : null;
+}
+
+function pageKind(pathname: string): PageKind {
+  if (pathname === '/') return 'home';
+  if (pathname === '/products' || pathname === '/products/') return 'products';
+  if (/^\/products\/[^/]+$/.test(pathname)) return 'product';
+  return 'other';
+}
+
+/** The `lang` cookie the storefront sets (the visitor's choice), else the browser's languages. */
+export function languageOf(
+  request: Pick<FastifyRequest, 'headers'> & { cookies?: Record<string, string | undefined> },
+): Language {
+  const chosen = request.cookies?.lang;
+  if (chosen && (LANGUAGES as readonly string[]).includes(chosen)) return chosen as Language;
+  return pickLanguage(request.headers['accept-language'] ?? null) ?? 'en';
+}
+
+/** JSON for a `<script type="application/json">` block: no `<` can end the block or open a comment. */
+function scriptSafe(json: string): string {
+  return json.replace(/</g, '\\u003c');
+}
+
+/** The little script that applies the remembered theme before the first paint (apps/web/public/theme-init.js). */
+const THEME_SCRIPT = '<script src="/theme-init.js"></script>';
+
+function readThemeScript(distDir: string): string | null {
+  const file = path.join(distDir, 'theme-init.js');
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
+}
+
+/**
+ * The CSP source that allows the theme script the pages carry inline ('sha256-…'), or none without
+ * a built storefront. The hash names exactly that script, so no other inline script may run.
+ */
+export function inlineScriptSources(distDir: string): string[] {
+  const script = readThemeScript(distDir);
+  return script === null ? [] : [`'sha256-${createHash('sha256').update(script).digest('base64')}'`];
+}
+
+export interface StorefrontPages {
+  /** The HTML for a client route: index.html with its language, preloads, first answers and first screen. */
+  render(app: FastifyInstance, request: FastifyRequest): Promise<string>;
+}
+
+/**
+ * Builds the storefront's pages from its built index.html. Each page names the files its first render
+ * needs (the language's strings, the page's code) as preloads, carries the anonymous answers to the
+ * API calls that render makes, and paints its first screen as static HTML (./shell.ts), so the
+ * browser shows the page without waiting for a chain of script, strings and data requests.
+ * Null when the build has no manifest (then index.html is sent as it is). See
+ * docs/decisions/0031-server-painted-first-screen.md.
+ */
+export function createStorefrontPages(distDir: string, cacheMs: number): StorefrontPages | null {
+  const manifestFile = path.join(distDir, 'storefront-manifest.json');
+  if (!fs.existsSync(manifestFile)) return null;
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as StorefrontManifest;
+  let template = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  if (!template.includes('<div id="root"></div>') || !template.includes('</head>')) return null;
+  // What the first paint waits for comes with the page instead of two requests more: the theme
+  // script (allowed by its hash, inlineScriptSources) and the stylesheet (16 kB compressed).
+  const themeScript = readThemeScript(distDir);
+  if (themeScript !== null) template = template.replace(THEME_SCRIPT, () => `<script>${themeScript}</script>`);
+  template = template.replace(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/, (tag, href: string) => {
+    const file = path.join(distDir, href);
+    return fs.existsSync(file) ? `<style>${fs.readFileSync(file, 'utf8').replaceAll('</style', '<\\/style')}</style>` : tag;
+  });
+  // Pages hold only public, anonymous answers: one rendering serves every visitor for a few seconds.
+  const cache = new MicroCache<string>(cacheMs, { maxEntries: 2000, maxBytes: 64 * 2 ** 20, sizeOf: (html) => html.length });
+
+  return {
+    async render(app, request) {
+      const url = new URL(request.url, 'http://storefront');
+      const kind = pageKind(url.pathname);
+      const language = languageOf(request as FastifyRequest & { cookies?: Record<string, string | undefined> });
+      // A filtered catalogue is painted the same whatever its filters (only its layout is).
+      const key = `${language} ${kind} ${kind === 'product' ? url.pathname : ''}${kind === 'products' && url.search ? '?' : ''}`;
+      if (cacheMs <= 0) return renderPage(app, kind, url, language);
+      return cache.get(key, () => renderPage(app, kind, url, language));
+    },
+  };
+
+  async function renderPage(app: FastifyInstance, kind: PageKind, url: URL, language: Language): Promise<string> {
+    const calls = firstCalls(kind, url.pathname, url.search);
+    const answers = await Promise.all(
+      calls.map(async (call) => {
+        const reply = await app.inject({
+          method: 'GET',
+          url: `/api/v1${call}`,
+          headers: { accept: 'application/json', 'accept-language': language },
+        });
+        return reply.statusCode === 200 && reply.headers['content-type']?.toString().includes('json')
+          ? ([call, reply.payload] as const)
+          : null;
+      }),
+    );
+    const found = answers.filter((answer) => answer !== null);
+    const parsed = new Map(found.map(([call, body]) => [call, JSON.parse(body) as unknown]));
+
+    const settings = parsed.get('/settings/public') as { site_name?: string; maintenance_mode?: boolean } | undefined;
+    const languageFiles = [...new Set([language, 'en'])].flatMap((lng) => manifest.languages[lng]?.files ?? []);
+    const pageFiles = kind === 'other' ? [] : (manifest.pages[kind] ?? []);
+    const preloads = [...languageFiles, ...pageFiles]
+      .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
+      .join('');
+    const data = found.length
+      ? `<script type="application/json" id="initial-answers">${scriptSafe(`{${found.map(([call, body]) => `${JSON.stringify(call)}:${body}`).join(',')}}`)}</script>`
+      : '';
+
+    const texts = manifest.languages[language]?.texts ?? manifest.languages.en?.texts ?? {};
+    const context: ShellContext = {
+      texts,
+      language,
+      siteName: settings?.site_name?.trim() || texts['brand.full'] || 'AI Marketplace',
+    };
+    // In maintenance the storefront shows its maintenance screen instead: nothing is painted ahead of it.
+    let main: string | null = null;
+    if (!settings?.maintenance_mode) {
+      if (kind === 'home') main = homeHero(context);
+      if (kind === 'products' && !url.search)
+        main = catalogueTop(context, parsed.get('/products/?limit=12') as { products: ShellProduct[]; total: number });
+      const product = kind === 'product' ? parsed.get(calls[1] as string) : undefined;
+      if (product) main = productTop(context, product as ShellProduct);
+    }
+    // The picture that is the page's largest paint is asked for first: below the head's preloads it
+    // would wait for a free connection behind the scripts (HTTP/1.1 allows six at a time).
+    const picture = main === null ? null : firstPicture(kind, parsed, calls);
+    const picturePreload = picture ? `<link rel="preload" as="image" href="${escapeHtml(picture)}" fetchpriority="high">` : '';
+    return template
+      .replace('<html lang="en">', `<html lang="${language}">`)
+      .replace('<script', `${picturePreload}<script`)
+      .replace('</head>', `${preloads}${data}</head>`)
+      .replace('<div id="root"></div>', `<div id="root">${main === null ? '' : layout(context, main)}</div>`);
+  }
+}
