@@ -1,18 +1,27 @@
+// @database-server: the real process on the server: migrations at start, a kill -9 leaving its connections open, restart
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ProcessDatabase, processDatabase } from '../test/process-database';
 
-/** The real server process: embedded database lifecycle, storefront fallback, crash recovery, shutdown. */
+/**
+ * The real server process: embedded database lifecycle, storefront fallback, crash recovery, shutdown.
+ * With TEST_DATABASE_URL the process runs on a database on that server instead of its embedded one;
+ * the checks of the embedded server's own lifecycle (one app per data directory, a server left
+ * running by a killed app) apply to the embedded default only.
+ */
 
 const serverEntry = path.resolve(__dirname, 'server.ts');
 let dataDir: string;
 let webDir: string;
 let port: number;
+let database: ProcessDatabase;
 
 beforeAll(async () => {
+  database = await processDatabase({ seedDemo: true });
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-process-'));
   dataDir = path.join(base, 'data');
   webDir = path.join(base, 'web');
@@ -22,8 +31,9 @@ beforeAll(async () => {
   port = await freePort();
 });
 
-afterAll(() => {
+afterAll(async () => {
   fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
+  await database?.drop();
 });
 
 function startServer(): { child: ChildProcess; output: () => string } {
@@ -37,6 +47,7 @@ function startServer(): { child: ChildProcess; output: () => string } {
       DATA_DIR: dataDir,
       WEB_DIST_DIR: webDir,
       LOG_LEVEL: 'warn',
+      ...database.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -71,7 +82,11 @@ const url = (pathname: string) => `http://127.0.0.1:${port}${pathname}`;
 describe('the server process', () => {
   it('serves the API and the storefront, keeps committed rows across a kill -9, and stops cleanly on SIGTERM', async () => {
     const first = startServer();
-    expect(await waitUntilHealthy(first)).toEqual({ status: 'ok', database: 'postgres', embedded: true });
+    expect(await waitUntilHealthy(first)).toEqual({
+      status: 'ok',
+      database: 'postgres',
+      embedded: database.embedded,
+    });
 
     // Storefront: client routes fall back to index.html; /api and missing files never do.
     const page = await fetch(url('/products/abc'));
@@ -83,7 +98,7 @@ describe('the server process', () => {
     expect(api404.status).toBe(404);
     expect(await api404.json()).toMatchObject({ code: 'NOT_FOUND' });
 
-    // Demo data is seeded in the embedded default.
+    // Demo data is seeded in the embedded default (and on the test server's database, by SEED_DEMO).
     const demo = await fetch(url('/api/v1/auth/login'), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -99,18 +114,21 @@ describe('the server process', () => {
     });
     expect(registered.status).toBe(201);
 
-    // A second app on the same data directory refuses to start and leaves the first one alone.
-    const intruder = startServer();
-    expect(await exited(intruder.child)).not.toBe(0);
-    expect(intruder.output()).toContain('already running');
-    expect((await fetch(url('/api/v1/health'))).status).toBe(200);
+    if (database.embedded) {
+      // A second app on the same data directory refuses to start and leaves the first one alone.
+      const intruder = startServer();
+      expect(await exited(intruder.child)).not.toBe(0);
+      expect(intruder.output()).toContain('already running');
+      expect((await fetch(url('/api/v1/health'))).status).toBe(200);
+    }
 
     first.child.kill('SIGKILL');
     await exited(first.child);
 
     const second = startServer();
     await waitUntilHealthy(second);
-    expect(second.output()).toContain('left running');
+    // The embedded server the killed app left behind is stopped and started again.
+    if (database.embedded) expect(second.output()).toContain('left running');
     const login = await fetch(url('/api/v1/auth/login'), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

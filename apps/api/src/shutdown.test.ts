@@ -1,3 +1,4 @@
+// @database-server: requests in flight finish with the database before the pool closes at SIGTERM; readiness while draining
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -6,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalJwks } from '../test/google';
+import { type ProcessDatabase, processDatabase } from '../test/process-database';
 
 /**
  * SIGTERM during requests that are still arriving: the server stops taking new connections,
@@ -15,17 +17,23 @@ import { startLocalJwks } from '../test/google';
 const serverEntry = path.resolve(__dirname, 'server.ts');
 let dataDir: string;
 let port: number;
+let database: ProcessDatabase;
 
 beforeAll(async () => {
+  database = await processDatabase();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-shutdown-'));
   port = await freePort();
 });
 
-afterAll(() => {
+afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
+  await database?.drop();
 });
 
-/** The real server on its embedded PostgreSQL, allowed `drainSeconds` to finish requests at SIGTERM. */
+/**
+ * The real server, allowed `drainSeconds` to finish requests at SIGTERM: on its embedded PostgreSQL,
+ * or with TEST_DATABASE_URL on a database on that server.
+ */
 function startServer(drainSeconds: number, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     env: {
@@ -37,6 +45,7 @@ function startServer(drainSeconds: number, env: Record<string, string> = {}) {
       DATA_DIR: dataDir,
       SEED_DEMO: 'false',
       SHUTDOWN_DRAIN_SECONDS: String(drainSeconds),
+      ...database.env,
       ...env,
       JWT_SECRET: 'shutdown-test-secret-shutdown-test-secret-0123',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
