@@ -3,6 +3,7 @@ import { pageOffset } from '../../../lib/paging';
 import type { FacetRow } from '../repository';
 import { facetsOf, facetsOfAttributes } from './facets';
 import { ATTRIBUTES, type IndexData, priceBucket, ratingBucket } from './index-data';
+import { lowerBound } from './position-lists';
 import { ascending, type SortedOrders, type SortKey } from './sorted-orders';
 
 /** A catalogue page without search words, as the index answers it. */
@@ -147,11 +148,13 @@ function walk(
   const slots = order.slots;
   const attributes = order.attributes;
   const compare = ascending(data, key);
-  const { mask, want, rest, codes, lowestPrice, highestPrice, lowestRating } = filter;
+  const { want, rest, codes, lowestPrice, highestPrice, lowestRating } = filter;
+  // Dead products (sorted-orders.ts markDead) fail the mask: no read of `alive` per step.
+  const mask = filter.mask | ATTRIBUTES.dead;
   const minPrice = filter.minPrice ?? 0;
   const maxPrice = filter.maxPrice ?? Number.POSITIVE_INFINITY;
   const minRating = filter.minRating ?? 0;
-  const { alive, price: prices, rating: ratings } = data;
+  const { price: prices, rating: ratings } = data;
   const step = descending ? -1 : 1;
   const size = Math.min(wanted, data.aliveCount);
   const found = new Int32Array(size);
@@ -171,22 +174,22 @@ function walk(
     }
   };
   const [first, last] = rangeOf(data, slots, key, filter);
-  // A filter on category, licence or featured walks the shortest list of positions holding it.
-  const list = order.lists.narrowest(mask, want);
-  const positions = list && list.length < (last - first + 1) / 2 ? list : undefined;
-  const [from, to] = positions ? [lowerBound(positions, first), lowerBound(positions, last + 1) - 1] : [first, last];
-  // The hot loop, written out: one read of the attributes per product walked (in sequence, or
-  // forward through the list); the price or rating itself is read only in the buckets at the
-  // edges of the range asked for.
+  // A filter on category, licence or featured walks the shortest list holding it (positions in
+  // the order, with attributes and slots copied beside them), else the order itself.
+  const list = order.lists.narrowest(filter.mask, want);
+  const useList = list !== undefined && list.positions.length < (last - first + 1) / 2;
+  const walkedAttributes = useList ? list.attributes : attributes;
+  const walkedSlots = useList ? list.slots : slots;
+  const [from, to] = useList ? [lowerBound(list.positions, first), lowerBound(list.positions, last + 1) - 1] : [first, last];
+  // The hot loop, written out: one read of the attributes per product walked, in sequence; the
+  // price or rating itself is read only in the buckets at the edges of the range asked for.
   for (let j = descending ? to : from; j >= from && j <= to && count < size; j += step) {
-    const i = positions ? (positions[j] as number) : j;
-    const attribute = attributes[i] as number;
+    const attribute = walkedAttributes[j] as number;
     if ((attribute & mask) !== want) continue;
     const price = (attribute >>> ATTRIBUTES.priceShift) & 0xff;
     const rating = (attribute >>> ATTRIBUTES.ratingShift) & 0x3f;
     if (price < lowestPrice || price > highestPrice || rating < lowestRating) continue;
-    const slot = slots[i] as number;
-    if (alive[slot] !== 1) continue;
+    const slot = walkedSlots[j] as number;
     if (price === lowestPrice && (prices[slot] as number) < minPrice) continue;
     if (price === highestPrice && (prices[slot] as number) > maxPrice) continue;
     if (rating === lowestRating && (ratings[slot] as number) < minRating) continue;
@@ -199,18 +202,6 @@ function walk(
   }
   takeRecentBefore(-1);
   return { found: found.subarray(0, count), attributes: foundAttributes };
-}
-
-/** The first index of an ascending list holding a value at least `bound`. */
-function lowerBound(list: Int32Array, bound: number): number {
-  let low = 0;
-  let high = list.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if ((list[middle] as number) < bound) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 /** Whether the attributes pass the category, licence and featured bits and the price and rating buckets. */

@@ -54,6 +54,8 @@ export const ATTRIBUTES = {
   /** The PRICE_BANDS index (7: none) and the RATING_THRESHOLDS bits, for facets counted in the walk. */
   priceBandShift: 23,
   ratingMaskShift: 26,
+  /** Set only in the sorted orders' copies (sorted-orders.ts), for a product no longer there: no filter's `want` has it. */
+  dead: 1 << 30,
 } as const;
 
 /** The PRICE_BANDS index of a price in cents (-1: none). */
@@ -252,6 +254,7 @@ export class IndexData {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
     this.slotOf.delete(id);
+    this.orders?.markDead(slot);
     this.alive[slot] = 0;
     this.aliveCount -= 1;
     (this.aliveInCategory[this.category[slot] as number] as number) -= 1;
@@ -280,11 +283,10 @@ export class IndexData {
     return this.documents.has(slot, lexeme);
   }
 
-  /** Slots grouped by title length (see TitleLengthGroups), rebuilt once many slots were added since. */
-  titleLengthGroups(): TitleLengthGroups {
-    const groups = this.lengthGroups;
-    if (groups && this.size - groups.builtSize <= Math.max(4096, this.size >> 4)) return groups;
-    this.lengthGroups = new TitleLengthGroups(this.titleLength, this.size);
+  /** The popularity order's slots grouped by title length (see TitleLengthGroups), rebuilt when that order is replaced. */
+  titleLengthGroups(orders: SortedOrders): TitleLengthGroups {
+    const source = orders.order('popularity').slots;
+    if (this.lengthGroups?.source !== source) this.lengthGroups = new TitleLengthGroups(this.titleLength, source);
     return this.lengthGroups;
   }
 

@@ -1,4 +1,4 @@
-import type { IndexData } from './index-data';
+import { ATTRIBUTES, type IndexData } from './index-data';
 import { PositionLists } from './position-lists';
 import { sortedOrder } from './ranking';
 
@@ -14,6 +14,8 @@ export interface Order {
   slots: Int32Array;
   attributes: Uint32Array;
   lists: PositionLists;
+  /** Per slot, its position in the order (-1, or past the end: not in it). */
+  positionOf: Int32Array;
 }
 
 /** Ascending comparison of two slots by the key, ties broken by id: repository.ts ordering() with sort_order asc. */
@@ -61,6 +63,21 @@ export class SortedOrders {
     return restored;
   }
 
+  /**
+   * Marks a slot that is no longer public (removed, or replaced by a newer slot) dead where the
+   * orders hold it, so walks skip it on its attributes alone, without reading `alive` per step.
+   */
+  markDead(slot: number): void {
+    this.recentSorted.clear();
+    for (const order of this.orders.values()) {
+      const position = order.positionOf[slot] ?? -1;
+      if (position < 0) continue;
+      const attribute = order.attributes[position] as number;
+      order.attributes[position] = attribute | ATTRIBUTES.dead;
+      order.lists.markDead(position, attribute);
+    }
+  }
+
   /** Notes a slot added after the orders were built. */
   added(slot: number): void {
     this.recent.push(slot);
@@ -95,7 +112,8 @@ export class SortedOrders {
 
   bytes(): number {
     let total = 4 * this.recent.length;
-    for (const order of this.orders.values()) total += order.slots.byteLength + order.attributes.byteLength + order.lists.bytes();
+    for (const order of this.orders.values())
+      total += order.slots.byteLength + order.attributes.byteLength + order.lists.bytes() + order.positionOf.byteLength;
     return total;
   }
 }
@@ -156,8 +174,13 @@ function aliveSlots(data: IndexData): Int32Array {
 
 function orderOf(data: IndexData, slots: Int32Array): Order {
   const attributes = new Uint32Array(slots.length);
-  for (let i = 0; i < slots.length; i += 1) attributes[i] = data.attributes[slots[i] as number] as number;
-  return { slots, attributes, lists: PositionLists.of(attributes) };
+  for (let i = 0; i < slots.length; i += 1) {
+    const slot = slots[i] as number;
+    attributes[i] = data.alive[slot] === 1 ? (data.attributes[slot] as number) : ATTRIBUTES.dead;
+  }
+  const positionOf = new Int32Array(data.size).fill(-1);
+  for (let i = 0; i < slots.length; i += 1) positionOf[slots[i] as number] = i;
+  return { slots, attributes, lists: PositionLists.of(attributes, slots), positionOf };
 }
 
 /** The alive slots of an order merged with sorted slots, in one pass. */
