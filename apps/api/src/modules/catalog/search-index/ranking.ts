@@ -166,7 +166,7 @@ export function rankedCappedPage(
   // shortest titles first; few: visit each candidate.
   const head =
     postings * 128 > data.size
-      ? titleBucketByLength(data, planned, candidates, take, wanted)
+      ? titleBucketByLength(data, planned, orders, candidates, take, wanted)
       : titleBucketByVisiting(data, planned, candidates, take);
   const first = best(head, wanted, titleBucketOrder(data, data.scratchSpace().zeros));
   if (first.length >= wanted) return first.slice(offset);
@@ -186,27 +186,28 @@ export function rankedCappedPage(
 }
 
 /**
- * The head of the title bucket, read from the slots grouped by title length (shortest first, from
- * the shortest title that can hold the words) until `wanted` are found, the group where that
- * happens read to its end: every bucket member that can reach the first `wanted` (the exact titles,
- * which come first whatever their length, included), or the whole bucket when it is smaller.
- * Marks the exact titles in scratch.exactTitle.
+ * The head of the title bucket, read from the popularity order's slots grouped by title length
+ * (shortest first, from the shortest title that can hold the words; most sales first within a
+ * length) until `wanted` are found: with the exact titles (which come first whatever their length)
+ * and the slots added since the order was built, every bucket member that can reach the first
+ * `wanted`, or the whole bucket when it is smaller. Marks the exact titles in scratch.exactTitle.
  */
 function titleBucketByLength(
   data: IndexData,
   planned: PlannedQuery,
+  orders: SortedOrders,
   candidates: Int32Array,
   take: (slot: number) => boolean,
   wanted: number,
 ): number[] {
-  const { slots, starts, builtSize } = data.titleLengthGroups();
+  const { slots, starts } = data.titleLengthGroups(orders);
   const titleLength = data.titleLength;
   const exactTitle = data.scratchSpace().exactTitle;
   exactTitle.fill(0);
   const exact = planned.exactTitles;
   const exactLengths = exact.map((text) => [...text].length);
   const head: number[] = [];
-  /** Adds a bucket member (marking an exact title); true when it is not one already added. */
+  /** Adds a bucket member (marking an exact title); false when it is an exact title added already. */
   const add = (slot: number): boolean => {
     if (exactLengths.includes(titleLength[slot] as number)) {
       const title = data.titles[slot] as string;
@@ -218,18 +219,8 @@ function titleBucketByLength(
     head.push(slot);
     return true;
   };
-  // Slots added since the groups were built (few), by length.
-  const late: number[] = [];
-  for (let word = builtSize >>> 5; word < candidates.length; word += 1) {
-    let bits = candidates[word] as number;
-    while (bits !== 0) {
-      const lowest = bits & -bits;
-      const slot = (word << 5) + 31 - Math.clz32(lowest);
-      bits ^= lowest;
-      if (slot >= builtSize && take(slot)) late.push(slot);
-    }
-  }
-  late.sort((a, b) => (titleLength[a] as number) - (titleLength[b] as number));
+  // The slots added since the order was built (a few thousand at most) are all taken.
+  for (const slot of orders.recentOf(data, 'popularity')) if (hasSlot(candidates, slot) && take(slot)) add(slot);
   // A title holding the words in order holds each one's shortest alternative, at word starts.
   const shortest = Math.min(
     LONGEST_GROUPED_TITLE,
@@ -238,31 +229,34 @@ function titleBucketByLength(
       1,
   );
   let within = 0;
-  let l = 0;
   let group = Math.max(0, shortest);
-  for (; group <= LONGEST_GROUPED_TITLE && within < wanted; group += 1) {
-    for (let i = starts[group] as number; i < (starts[group + 1] as number); i += 1) {
+  let stoppedAt = -1;
+  for (; group <= LONGEST_GROUPED_TITLE && stoppedAt < 0; group += 1) {
+    const end = starts[group + 1] as number;
+    for (let i = starts[group] as number; i < end; i += 1) {
       const slot = slots[i] as number;
-      if (hasSlot(candidates, slot) && take(slot) && add(slot)) within += 1;
+      if (!hasSlot(candidates, slot) || !take(slot) || !add(slot)) continue;
+      within += 1;
+      // Titles longer than the last group differ in length within it: that group is read to its end.
+      if (within >= wanted && group < LONGEST_GROUPED_TITLE) {
+        stoppedAt = i;
+        break;
+      }
     }
-    for (; l < late.length && Math.min(titleLength[late[l] as number] as number, LONGEST_GROUPED_TITLE) <= group; l += 1)
-      if (add(late[l] as number)) within += 1;
   }
-  // Exact titles longer than the groups read (rare: the query is the title) come first all the same.
+  if (stoppedAt < 0) return head;
+  // Exact titles not reached (rare: the query is the title) come first all the same.
+  const lastGroup = group - 1;
   for (const length of new Set(exactLengths)) {
     const exactGroup = Math.min(length, LONGEST_GROUPED_TITLE);
-    if (exactGroup < group) continue;
-    for (let i = starts[exactGroup] as number; i < (starts[exactGroup + 1] as number); i += 1) {
+    if (exactGroup < lastGroup) continue;
+    const from = exactGroup === lastGroup ? stoppedAt + 1 : (starts[exactGroup] as number);
+    for (let i = from; i < (starts[exactGroup + 1] as number); i += 1) {
       const slot = slots[i] as number;
       if (titleLength[slot] !== length || !hasSlot(candidates, slot)) continue;
       const title = data.titles[slot] as string;
       if ((title === exact[0] || title === exact[1]) && take(slot)) add(slot);
     }
-  }
-  for (; l < late.length; l += 1) {
-    const slot = late[l] as number;
-    const title = data.titles[slot] as string;
-    if (title === exact[0] || title === exact[1]) add(slot);
   }
   return head;
 }

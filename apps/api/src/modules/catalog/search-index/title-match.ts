@@ -56,7 +56,7 @@ export function titleMatches(data: IndexData, planned: PlannedQuery, matches: In
 
 /**
  * The title bucket's candidates among the slots of a set: those whose title has, for every word, a
- * token the word may begin (scratch.setA), and at most how many there are (`postings`). `checked` is false when they are exactly the slots whose
+ * token the word may begin (scratch.setA), and about how many there are (`postings`). `checked` is false when they are exactly the slots whose
  * title holds the words (one plain word), else each needs holdsWordsInOrder().
  */
 export function titleCandidates(
@@ -67,8 +67,11 @@ export function titleCandidates(
   const words = planned.titleWords;
   const tokenLists = tokenListsOf(data, words);
   const sizes = data.titleTokens.postings.sizes;
-  // The rarest word's title postings: at most that many candidates.
-  const postings = Math.min(...tokenLists.map((tokens) => tokens.reduce((sum, token) => sum + (sizes[token] as number), 0)));
+  // How many candidates to expect: the words' title postings as if independent (a title holds its
+  // own words, so the matches narrow them little).
+  let postings = data.size;
+  for (const tokens of tokenLists)
+    postings *= tokens.reduce((sum, token) => sum + (sizes[token] as number), 0) / Math.max(1, data.size);
   return { candidates: candidatesAmong(data, tokenLists, set), checked: !isPlainWord(words), postings };
 }
 
