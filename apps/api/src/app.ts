@@ -18,6 +18,7 @@ import { registerCompression } from './lib/compression';
 import type { AppDeps } from './lib/context';
 import { documentErrorAnswers } from './lib/error-answers';
 import { AppError, ERROR_STATUS, type ErrorCode, errorAnswer } from './lib/errors';
+import { createLifecycle, type Lifecycle } from './lib/lifecycle';
 import { loggedRequest } from './lib/log-redaction';
 import { registerMetrics } from './lib/metrics';
 import { describeOperations, openApiInfo } from './lib/openapi';
@@ -68,6 +69,8 @@ const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export interface BuildOptions {
   /** Pino options, or false for a silent app (tests). */
   logger?: boolean | Record<string, unknown>;
+  /** The process's phase for the readiness check (server.ts); without it the app reports ready. */
+  lifecycle?: Lifecycle;
 }
 
 /** Builds the whole HTTP application around its dependencies; listening is the caller's job. */
@@ -97,9 +100,17 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRoute', documentErrorAnswers);
   app.decorate('deps', deps);
+  app.decorate('lifecycle', options.lifecycle ?? createLifecycle('ready'));
   // Work begun after an answer (e.g. a reset e-mail) finishes before the app, and its database, close.
   app.addHook('onClose', () => deps.afterReply.settled());
   app.decorateRequest('user', null);
+  // A request that may write: this instance's next searches see it even before PostgreSQL's notification arrives.
+  if (deps.searchIndex) {
+    const index = deps.searchIndex;
+    app.addHook('onRequest', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') index.noteLocalWrite();
+    });
+  }
   app.setErrorHandler(handleError);
   closeAfterUnreadBody(app);
   registerMaintenanceGate(app);
