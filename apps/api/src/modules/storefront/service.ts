@@ -116,6 +116,11 @@ export function createStorefrontPages(distDir: string, cacheMs: number): Storefr
     const file = path.join(distDir, href);
     return fs.existsSync(file) ? `<style>${fs.readFileSync(file, 'utf8').replaceAll('</style', '<\\/style')}</style>` : tag;
   });
+  // The painted page needs no script to be seen: the app's scripts, which take it over, are fetched
+  // at low priority (Priority Hints), after the page's picture and without competing with it.
+  template = template
+    .replaceAll('<script type="module" crossorigin src=', '<script type="module" crossorigin fetchpriority="low" src=')
+    .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
   // Pages hold only public, anonymous answers: one rendering serves every visitor for a few seconds.
   const cache = new MicroCache<string>(cacheMs, { maxEntries: 2000, maxBytes: 64 * 2 ** 20, sizeOf: (html) => html.length });
 
@@ -152,7 +157,7 @@ export function createStorefrontPages(distDir: string, cacheMs: number): Storefr
     const languageFiles = [...new Set([language, 'en'])].flatMap((lng) => manifest.languages[lng]?.files ?? []);
     const pageFiles = kind === 'other' ? [] : (manifest.pages[kind] ?? []);
     const preloads = [...languageFiles, ...pageFiles]
-      .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
+      .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${file}">`)
       .join('');
     const data = found.length
       ? `<script type="application/json" id="initial-answers">${scriptSafe(`{${found.map(([call, body]) => `${JSON.stringify(call)}:${body}`).join(',')}}`)}</script>`

@@ -75,8 +75,8 @@ describe('storefront pages painted on the server', () => {
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     const html = brotliDecompressSync(page.rawPayload).toString();
     expect(html).toContain('<html lang="en">');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/en-1.js">');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/home-sections-1.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/en-1.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/home-sections-1.js">');
     expect(html).toContain('The marketplace for');
     expect(html).toContain('Curated &#60;tools&#62;');
     // The theme script and the stylesheet come inline; the script runs because the CSP names its hash.
@@ -85,6 +85,8 @@ describe('storefront pages painted on the server', () => {
     expect(html).toContain(`<script>${THEME_SCRIPT}</script>`);
     expect(html).toContain('<style>.hero{color:red}</style>');
     expect(html).not.toContain('index-abc.css');
+    // The app's scripts are not needed to see the page: they come after it, at low priority.
+    expect(html).toContain('<script type="module" crossorigin fetchpriority="low" src="/assets/index-abc.js">');
     // Every other script block is a file or JSON data, which script-src 'self' allows as it is.
     for (const tag of html.match(/<script[^>]*>/g) ?? [])
       expect(tag).toMatch(/^<script>$|src="\/assets\/|type="application\/json"/);
