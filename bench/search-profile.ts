@@ -9,12 +9,13 @@ import path from 'node:path';
 import { root, startServer, stop } from './lib';
 import { searchQueries } from './search-queries';
 
-const dataDir = path.join(root, 'bench/.data');
+// BENCH_DATA_DIR: another seeded catalogue (e.g. the 1M one of bench:catalogue).
+const dataDir = process.env.BENCH_DATA_DIR ?? path.join(root, 'bench/.data');
 const DURATION = process.env.BENCH_SECONDS ?? '10';
 const CONNECTIONS = process.env.BENCH_CONNECTIONS ?? '32';
 const OFFSET = Number(process.env.BENCH_OFFSET ?? 50_000);
 if (!fs.existsSync(path.join(dataDir, 'bulk-seeded-v2'))) {
-  console.error('bench/.data is not seeded: run `npm run bench:catalogue` once');
+  console.error(`${dataDir} is not seeded: run \`npm run bench:catalogue\` once`);
   process.exit(1);
 }
 const queryFile = path.join(dataDir, 'search-queries.txt');
