@@ -105,6 +105,8 @@ export async function seedBulkCatalogue(
     await withoutSecondaryIndexes(db, log, () => timed('products loaded', () => Promise.all([load(), load()])));
   else await timed('products loaded', load);
   await timed('products analyzed', () => db.execute(sql`analyze products`));
+  // What products_catalog_changed does per statement, once: instances listening catch up.
+  await db.execute(sql`select pg_notify('catalog_changed', '')`);
   log(`bulk catalogue seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -150,7 +152,7 @@ async function namedWords(db: Database, names: string[]): Promise<(name: string)
  * (the foreign key's check included: its sellers were just read from users). A new one must be
  * added to that statement before bulk seeding runs again, or it would be skipped silently.
  */
-const TRIGGERS_DONE_HERE = ['products_count_insert_delete', 'products_search_words_insert'];
+const TRIGGERS_DONE_HERE = ['products_count_insert_delete', 'products_search_words_insert', 'products_catalog_changed'];
 
 async function checkInsertTriggers(db: Database): Promise<void> {
   const allowed = await db.execute<{ allowed: boolean }>(
