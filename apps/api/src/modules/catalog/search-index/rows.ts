@@ -3,8 +3,6 @@ import { grown } from './typed-arrays';
 
 /** Bytes per chunk of the rows' JSON (a few thousand rows each). */
 const ROW_CHUNK = 4 << 20;
-/** Bytes of rows read from the file kept in memory, the most recently read first out last. */
-const READ_CACHE_BYTES = 32 << 20;
 
 /**
  * Every product's JSON as the API sends it (UTF-8), in fixed-size chunks never copied as they
@@ -24,14 +22,6 @@ export class Rows {
   /** Per chunk read from the file: where it starts there. */
   fileOffsets: number[] = [];
   private fd?: number;
-  /**
-   * Rows read from the file lately, by slot: the first pages of the sort orders (the newest, the
-   * cheapest, the most popular products of each category) are asked for again and again, and a
-   * positioned read costs several microseconds of system time where a hit costs none. Evicted in
-   * the order read (a ring of slots), within READ_CACHE_BYTES.
-   */
-  private readonly cached = new Map<number, Buffer>();
-  private cachedBytes = 0;
   chunkOf: Int32Array;
   startOf: Int32Array;
   lengthOf: Int32Array;
@@ -75,23 +65,9 @@ export class Rows {
     const length = this.lengthOf[slot] as number;
     const chunk = this.chunks[index];
     if (chunk) return chunk.subarray(start, start + length);
-    const hit = this.cached.get(slot);
-    if (hit) return hit;
     const row = Buffer.allocUnsafe(length);
     fs.readSync(this.fd as number, row, 0, length, (this.fileOffsets[index] as number) + start);
-    this.remember(slot, row);
     return row;
-  }
-
-  private remember(slot: number, row: Buffer): void {
-    this.cached.set(slot, row);
-    this.cachedBytes += row.length;
-    // Map order is insertion order: the first entries were read the longest ago.
-    for (const [oldest, bytes] of this.cached) {
-      if (this.cachedBytes <= READ_CACHE_BYTES) break;
-      this.cached.delete(oldest);
-      this.cachedBytes -= bytes.length;
-    }
   }
 
   /** Ends the last chunk: rows added from now on start a new one, so the chunks saved never change. */
@@ -107,8 +83,6 @@ export class Rows {
   useFile(fd: number, offsets: number[]): number | undefined {
     const previous = this.fd;
     this.fd = fd;
-    this.cached.clear();
-    this.cachedBytes = 0;
     offsets.forEach((offset, index) => {
       this.chunks[index] = undefined;
       this.fileOffsets[index] = offset;
@@ -150,8 +124,8 @@ export class Rows {
     this.fd = undefined;
   }
 
-  /** Bytes of the chunks and the rows read lately in memory (the per-slot arrays are counted by IndexData). */
+  /** Bytes of the chunks in memory (the per-slot arrays are counted by IndexData). */
   bytes(): number {
-    return this.chunks.reduce((sum, chunk) => sum + (chunk?.byteLength ?? 0), this.cachedBytes);
+    return this.chunks.reduce((sum, chunk) => sum + (chunk?.byteLength ?? 0), 0);
   }
 }
