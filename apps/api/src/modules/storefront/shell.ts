@@ -1,4 +1,5 @@
 import { CATEGORIES, type Language } from '@app/shared';
+import { INTL_LOCALE } from '../../lib/mail-texts';
 
 /**
  * The first screen of `/`, `/products` and a product page as static HTML, painted before the
@@ -12,16 +13,6 @@ import { CATEGORIES, type Language } from '@app/shared';
  */
 
 export type Texts = Record<string, string>;
-
-/** The `Intl` locale of each language, as the storefront writes prices (apps/web/src/lib/i18n.ts). */
-const INTL_LOCALES: Record<Language, string> = {
-  en: 'en-US',
-  es: 'es-ES',
-  fr: 'fr-FR',
-  de: 'de-DE',
-  zh: 'zh-CN',
-  ja: 'ja-JP',
-};
 
 export interface ShellProduct {
   id: string;
@@ -42,7 +33,7 @@ export function escapeHtml(text: string): string {
 export function translate(texts: Texts, language: Language, key: string, values: Record<string, string | number> = {}): string {
   let text = texts[key];
   if (text === undefined && typeof values.count === 'number') {
-    const rule = new Intl.PluralRules(INTL_LOCALES[language]).select(values.count);
+    const rule = new Intl.PluralRules(INTL_LOCALE[language]).select(values.count);
     text = texts[`${key}_${rule}`] ?? texts[`${key}_other`];
   }
   return (text ?? key).replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
@@ -133,7 +124,7 @@ function categoryName(context: ShellContext, nameOrSlug: string): string {
 }
 
 function money(context: ShellContext, amount: number): string {
-  return new Intl.NumberFormat(INTL_LOCALES[context.language], { style: 'currency', currency: 'USD' }).format(amount);
+  return new Intl.NumberFormat(INTL_LOCALE[context.language], { style: 'currency', currency: 'USD' }).format(amount);
 }
 
 function price(context: ShellContext, product: ShellProduct, size: 'md' | 'lg'): string {
