@@ -26,6 +26,12 @@ afterAll(async () => {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Waits, if need be, until the current period of `everyMs` (aligned on the epoch, as job-leases.ts) has `roomMs` left. */
+async function periodWithRoom(everyMs: number, roomMs: number): Promise<void> {
+  const left = everyMs - (Date.now() % everyMs);
+  if (left < roomMs) await wait(left + 100);
+}
+
 async function jobRow(db: Database, job: string) {
   const { rows } = await db.execute<{ status: string; attempts: number; owner: string; error: string | null }>(
     sql`select status, attempts, owner, error from job_runs where job = ${job}`,
@@ -88,6 +94,8 @@ describe('periodic jobs across instances', () => {
       },
     };
     const leaseMs = 1_500;
+    // The test lasts ~6 s: a new minute meanwhile would be a new period, which B must run.
+    await periodWithRoom(60_000, 10_000);
     const stopA = startPeriodicJobs([long], () => {}, { leases: postgresJobLeases(t.db), leaseMs });
     await wait(300);
     const stopB = startPeriodicJobs([other], () => {}, { leases: postgresJobLeases(second), leaseMs });
