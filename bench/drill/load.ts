@@ -292,8 +292,11 @@ export function statusTable(samples: Sample[], seconds: number): string[] {
     const errorKinds = [...new Set(errors.map((s) => s.kind))]
       .map((kind) => `${kind} ×${errors.filter((s) => s.kind === kind).length}`)
       .join(', ');
+    const sorted = window.map((s) => s.ms).sort((a, b) => a - b);
     lines.push(
-      `${String(from).padStart(2)}–${String(from + 5).padStart(2)} s: ${String(window.length).padStart(5)} requests, ${errors.length} errors${errorKinds ? ` (${errorKinds})` : ''}; ${statuses}`,
+      `${String(from).padStart(2)}–${String(from + 5).padStart(2)} s: ${String(window.length).padStart(5)} requests, ` +
+        `p50 ${percentile(sorted, 50).toFixed(0)} / p99 ${percentile(sorted, 99).toFixed(0)} ms, ` +
+        `${errors.length} errors${errorKinds ? ` (${errorKinds})` : ''}; ${statuses}`,
     );
   }
   return lines;

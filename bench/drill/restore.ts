@@ -61,6 +61,10 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
   return Date.now() - started;
 }
 
+for (const tool of ['pg_dump', 'pg_restore'])
+  if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0)
+    throw new Error(`${tool} is missing: install PostgreSQL's client programs (apt-get install -y postgresql-client)`);
+
 const work = workFolder('restore');
 const fleet = await startFleet(work, 'restore', 2);
 const lines: string[] = [];
