@@ -61,7 +61,9 @@ export function useClearSpot(button: RefObject<HTMLElement | null>, margin: numb
       clearTimeout(timer);
       timer = setTimeout(measure, SETTLE_MS);
     };
-    measure();
+    // The first measure also waits for rest: on a page's first render it would otherwise force a
+    // layout of the whole new page in the middle of the app taking over (a long task on phones).
+    settle();
     window.addEventListener('scroll', settle, { passive: true });
     window.addEventListener('resize', settle);
     const resized = typeof ResizeObserver === 'function' ? new ResizeObserver(settle) : undefined;
