@@ -16,6 +16,11 @@ const sources = [
   path.join(root, 'package-lock.json'),
 ];
 
+// Always the production build of React and the app: a caller running with NODE_ENV=test (the browser
+// tests start the app from Vitest) would otherwise get React's development build, which the next
+// `npm start` would then serve because it is newer than the sources.
+const BUILD_ENV = { ...process.env, NODE_ENV: 'production' };
+
 function newestChange(target) {
   if (!fs.existsSync(target)) return 0;
   const stat = fs.statSync(target);
@@ -34,6 +39,7 @@ export async function buildStorefrontIfStale({ force = false } = {}) {
   const started = Date.now();
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: webDir,
+    env: BUILD_ENV,
     stdio: 'inherit',
   });
   const compressed =
@@ -48,7 +54,7 @@ export async function buildStorefrontIfStale({ force = false } = {}) {
 
 function runQuietly(args, cwd) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { cwd, env: BUILD_ENV, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
