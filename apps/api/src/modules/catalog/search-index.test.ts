@@ -8,11 +8,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { products } from '../../db/schema';
+import { productDeletions, products } from '../../db/schema';
 import type { UserRow } from '../users/repository';
 import { productJson } from './present';
 import { listProducts } from './repository';
-import { SearchIndex } from './search-index';
+import { type IndexData, SearchIndex, searchIndexData } from './search-index';
+import { browseIndexData } from './search-index/browse';
+import { Documents } from './search-index/documents';
+import { captureSnapshot, readSnapshot } from './search-index/snapshot';
 import { browseProducts, browsePublicProductsJson } from './service';
 import { correctQuery, queryWords, typoDistance } from './typos';
 
@@ -286,6 +289,48 @@ describe('the search index answers exactly as the SQL path', () => {
   });
 });
 
+describe('a compaction of the documents', () => {
+  it('moves each kept document and its positions down, for removed ones marked either way', () => {
+    const vectors = Array.from(
+      { length: 40 },
+      (_, i) => `'alpha':${i + 1} 'beta${i % 7}':2,${i + 3}B ${i % 3 === 0 ? "'gamma':9A" : ''}`,
+    );
+    const documents = new Documents(64);
+    vectors.forEach((vector, slot) => {
+      documents.add(slot, vector);
+    });
+    const gone = new Set([0, 3, 4, 5, 17, 38, 39]);
+    for (const slot of gone) documents.remove(slot);
+    // A snapshot written before removed documents kept their start marks them -1.
+    documents.docStart[17] = -1;
+    const renumbered = new Int32Array(40);
+    let next = 0;
+    for (let slot = 0; slot < 40; slot += 1) renumbered[slot] = gone.has(slot) ? -1 : next++;
+    const located = (docs: Documents, slot: number) => {
+      const operands = ['alpha', 'beta2', 'gamma'].map((text) => docs.lexeme(text) ?? -1);
+      const into = { arena: new Uint16Array(0), starts: new Int32Array(3), ends: new Int32Array(3) };
+      docs.locateOperands(slot, operands, into);
+      return operands.map((_, i) =>
+        (into.starts[i] as number) < 0 ? [] : Array.from(into.arena.subarray(into.starts[i], into.ends[i])),
+      );
+    };
+    const before = vectors.map((_, slot) => located(documents, slot));
+    documents.compact(renumbered, 40);
+    expect(documents.docUsed).toBeGreaterThan(0);
+    for (let slot = 0; slot < 40; slot += 1) {
+      if (gone.has(slot)) continue;
+      const target = renumbered[slot] as number;
+      expect(located(documents, target), `slot ${slot}`).toEqual(before[slot]);
+      expect(documents.has(target, documents.lexeme('gamma') as number)).toBe(slot % 3 === 0);
+    }
+    const postings = documents.postings;
+    const alpha = documents.lexeme('alpha') as number;
+    expect(Array.from((postings.lists[alpha] as Int32Array).subarray(0, postings.sizes[alpha]))).toEqual(
+      Array.from({ length: 33 }, (_, i) => i),
+    );
+  });
+});
+
 describe('the search index follows every write', () => {
   let seller: UserRow;
   beforeAll(async () => {
@@ -329,21 +374,101 @@ describe('the search index follows every write', () => {
     expect(t.deps.searchIndex?.stats()).toMatchObject({ slots: before?.slots, products: (before?.products ?? 0) - 1 });
   });
 
-  it('answers from the index in use while a rebuild compacts its dead slots', async () => {
+  it('compacts its dead slots in place, without loading the catalogue again, and answers the same', async () => {
     const index = t.deps.searchIndex as NonNullable<typeof t.deps.searchIndex>;
     await t.db.execute(sql`insert into products (seller_id, seller_name, title, short_description, description, price_cents, category, status)
       select ${seller.id}, 'Bulk Seller', 'Quorvex item ' || n, 'Short', 'Long', 100, 'datasets', 'approved'
       from generate_series(1, 1100) as n`);
-    expect((await found('quorvex')).length).toBeGreaterThan(0);
-    // Every one of them changes: 1,100 dead slots, past the rebuild threshold.
+    const before = await found('quorvex');
+    expect(before.length).toBeGreaterThan(0);
+    const { fullLoads, compactions } = index.stats() ?? { fullLoads: -1, compactions: -1 };
+    // Loaded once, at the first search of this app.
+    expect(fullLoads).toBe(1);
+    // Every one of them changes: 1,100 dead slots, past the compaction threshold.
     await t.db.execute(sql`update products set sales_count = sales_count + 1 where title like 'Quorvex item %'`);
-    const during = await found('quorvex');
-    expect(during.length).toBeGreaterThan(0);
-    expect(index.stats()?.rebuilding).toBe(true);
-    await index.settled();
-    expect(index.stats()).toMatchObject({ rebuilding: false });
+    expect(await found('quorvex')).toEqual(before);
+    expect(index.stats()).toMatchObject({ fullLoads, compactions: compactions + 1, comparing: false });
     expect(index.stats()?.slots).toBe(index.stats()?.products);
-    expect(await found('quorvex')).toEqual(during);
+  });
+
+  /** Search and catalogue pages from the index and the SQL path: same ids, rows, totals and (below the cap) facets. */
+  async function agreeWithSql(index: SearchIndex, queries: ProductListQuery[], moment: string): Promise<void> {
+    const dictionary = await t.deps.searchDictionary.current();
+    for (const query of queries) {
+      const corrected = correctQuery(dictionary, queryWords(query.search ?? ''));
+      const viaSql = await listProducts(t.db, query, { kind: 'public' }, corrected);
+      const viaIndex = corrected.length > 0 ? await index.search(query, corrected) : await index.browse(query);
+      const label = `${moment} ${JSON.stringify(query)}`;
+      expect(viaIndex?.ids, label).toEqual(viaSql.rows.map((row) => row.id));
+      expect(viaIndex?.rows.map(text), label).toEqual(viaSql.rows.map(productJson));
+      expect([viaIndex?.total, viaIndex?.totalCapped], label).toEqual([viaSql.total, viaSql.totalCapped]);
+      const sorted = (rows: typeof viaSql.facets) => rows.map((r) => `${r.kind}:${r.value}:${r.count}`).sort();
+      // Over more than 1,000 matches both count an unspecified first 1,001 rows.
+      if (viaSql.total <= 1000) expect(sorted(viaIndex?.facets ?? []), label).toEqual(sorted(viaSql.facets));
+    }
+  }
+
+  it('keeps its slots bounded through many changes to the same products, never loading them again, every page as the SQL path', async () => {
+    const index = t.deps.searchIndex as SearchIndex;
+    await t.db.execute(sql`insert into products (seller_id, seller_name, title, short_description, description, price_cents,
+        category, sales_count, rating_average, status)
+      select ${seller.id}, 'Churn Seller', 'Dravenmoor churn ' || n, 'Short', 'hollisfern tessaroo ' || (n % 7), 100 + n * 13,
+        case when n % 2 = 0 then 'datasets' else 'apis' end, n % 11, (n % 5) + 0.5, 'approved'
+      from generate_series(1, 400) as n`);
+    const queries: ProductListQuery[] = [
+      { search: 'dravenmoor churn' },
+      { search: 'tessaroo', sort_by: 'price', page: 2 },
+      { search: 'dravenmoor', category: 'datasets', sort_by: 'popularity' },
+      { search: 'hollisfern', min_price: 20, sort_by: 'title', sort_order: 'desc' },
+      { sort_by: 'popularity', limit: 50 },
+      { sort_by: 'price', sort_order: 'asc', category: 'apis', page: 3 },
+      { seller_id: seller.id, sort_by: 'rating' },
+    ];
+    await agreeWithSql(index, queries, 'added');
+    const { compactions } = index.stats() ?? { compactions: -1 };
+    let mostDead = 0;
+    for (let round = 0; round < 12; round += 1) {
+      // The same 300 products change every round (price, sales, words); a few leave, those of the round before come back.
+      await t.db.execute(sql`update products set price_cents = price_cents + 1, sales_count = (sales_count * 7 + ${round}) % 23,
+          description = 'hollisfern tessaroo ' || ((sales_count + ${round}) % 7)
+        where title like 'Dravenmoor churn %' and substring(title from 18)::int % 4 <> 0`);
+      await t.db.execute(sql`update products set status = 'rejected'
+        where title like 'Dravenmoor churn %' and substring(title from 18)::int % 12 = ${round}`);
+      await t.db.execute(sql`update products set status = 'approved'
+        where title like 'Dravenmoor churn %' and status = 'rejected' and substring(title from 18)::int % 12 <> ${round}`);
+      await agreeWithSql(index, queries, `round ${round}`);
+      const stats = index.stats();
+      mostDead = Math.max(mostDead, (stats?.slots ?? 0) - (stats?.products ?? 0));
+    }
+    // Compacted past 1,000 dead slots (a quarter of the slots in a larger catalogue), in place.
+    expect(mostDead).toBeLessThanOrEqual(1000 + 400);
+    expect(index.stats()?.fullLoads).toBe(1);
+    expect(index.stats()?.compactions).toBeGreaterThanOrEqual(compactions + 3);
+    index.mergeOrders();
+    await agreeWithSql(index, queries, 'merged');
+  });
+
+  it('re-reads only the products it missed when its count disagrees with PostgreSQL, without loading everything again', async () => {
+    const index = t.deps.searchIndex as SearchIndex;
+    expect(await found('zorbelline')).toEqual([]);
+    const { comparisons } = index.stats() ?? { comparisons: -1 };
+    // Written with an updated_at a day old: no refresh reads it as a change, only the count shows it.
+    const inserted = await t.db.execute<{ id: string }>(sql`insert into products (seller_id, seller_name, title,
+        short_description, description, price_cents, category, status, created_at, updated_at)
+      values (${seller.id}, 'Quiet Seller', 'Zorbelline Missed Probe', 'Short', 'Long', 100, 'datasets', 'approved',
+        now() - interval '1 day', now() - interval '1 day') returning id`);
+    const id = (inserted.rows[0] as { id: string }).id;
+    await found('zorbelline');
+    await index.settled();
+    expect(await found('zorbelline')).toEqual(['Zorbelline Missed Probe']);
+    expect(index.stats()).toMatchObject({ fullLoads: 1, comparisons: comparisons + 1 });
+    // Deleted outright and gone from the deletion log: again only the count shows it.
+    await t.db.delete(products).where(eq(products.id, id));
+    await t.db.delete(productDeletions).where(eq(productDeletions.id, id));
+    await found('zorbelline');
+    await index.settled();
+    expect(await found('zorbelline')).toEqual([]);
+    expect(index.stats()).toMatchObject({ fullLoads: 1, comparisons: comparisons + 2, comparing: false });
   });
 
   it('browses in step with every change: new, changed and removed products, before and after they join the sort orders', async () => {
@@ -519,6 +644,62 @@ describe('the search index with the page cache on', () => {
     }
   });
 
+  it('compacts an index whose rows are read from its snapshot file, and keeps answering as the SQL path', async () => {
+    const app = await createTestApp({ CATALOG_CACHE_MS: '60000' });
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'search-index-compaction-')), 'index.snapshot');
+    try {
+      const seller = await createUser(app.db, 'seller');
+      await app.db.execute(sql`insert into products (seller_id, seller_name, title, short_description, description,
+          price_cents, category, sales_count, status)
+        select ${seller.id}, 'File Seller', 'Quillomarch item ' || n, 'Short', 'brantlewick ' || (n % 5), 100 + n * 7,
+          case when n % 3 = 0 then 'datasets' else 'apis' end, n % 13, 'approved'
+        from generate_series(1, 1400) as n`);
+      // Every search starts a refresh in the background (no snapshot is taken when that interval is 0).
+      const index = new SearchIndex(app.db, 1, file);
+      await index.load();
+      await index.settled();
+      expect(fs.existsSync(file)).toBe(true);
+      expect(index.stats()).toMatchObject({ products: 1400, fullLoads: 1, compactions: 0 });
+      // 1,200 of them change: their rows in the file are no longer read, past the compaction threshold.
+      await app.db.execute(sql`update products set price_cents = price_cents + 5, sales_count = sales_count + n.k
+        from (select generate_series(1, 1400) as k) n
+        where title = 'Quillomarch item ' || n.k and n.k > 200`);
+      const deadline = Date.now() + 10_000;
+      while (index.stats()?.compactions === 0 && Date.now() < deadline) {
+        await index.browse({});
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(index.stats()).toMatchObject({ products: 1400, slots: 1400, fullLoads: 1, compactions: 1 });
+      const dictionary = await app.deps.searchDictionary.current();
+      for (const query of [
+        { search: 'quillomarch', limit: 50 },
+        { search: 'brantlewick', sort_by: 'price' as const, page: 3, limit: 50 },
+        { sort_by: 'popularity' as const, limit: 100 },
+        { sort_by: 'title' as const, category: 'apis', page: 4, limit: 100 },
+        { sort_by: 'created_at' as const, sort_order: 'asc' as const, limit: 100, page: 2 },
+      ]) {
+        const corrected = correctQuery(dictionary, queryWords(query.search ?? ''));
+        const viaSql = await listProducts(app.db, query, { kind: 'public' }, corrected);
+        const viaIndex = corrected.length ? await index.search(query, corrected) : await index.browse(query);
+        expect(viaIndex?.rows.map(text), JSON.stringify(query)).toEqual(viaSql.rows.map(productJson));
+        expect(viaIndex?.total).toBe(viaSql.total);
+        // A snapshot of the compacted index reads back the same.
+        const { data, lexemes: learnt } = index as unknown as { data: IndexData; lexemes: Map<string, string[] | null> };
+        const copy = path.join(path.dirname(file), 'compacted.snapshot');
+        await captureSnapshot(data, { database: 'test', watermarkUs: 0 }).write(copy);
+        const restored = (await readSnapshot(copy))?.data as IndexData;
+        const fromCopy = corrected.length
+          ? searchIndexData(restored, query, corrected, (word) => learnt.get(word) ?? undefined)?.rows
+          : browseIndexData(restored, query)?.rows;
+        expect(fromCopy?.map(text), `restored ${JSON.stringify(query)}`).toEqual(viaSql.rows.map(productJson));
+        restored.rows.close();
+      }
+    } finally {
+      await app.close();
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    }
+  });
+
   it('starts from its snapshot, caught up with the changes made while it was down, and answers as the SQL path', async () => {
     const app = await createTestApp({ CATALOG_CACHE_MS: '60000' });
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'search-index-snapshot-')), 'index.snapshot');
@@ -557,7 +738,7 @@ describe('the search index with the page cache on', () => {
       await app.db.delete(products).where(eq(products.id, (made[3] as { id: string }).id));
       const second = new SearchIndex(app.db, 60_000, file);
       await second.load();
-      expect(second.stats()).toMatchObject({ products: 39, loadedFrom: 'snapshot', rebuilding: false });
+      expect(second.stats()).toMatchObject({ products: 39, loadedFrom: 'snapshot', comparing: false, fullLoads: 0 });
       const dictionary = await app.deps.searchDictionary.current();
       for (const query of [
         { search: 'amberine' },

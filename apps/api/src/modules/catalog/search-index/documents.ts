@@ -7,7 +7,7 @@ import { grown } from './typed-arrays';
  * so that the first change after a full load (which trims the arenas) does not double them.
  */
 function roomFor(length: number, needed: number): number {
-  return Math.max(needed, length < 1 << 24 ? 2 * length : length + (length >> 3));
+  return Math.max(needed, length < 1 << 20 ? 2 * length : length + (length >> 3));
 }
 
 /**
@@ -16,8 +16,9 @@ function roomFor(length: number, needed: number): number {
  * as variable-length numbers (7 bits a byte, the high bit set on all bytes but the last): at
  * docStart[slot], n, then n lexeme ids ascending (the first whole, the others as the difference
  * from the one before), then n counts of positions; the positions are in their own arena from
- * posStart[slot], lexeme by lexeme. About a third of the bytes of whole 32-bit numbers. A changed
- * product's old entries stay until the next rebuild.
+ * posStart[slot], lexeme by lexeme. About a third of the bytes of whole 32-bit numbers. Documents
+ * are appended in slot order, so both arenas hold them in that order; a removed product's entries
+ * stay until the next compaction (compact()), which moves the others down in place.
  */
 export class Documents {
   postings = new PostingLists();
@@ -79,9 +80,11 @@ export class Documents {
     this.posUsed += total;
   }
 
-  /** The slot stays in the posting lists and arenas (skipped as dead) until the next rebuild. */
+  /** The slot stays in the posting lists and arenas (skipped as dead) until the next compaction. */
   remove(slot: number): void {
-    this.docStart[slot] = -1;
+    // Negative (no lexemes: has() and decode() see none), yet where it starts stays known (-2 - start) for compact().
+    const start = this.docStart[slot] as number;
+    if (start >= 0) this.docStart[slot] = -2 - start;
   }
 
   /** Lexeme id, or undefined when no product (ever indexed in this generation) has it. */
@@ -169,6 +172,68 @@ export class Documents {
     }
     this.decodedOffsets[n] = offset;
     return n;
+  }
+
+  /**
+   * Drops the slots numbered -1 in `renumbered` and renumbers the others (see IndexData.compact()),
+   * in place: each run of kept documents and their positions moves down, in one copy, to where the
+   * kept ones before it end (the arenas hold documents in slot order, without gaps, so a move never
+   * overwrites one not yet moved). The arenas keep their length: the room freed takes the documents
+   * added next.
+   */
+  compact(renumbered: Int32Array, size: number): void {
+    const { docArena, posArena, docStart, posStart } = this;
+    let docAt = 0;
+    let posAt = 0;
+    let kept = 0;
+    let slot = 0;
+    while (slot < size) {
+      if ((renumbered[slot] as number) < 0) {
+        slot += 1;
+        continue;
+      }
+      const docFrom = docStart[slot] as number;
+      const posFrom = posStart[slot] as number;
+      // Written below the slots still to be read (a slot's new number is never above it).
+      let last = docFrom;
+      for (; slot < size && (renumbered[slot] as number) >= 0; slot += 1) {
+        const target = renumbered[slot] as number;
+        last = docStart[slot] as number;
+        docStart[target] = docAt + last - docFrom;
+        posStart[target] = posAt + (posStart[slot] as number) - posFrom;
+        kept += 1;
+      }
+      // The run ends where the next document starts: a removed one's start is kept (see remove()).
+      const next = slot < size ? (docStart[slot] as number) : this.docUsed;
+      const docEnd = next <= -2 ? -2 - next : next >= 0 ? next : this.endOf(last);
+      const posEnd = slot < size ? (posStart[slot] as number) : this.posUsed;
+      if (docFrom !== docAt) docArena.copyWithin(docAt, docFrom, docEnd);
+      if (posFrom !== posAt) posArena.copyWithin(posAt, posFrom, posEnd);
+      docAt += docEnd - docFrom;
+      posAt += posEnd - posFrom;
+    }
+    docStart.fill(-1, kept, size);
+    posStart.fill(0, kept, size);
+    this.docUsed = docAt;
+    this.posUsed = posAt;
+    this.postings.compact(renumbered);
+  }
+
+  /** Where the document starting at `at` ends: n, n ids, n counts (a snapshot of an earlier version kept no start for removed ones). */
+  private endOf(at: number): number {
+    const arena = this.docArena;
+    let end = at;
+    let numbers = 1;
+    for (let read = 0; read < numbers; read += 1) {
+      let value = 0;
+      for (let shift = 0; ; shift += 7) {
+        const byte = arena[end++] as number;
+        value += (byte & 0x7f) * 2 ** shift;
+        if (byte < 0x80) break;
+      }
+      if (read === 0) numbers = 1 + 2 * value;
+    }
+    return end;
   }
 
   /** Drops the spare room of the arenas and posting lists once a full load is done. */

@@ -187,7 +187,9 @@ export class IndexData {
 
   add(row: IndexedProductRow): void {
     this.remove(row.id);
-    if (this.size === this.capacity) this.grow(Math.max(1024, this.capacity * 2));
+    // Past 65,536 slots, a quarter more at a time: the room left after a compaction takes the next products.
+    if (this.size === this.capacity)
+      this.grow(this.capacity < 1 << 16 ? Math.max(1024, this.capacity * 2) : this.capacity + (this.capacity >> 2));
     const slot = this.size;
     this.size += 1;
     this.aliveCount += 1;
@@ -250,6 +252,75 @@ export class IndexData {
     }
   }
 
+  /**
+   * Drops the dead slots in place, from the data in memory: each column's kept values move down
+   * (slots keep their order, so the posting lists, the arenas and the sorted orders stay sorted),
+   * the row chunks mostly dead are let go of, and the sorted orders are rebuilt from the slots they
+   * hold, one order at a time. Nothing is read from the database and no second copy of the index
+   * is made: beside it, a number per slot, one order and a chunk of rows at most. Synchronous, so
+   * no search sees it half done. The arrays keep their length: the room freed takes the products
+   * added next. Returns how many slots were dropped.
+   */
+  compact(): number {
+    const size = this.size;
+    const dropped = size - this.aliveCount;
+    if (dropped === 0) return 0;
+    const renumbered = new Int32Array(size);
+    let kept = 0;
+    for (let slot = 0; slot < size; slot += 1) renumbered[slot] = this.alive[slot] === 1 ? kept++ : -1;
+    const columns = [
+      this.titleLength,
+      this.category,
+      this.license,
+      this.seller,
+      this.price,
+      this.rating,
+      this.reviews,
+      this.sales,
+      this.featured,
+      this.created,
+      this.updated,
+      this.idKey,
+      this.priceBand,
+      this.ratingMask,
+      this.attributes,
+    ];
+    for (const column of columns) {
+      for (let slot = 0; slot < size; slot += 1) {
+        const target = renumbered[slot] as number;
+        if (target >= 0 && target !== slot) column[target] = column[slot] as number;
+      }
+      column.fill(0, kept, size);
+    }
+    for (let slot = 0; slot < size; slot += 1) {
+      const target = renumbered[slot] as number;
+      if (target < 0 || target === slot) continue;
+      const id = this.ids[slot] as string;
+      this.ids[target] = id;
+      this.titles[target] = this.titles[slot] as string;
+      this.slotOf.set(id, target);
+    }
+    this.ids.length = kept;
+    this.titles.length = kept;
+    this.alive.fill(1, 0, kept);
+    this.alive.fill(0, kept, size);
+    for (let seller = 0; seller < this.slotsBySeller.length; seller += 1) {
+      const slots = this.slotsBySeller[seller];
+      if (!slots) continue;
+      let at = 0;
+      for (const slot of slots) if ((renumbered[slot] as number) >= 0) slots[at++] = renumbered[slot] as number;
+      slots.length = at;
+    }
+    this.documents.compact(renumbered, size);
+    this.titleTokens.postings.compact(renumbered);
+    this.rows.compact(renumbered, size);
+    this.size = kept;
+    this.lexemeSets.clear();
+    this.lengthGroups = undefined;
+    this.orders?.compact(this, renumbered);
+    return dropped;
+  }
+
   remove(id: string): void {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
@@ -258,7 +329,7 @@ export class IndexData {
     this.alive[slot] = 0;
     this.aliveCount -= 1;
     (this.aliveInCategory[this.category[slot] as number] as number) -= 1;
-    // The slot stays in the posting lists and arenas (skipped as dead) until the next rebuild.
+    // The slot stays in the posting lists and arenas (skipped as dead) until the next compaction.
     this.documents.remove(slot);
     this.titles[slot] = '';
   }

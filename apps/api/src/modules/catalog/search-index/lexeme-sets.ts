@@ -5,8 +5,8 @@ const SHARE = 32;
 
 /**
  * Bitsets of the slots holding each common lexeme (dead slots included, as in its posting list),
- * built on first use and extended with the slots posted since: posting lists only grow within a
- * generation. A search whose word groups are all common intersects these in N/32 word operations
+ * built on first use and extended with the slots posted since: posting lists only grow between
+ * two compactions (which forget the sets). A search whose word groups are all common intersects these in N/32 word operations
  * instead of reading hundreds of thousands of postings (see commonMatches()). Each costs at most
  * its posting list's bytes (N/8 bytes: 125 kB at 1M products).
  */
@@ -37,6 +37,11 @@ export class LexemeSets {
       entry.through = size;
     }
     return entry.bits;
+  }
+
+  /** Forgets every set (after a compaction renumbered the slots): each is built again on its next use. */
+  clear(): void {
+    this.sets.clear();
   }
 
   bytes(): number {

@@ -7,7 +7,9 @@ import {
   readClockUs,
   readDeletedSince,
   readDistanceTable,
+  readProductsById,
   readPublicBatch,
+  readPublicVersions,
   readTsQueries,
 } from './repository';
 import { SortedOrders } from './sorted-orders';
@@ -17,8 +19,12 @@ import { parseSingleWordQuery, setExpTable } from './ts-rank';
 const OVERLAP_US = 60_000_000;
 // Small batches: parsing one batch blocks the event loop, and the API keeps serving during a load.
 const LOAD_BATCH = 1000;
-/** Past this share of dead slots (changed or removed products), the index is rebuilt. */
+/** Past this share of dead slots (changed or removed products), the index is compacted (IndexData.compact()). */
 const DEAD_SHARE = 0.25;
+/** Ids and updated_at read per statement when the index is compared with PostgreSQL (findDisagreements()). */
+const COMPARE_BATCH = 10_000;
+/** Products re-read per statement by id. */
+const BY_ID_BATCH = 1000;
 
 /** A generation of the index and the database clock its changes are read from (microseconds). */
 export interface Loaded {
@@ -44,40 +50,81 @@ export async function loadIndex(db: Database): Promise<Loaded> {
 }
 
 /**
- * Applies the products changed since the watermark (minus the overlap) to the index. Returns the
- * new watermark, and whether a full reload is due: counts disagree or too many slots are dead.
+ * Applies the products changed since the watermark (minus the overlap) to the index, and the
+ * products named in `recheck` (see findDisagreements()) as they are now. Returns the new watermark,
+ * whether the counts disagree (something was missed: see findDisagreements()) and whether a
+ * compaction is due (too many dead slots).
  */
 export async function applyChanges(
   db: Database,
   data: IndexData,
   watermarkUs: number,
-): Promise<{ watermarkUs: number; reloadDue: boolean; applied: number }> {
+  recheck: readonly string[] = [],
+): Promise<{ watermarkUs: number; countsDisagree: boolean; compactionDue: boolean; applied: number }> {
   const since = watermarkUs - OVERLAP_US;
   // One snapshot for the clock, the count and the changes (repeatable read, read only).
-  const { clock, changed, deleted } = await db.transaction(
+  const { clock, changed, deleted, rechecked } = await db.transaction(
     async (tx) => {
       const clock = await readClockAndPublicCount(tx);
       const changed = await readChangedSince(tx, since);
       const deleted = await readDeletedSince(tx, since);
-      return { clock, changed, deleted };
+      const rechecked: IndexedProductRow[] = [];
+      for (let i = 0; i < recheck.length; i += BY_ID_BATCH)
+        rechecked.push(...(await readProductsById(tx, recheck.slice(i, i + BY_ID_BATCH))));
+      return { clock, changed, deleted, rechecked };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-  for (const row of changed) {
+  const apply = (row: IndexedProductRow) => {
     const slot = data.slotOf.get(row.id);
     if (!row.isPublic) data.remove(row.id);
     else if (slot === undefined || data.updated[slot] !== Number(row.updatedUs)) data.add(row);
-  }
+  };
+  // A product rechecked that has no row any more was deleted outright.
+  const found = new Set(rechecked.map((row) => row.id));
+  for (const id of recheck) if (!found.has(id)) data.remove(id);
+  for (const row of rechecked) apply(row);
+  for (const row of changed) apply(row);
   // A product deleted outright leaves no row to see: the deletion log names it (a day back).
   for (const id of deleted) data.remove(id);
   data.orders?.mergeIfDue(data);
-  // Anything missed still shows in the trigger-kept count, and a full reload follows.
-  const countsDisagree = clock !== undefined && clock.public_count !== data.aliveCount;
   return {
     watermarkUs: Number(clock?.now_us ?? watermarkUs),
-    applied: changed.length + deleted.length,
-    reloadDue: countsDisagree || data.deadCount > Math.max(1000, data.size * DEAD_SHARE),
+    applied: changed.length + deleted.length + recheck.length,
+    // Anything missed still shows in the trigger-kept count.
+    countsDisagree: clock !== undefined && clock.public_count !== data.aliveCount,
+    compactionDue: data.deadCount > Math.max(1000, data.size * DEAD_SHARE),
   };
+}
+
+/**
+ * The products where the index may disagree with PostgreSQL, for when the counts disagree
+ * (a change missed: a row written with an old updated_at, a deletion older than the log, a
+ * transaction that committed later than the overlap): every public product's id and updated_at,
+ * read in batches of COMPARE_BATCH, compared with the index's. Named: the public products the
+ * index lacks or holds in another version, and the products it holds that PostgreSQL did not list
+ * as public. Nothing is changed here: the next refresh re-reads them (applyChanges()' `recheck`).
+ * The index must not be compacted meanwhile (its slots are marked as seen); products changed
+ * meanwhile take new slots, past those compared, and are left alone.
+ */
+export async function findDisagreements(db: Database, data: IndexData): Promise<string[]> {
+  const size = data.size;
+  const seen = new Uint8Array(size);
+  const differ: string[] = [];
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const rows = await readPublicVersions(db, after, COMPARE_BATCH);
+    for (const { id, updatedUs } of rows) {
+      const slot = data.slotOf.get(id);
+      if (slot === undefined || data.updated[slot] !== Number(updatedUs)) differ.push(id);
+      else if (slot < size) seen[slot] = 1;
+    }
+    if (rows.length < COMPARE_BATCH) break;
+    after = (rows.at(-1) as { id: string }).id;
+  }
+  for (let slot = 0; slot < size; slot += 1)
+    if (data.alive[slot] === 1 && seen[slot] === 0) differ.push(data.ids[slot] as string);
+  return [...new Set(differ)];
 }
 
 let distanceTableLoaded = false;

@@ -2,7 +2,8 @@ import { grown } from './typed-arrays';
 
 /**
  * Texts (lexemes, or title tokens) numbered in the order first seen, each with its posting list:
- * the slots that hold it, ascending. Slots only ever grow, so appending keeps every list sorted.
+ * the slots that hold it, ascending. New slots are numbered past every slot in use, so appending
+ * keeps every list sorted; a compaction (compact()) renumbers slots without changing their order.
  */
 export class PostingLists {
   readonly ids = new Map<string, number>();
@@ -26,11 +27,32 @@ export class PostingLists {
     let list = this.lists[id] as Int32Array;
     const size = this.sizes[id] as number;
     if (size === list.length) {
-      list = grown(list, Math.max(4, size * 2));
+      // A quarter more at a time (an eighth for long lists), so that the lists trimmed by a full
+      // load do not double at the first changes: they are most of the postings' bytes.
+      list = grown(list, size + Math.max(4, size >> (size < 4096 ? 2 : 3)));
       this.lists[id] = list;
     }
     list[size] = slot;
     this.sizes[id] = size + 1;
+  }
+
+  /**
+   * Renumbers every list in place after a compaction (IndexData.compact()): `renumbered[slot]` is
+   * the slot's new number, -1 for a slot dropped. Order is kept, so the lists stay sorted; their
+   * room is kept for the slots added next.
+   */
+  compact(renumbered: Int32Array): void {
+    const { lists, sizes } = this;
+    for (let id = 0; id < lists.length; id += 1) {
+      const list = lists[id] as Int32Array;
+      const size = sizes[id] as number;
+      let kept = 0;
+      for (let i = 0; i < size; i += 1) {
+        const slot = renumbered[list[i] as number] as number;
+        if (slot >= 0) list[kept++] = slot;
+      }
+      sizes[id] = kept;
+    }
   }
 
   /** Drops the spare room of every list. */

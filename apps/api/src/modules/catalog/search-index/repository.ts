@@ -1,4 +1,4 @@
-import { and, asc, gt, sql } from 'drizzle-orm';
+import { and, asc, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { productDeletions, products } from '../../../db/schema';
 import { isPublicProduct, type ProductRow, productColumns, publicProductCount } from '../repository';
@@ -51,6 +51,26 @@ export async function readClockAndPublicCount(db: DbOrTx): Promise<{ now_us: str
     )
   ).rows;
   return clock;
+}
+
+/** The next batch of public products' ids and updated_at (microseconds, as text) in id order, after the given id. */
+export async function readPublicVersions(
+  db: DbOrTx,
+  afterId: string,
+  limit: number,
+): Promise<{ id: string; updatedUs: string }[]> {
+  return db
+    .select({ id: products.id, updatedUs: INDEXED_COLUMNS.updatedUs })
+    .from(products)
+    .where(and(isPublicProduct, gt(products.id, afterId)))
+    .orderBy(asc(products.id))
+    .limit(limit);
+}
+
+/** These products as the index reads them, public or not; an id with no row (deleted outright) is absent. */
+export async function readProductsById(db: DbOrTx, ids: string[]): Promise<IndexedProductRow[]> {
+  if (ids.length === 0) return [];
+  return (await db.select(INDEXED_COLUMNS).from(products).where(inArray(products.id, ids))) as IndexedProductRow[];
 }
 
 /** Every product, public or not, whose updated_at is after this moment (microseconds). */

@@ -3,11 +3,14 @@ import { grown } from './typed-arrays';
 
 /** Bytes per chunk of the rows' JSON (a few thousand rows each). */
 const ROW_CHUNK = 4 << 20;
+/** What a chunk let go of is replaced by. */
+const EMPTY = Buffer.alloc(0);
 
 /**
  * Every product's JSON as the API sends it (UTF-8), in fixed-size chunks never copied as they
  * fill: chunk chunkOf[slot], from startOf[slot], lengthOf[slot] bytes. A changed product's old bytes
- * stay until the next rebuild.
+ * stay until a compaction (compact()) lets go of the chunk they are in. A chunk's bytes are never
+ * written over once filled, so a row handed out (a view into its chunk) stays valid.
  *
  * Once the index is saved (snapshot.ts), the chunks saved are read from the snapshot file instead
  * of memory (useFile): a row is one positioned read, served from the operating system's page cache
@@ -40,6 +43,12 @@ export class Rows {
 
   add(slot: number, json: string): void {
     const length = Buffer.byteLength(json);
+    const { chunk, start } = this.place(slot, length);
+    chunk.write(json, start, 'utf8');
+  }
+
+  /** Room for the slot's row of `length` bytes at the end of the last chunk (a new one when it is full). */
+  private place(slot: number, length: number): { chunk: Buffer; start: number } {
     const last = this.chunks.length - 1;
     let chunk = this.chunks[last];
     if (!chunk || (this.filled[last] as number) + length > chunk.length) {
@@ -51,11 +60,84 @@ export class Rows {
     }
     const index = this.chunks.length - 1;
     const start = this.filled[index] as number;
-    chunk.write(json, start, 'utf8');
     this.chunkOf[slot] = index;
     this.startOf[slot] = start;
     this.lengthOf[slot] = length;
     this.filled[index] = start + length;
+    return { chunk, start };
+  }
+
+  /**
+   * Renumbers the rows after a compaction (IndexData.compact(): `renumbered[slot]` is the slot's new
+   * number, -1 for one dropped), and lets go of the chunks mostly made of dropped rows: in memory,
+   * from an eighth of their bytes; in the snapshot file (where they cost no memory), from half. The
+   * rows still used in such a chunk are first copied to new chunks at the end (in memory until the
+   * next save), and each chunk is let go of as soon as its last row is copied, so what is held
+   * beside the rows in use is about one chunk. Other rows stay where they are.
+   */
+  compact(renumbered: Int32Array, size: number): void {
+    const count = this.chunks.length;
+    const keptBytes = new Float64Array(count);
+    const keptRows = new Int32Array(count);
+    for (let slot = 0; slot < size; slot += 1) {
+      if ((renumbered[slot] as number) < 0) continue;
+      const index = this.chunkOf[slot] as number;
+      (keptBytes[index] as number) += this.lengthOf[slot] as number;
+      (keptRows[index] as number) += 1;
+    }
+    const moved = new Uint8Array(count);
+    for (let index = 0; index < count; index += 1) {
+      const filled = this.filled[index] as number;
+      const dropped = filled - (keptBytes[index] as number);
+      if (dropped === 0) continue;
+      moved[index] = dropped * (this.chunks[index] ? 8 : 2) >= filled || keptRows[index] === 0 ? 1 : 0;
+      if (moved[index] && keptRows[index] === 0) this.release(index);
+    }
+    // Rows copied go to new chunks, never into one being let go of.
+    this.seal();
+    const read = new Map<number, Buffer>();
+    for (let slot = 0; slot < size; slot += 1) {
+      const target = renumbered[slot] as number;
+      if (target < 0) continue;
+      const index = this.chunkOf[slot] as number;
+      const start = this.startOf[slot] as number;
+      const length = this.lengthOf[slot] as number;
+      if (!moved[index]) {
+        this.chunkOf[target] = index;
+        this.startOf[target] = start;
+        this.lengthOf[target] = length;
+        continue;
+      }
+      let bytes = this.chunks[index] ?? read.get(index);
+      if (!bytes) {
+        bytes = this.readChunkSync(index);
+        read.set(index, bytes);
+      }
+      const placed = this.place(target, length);
+      bytes.copy(placed.chunk, placed.start, start, start + length);
+      (keptRows[index] as number) -= 1;
+      if (keptRows[index] === 0) {
+        this.release(index);
+        read.delete(index);
+      }
+    }
+  }
+
+  /** A chunk no row is read from any more: its memory is let go of (a row handed out keeps its own view). */
+  private release(index: number): void {
+    this.chunks[index] = EMPTY;
+    this.filled[index] = 0;
+  }
+
+  /** A chunk's filled bytes read from the file at once. */
+  private readChunkSync(index: number): Buffer {
+    const bytes = Buffer.allocUnsafe(this.filled[index] as number);
+    for (let at = 0; at < bytes.length; ) {
+      const read = fs.readSync(this.fd as number, bytes, at, bytes.length - at, (this.fileOffsets[index] as number) + at);
+      if (read === 0) throw new Error('search index rows: the snapshot file is cut short');
+      at += read;
+    }
+    return bytes;
   }
 
   /** The product's JSON: a view into its chunk in memory, or read from the file. */

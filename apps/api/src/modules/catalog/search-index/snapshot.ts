@@ -45,7 +45,8 @@ type Column = (typeof COLUMNS)[number][0];
 /**
  * The index as it stands, ready to write. Taken synchronously: what later changes may alter in
  * place (alive flags, dead documents, titles, counts) is copied; the rest only grows past what is
- * taken here, or is replaced by a new array (the old one is what gets written).
+ * taken here, or is replaced by a new array (the old one is what gets written). A compaction, which
+ * moves everything in place, waits until the file is written (index.ts).
  */
 export function captureSnapshot(data: IndexData, origin: SnapshotOrigin): SnapshotWriter {
   const size = data.size;

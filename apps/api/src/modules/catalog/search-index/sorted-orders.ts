@@ -29,7 +29,7 @@ export function ascending(data: IndexData, key: SortKey): (a: number, b: number)
  * of sorting the matches. The filter attributes are copied beside the slots, so the walk reads
  * memory in sequence. Products added (or changed: a change is a new slot) after the orders were
  * built are kept sorted apart, in `recent`, and merged in by the walk, then into the orders once
- * there are MERGE_AT of them. Dead slots stay until then and are skipped.
+ * there are MERGE_AT of them. Dead slots stay until then (or a compaction) and are skipped.
  */
 export class SortedOrders {
   private readonly orders = new Map<SortKey, Order>();
@@ -107,6 +107,34 @@ export class SortedOrders {
       this.orders.set(key, orderOf(data, merged));
     }
     this.recent = [];
+    this.recentSorted.clear();
+  }
+
+  /**
+   * After a compaction (IndexData.compact(), whose columns are already moved): each order keeps its
+   * slots that are kept, renumbered (their order is unchanged: the keys moved with them), and is
+   * rebuilt around them one at a time, so one order at most is held twice. The dead slots leave the
+   * orders here, as in a merge.
+   */
+  compact(data: IndexData, renumbered: Int32Array): void {
+    const renumber = (slots: ArrayLike<number>): Int32Array => {
+      let count = 0;
+      for (let i = 0; i < slots.length; i += 1) if ((renumbered[slots[i] as number] as number) >= 0) count += 1;
+      const kept = new Int32Array(count);
+      let at = 0;
+      for (let i = 0; i < slots.length; i += 1) {
+        const slot = renumbered[slots[i] as number] as number;
+        if (slot >= 0) kept[at++] = slot;
+      }
+      return kept;
+    };
+    for (const key of SORT_KEYS) {
+      const order = this.orders.get(key);
+      if (!order) continue;
+      const slots = renumber(order.slots);
+      this.orders.set(key, orderOf(data, slots));
+    }
+    this.recent = Array.from(renumber(this.recent));
     this.recentSorted.clear();
   }
 
