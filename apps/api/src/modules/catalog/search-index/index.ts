@@ -38,11 +38,11 @@ export { type IndexResult, searchIndexData } from './search';
  *   slots, the index is compacted in place from what it holds (IndexData.compact(): no database
  *   read; beside the index only a number per slot, one sorted order and about a chunk of rows), in
  *   one synchronous step between two searches, which wait for it as for any other work of the
- *   event loop: 0.26–0.30 s at 100,000 products with every row in memory on the loaded 2-core
- *   machine (the rows a third of it, most of them are in the snapshot file in production), in
- *   proportion to the catalogue above that; once per quarter of the slots changed. Not while a
- *   snapshot is being written from its arrays, nor while a comparison (below) marks its slots:
- *   then at a later refresh. The arrays keep the room freed for the next changes.
+ *   event loop: at 100,000 products on the loaded 2-core machine 0.12 s with the rows in the
+ *   snapshot file, 0.26–0.30 s with every row in memory; in proportion to the catalogue above
+ *   that; once per quarter of the slots changed. Not while a snapshot is being written from its
+ *   arrays, nor while a comparison (below) marks its slots: then at a later refresh. The arrays
+ *   keep the room freed for the next changes.
  * - When the trigger-kept count of public products disagrees with the index's (a change missed), a
  *   comparison in the background reads every public product's id and updated_at in batches and
  *   names the products that differ (findDisagreements()); the next refresh re-reads only those.
