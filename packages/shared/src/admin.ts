@@ -5,6 +5,7 @@ import { publicProductSchema } from './catalog';
 import { orderSchema } from './orders';
 import { pagedListSchema } from './paging';
 import { ROLES } from './roles';
+import { scannedFileSchema } from './scans';
 
 /** The admin console's answers (spec §7 Admin). */
 
@@ -45,13 +46,8 @@ export const adminProductListSchema = pagedListSchema('products', publicProductS
 });
 export type AdminProductList = z.output<typeof adminProductListSchema>;
 
-/** A file a buyer would download, as the admin sees it before approving (no link: a name, a type and a size). */
-export const adminProductFileSchema = z.object({
-  id: z.string(),
-  file_name: z.string(),
-  content_type: z.string(),
-  size_bytes: z.number(),
-});
+/** A file a buyer would download, as the admin sees it before approving (no link: a name, a type, a size and its safety scan). */
+export const adminProductFileSchema = scannedFileSchema;
 export type AdminProductFile = z.output<typeof adminProductFileSchema>;
 
 /** GET /admin/products/{id}: everything the admin reviews before approving, files included. */

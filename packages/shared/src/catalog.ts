@@ -106,6 +106,11 @@ export const publicProductSchema = z.object({
   tags: z.array(z.string()),
   created_at: isoDateSchema,
   updated_at: isoDateSchema,
+  /**
+   * When every file of the product was last scanned for safety (the "scanned" badge); null when
+   * any is not scanned yet. Absent only from rows serialised before it existed (a search index snapshot).
+   */
+  scanned_at: isoDateSchema.nullable().optional(),
 });
 export type PublicProduct = z.output<typeof publicProductSchema>;
 

@@ -18,5 +18,6 @@ export * from './payouts';
 export * from './preferences';
 export * from './promo';
 export * from './roles';
+export * from './scans';
 export * from './seller';
 export * from './settings';

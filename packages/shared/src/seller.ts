@@ -3,6 +3,7 @@ import { moneySchema } from './api';
 import { publicUserSchema } from './auth';
 import { findCategory, findLicense, PRODUCT_PRICE_MAX, publicProductSchema } from './catalog';
 import { pagedListSchema } from './paging';
+import { scannedFileSchema } from './scans';
 
 /** The product form of sellers and simple admins (spec §5 Product form): scalar fields as text, arrays as JSON text. */
 
@@ -98,15 +99,19 @@ export const sellerSalesSchema = z.object({
 });
 export type SellerSales = z.output<typeof sellerSalesSchema>;
 
+/** A seller's own product: what the public sees, plus its files with their safety scan. */
+export const ownProductSchema = publicProductSchema.extend({ files: z.array(scannedFileSchema) });
+export type OwnProduct = z.output<typeof ownProductSchema>;
+
 /** Creating or updating a listing: a message and the product (also under `data`). */
-export const listedProductSchema = z.object({ message: z.string(), data: publicProductSchema, product: publicProductSchema });
+export const listedProductSchema = z.object({ message: z.string(), data: ownProductSchema, product: ownProductSchema });
 export type ListedProduct = z.output<typeof listedProductSchema>;
 
 export const becameSellerSchema = z.object({ message: z.string(), user: publicUserSchema });
 export type BecameSeller = z.output<typeof becameSellerSchema>;
 
-export const ownProductListSchema = pagedListSchema('products', publicProductSchema).extend({
-  data: z.array(publicProductSchema),
+export const ownProductListSchema = pagedListSchema('products', ownProductSchema).extend({
+  data: z.array(ownProductSchema),
   pagination: z.object({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number() }),
 });
 export type OwnProductList = z.output<typeof ownProductListSchema>;

@@ -1,4 +1,4 @@
-import { type Language, ORDER_STATUSES, type Preferences, REFUND_STATUSES } from '@app/shared';
+import { type Language, ORDER_STATUSES, type Preferences, REFUND_STATUSES, SCAN_VERDICTS, type ScanReason } from '@app/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -161,6 +161,8 @@ export const products = pgTable(
       sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(short_description, '')), 'B') || setweight(to_tsvector('english', coalesce(category, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C') || setweight(to_tsvector('english', coalesce(seller_name, '')), 'D')`,
     ),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** When every file of the product had been scanned (the buyer's "scanned" badge); null while any is not. */
+    scannedAt: timestamp('scanned_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -206,6 +208,10 @@ export const productFiles = pgTable(
     storageKey: text('storage_key').notNull(),
     contentType: text('content_type').notNull().default('application/octet-stream'),
     sizeBytes: integer('size_bytes').notNull(),
+    /** The safety scan (modules/scans): null until the file has been scanned. */
+    scanVerdict: text('scan_verdict', { enum: SCAN_VERDICTS }),
+    scanReasons: jsonb('scan_reasons').$type<ScanReason[]>().notNull().default([]),
+    scannedAt: timestamp('scanned_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [index('product_files_product_idx').on(table.productId)],

@@ -49,6 +49,7 @@ export function presentProduct(row: ProductRow): PublicProduct {
     tags: row.tags,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    scanned_at: row.scannedAt?.toISOString() ?? null,
   };
 }
 

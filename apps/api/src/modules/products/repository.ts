@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { ScanReason, ScanVerdict } from '@app/shared';
+import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, not, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, productFiles, products, reviews, searchWordsVersion } from '../../db/schema';
 import type { ProductRow } from '../catalog/repository';
@@ -139,15 +140,97 @@ export async function updateProduct(db: DbOrTx, id: string, changes: ProductChan
   return row as ProductRow | undefined;
 }
 
-/** Approves a product in one statement that also checks it has files, so a file deleted meanwhile cannot slip through. */
+/** A file whose scan found something dangerous, or that has not been scanned yet: it blocks approval. */
+const blocksApproval = or(eq(productFiles.scanVerdict, 'dangerous'), isNull(productFiles.scanVerdict)) as SQL;
+
+/**
+ * Approves a product in one statement that also checks it has files and none of them is dangerous
+ * or unscanned, so a file deleted or added meanwhile cannot slip through.
+ */
 export async function approveIfHasFiles(db: DbOrTx, id: string): Promise<ProductRow | undefined> {
   const hasFiles = exists(db.select({ id: productFiles.id }).from(productFiles).where(eq(productFiles.productId, id)));
+  const blocked = exists(
+    db
+      .select({ id: productFiles.id })
+      .from(productFiles)
+      .where(and(eq(productFiles.productId, id), blocksApproval)),
+  );
   const [row] = await db
     .update(products)
     .set({ status: 'approved', rejectionReason: null })
-    .where(and(eq(products.id, id), hasFiles))
+    .where(and(eq(products.id, id), hasFiles, not(blocked)))
     .returning();
   return row as ProductRow | undefined;
+}
+
+/** Which of these products have a file that is dangerous or not scanned yet. */
+export async function idsWithBlockedFiles(db: DbOrTx, ids: string[]): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: productFiles.productId })
+    .from(productFiles)
+    .where(and(inArray(productFiles.productId, ids), blocksApproval));
+  return rows.map((row) => row.id);
+}
+
+/** The files of several products, oldest first (for lists that show each product's files). */
+export async function filesOfProducts(db: DbOrTx, productIds: string[]): Promise<ProductFileRow[]> {
+  if (productIds.length === 0) return [];
+  return db
+    .select()
+    .from(productFiles)
+    .where(inArray(productFiles.productId, productIds))
+    .orderBy(asc(productFiles.createdAt), asc(productFiles.fileName));
+}
+
+/** A product's files that have no scan verdict yet (uploaded before scanning existed). */
+export async function unscannedFilesOf(db: DbOrTx, productId: string): Promise<ProductFileRow[]> {
+  return db
+    .select()
+    .from(productFiles)
+    .where(and(eq(productFiles.productId, productId), isNull(productFiles.scanVerdict)));
+}
+
+/** Records one file's scan. */
+export async function recordFileScan(
+  db: DbOrTx,
+  fileId: string,
+  scan: { verdict: ScanVerdict; reasons: ScanReason[]; scannedAt: Date },
+): Promise<void> {
+  await db
+    .update(productFiles)
+    .set({ scanVerdict: scan.verdict, scanReasons: scan.reasons, scannedAt: scan.scannedAt })
+    .where(eq(productFiles.id, fileId));
+}
+
+/**
+ * Sets the product's scanned_at (the buyers' badge) to its latest file scan when every file has
+ * one, else to null. Like every product update it moves updated_at, so the search index re-reads
+ * the product and its badge follows.
+ */
+export async function refreshProductScannedAt(db: DbOrTx, productId: string): Promise<void> {
+  await db.execute(sql`
+    update ${products} set scanned_at = (
+      select case when count(*) > 0 and count(*) = count(${productFiles.scannedAt}) then max(${productFiles.scannedAt}) end
+      from ${productFiles} where ${productFiles.productId} = ${productId})
+    where ${products.id} = ${productId}`);
+}
+
+/** Deletes one file row of a product and returns it (its stored file is the caller's to delete after commit). */
+export async function deleteProductFile(tx: DbOrTx, productId: string, fileId: string): Promise<ProductFileRow | undefined> {
+  const [row] = await tx
+    .delete(productFiles)
+    .where(and(eq(productFiles.id, fileId), eq(productFiles.productId, productId)))
+    .returning();
+  return row;
+}
+
+/** One file of a product, or undefined. */
+export async function findProductFile(db: DbOrTx, productId: string, fileId: string): Promise<ProductFileRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(productFiles)
+    .where(and(eq(productFiles.id, fileId), eq(productFiles.productId, productId)));
+  return row;
 }
 
 /**

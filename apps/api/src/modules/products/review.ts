@@ -9,11 +9,14 @@ import { presentProduct } from '../catalog/present';
 import type { ProductRow } from '../catalog/repository';
 import { countByStatus } from '../catalog/repository';
 import { notifyUser } from '../notifications/service';
+import { presentScannedFile } from '../scans/present';
+import { scanUnscannedFiles } from '../scans/service';
 import {
   approveIfHasFiles,
   filesOfProduct,
   findLiveProduct,
   findProductFileId,
+  idsWithBlockedFiles,
   idsWithoutFiles,
   listForReview,
   lockLiveProducts,
@@ -63,25 +66,27 @@ async function requireProduct(deps: AppDeps, id: string): Promise<ProductRow> {
   return row;
 }
 
-/** One product with the files a buyer would get, so the admin reviews what is actually sold. */
+/**
+ * One product with the files a buyer would get and their safety scans, so the admin reviews what
+ * is actually sold. Files stored before scanning existed are scanned now.
+ */
 export async function getProductForReview(deps: AppDeps, id: string) {
-  const product = await requireProduct(deps, id);
+  let product = await requireProduct(deps, id);
+  if (product.scannedAt === null) {
+    await scanUnscannedFiles(deps, product.id);
+    product = await requireProduct(deps, id);
+  }
   const files = await filesOfProduct(deps.db, product.id);
-  return {
-    ...presentProduct(product),
-    files: files.map((file) => ({
-      id: file.id,
-      file_name: file.fileName,
-      content_type: file.contentType,
-      size_bytes: file.sizeBytes,
-    })),
-  };
+  return { ...presentProduct(product), files: files.map(presentScannedFile) };
 }
 
 /** How long an admin's link to a file under review stays valid. */
 export const REVIEW_LINK_SECONDS = 5 * 60;
 export const NO_FILES_TO_APPROVE = 'A product with no files cannot be approved: buyers would have nothing to download';
 export const SOME_WITHOUT_FILES = 'Some of these products have no files, so they cannot be approved; nothing was changed';
+export const DANGEROUS_FILE = 'A file of this product failed the safety scan: it cannot be approved until the seller replaces it';
+export const SOME_DANGEROUS_FILES =
+  'Some of these products have files that failed the safety scan, so they cannot be approved; nothing was changed';
 
 /** A short-lived signed link that lets the admin's browser download one file of a product under review. */
 export async function reviewFileLink(deps: AppDeps, productId: string, fileId: string) {
@@ -116,10 +121,15 @@ async function tellSeller(deps: AppDeps, product: ProductRow, status: 'approved'
   );
 }
 
+/** Approves a product that has files, none of them dangerous (files not scanned yet are scanned first). */
 export async function approveProduct(deps: AppDeps, id: string) {
   const product = await requireProduct(deps, id);
+  await scanUnscannedFiles(deps, product.id);
   const row = await approveIfHasFiles(deps.db, product.id);
-  if (!row) throw new AppError('VALIDATION_FAILED', NO_FILES_TO_APPROVE);
+  if (!row) {
+    const blocked = (await idsWithBlockedFiles(deps.db, [product.id])).length > 0;
+    throw new AppError('VALIDATION_FAILED', blocked ? DANGEROUS_FILE : NO_FILES_TO_APPROVE);
+  }
   await tellSeller(deps, product, 'approved');
   return { message: 'Product approved', product: presentProduct(row) };
 }
@@ -142,12 +152,18 @@ export async function featureProduct(deps: AppDeps, id: string, featured: boolea
 /** Applies one change to many products, all or nothing: one missing id changes none. */
 export async function bulkUpdateProducts(deps: AppDeps, input: z.output<typeof bulkUpdateSchema>) {
   const ids = [...new Set(input.product_ids)];
+  if (input.updates.status === 'approved') {
+    for (const id of ids) await scanUnscannedFiles(deps, id);
+  }
   const changed = await deps.db.transaction(async (tx) => {
     const found = await lockLiveProducts(tx, ids);
     if (found.length !== ids.length) throw new AppError('NOT_FOUND', 'Some products were not found; nothing was changed');
     const { status, featured, rejection_reason } = input.updates;
     if (status === 'approved' && (await idsWithoutFiles(tx, ids)).length > 0) {
       throw new AppError('VALIDATION_FAILED', SOME_WITHOUT_FILES);
+    }
+    if (status === 'approved' && (await idsWithBlockedFiles(tx, ids)).length > 0) {
+      throw new AppError('VALIDATION_FAILED', SOME_DANGEROUS_FILES);
     }
     if (featured && status !== 'approved' && found.some((p) => p.status !== 'approved')) {
       throw new AppError('VALIDATION_FAILED', 'Only approved products can be featured; nothing was changed');

@@ -5,16 +5,21 @@ import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { dollarsToCents } from '../../lib/money';
 import { isUuid } from '../../lib/validation';
-import { presentProduct } from '../catalog/present';
 import type { ProductRow } from '../catalog/repository';
+import { presentOwnProduct } from '../scans/present';
+import { scanUploadedFiles } from '../scans/service';
 import type { UserRow } from '../users/repository';
 import {
   addProductFiles,
   countProductFiles,
+  deleteProductFile,
   deleteProductFiles,
+  filesOfProduct,
   findOwnLiveProduct,
+  findProductFile,
   insertProduct,
   lockAndCheckOrdered,
+  refreshProductScannedAt,
   updateProduct,
 } from './repository';
 import { discardUpload, receiveProductUpload } from './upload';
@@ -42,7 +47,8 @@ function parseForm<T>(
 
 /**
  * Creates a product from a multipart form; it starts pending review. Files are streamed into
- * storage first; if validation or the insert fails they are deleted, so nothing is left behind.
+ * storage first, then scanned for safety (the seller sees the verdicts in the answer); if
+ * validation or the insert fails they are deleted, so nothing is left behind.
  */
 export async function createListedProduct(deps: AppDeps, owner: UserRow, request: FastifyRequest) {
   const productId = randomUUID();
@@ -50,8 +56,9 @@ export async function createListedProduct(deps: AppDeps, owner: UserRow, request
   try {
     const form = parseForm(productFormSchema, upload.fields);
     if (upload.files.length === 0) throw filesRequired();
-    const product = await deps.db.transaction((tx) =>
-      insertProduct(
+    const files = await scanUploadedFiles(deps.storage, upload.files);
+    const product = await deps.db.transaction(async (tx) => {
+      const row = await insertProduct(
         tx,
         {
           id: productId,
@@ -68,11 +75,13 @@ export async function createListedProduct(deps: AppDeps, owner: UserRow, request
           images: upload.images,
           demoVideoKey: upload.video,
           status: 'pending',
+          scannedAt: new Date(Math.max(...files.map((file) => file.scannedAt.getTime()))),
         },
-        upload.files,
-      ),
-    );
-    return presentProduct(product);
+        files,
+      );
+      return presentOwnProduct(row, await filesOfProduct(tx, productId));
+    });
+    return product;
   } catch (error) {
     await discardUpload(deps.storage, upload);
     throw error;
@@ -103,9 +112,14 @@ export async function updateListedProduct(deps: AppDeps, owner: UserRow, product
         { field: 'original_price', message: 'Original price must not be lower than the price' },
       ]);
     }
+    const files = await scanUploadedFiles(deps.storage, upload.files);
     const updated = await deps.db.transaction(async (tx) => {
       // Resubmitting is submitting: the product must still have something to download.
       if (upload.files.length === 0 && (await countProductFiles(tx, existing.id)) === 0) throw filesRequired();
+      if (files.length > 0) {
+        await addProductFiles(tx, existing.id, files);
+        await refreshProductScannedAt(tx, existing.id);
+      }
       const row = await updateProduct(tx, existing.id, {
         ...(form.title !== undefined && { title: form.title }),
         ...(form.short_description !== undefined && { shortDescription: form.short_description }),
@@ -121,19 +135,53 @@ export async function updateListedProduct(deps: AppDeps, owner: UserRow, product
         rejectionReason: null,
         featured: false,
       });
-      await addProductFiles(tx, existing.id, upload.files);
-      return row as ProductRow;
+      return presentOwnProduct(row as ProductRow, await filesOfProduct(tx, existing.id));
     });
     // Images and a video replaced by new ones are no longer shown anywhere.
     await deleteStoredFiles(deps, request.log, [
       ...(upload.images.length > 0 ? ownMediaKeys(existing.id, existing.images) : []),
       ...(upload.video ? ownMediaKeys(existing.id, [existing.demoVideoKey]) : []),
     ]);
-    return presentProduct(updated);
+    return updated;
   } catch (error) {
     await discardUpload(deps.storage, upload);
     throw error;
   }
+}
+
+/** One of the owner's own products with its files and their scans. */
+export async function getOwnProduct(deps: AppDeps, owner: UserRow, productId: string) {
+  const product = await requireOwnProduct(deps, owner, productId);
+  return presentOwnProduct(product, await filesOfProduct(deps.db, product.id));
+}
+
+export const FILES_STAY_FOR_BUYERS = 'Buyers own this product, so its files stay: upload a corrected file instead';
+
+/**
+ * Removes one file of an own product (to replace it: the new file comes with an update) and sends
+ * the product back to review. Once an order names the product its files stay, so buyers keep what
+ * they paid for, except a file the safety scan found dangerous.
+ */
+export async function removeListedProductFile(
+  deps: AppDeps,
+  owner: UserRow,
+  productId: string,
+  fileId: string,
+  log: FastifyBaseLogger,
+) {
+  const product = await requireOwnProduct(deps, owner, productId);
+  const { removed, view } = await deps.db.transaction(async (tx) => {
+    const ordered = await lockAndCheckOrdered(tx, product.id);
+    const file = isUuid(fileId) ? await findProductFile(tx, product.id, fileId) : undefined;
+    if (!file) throw new AppError('NOT_FOUND', 'File not found');
+    if (ordered && file.scanVerdict !== 'dangerous') throw new AppError('CONFLICT', FILES_STAY_FOR_BUYERS);
+    await deleteProductFile(tx, product.id, file.id);
+    await refreshProductScannedAt(tx, product.id);
+    const row = await updateProduct(tx, product.id, { status: 'pending', rejectionReason: null, featured: false });
+    return { removed: file, view: presentOwnProduct(row as ProductRow, await filesOfProduct(tx, product.id)) };
+  });
+  await deleteStoredFiles(deps, log, [removed.storageKey]);
+  return view;
 }
 
 /**

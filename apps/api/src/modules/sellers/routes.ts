@@ -5,8 +5,8 @@ import {
   listedProductSchema,
   messageSchema,
   ownProductListSchema,
+  ownProductSchema,
   pagingQueryFields,
-  publicProductSchema,
   STANDARD_PAGING,
   sellerDashboardStatsSchema,
   sellerSalesSchema,
@@ -16,8 +16,13 @@ import { z } from 'zod';
 import type { ApiTag } from '../../lib/openapi';
 import { idParams } from '../../lib/validation';
 import { currentUser, requireAuth } from '../auth/guard';
-import { presentProduct } from '../catalog/present';
-import { createListedProduct, deleteListedProduct, requireOwnProduct, updateListedProduct } from '../products/service';
+import {
+  createListedProduct,
+  deleteListedProduct,
+  getOwnProduct,
+  removeListedProductFile,
+  updateListedProduct,
+} from '../products/service';
 import { presentUser } from '../users/present';
 import { becomeSeller, listOwnProducts, sellerSalesSeries, sellerStats } from './service';
 
@@ -96,10 +101,10 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Return one of the seller’s products',
         tags,
         params: productParams,
-        response: { 200: publicProductSchema },
+        response: { 200: ownProductSchema },
       },
     },
-    async (request) => presentProduct(await requireOwnProduct(deps, currentUser(request), request.params.id)),
+    async (request) => getOwnProduct(deps, currentUser(request), request.params.id),
   );
 
   app.put(
@@ -117,6 +122,26 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const product = await updateListedProduct(deps, currentUser(request), request.params.id, request);
       return { message: 'Product updated and sent for review', data: product, product };
+    },
+  );
+
+  app.delete(
+    '/products/:id/files/:fileId',
+    {
+      ...seller,
+      schema: {
+        operationId: 'removeSellerProductFile',
+        summary: 'Remove one file of the seller’s product (to replace it) and send it for review',
+        tags,
+        errorCodes: ['NOT_FOUND', 'CONFLICT'],
+        params: z.object({ id: z.uuid({ error: 'Product not found' }), fileId: z.uuid({ error: 'File not found' }) }),
+        response: { 200: listedProductSchema },
+      },
+    },
+    async (request) => {
+      const { id, fileId } = request.params;
+      const product = await removeListedProductFile(deps, currentUser(request), id, fileId, request.log);
+      return { message: 'File removed and product sent for review', data: product, product };
     },
   );
 

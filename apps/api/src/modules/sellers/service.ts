@@ -3,7 +3,8 @@ import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { centsToDollars } from '../../lib/money';
 import { pagedList, pageOffset } from '../../lib/paging';
-import { presentProduct } from '../catalog/present';
+import { filesOfProducts } from '../products/repository';
+import { presentOwnProduct } from '../scans/present';
 import { type UserRow, updateUser } from '../users/repository';
 import {
   countOwnProductsByStatus,
@@ -32,8 +33,17 @@ export async function listOwnProducts(
     { status: query.status, query: query.query },
     { limit: query.limit, offset: pageOffset(query) },
   );
+  const files = await filesOfProducts(
+    deps.db,
+    rows.map((row) => row.product.id),
+  );
   // Each row's sales come from the paid orders, the same source as the dashboard's total.
-  const items = rows.map((row) => presentProduct({ ...row.product, salesCount: row.paidUnits }));
+  const items = rows.map((row) =>
+    presentOwnProduct(
+      { ...row.product, salesCount: row.paidUnits },
+      files.filter((file) => file.productId === row.product.id),
+    ),
+  );
   // `data` and `pagination` are the spec's names (§7 Seller); the standard fields sit beside them.
   const list = pagedList('products', items, total, query);
   return { ...list, data: items, pagination: { page: list.page, limit: query.limit, total, pages: list.pages } };
