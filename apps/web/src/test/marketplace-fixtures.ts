@@ -1,4 +1,4 @@
-import type { PublicProduct } from '@app/shared';
+import type { OwnProduct, PublicProduct } from '@app/shared';
 import { json, type MockHandler } from './api-mock';
 
 /** A product as the seller, admin and simple-admin routes return it. */
@@ -39,7 +39,13 @@ export function makeProduct(overrides: Partial<PublicProduct> = {}): PublicProdu
 export const sellerStats = { total_products: 0, pending: 0, approved: 0, rejected: 0, total_revenue: 0, total_sales: 0 };
 
 /** What the seller dashboard reads on arrival: stats, the 30-day chart and the product list. */
+/** A seller's own product: the public one plus its scanned files (none unless given). */
+export function makeOwnProduct(overrides: Partial<OwnProduct> = {}): OwnProduct {
+  return { ...makeProduct(overrides), files: overrides.files ?? [] };
+}
+
 export function sellerHandlers(products: PublicProduct[] = [], stats = sellerStats): Record<string, MockHandler> {
+  const own = products.map((product) => ({ files: [], ...product }));
   return {
     'GET /api/v1/seller/dashboard/stats': () => json(200, { ...stats, data: stats }),
     'GET /api/v1/seller/dashboard/sales': () =>
@@ -52,8 +58,8 @@ export function sellerHandlers(products: PublicProduct[] = [], stats = sellerSta
       }),
     'GET /api/v1/seller/products': () =>
       json(200, {
-        products,
-        data: products,
+        products: own,
+        data: own,
         total: products.length,
         pagination: { page: 1, limit: 10, total: products.length, pages: products.length ? 1 : 0 },
       }),

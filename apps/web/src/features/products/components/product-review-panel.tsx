@@ -2,6 +2,7 @@ import type { AdminProductFile, AdminProductReview } from '@app/shared';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Check, Download, FileText, TriangleAlert, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { hasDangerousFile, ScanReasons, ScanVerdictBadge } from '@/components/file-scan';
 import { ProductReviewStatus } from '@/components/product-status-badge';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -83,7 +84,7 @@ export function ProductReviewPanel({ productId, onClose, onApprove, onReject, ap
                   {t('admin.products.rejectAction')}
                 </Button>
               )}
-              {product.status !== 'approved' && product.files.length > 0 && (
+              {product.status !== 'approved' && product.files.length > 0 && !hasDangerousFile(product.files) && (
                 <Button onClick={() => onApprove(product)} loading={approving}>
                   <Check className="size-4" aria-hidden />
                   {t('admin.products.approve')}
@@ -148,16 +149,28 @@ function ReviewBody({ product }: { product: AdminProductReview }) {
             className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
           >
             {product.files.map((file) => (
-              <li key={file.id} className="flex items-center gap-3 px-3 py-2 text-sm">
-                <FileText className="size-4 shrink-0 text-slate-400" aria-hidden />
-                <span className="min-w-0 flex-1 truncate text-slate-900 dark:text-white">{file.file_name}</span>
-                <span className="shrink-0 text-xs text-slate-500 tabular-nums dark:text-slate-400">
-                  {formatBytes(file.size_bytes)}
-                </span>
-                <DownloadFileButton productId={product.id} file={file} />
+              <li key={file.id} className="px-3 py-2 text-sm">
+                <div className="flex items-center gap-3">
+                  <FileText className="size-4 shrink-0 text-slate-400" aria-hidden />
+                  <span className="min-w-0 flex-1 truncate text-slate-900 dark:text-white">{file.file_name}</span>
+                  <ScanVerdictBadge verdict={file.scan_verdict} />
+                  <span className="shrink-0 text-xs text-slate-500 tabular-nums dark:text-slate-400">
+                    {formatBytes(file.size_bytes)}
+                  </span>
+                  <DownloadFileButton productId={product.id} file={file} />
+                </div>
+                <div className="pl-7">
+                  <ScanReasons reasons={file.scan_reasons} />
+                </div>
               </li>
             ))}
           </ul>
+        )}
+        {hasDangerousFile(product.files) && (
+          <p className="flex items-center gap-2 text-sm text-red-700 dark:text-red-400">
+            <TriangleAlert className="size-4 shrink-0" aria-hidden />
+            {t('scan.dangerousBlocks')}
+          </p>
         )}
       </section>
     </>

@@ -1,4 +1,4 @@
-import type { PublicProduct } from '@app/shared';
+import type { PublicProduct, ScannedFile } from '@app/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { authStore } from '@/lib/auth-store';
@@ -29,14 +29,19 @@ function queue(products: PublicProduct[]): MockHandler {
     });
 }
 
-async function openReview(
-  files: { id: string; file_name: string; content_type: string; size_bytes: number }[],
-  handlers: Record<string, MockHandler> = {},
-) {
+type ReviewFile = { id: string; file_name: string; content_type: string; size_bytes: number } & Partial<ScannedFile>;
+
+async function openReview(files: ReviewFile[], handlers: Record<string, MockHandler> = {}) {
   authStore.setSession(makeSession({ role: 'admin' }));
+  const scanned = files.map((file) => ({
+    scan_verdict: 'clean',
+    scan_reasons: [],
+    scanned_at: '2026-05-01T10:00:00.000Z',
+    ...file,
+  }));
   const api = mockApi({
     'GET /api/v1/admin/products': queue([pending]),
-    [`GET /api/v1/admin/products/${ID}`]: () => json(200, { ...pending, files }),
+    [`GET /api/v1/admin/products/${ID}`]: () => json(200, { ...pending, files: scanned }),
     [`PUT /api/v1/admin/products/${ID}/approve`]: () =>
       json(200, { message: 'Product approved', product: { ...pending, status: 'approved' } }),
     ...handlers,
@@ -75,6 +80,33 @@ describe('admin product review panel', () => {
     expect(await screen.findByText('"Prompt Toolkit" approved')).toBeTruthy();
     expect(api.calls(`PUT /api/v1/admin/products/${ID}/approve`)).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows each file’s safety scan with its reasons and members, and offers no approval while one is dangerous', async () => {
+    const { panel } = await openReview([
+      {
+        id: 'f1',
+        file_name: 'model.pt',
+        content_type: 'application/octet-stream',
+        size_bytes: 4096,
+        scan_verdict: 'dangerous',
+        scan_reasons: [
+          {
+            code: 'pickle_dangerous_global',
+            severity: 'dangerous',
+            message: 'Loading this pickle imports os.system and calls it',
+            detail: 'os.system',
+            member: 'archive/data.pkl',
+          },
+        ],
+      },
+      { id: 'f2', file_name: 'README.md', content_type: 'text/markdown', size_bytes: 20 },
+    ]);
+    expect(within(panel).getByText('Dangerous')).toBeTruthy();
+    expect(within(panel).getByText('Clean')).toBeTruthy();
+    expect(within(panel).getByText(/Loading this pickle runs os\.system/).textContent).toContain('in archive/data.pkl');
+    expect(within(panel).getByText(/A file failed the safety scan/)).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: 'Approve' })).toBeNull();
   });
 
   it('warns when a product has no files, and rejects from the panel with a reason', async () => {

@@ -83,6 +83,21 @@ describe('product page', () => {
     ).toEqual(['Related One', 'Related Two']);
   });
 
+  it('shows buyers when the files were scanned for safety', async () => {
+    authStore.clear();
+    productApi({ 'GET /api/v1/products/p-1': () => json(200, { ...product, scanned_at: '2026-05-01T10:00:00.000Z', related }) });
+    renderRoute('/products/p-1');
+    expect(await screen.findByText('Scanned May 1, 2026')).toBeTruthy();
+  });
+
+  it('shows no scan badge for a product whose files were not scanned', async () => {
+    authStore.clear();
+    productApi({ 'GET /api/v1/products/p-1': () => json(200, { ...product, scanned_at: null, related }) });
+    renderRoute('/products/p-1');
+    await screen.findByRole('heading', { level: 1, name: 'Vision Toolkit' });
+    expect(screen.queryByText(/^Scanned /)).toBeNull();
+  });
+
   it('shows a friendly Product not found page for an unknown id', async () => {
     mockApi({
       'GET /api/v1/products/nope': () => json(404, { detail: 'Product not found', code: 'NOT_FOUND' }),

@@ -1,5 +1,5 @@
 import type { ProductDetail } from '@app/shared';
-import { ChevronRight, Download, PackageX, ShieldCheck } from 'lucide-react';
+import { ChevronRight, Download, PackageX, ScanSearch, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { AddToCartButton } from '@/components/add-to-cart-button';
@@ -13,6 +13,7 @@ import { ProductReviews } from '@/features/reviews/components/product-reviews';
 import { WishlistButton } from '@/features/wishlist/components/wishlist-button';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { categoryName, licenseName } from '@/lib/catalog-names';
+import { formatDate } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { useProduct } from '../api/get-product';
 import { ProductGallery } from '../components/product-gallery';
@@ -153,6 +154,14 @@ function ProductView({ product }: { product: ProductDetail }) {
               <ShieldCheck className="size-4 text-indigo-600 dark:text-indigo-400" aria-hidden />
               {t('products.detail.reviewedListing')}
             </li>
+            {product.scanned_at && (
+              <li className="flex items-center gap-2" title={t('scan.scannedTitle', { date: formatDate(product.scanned_at) })}>
+                <ScanSearch className="size-4 text-emerald-600 dark:text-emerald-400" aria-hidden />
+                <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700 dark:bg-emerald-950/50 dark:text-emerald-300">
+                  {t('scan.scannedBadge', { date: formatDate(product.scanned_at) })}
+                </span>
+              </li>
+            )}
           </ul>
         </div>
       </div>

@@ -1,4 +1,4 @@
-import type { PublicProduct } from '@app/shared';
+import type { ListedProduct, PublicProduct } from '@app/shared';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProductForm } from '@/components/product-form/product-form';
@@ -26,11 +26,27 @@ export function ProductEditor({ product, onClose }: ProductEditorProps) {
     heading.current?.focus();
   }, []);
 
-  const onSubmit = (formData: FormData, onProgress: (fraction: number) => void) =>
-    product ? update.mutateAsync({ id: product.id, formData, onProgress }) : create.mutateAsync({ formData, onProgress });
+  const saved = useRef<ListedProduct | null>(null);
 
+  const onSubmit = async (formData: FormData, onProgress: (fraction: number) => void) => {
+    saved.current = await (product
+      ? update.mutateAsync({ id: product.id, formData, onProgress })
+      : create.mutateAsync({ formData, onProgress }));
+    return saved.current;
+  };
+
+  // The files were scanned before the answer: say at once when one needs the seller's attention.
   const onSaved = () => {
-    notify.success(product ? t('seller.editor.updated') : t('seller.editor.created'), t('seller.editor.reviewNote'));
+    const files = saved.current?.product.files ?? [];
+    const dangerous = files.filter((file) => file.scan_verdict === 'dangerous').length;
+    if (dangerous > 0) {
+      notify.error(t('scan.seller.uploadDangerous', { count: dangerous }), t('scan.seller.uploadDangerousText'));
+    } else {
+      notify.success(
+        product ? t('seller.editor.updated') : t('seller.editor.created'),
+        files.some((file) => file.scan_verdict === 'warning') ? t('scan.seller.uploadWarning') : t('seller.editor.reviewNote'),
+      );
+    }
     onClose();
   };
 

@@ -1,4 +1,4 @@
-import type { PublicProduct } from '@app/shared';
+import type { OwnProduct, PublicProduct } from '@app/shared';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { useListFilters } from '@/lib/use-list-filters';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useDeleteSellerProduct } from '../api/delete-seller-product';
 import { type ProductStatusFilter, type SellerProductFilters, useSellerProducts } from '../api/get-seller-products';
+import { SellerFileScans } from './seller-file-scans';
 
 const PAGE_SIZE = 10;
 const STATUSES: ProductStatusFilter[] = ['', 'pending', 'approved', 'rejected'];
@@ -112,6 +113,7 @@ export function SellerProducts({ onAdd, onEdit }: SellerProductsProps) {
               <Td className="tabular-nums text-slate-900 dark:text-white">{formatMoney(product.price)}</Td>
               <Td className="max-w-64">
                 <ProductReviewStatus status={product.status} rejectionReason={product.rejection_reason} />
+                <SellerFileScans product={product as OwnProduct} />
               </Td>
               <Td className="tabular-nums text-slate-700 dark:text-slate-300">{product.sales_count}</Td>
               <Td className="whitespace-nowrap text-slate-600 dark:text-slate-400">{formatDate(product.created_at)}</Td>

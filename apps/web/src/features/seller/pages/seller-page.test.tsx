@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { authStore } from '@/lib/auth-store';
 import { json, mockApi } from '@/test/api-mock';
 import { makeSession, makeUser } from '@/test/fixtures';
-import { makeProduct, sellerHandlers, sellerStats } from '@/test/marketplace-fixtures';
+import { makeOwnProduct, makeProduct, sellerHandlers, sellerStats } from '@/test/marketplace-fixtures';
 import { renderRoute } from '@/test/render';
 
 function deferred<T>() {
@@ -110,8 +110,8 @@ describe('seller page', () => {
 
   it('uploads the product as multipart with a progress bar, then lists it as pending', async () => {
     const answer = deferred<Response>();
-    const created = makeProduct({ id: 'p-new', title: 'Vector Search Kit' });
-    let listed = [makeProduct()];
+    const created = makeOwnProduct({ id: 'p-new', title: 'Vector Search Kit' });
+    let listed = [makeOwnProduct()];
     const { user, api } = await openAsSeller({
       'POST /api/v1/seller/products': () => answer.promise,
       'GET /api/v1/seller/products': () =>
@@ -158,6 +158,60 @@ describe('seller page', () => {
     expect((body.get('images') as File).name).toBe('cover.png');
     expect((body.get('files') as File).name).toBe('kit.zip');
     expect(body.has('demo_video')).toBe(false);
+  });
+
+  it('says right after upload that a file failed the safety scan, lists why, and removes it', async () => {
+    const dangerous = {
+      id: 'f-1',
+      file_name: 'model.pkl',
+      content_type: 'application/octet-stream',
+      size_bytes: 30,
+      scan_verdict: 'dangerous' as const,
+      scan_reasons: [
+        {
+          code: 'pickle_dangerous_global' as const,
+          severity: 'dangerous' as const,
+          message: 'Loading this pickle imports os.system and calls it',
+          detail: 'os.system',
+          member: null,
+        },
+      ],
+      scanned_at: '2026-05-01T10:00:00.000Z',
+    };
+    const created = makeOwnProduct({ id: 'p-bad', title: 'Risky Model', files: [dangerous] });
+    let listed = [makeOwnProduct()];
+    const { user, api } = await openAsSeller({
+      'POST /api/v1/seller/products': () =>
+        json(201, { message: 'Product submitted for review', product: created, data: created }),
+      'GET /api/v1/seller/products': () =>
+        json(200, {
+          products: listed,
+          data: listed,
+          total: listed.length,
+          pagination: { page: 1, limit: 10, total: listed.length, pages: 1 },
+        }),
+      'DELETE /api/v1/seller/products/p-bad/files/f-1': () => {
+        listed = [{ ...created, files: [] }, ...listed.slice(1)];
+        return json(200, { message: 'File removed and product sent for review', product: listed[0], data: listed[0] });
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Add product' }));
+    await user.type(await screen.findByLabelText('Title'), 'Risky Model');
+    await user.type(screen.getByLabelText('Description'), 'A model whose pickle runs a command on load.');
+    await user.type(screen.getByLabelText('Price (USD)'), '5');
+    await user.selectOptions(screen.getByLabelText('Category'), 'models');
+    await user.upload(screen.getByLabelText('Product files'), new File(['pickle'], 'model.pkl'));
+    listed = [created, ...listed];
+    await user.click(screen.getByRole('button', { name: 'Submit for review' }));
+
+    expect(await screen.findByText('1 file failed the safety scan')).toBeTruthy();
+    const scans = await screen.findByRole('list', { name: 'Safety scan' });
+    expect(within(scans).getByText('Dangerous')).toBeTruthy();
+    expect(within(scans).getByText(/Loading this pickle runs os\.system/)).toBeTruthy();
+    await user.click(within(scans).getByRole('button', { name: 'Remove model.pkl' }));
+    expect(await screen.findByText('File removed')).toBeTruthy();
+    expect(api.calls('DELETE /api/v1/seller/products/p-bad/files/f-1')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Safety scan' })).toBeNull());
   });
 
   it('shows the server refusal of an upload that is too large', async () => {
