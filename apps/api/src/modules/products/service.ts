@@ -56,7 +56,7 @@ export async function createListedProduct(deps: AppDeps, owner: UserRow, request
   try {
     const form = parseForm(productFormSchema, upload.fields);
     if (upload.files.length === 0) throw filesRequired();
-    const files = await scanUploadedFiles(deps.storage, upload.files);
+    const files = await scanUploadedFiles(deps, upload.files);
     const product = await deps.db.transaction(async (tx) => {
       const row = await insertProduct(
         tx,
@@ -112,7 +112,7 @@ export async function updateListedProduct(deps: AppDeps, owner: UserRow, product
         { field: 'original_price', message: 'Original price must not be lower than the price' },
       ]);
     }
-    const files = await scanUploadedFiles(deps.storage, upload.files);
+    const files = await scanUploadedFiles(deps, upload.files);
     const updated = await deps.db.transaction(async (tx) => {
       // Resubmitting is submitting: the product must still have something to download.
       if (upload.files.length === 0 && (await countProductFiles(tx, existing.id)) === 0) throw filesRequired();

@@ -29,6 +29,8 @@ export interface ScanLimits {
   maxEntries: number;
   /** Wall-clock time for one file. */
   maxMilliseconds: number;
+  /** Where zips are spooled while read (on disk, not a memory-backed /tmp); created when needed. */
+  tempDir: string;
 }
 
 export const DEFAULT_SCAN_LIMITS: ScanLimits = {
@@ -36,6 +38,7 @@ export const DEFAULT_SCAN_LIMITS: ScanLimits = {
   maxTotalBytes: 1024 * 1024 * 1024,
   maxEntries: 10_000,
   maxMilliseconds: 120_000,
+  tempDir: os.tmpdir(),
 };
 
 export interface ScanResult {
@@ -265,7 +268,10 @@ class Scan {
       this.incomplete(`zips nested deeper than ${this.limits.maxDepth} levels`, member);
       return;
     }
-    this.temporary ??= await fs.mkdtemp(path.join(os.tmpdir(), 'file-scan-'));
+    if (!this.temporary) {
+      await fs.mkdir(this.limits.tempDir, { recursive: true });
+      this.temporary = await fs.mkdtemp(path.join(this.limits.tempDir, 'file-scan-'));
+    }
     this.spooled += 1;
     const file = path.join(this.temporary, `${this.spooled}.zip`);
     try {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { ScanReason, ScanVerdict } from '@app/shared';
 import type { AppDeps } from '../../lib/context';
 import type { Storage } from '../../lib/storage';
@@ -10,6 +11,11 @@ export interface FileScan {
   scanVerdict: ScanVerdict;
   scanReasons: ScanReason[];
   scannedAt: Date;
+}
+
+/** The scan's limits, with zips spooled under DATA_DIR/tmp (a disk the shop already sized for files). */
+function limitsFor(deps: Pick<AppDeps, 'config'>): ScanLimits {
+  return { ...DEFAULT_SCAN_LIMITS, tempDir: path.join(deps.config.dataDir, 'tmp') };
 }
 
 /** Scans one stored file, streamed from storage (local disk or S3) with bounded memory. */
@@ -27,12 +33,12 @@ export async function scanStoredFile(
 
 /** Scans the files of an upload, one after another, before they are saved: each comes back with its verdict. */
 export async function scanUploadedFiles<T extends { fileName: string; storageKey: string; sizeBytes: number }>(
-  storage: Storage,
+  deps: Pick<AppDeps, 'storage' | 'config'>,
   files: T[],
 ): Promise<(T & FileScan)[]> {
   const scanned: (T & FileScan)[] = [];
   for (const file of files) {
-    const result = await scanStoredFile(storage, file.storageKey, file.fileName, file.sizeBytes);
+    const result = await scanStoredFile(deps.storage, file.storageKey, file.fileName, file.sizeBytes, limitsFor(deps));
     scanned.push({ ...file, scanVerdict: result.verdict, scanReasons: result.reasons, scannedAt: new Date() });
   }
   return scanned;
@@ -46,7 +52,7 @@ export async function scanUnscannedFiles(deps: AppDeps, productId: string): Prom
   const files = await unscannedFilesOf(deps.db, productId);
   if (files.length === 0) return;
   for (const file of files) {
-    const result = await scanStoredFile(deps.storage, file.storageKey, file.fileName, file.sizeBytes);
+    const result = await scanStoredFile(deps.storage, file.storageKey, file.fileName, file.sizeBytes, limitsFor(deps));
     await recordFileScan(deps.db, file.id, { verdict: result.verdict, reasons: result.reasons, scannedAt: new Date() });
   }
   await refreshProductScannedAt(deps.db, productId);
