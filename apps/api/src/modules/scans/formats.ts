@@ -23,6 +23,8 @@ const SAFETENSORS_DTYPE_BYTES: Record<string, number> = {
 };
 /** The format's own limit on the JSON header. */
 const SAFETENSORS_MAX_HEADER = 100 * 1000 * 1000;
+/** The most of a header a scan holds in memory; real headers are kilobytes. */
+const SAFETENSORS_READ_HEADER = 16 * 1024 * 1024;
 
 /**
  * safetensors: an 8-byte little-endian header length, a JSON header, then the tensor data. The
@@ -36,6 +38,7 @@ export async function checkSafetensors(source: ByteSource, size: number): Promis
   if (declared > BigInt(SAFETENSORS_MAX_HEADER)) return `its header claims ${declared} bytes, more than the format allows`;
   const headerLength = Number(declared);
   if (8 + headerLength > size) return `its header claims ${headerLength} bytes but the file has ${size}`;
+  if (headerLength > SAFETENSORS_READ_HEADER) throw new Error(`its header is ${headerLength} bytes, more than a scan reads`);
   if (!(await source.fill(headerLength))) return 'the file ends inside its header';
   let header: unknown;
   try {
@@ -164,4 +167,27 @@ export function executableKind(head: Buffer): string | null {
     if (magic === 0xcafebabe && head.readUInt32BE(4) < 40) return 'Mach-O universal';
   }
   return null;
+}
+
+const NUMPY_MAGIC = Buffer.from('\x93NUMPY', 'latin1');
+
+/** True when these first bytes start a NumPy .npy array. */
+export function isNumpy(head: Buffer): boolean {
+  return head.subarray(0, NUMPY_MAGIC.length).equals(NUMPY_MAGIC);
+}
+
+/**
+ * Reads a .npy header; true when the array holds Python objects, whose data is then a pickle
+ * (what `np.load(allow_pickle=True)` loads). The source is left at the start of the data.
+ */
+export async function numpyHoldsObjects(source: ByteSource): Promise<boolean> {
+  if (!(await source.fill(10))) return false;
+  // Version 1 has a 2-byte header length, versions 2 and 3 a 4-byte one.
+  const prefix = source.peek(7)[6] === 1 ? 10 : 12;
+  if (!(await source.fill(prefix))) return false;
+  const start = source.take(prefix);
+  const length = prefix === 10 ? start.readUInt16LE(8) : start.readUInt32LE(8);
+  if (length > 1024 * 1024 || !(await source.fill(length))) return false;
+  const header = source.take(length).toString('latin1');
+  return /['"]descr['"]\s*:\s*['"][|<>=]?O/.test(header);
 }

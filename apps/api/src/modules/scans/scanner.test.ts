@@ -170,6 +170,20 @@ describe('archives', () => {
 });
 
 describe('weights formats are what they claim', () => {
+  it('reads the pickle inside a NumPy array of objects, also inside an .npz', async () => {
+    const npy = (descr: string, data: Buffer) => {
+      const dict = `{'descr': '${descr}', 'fortran_order': False, 'shape': (1,), }`;
+      const header = Buffer.from(`${dict.padEnd(117, ' ')}\n`);
+      const length = Buffer.alloc(2);
+      length.writeUInt16LE(header.length);
+      return bytes('\x93NUMPY', 1, 0, length, header, data);
+    };
+    expect(codes(await scan(npy('|O', OS_SYSTEM_P2), 'objects.npy'))).toEqual([['pickle_dangerous_global', 'os.system', null]]);
+    expect(await scan(npy('<f4', Buffer.alloc(4)), 'floats.npy')).toEqual({ verdict: 'clean', reasons: [] });
+    const npz = await zipOf([['arr_0.npy', npy('|O', POSIX_SYSTEM_P4)]]);
+    expect(codes(await scan(npz, 'arrays.npz'))).toEqual([['pickle_dangerous_global', 'posix.system', 'arr_0.npy']]);
+  });
+
   it('accepts a real safetensors header and refuses one whose offsets leave the file', async () => {
     const header = { __metadata__: { format: 'pt' }, weight: { dtype: 'F32', shape: [2, 2], data_offsets: [0, 16] } };
     expect(await scan(safetensors(header, 16), 'model.safetensors')).toEqual({ verdict: 'clean', reasons: [] });

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ScanReason, ScanReasonCode, ScanVerdict } from '@app/shared';
 import yauzl from 'yauzl';
 import { ByteSource, type ScanBudget, ScanLimitError } from './byte-source';
-import { checkGguf, checkSafetensors, executableKind } from './formats';
+import { checkGguf, checkSafetensors, executableKind, isNumpy, numpyHoldsObjects } from './formats';
 import { judgeGlobal } from './globals';
 import { walkPickles } from './pickle';
 import { isEnvFile, SecretFinder } from './secrets';
@@ -158,6 +158,11 @@ class Scan {
       }
       if (isZip(head)) return await this.zip(source, member, depth + 1);
       if (PICKLE_EXTENSIONS.has(extension) || looksLikePickle(head)) return await this.pickle(source, member);
+      // An array of Python objects is stored as a pickle after the .npy header (.npz files are zips of these).
+      if (isNumpy(head)) {
+        if (await numpyHoldsObjects(source)) await this.pickle(source, member);
+        return;
+      }
       if (extension === '.safetensors') {
         const problem = await checkSafetensors(source, size);
         if (problem) this.add('safetensors_invalid', `The file claims to be safetensors but is not: ${problem}`, problem, member);
