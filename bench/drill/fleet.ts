@@ -69,6 +69,10 @@ async function drill(count: number, kill: boolean, work: string): Promise<string
       `order zips downloaded: ${(load.downloadedBytes / 1024 / 1024).toFixed(1)} MiB; sessions: ${load.lostSessions} authenticated requests ` +
         `answered 401, ${alive} of ${sessions.length} refresh cookies still valid at the end`,
     );
+    if (load.payRetries.size > 0)
+      lines.push(
+        `payments sent again after their instance gave no answer: ${load.payRetries.size} (${[...load.payRetries.values()].join('; ')})`,
+      );
     if (load.brokenBodies.length > 0)
       lines.push(
         `answers whose body broke off: ${load.brokenBodies.length}`,

@@ -35,6 +35,8 @@ export interface LoadResult {
   /** Authenticated requests answered 401 although the session was valid. */
   lostSessions: number;
   downloadedBytes: number;
+  /** Payments sent again after no answer or a 5xx (an instance died with them): the last answer. */
+  payRetries: Map<string, string>;
   /** Answers whose body broke off or could not be decoded (request, status, encoding, error). */
   brokenBodies: string[];
 }
@@ -70,6 +72,7 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
     lostSessions: 0,
     downloadedBytes: 0,
     brokenBodies: [],
+    payRetries: new Map(),
   };
   const running = () => Date.now() < endAt;
 
@@ -136,7 +139,10 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
   /** Pays an order as a browser would: on no answer (the instance died) it tries again with the same intent. */
   async function pay(session: Session, orderId: string, intent: string) {
     for (let attempt = 0; attempt < 5; attempt += 1) {
+      if (attempt > 0) result.payRetries.set(orderId, 'no answer');
       const paid = await postJson('pay', `/api/v1/payments/confirm-payment/${intent}`, card, session);
+      if (attempt > 0)
+        result.payRetries.set(orderId, `${paid.status} ${String(paid.json?.payment_status ?? paid.json?.message ?? '')}`);
       if (paid.status === 200 && paid.json?.payment_status === 'paid') {
         result.paidSeen.set(orderId, Date.now() - started);
         return true;
