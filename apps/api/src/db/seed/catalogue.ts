@@ -4,6 +4,7 @@ import { ledgerEntries, orderItems, orders, productFiles, products, refundReques
 import { hashPassword } from '../../lib/passwords';
 import type { Storage } from '../../lib/storage';
 import { reverseSaleInTx, writeLedger } from '../../modules/orders/service';
+import { scanStoredFile } from '../../modules/scans/service';
 import { ensureVerifiedAccount, type UserRow } from '../../modules/users/service';
 import type { Database, Tx } from '../client';
 import { CATEGORY_BLURBS, DEMO_BUYERS, DEMO_SELLERS, FIXED_PRICES, PRODUCT_NAMES, REVIEW_TEXTS } from './catalogue-data';
@@ -125,6 +126,8 @@ export async function seedDemoCatalogue(db: Database, storage: Storage): Promise
     });
   }
 
+  const scans = new Map<string, Awaited<ReturnType<typeof scanStoredFile>>>();
+  const scannedAt = new Date(now);
   for (const draft of drafts) {
     const category = CATEGORIES.find((c) => c.slug === draft.category) as (typeof CATEGORIES)[number];
     await storage.put(
@@ -137,8 +140,13 @@ export async function seedDemoCatalogue(db: Database, storage: Storage): Promise
     );
     draft.images = [`product-images/${draft.id}-cover.svg`, `product-images/${draft.id}-detail.svg`];
     for (const fileName of draft.fileNames) {
-      await storage.put(`product-files/${draft.id}/${fileName}`, Buffer.from(sampleFile(draft.title, fileName)));
+      const key = `product-files/${draft.id}/${fileName}`;
+      const bytes = Buffer.from(sampleFile(draft.title, fileName));
+      await storage.put(key, bytes);
+      // Scanned like every upload, so the demo shows real verdicts (and its approved products the badge).
+      scans.set(key, await scanStoredFile(storage, key, fileName, bytes.length));
     }
+    draft.scannedAt = scannedAt;
   }
 
   const plan = planDemoOrders(
@@ -157,6 +165,9 @@ export async function seedDemoCatalogue(db: Database, storage: Storage): Promise
           storageKey: `product-files/${draft.id}/${fileName}`,
           contentType: fileName.endsWith('.json') ? 'application/json' : fileName.endsWith('.csv') ? 'text/csv' : 'text/plain',
           sizeBytes: Buffer.byteLength(sampleFile(draft.title, fileName)),
+          scanVerdict: scans.get(`product-files/${draft.id}/${fileName}`)?.verdict,
+          scanReasons: scans.get(`product-files/${draft.id}/${fileName}`)?.reasons,
+          scannedAt,
         })),
       ),
     );

@@ -140,6 +140,17 @@ describe('demo sales figures', () => {
   });
 });
 
+describe('demo product files', () => {
+  it('are scanned like uploads: every file has a verdict and every public product shows when it was scanned', async () => {
+    const files = await rows<{ verdict: string | null }>(sql`select scan_verdict as verdict from product_files`);
+    expect(files.length).toBeGreaterThan(100);
+    expect(files.filter((file) => file.verdict !== 'clean')).toEqual([]);
+    const page = (await api('GET', '/products/?limit=100')).json() as { products: { scanned_at: string | null }[] };
+    expect(page.products.length).toBeGreaterThan(50);
+    expect(page.products.filter((product) => !product.scanned_at)).toEqual([]);
+  });
+});
+
 describe('the demo seller dashboard', () => {
   it('lists per-product sales that add up to the total sales and the sales chart', async () => {
     const seen = await sellerDashboard();
