@@ -41,7 +41,11 @@ export const adminStatsOverTimeSchema = z.object({
 });
 export type AdminStatsOverTime = z.output<typeof adminStatsOverTimeSchema>;
 
-export const adminProductListSchema = pagedListSchema('products', publicProductSchema).extend({
+/** A product in the moderation queue: `blocked_by_scan` when a file failed the safety scan (Approve is refused). */
+export const adminProductListItemSchema = publicProductSchema.extend({ blocked_by_scan: z.boolean() });
+export type AdminProductListItem = z.output<typeof adminProductListItemSchema>;
+
+export const adminProductListSchema = pagedListSchema('products', adminProductListItemSchema).extend({
   stats: z.object({ pending: z.number(), approved: z.number(), rejected: z.number(), total: z.number() }),
 });
 export type AdminProductList = z.output<typeof adminProductListSchema>;

@@ -60,6 +60,16 @@ export async function listForReview(
   return newestFirst(db, reviewWhere(filter), page);
 }
 
+/** Which of these products hold a file the safety scan judged dangerous (their approval is refused). */
+export async function productsWithDangerousFiles(db: DbOrTx, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ productId: productFiles.productId })
+    .from(productFiles)
+    .where(and(inArray(productFiles.productId, ids), eq(productFiles.scanVerdict, 'dangerous')));
+  return new Set(rows.map((row) => row.productId));
+}
+
 /** A page of the products matching `where`, newest first, with the number of matches. */
 async function newestFirst(
   db: DbOrTx,

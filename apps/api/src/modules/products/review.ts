@@ -20,6 +20,7 @@ import {
   idsWithoutFiles,
   listForReview,
   lockLiveProducts,
+  productsWithDangerousFiles,
   updateProduct,
   updateProducts,
 } from './repository';
@@ -49,8 +50,13 @@ export async function listProductsForReview(deps: AppDeps, query: z.output<typeo
     ),
     countByStatus(deps.db),
   ]);
+  const blocked = await productsWithDangerousFiles(
+    deps.db,
+    rows.map((row) => row.id),
+  );
+  const items = rows.map((row) => ({ ...presentProduct(row), blocked_by_scan: blocked.has(row.id) }));
   return {
-    ...pagedList('products', rows.map(presentProduct), total, query),
+    ...pagedList('products', items, total, query),
     stats: {
       pending: byStatus.pending ?? 0,
       approved: byStatus.approved ?? 0,

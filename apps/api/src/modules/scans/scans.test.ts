@@ -70,6 +70,10 @@ describe('the safety scan of uploaded files', () => {
     // The admin sees each file's verdict and reasons, and cannot approve.
     const review = (await as(cast.admin.token)('GET', `/admin/products/${product.id}`)).json();
     expect(byName(review.files, 'model.pkl').scan_reasons[0]?.detail).toBe('os.system');
+    // The moderation queue marks it, so the list offers no Approve that would be refused.
+    const queue = (await as(cast.admin.token)('GET', '/admin/products?status=pending')).json();
+    expect(queue.products.find((p: { id: string }) => p.id === product.id)?.blocked_by_scan).toBe(true);
+    expect(queue.products.filter((p: { blocked_by_scan: boolean }) => p.blocked_by_scan)).toHaveLength(1);
     const refused = await as(cast.admin.token)('PUT', `/admin/products/${product.id}/approve`);
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({
@@ -99,6 +103,8 @@ describe('the safety scan of uploaded files', () => {
       ['weights.safetensors', 'clean'],
       ['model.pkl', 'clean'],
     ]);
+    const unblocked = (await as(cast.admin.token)('GET', '/admin/products?status=pending')).json();
+    expect(unblocked.products.find((p: { id: string }) => p.id === product.id)?.blocked_by_scan).toBe(false);
     const approved = await as(cast.admin.token)('PUT', `/admin/products/${product.id}/approve`);
     expect(approved.statusCode).toBe(200);
 

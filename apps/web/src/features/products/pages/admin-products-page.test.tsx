@@ -42,6 +42,20 @@ async function openQueue(handlers: Record<string, MockHandler> = {}) {
 }
 
 describe('admin product review', () => {
+  it('offers no Approve for a product whose file failed the safety scan, and says why', async () => {
+    authStore.setSession(makeSession({ role: 'admin' }));
+    const products = [
+      { ...makeProduct({ id: FIRST, title: 'Evil Checkpoint' }), blocked_by_scan: true },
+      { ...makeProduct({ id: SECOND, title: 'Clean Dataset' }), blocked_by_scan: false },
+    ];
+    mockApi({ 'GET /api/v1/admin/products': queue(products) });
+    renderRoute('/admin/products');
+    await screen.findByText('Evil Checkpoint');
+    expect(screen.queryByRole('button', { name: 'Approve Evil Checkpoint' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Approve Clean Dataset' })).toBeTruthy();
+    expect(screen.getByText('Dangerous').getAttribute('title')).toContain('failed the safety scan');
+  });
+
   it('opens on the pending queue with a count per status', async () => {
     const { api } = await openQueue();
     expect(screen.getByRole('tab', { name: /Pending/ }).getAttribute('aria-selected')).toBe('true');

@@ -287,7 +287,15 @@ export function AdminProductsPage() {
                         <Eye className="size-4" aria-hidden />
                         {t('admin.products.reviewAction')}
                       </Button>
-                      {product.status !== 'approved' && (
+                      {product.blocked_by_scan && (
+                        <span
+                          title={t('scan.dangerousBlocks')}
+                          className="inline-flex items-center rounded-full bg-red-50 px-2.5 py-1 text-xs font-medium text-red-700 ring-1 ring-red-200 ring-inset dark:bg-red-950/50 dark:text-red-300 dark:ring-red-900"
+                        >
+                          {t('scan.verdict.dangerous')}
+                        </span>
+                      )}
+                      {product.status !== 'approved' && !product.blocked_by_scan && (
                         <Button
                           size="sm"
                           variant="outline"
