@@ -144,6 +144,27 @@ export type ProductList = z.output<typeof productListSchema>;
 export const productDetailSchema = publicProductSchema.extend({ related: z.array(publicProductSchema) });
 export type ProductDetail = z.output<typeof productDetailSchema>;
 
+/**
+ * A file a buyer gets with a product, as anyone may see it before buying: its name, content type
+ * and size, never where it is stored or what its safety scan found.
+ */
+export const productFileInfoSchema = z.object({
+  file_name: z.string(),
+  content_type: z.string(),
+  size_bytes: z.number(),
+});
+export type ProductFileInfo = z.output<typeof productFileInfoSchema>;
+
+/**
+ * GET /products/{id}/files: every file of a public product, in upload order. Kept out of the
+ * product itself: catalogue rows stay small, and a product page is answered from the search index.
+ */
+export const productFilesSchema = z.object({
+  product_id: z.string(),
+  files: z.array(productFileInfoSchema),
+});
+export type ProductFiles = z.output<typeof productFilesSchema>;
+
 export const categoryCountSchema = z.object({ slug: z.string(), name: z.string(), count: z.number() });
 export type CategoryCount = z.output<typeof categoryCountSchema>;
 export const categoryListSchema = z.object({ categories: z.array(categoryCountSchema) });

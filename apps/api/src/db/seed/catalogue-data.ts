@@ -190,40 +190,85 @@ export const PRODUCT_NAMES: Record<CategorySlug, string[]> = {
   ],
 };
 
+/**
+ * Each category's texts for its demo products. `body` is markdown (the product page renders it as
+ * the forum does): a first sentence that follows "{title} by {seller}.", then sections with level-3
+ * headings (the page's "Description" is the level-2 one) that describe the demo files truthfully.
+ */
 export const CATEGORY_BLURBS: Record<CategorySlug, { short: string; body: string; files: string[] }> = {
   'ai-tools': {
     short: 'A ready-to-deploy AI tool that saves your team hours every week.',
-    body: 'Ships with a clean web UI, an API, and step-by-step setup notes. Works with the major LLM providers and runs on a small server.',
+    body: [
+      'Ships with a clean web UI, an API, and step-by-step setup notes. Works with the major LLM providers and runs on a small server.',
+      '### How it works',
+      '1. Start with **README.md**.',
+      '2. Follow **quickstart.md** to set it up step by step.',
+      '3. Ask the seller through the marketplace when you get stuck.',
+    ].join('\n\n'),
     files: ['README.md', 'quickstart.md'],
   },
   scripts: {
     short: 'A well-tested script you can drop into your workflow today.',
-    body: 'Plain, readable code with comments, a configuration file and examples. Runs on Python 3.10+ with no exotic dependencies.',
+    body: [
+      'Plain, readable code with comments, a configuration file and examples. Runs on Python 3.10+ with no exotic dependencies.',
+      '### Usage',
+      '```bash\npython main.py --help\npython main.py --input data.txt\n```',
+      '| Option | What it does |\n| --- | --- |\n| `--input` | The file to process (standard input when left out) |\n| `--help` | Lists every option |',
+    ].join('\n\n'),
     files: ['README.md', 'main.py'],
   },
   datasets: {
     short: 'A clean, documented dataset ready for training and evaluation.',
-    body: 'Deduplicated, with a data card describing collection, licence and known limitations, and train/validation/test splits.',
+    body: [
+      'Deduplicated, with a data card describing collection, licence and known limitations, and train/validation/test splits.',
+      '### Format',
+      'A CSV file with a header row; **sample.csv** shows the layout:',
+      '| Column | Type | Example |\n| --- | --- | --- |\n| `id` | integer | `1` |\n| `text` | string | `Does the job` |\n| `label` | string | `positive`, `negative` or `neutral` |',
+      '### Loading it',
+      '```python\nimport pandas as pd\n\nrows = pd.read_csv("sample.csv")\nprint(rows["label"].value_counts())\n```',
+    ].join('\n\n'),
     files: ['DATA_CARD.md', 'sample.csv'],
   },
   apis: {
     short: 'A production-grade API with generous limits and clear docs.',
-    body: 'REST endpoints described in OpenAPI, client snippets for Python and JavaScript, and examples of every response.',
+    body: [
+      'REST endpoints described in OpenAPI, client snippets for Python and JavaScript, and examples of every response.',
+      '### Endpoints',
+      '| Method | Path | Answer |\n| --- | --- | --- |\n| `POST` | `/v1/run` | `200 OK` with the result |',
+      '### Try it',
+      '- Import **openapi.yaml** into your API client or code generator.\n- Start with **README.md**.',
+    ].join('\n\n'),
     files: ['README.md', 'openapi.yaml'],
   },
   'ml-modules': {
     short: 'A reusable ML module with training, evaluation and inference code.',
-    body: 'Modular pipeline with sensible defaults, metrics reporting and an example notebook. Plug in your own data in minutes.',
+    body: [
+      'Modular pipeline with sensible defaults, metrics reporting and an example notebook. Plug in your own data in minutes.',
+      '### Quick start',
+      '```bash\npython pipeline.py --input your-data.csv\n```',
+      '- **README.md**: where to start\n- **pipeline.py**: the entry point (`--help` lists its options)',
+    ].join('\n\n'),
     files: ['README.md', 'pipeline.py'],
   },
   'prompt-packs': {
     short: 'Battle-tested prompts that produce consistent, high-quality output.',
-    body: 'Each prompt comes with variables, an example output and tips for adapting it to your brand voice and use case.',
+    body: [
+      'Each prompt comes with variables, an example output and tips for adapting it to your brand voice and use case.',
+      '### Variables',
+      'Replace each `{{placeholder}}` with your own text before sending a prompt:',
+      '```text\nYou are an expert assistant. Write {{topic}} for {{audience}} in a {{tone}} tone.\n```',
+      '| Variable | Example |\n| --- | --- |\n| `{{topic}}` | a product announcement |\n| `{{audience}}` | existing customers |\n| `{{tone}}` | friendly |',
+    ].join('\n\n'),
     files: ['README.md', 'prompts.txt'],
   },
   models: {
     short: 'A compact, fine-tuned model you can run on modest hardware.',
-    body: 'Includes a model card, evaluation results, an inference script and export instructions for ONNX and TorchScript.',
+    body: [
+      'Includes a model card, evaluation results, an inference script and export instructions for ONNX and TorchScript.',
+      '### Configuration',
+      '| Setting | Value |\n| --- | --- |\n| Framework | PyTorch |\n| Input size | 512 |\n| Labels | `positive`, `negative` |',
+      'Start with **MODEL_CARD.md**; **config.json** holds the settings above.',
+    ].join('\n\n'),
     files: ['MODEL_CARD.md', 'config.json'],
   },
 };

@@ -85,7 +85,7 @@ export async function seedDemoCatalogue(db: Database, storage: Storage): Promise
         sellerName: `${seller.firstName} ${seller.lastName}`,
         title,
         shortDescription: `${title}: ${blurb.short.charAt(0).toLowerCase()}${blurb.short.slice(1)}`,
-        description: `${title} by ${seller.firstName} ${seller.lastName}. ${blurb.body}\n\nWhat's included:\n- ${blurb.files.join('\n- ')}\n- Free updates for 12 months\n- Email support from the seller`,
+        description: `${title} by ${seller.firstName} ${seller.lastName}. ${blurb.body}\n\n### What's included\n\n- ${blurb.files.join('\n- ')}\n- Free updates for 12 months\n- Email support from the seller`,
         priceCents: price,
         originalPriceCents: rand() < 0.3 ? price + 1000 + Math.floor(rand() * 4) * 500 : null,
         category: category.slug,

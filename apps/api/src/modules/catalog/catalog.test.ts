@@ -3,8 +3,9 @@
 import { productDetailSchema } from '@app/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProduct, createUser, FACTORY_PASSWORD } from '../../../test/factories';
+import { addProductFile, createProduct, createUser, FACTORY_PASSWORD } from '../../../test/factories';
 import { bearer, createTestApp, signIn, type TestApp } from '../../../test/helpers';
+import { productFiles } from '../../db/schema';
 import type { UserRow } from '../users/repository';
 import { getProductDetail, publicProductDetailJson } from './service';
 
@@ -295,6 +296,64 @@ describe('GET /products/{id}', () => {
   });
 });
 
+describe('GET /products/{id}/files', () => {
+  const files = (id: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: `/api/v1/products/${id}/files`, headers });
+  const addFile = (productId: string, fileName: string, contentType: string, sizeBytes: number, createdAt: Date) =>
+    t.db.insert(productFiles).values({
+      productId,
+      fileName,
+      contentType,
+      sizeBytes,
+      createdAt,
+      storageKey: `product-files/${productId}/secret-key-${fileName}`,
+      scanVerdict: 'warning',
+      scanReasons: [
+        { code: 'secret_aws_key', severity: 'warning', message: 'A private scan note', detail: 'sk-hidden', member: null },
+      ],
+      scannedAt: createdAt,
+    });
+
+  it('lists every file a buyer gets with its name, type and size, and never its storage key or scan', async () => {
+    await addFile(ids.builder as string, 'chatbot-guide.pdf', 'application/pdf', 2_400_000, day(10));
+    await addFile(ids.builder as string, 'intents.csv', 'text/csv', 18_432, day(11));
+    await addFile(ids.builder as string, 'examples.zip', 'application/zip', 512, day(12));
+    const response = await files(ids.builder as string);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=5');
+    expect(response.json()).toEqual({
+      product_id: ids.builder,
+      files: [
+        { file_name: 'chatbot-guide.pdf', content_type: 'application/pdf', size_bytes: 2_400_000 },
+        { file_name: 'intents.csv', content_type: 'text/csv', size_bytes: 18_432 },
+        { file_name: 'examples.zip', content_type: 'application/zip', size_bytes: 512 },
+      ],
+    });
+    for (const hidden of ['secret-key', 'product-files/', 'storage', 'scan', 'sk-hidden', 'private']) {
+      expect(response.body).not.toContain(hidden);
+    }
+    // The product itself and the catalogue rows stay as they were: no file list in them.
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/products/${ids.builder}` })).json()).not.toHaveProperty('files');
+    expect((await list()).body).not.toContain('chatbot-guide.pdf');
+    // A public product without files lists none.
+    expect((await files(ids.api as string)).json()).toEqual({ product_id: ids.api, files: [] });
+  });
+
+  it('lists nothing for a product the public may not see: 404 for pending, rejected, unknown and malformed ids', async () => {
+    await addFile(ids.pending as string, 'pending-model.bin', 'application/octet-stream', 1_000, day(10));
+    await addFile(ids.rejected as string, 'rejected.zip', 'application/zip', 1_000, day(10));
+    for (const id of [ids.pending, ids.rejected, '00000000-0000-0000-0000-000000000000', 'not-an-id']) {
+      const response = await files(id as string);
+      expect(response.statusCode, id).toBe(404);
+      expect(response.json().detail, id).toBe('Product not found');
+      expect(response.body).not.toContain('.zip');
+    }
+    // Not even for their seller or an admin: this is the public listing (they see files elsewhere).
+    expect((await files(ids.pending as string, bearer(sellerToken))).statusCode).toBe(404);
+    expect((await files(ids.rejected as string, bearer(adminToken))).statusCode).toBe(404);
+  });
+});
+
 describe('categories and counts', () => {
   it('keeps list totals right as products are approved and deleted', async () => {
     const before = (await list('category=models')).json().total;
@@ -365,7 +424,12 @@ describe('product pages from the search index between its periodic checks', () =
       const product = await createProduct(app.db, owner, { title: 'Indexed page', priceCents: 1200 });
       await app.deps.searchIndex?.load();
       const page = () => app.app.inject({ method: 'GET', url: `/api/v1/products/${product.id}` });
+      const files = () => app.app.inject({ method: 'GET', url: `/api/v1/products/${product.id}/files` });
+      await addProductFile(app.deps, product.id, 'notes.md', '# Notes');
       expect((await page()).json()).toMatchObject({ title: 'Indexed page', price: 12 });
+      expect((await files()).json().files).toEqual([
+        { file_name: 'notes.md', content_type: 'application/octet-stream', size_bytes: 7 },
+      ]);
       const token = await signIn(app.app, admin.email, FACTORY_PASSWORD);
       const suspended = await app.app.inject({
         method: 'PUT',
@@ -375,6 +439,8 @@ describe('product pages from the search index between its periodic checks', () =
       });
       expect(suspended.statusCode).toBe(200);
       expect((await page()).statusCode).toBe(404);
+      // Its file list, shared for a minute here, is forgotten at once too.
+      expect((await files()).statusCode).toBe(404);
     } finally {
       await app.close();
     }

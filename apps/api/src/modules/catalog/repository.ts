@@ -9,7 +9,7 @@ import {
 } from '@app/shared';
 import { and, asc, desc, eq, getTableColumns, gte, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { productCounts, products, users } from '../../db/schema';
+import { productCounts, productFiles, products, users } from '../../db/schema';
 import { pageOffset } from '../../lib/paging';
 import type { CorrectedWord } from './typos';
 
@@ -333,6 +333,29 @@ export async function findProductById(db: DbOrTx, id: string): Promise<ProductRo
     .from(products)
     .where(and(eq(products.id, id), isNull(products.deletedAt)));
   return row as ProductRow | undefined;
+}
+
+/** A file of a public product as anyone may see it: no storage key, no scan. */
+export interface PublicFileRow {
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+}
+
+/**
+ * The files of a product the public may see (in upload order), or undefined when it may not (unknown,
+ * pending, rejected, deleted, or its seller suspended). One statement on the product's primary key
+ * and the files' product index.
+ */
+export async function listPublicProductFiles(db: DbOrTx, productId: string): Promise<PublicFileRow[] | undefined> {
+  const rows = await db
+    .select({ fileName: productFiles.fileName, contentType: productFiles.contentType, sizeBytes: productFiles.sizeBytes })
+    .from(products)
+    .leftJoin(productFiles, eq(productFiles.productId, products.id))
+    .where(and(eq(products.id, productId), isPublicProduct))
+    .orderBy(asc(productFiles.createdAt), asc(productFiles.fileName), asc(productFiles.id));
+  if (rows.length === 0) return undefined;
+  return rows.filter((row): row is PublicFileRow => row.fileName !== null && row.contentType !== null && row.sizeBytes !== null);
 }
 
 /** Approved products per category, from the trigger-kept counts. */

@@ -1,13 +1,16 @@
 import {
   categoryListSchema,
+  type ProductFiles,
   productCountSchema,
   productDetailSchema,
+  productFilesSchema,
   productListQuerySchema,
   productListSchema,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EncodedJson } from '../../lib/compression';
+import { AppError } from '../../lib/errors';
 import { MicroCache } from '../../lib/micro-cache';
 import { type ApiTag, OPTIONAL_TOKEN } from '../../lib/openapi';
 import { requireAuth, resolveRequestUser } from '../auth/guard';
@@ -19,6 +22,7 @@ import {
   listCategories,
   onCatalogUpdate,
   publicProductDetailJson,
+  publicProductFiles,
 } from './service';
 
 const tags: ApiTag[] = ['Products'];
@@ -135,6 +139,33 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const json = await publicProductDetailJson(deps, request.params.id);
       if (json) return new EncodedJson(json).send(request, reply);
       return getProductDetail(deps, request.params.id, viewer);
+    },
+  );
+
+  // What a buyer gets, shown on the product page before purchase. Not part of the product's JSON:
+  // catalogue rows stay small and the page itself keeps coming from the search index. The same for
+  // everyone, so shared for a moment (forgotten as soon as the catalogue changes: changing a
+  // product's files sends it back to review).
+  const files = new MicroCache<ProductFiles | null>(deps.config.catalogCacheMs, { maxEntries: 5_000 });
+  onCatalogUpdate(deps, () => files.clear());
+  app.get(
+    '/:id/files',
+    {
+      schema: {
+        operationId: 'listProductFiles',
+        summary: 'List the files a buyer of a published product gets (name, content type, size)',
+        tags,
+        errorCodes: ['NOT_FOUND'],
+        params: z.object({ id: z.string() }),
+        response: { 200: productFilesSchema },
+      },
+    },
+    async (request, reply) => {
+      const id = request.params.id.trim();
+      const found = await files.get(id, () => publicProductFiles(deps, id));
+      if (!found) throw new AppError('NOT_FOUND', 'Product not found');
+      reply.header('cache-control', 'public, max-age=5');
+      return found;
     },
   );
 };

@@ -7,6 +7,7 @@ import {
   PRICE_BANDS,
   PRODUCT_BROWSE_DEPTH,
   type ProductFacets,
+  type ProductFiles,
   type ProductList,
   type ProductListQuery,
   type PublicProduct,
@@ -26,6 +27,7 @@ import {
   findProductById,
   isSellerActive,
   listProducts,
+  listPublicProductFiles,
   listRelatedProducts,
   type ProductRow,
   type Visibility,
@@ -203,6 +205,22 @@ export async function publicProductDetailJson(deps: AppDeps, id: string): Promis
     found.json,
     related.map((r) => r.json),
   );
+}
+
+/**
+ * What a buyer of a public product gets: each file's name, content type and size (never its storage
+ * key or scan), or null when the product is not public (unknown, pending, rejected, deleted, or its
+ * seller suspended), the same for every viewer.
+ */
+export async function publicProductFiles(deps: AppDeps, id: string): Promise<ProductFiles | null> {
+  const trimmed = id.trim();
+  if (!isUuid(trimmed)) return null;
+  const files = await listPublicProductFiles(deps.db, trimmed);
+  if (!files) return null;
+  return {
+    product_id: trimmed,
+    files: files.map((file) => ({ file_name: file.fileName, content_type: file.contentType, size_bytes: file.sizeBytes })),
+  };
 }
 
 export async function listCategories(deps: AppDeps): Promise<CategoryCount[]> {

@@ -7,6 +7,7 @@ import { ProductReviewStatus } from '@/components/product-status-badge';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { Markdown } from '@/features/community/components/markdown';
 import { errorMessage } from '@/lib/api-client';
 import { categoryName } from '@/lib/catalog-names';
 import { openSignedDownload } from '@/lib/downloads';
@@ -110,7 +111,8 @@ function ReviewBody({ product }: { product: AdminProductReview }) {
         {product.short_description && (
           <p className="text-sm font-medium text-slate-700 dark:text-slate-300">{product.short_description}</p>
         )}
-        <p className="text-sm break-words whitespace-pre-line text-slate-600 dark:text-slate-400">{product.description}</p>
+        {/* Rendered as buyers see it on the product page (the forum's safe markdown). */}
+        <Markdown source={product.description} className="text-sm text-slate-600 dark:text-slate-400" />
       </section>
       <section aria-labelledby="review-images" className="space-y-2">
         <h3 id="review-images" className="text-sm font-semibold text-slate-900 dark:text-white">

@@ -59,9 +59,9 @@ describe('admin product review panel', () => {
       { id: 'f2', file_name: 'examples.zip', content_type: 'application/zip', size_bytes: 512 },
     ]);
 
-    expect(within(panel).getByText(/Forty prompts for support teams\./).textContent).toContain(
-      'Each comes with an example answer.',
-    );
+    const description = within(panel).getByRole('region', { name: 'Description' });
+    expect(within(description).getByText('Forty prompts for support teams.').tagName).toBe('P');
+    expect(within(description).getByText('Each comes with an example answer.').tagName).toBe('P');
     expect(within(panel).getByText('Prompts that work')).toBeTruthy();
     expect(
       within(panel)

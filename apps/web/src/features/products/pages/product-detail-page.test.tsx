@@ -22,6 +22,16 @@ const product = makeProduct({
 });
 const related = [makeProduct({ title: 'Related One' }), makeProduct({ title: 'Related Two' })];
 
+const productFiles = {
+  product_id: 'p-1',
+  files: [
+    { file_name: 'labels.csv', content_type: 'text/csv', size_bytes: 18_432 },
+    { file_name: 'schema.json', content_type: 'application/json', size_bytes: 640 },
+    { file_name: 'images.zip', content_type: 'application/zip', size_bytes: 2_621_440 },
+    { file_name: 'LICENSE', content_type: 'application/octet-stream', size_bytes: 1_100 },
+  ],
+};
+
 function review(overrides: Partial<PublicReview> = {}): PublicReview {
   return {
     id: 'r-1',
@@ -52,6 +62,7 @@ function productApi(handlers: Record<string, MockHandler> = {}) {
   return mockApi({
     'GET /api/v1/products/p-1': () => json(200, { ...product, related }),
     'GET /api/v1/products/p-1/reviews': () => json(200, reviewsPage([review()])),
+    'GET /api/v1/products/p-1/files': () => json(200, productFiles),
     ...handlers,
   });
 }
@@ -81,6 +92,85 @@ describe('product page', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual(['Related One', 'Related Two']);
+  });
+
+  it('renders a markdown description: headings, lists, code blocks and tables', async () => {
+    authStore.clear();
+    const description = [
+      '### What is inside',
+      '',
+      '- 12,000 labelled images',
+      '- A label map',
+      '',
+      '```python',
+      'from toolkit import load',
+      '```',
+      '',
+      '| Split | Images |',
+      '| --- | --- |',
+      '| train | 10,000 |',
+    ].join('\n');
+    productApi({ 'GET /api/v1/products/p-1': () => json(200, { ...product, description, related }) });
+    renderRoute('/products/p-1');
+    const section = (await screen.findByRole('heading', { level: 2, name: 'Description' })).closest('section') as HTMLElement;
+    expect(within(section).getByRole('heading', { level: 3, name: 'What is inside' })).toBeTruthy();
+    expect(within(section).getByText('12,000 labelled images').tagName).toBe('LI');
+    expect(section.querySelector('pre code')?.textContent).toContain('from toolkit import load');
+    const table = within(section).getByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Split' })).toBeTruthy();
+    expect(within(table).getByRole('cell', { name: '10,000' })).toBeTruthy();
+  });
+
+  it('shows a description’s script and javascript: link as inert text, never running or linking them', async () => {
+    authStore.clear();
+    const description = [
+      'Safe [docs](https://example.org/docs).',
+      '',
+      '<script>window.__productPwned = 1</script>',
+      '',
+      '[click me](javascript:window.__productPwned=2)',
+      '',
+      '<img src=x onerror="window.__productPwned = 3">',
+    ].join('\n');
+    productApi({ 'GET /api/v1/products/p-1': () => json(200, { ...product, description, related }) });
+    renderRoute('/products/p-1');
+    const section = (await screen.findByRole('heading', { level: 2, name: 'Description' })).closest('section') as HTMLElement;
+    await waitFor(() => expect(section.textContent).toContain('<script>window.__productPwned = 1</script>'));
+    expect(section.querySelector('script, img, [onerror]')).toBeNull();
+    const hrefs = [...section.querySelectorAll('a')].map((link) => link.getAttribute('href') ?? '');
+    expect(hrefs).toContain('https://example.org/docs');
+    expect(hrefs.filter((href) => /^\s*javascript:/i.test(href))).toEqual([]);
+    expect(within(section).queryByRole('link', { name: 'click me' })).toBeNull();
+    expect((window as unknown as { __productPwned?: number }).__productPwned).toBeUndefined();
+  });
+
+  it('lists every file a buyer gets with its name, type and size before purchase', async () => {
+    authStore.clear();
+    const api = productApi();
+    renderRoute('/products/p-1');
+    const list = await screen.findByRole('list', { name: '4 files you get' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'labels.csvType: CSVSize: 18.0 KB',
+      'schema.jsonType: JSONSize: 640 B',
+      'images.zipType: ZIPSize: 2.5 MB',
+      'LICENSEType: FileSize: 1.1 KB',
+    ]);
+    expect(screen.getByRole('heading', { level: 2, name: 'What you get' })).toBeTruthy();
+    expect(screen.getByText('4 files, 2.5 MB in total, to download after payment')).toBeTruthy();
+    expect(api.calls('GET /api/v1/products/p-1/files')).toHaveLength(1);
+  });
+
+  it('asks for no public file list of a product that is not published (its seller looking at it)', async () => {
+    authStore.setSession(makeSession());
+    const api = productApi({ 'GET /api/v1/products/p-1': () => json(200, { ...product, status: 'pending', related }) });
+    renderRoute('/products/p-1');
+    await screen.findByRole('heading', { level: 1, name: 'Vision Toolkit' });
+    expect(screen.queryByRole('heading', { name: 'What you get' })).toBeNull();
+    expect(api.calls('GET /api/v1/products/p-1/files')).toHaveLength(0);
   });
 
   it('shows buyers when the files were scanned for safety', async () => {

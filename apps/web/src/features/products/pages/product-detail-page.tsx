@@ -9,6 +9,7 @@ import { ProductPrice } from '@/components/product-price';
 import { RatingStars } from '@/components/rating-stars';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { Markdown } from '@/features/community/components/markdown';
 import { ProductReviews } from '@/features/reviews/components/product-reviews';
 import { WishlistButton } from '@/features/wishlist/components/wishlist-button';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -16,6 +17,7 @@ import { categoryName, licenseName } from '@/lib/catalog-names';
 import { formatDate } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { useProduct } from '../api/get-product';
+import { ProductFiles } from '../components/product-files';
 import { ProductGallery } from '../components/product-gallery';
 
 export function ProductDetailPage() {
@@ -167,34 +169,38 @@ function ProductView({ product }: { product: ProductDetail }) {
       </div>
 
       <div className="mt-14 grid gap-12 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <section aria-labelledby="description-title">
-          <h2 id="description-title" className="text-2xl font-bold text-slate-900 dark:text-white">
-            {t('products.detail.description')}
-          </h2>
-          <p className="mt-4 whitespace-pre-line text-slate-700 dark:text-slate-300">{product.description}</p>
-          {product.tags.length > 0 && (
-            <ul aria-label={t('products.detail.tags')} className="mt-6 flex flex-wrap gap-2">
-              {product.tags.map((tag) => (
-                <li key={tag}>
-                  <Link
-                    to={`/products?search=${encodeURIComponent(tag)}`}
-                    className="inline-block rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-700 hover:bg-indigo-50 hover:text-indigo-700 dark:bg-slate-800 dark:text-slate-300 dark:hover:bg-indigo-950"
-                  >
-                    #{tag}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-          <p className="mt-6 text-sm text-slate-700 dark:text-slate-300">
-            <Link
-              to={`/community?product=${product.id}`}
-              className="font-medium text-indigo-700 hover:underline dark:text-indigo-300"
-            >
-              {t('community.askAboutProduct')}
-            </Link>
-          </p>
-        </section>
+        <div className="min-w-0">
+          <section aria-labelledby="description-title">
+            <h2 id="description-title" className="text-2xl font-bold text-slate-900 dark:text-white">
+              {t('products.detail.description')}
+            </h2>
+            {/* Markdown as the forum renders it: no raw HTML, scripts or javascript: links. */}
+            <Markdown source={product.description} className="mt-4 text-slate-700 dark:text-slate-300" />
+            {product.tags.length > 0 && (
+              <ul aria-label={t('products.detail.tags')} className="mt-6 flex flex-wrap gap-2">
+                {product.tags.map((tag) => (
+                  <li key={tag}>
+                    <Link
+                      to={`/products?search=${encodeURIComponent(tag)}`}
+                      className="inline-block rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-700 hover:bg-indigo-50 hover:text-indigo-700 dark:bg-slate-800 dark:text-slate-300 dark:hover:bg-indigo-950"
+                    >
+                      #{tag}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <p className="mt-6 text-sm text-slate-700 dark:text-slate-300">
+              <Link
+                to={`/community?product=${product.id}`}
+                className="font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+              >
+                {t('community.askAboutProduct')}
+              </Link>
+            </p>
+          </section>
+          <ProductFiles key={product.id} productId={product.id} published={product.status === 'approved'} />
+        </div>
         <ProductReviews key={product.id} productId={product.id} />
       </div>
 
