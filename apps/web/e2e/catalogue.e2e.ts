@@ -71,6 +71,14 @@ describe('catalogue', () => {
     await page.waitForURL(/\/products\/[0-9a-f-]{36}$/);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(title);
     await page.getByRole('heading', { name: 'Reviews' }).waitFor();
+    // The description is markdown (the demo's have headings and lists), and every file is listed before purchase.
+    await page.getByRole('region', { name: 'Description' }).getByRole('heading', { level: 3, name: "What's included" }).waitFor();
+    const files = page.getByRole('list', { name: /^\d+ files? you get$/ });
+    await files.waitFor();
+    expect(await files.getByRole('listitem').count()).toBeGreaterThan(0);
+    const firstFile = await files.getByRole('listitem').first().innerText();
+    expect(firstFile).toMatch(/Type:\s*(MD|PY|CSV|JSON|YAML|TXT)\b/);
+    expect(firstFile).toMatch(/Size:\s*[\d.,]+\s(B|KB)\b/);
     await loadAllImages(page);
     await snap(page, 'product-page');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);

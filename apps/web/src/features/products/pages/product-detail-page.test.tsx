@@ -113,7 +113,7 @@ describe('product page', () => {
     productApi({ 'GET /api/v1/products/p-1': () => json(200, { ...product, description, related }) });
     renderRoute('/products/p-1');
     const section = (await screen.findByRole('heading', { level: 2, name: 'Description' })).closest('section') as HTMLElement;
-    expect(within(section).getByRole('heading', { level: 3, name: 'What is inside' })).toBeTruthy();
+    expect(await within(section).findByRole('heading', { level: 3, name: 'What is inside' })).toBeTruthy();
     expect(within(section).getByText('12,000 labelled images').tagName).toBe('LI');
     expect(section.querySelector('pre code')?.textContent).toContain('from toolkit import load');
     const table = within(section).getByRole('table');
@@ -135,7 +135,8 @@ describe('product page', () => {
     productApi({ 'GET /api/v1/products/p-1': () => json(200, { ...product, description, related }) });
     renderRoute('/products/p-1');
     const section = (await screen.findByRole('heading', { level: 2, name: 'Description' })).closest('section') as HTMLElement;
-    await waitFor(() => expect(section.textContent).toContain('<script>window.__productPwned = 1</script>'));
+    await within(section).findByRole('link', { name: 'docs' });
+    expect(section.textContent).toContain('<script>window.__productPwned = 1</script>');
     expect(section.querySelector('script, img, [onerror]')).toBeNull();
     const hrefs = [...section.querySelectorAll('a')].map((link) => link.getAttribute('href') ?? '');
     expect(hrefs).toContain('https://example.org/docs');

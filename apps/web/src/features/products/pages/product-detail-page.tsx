@@ -1,5 +1,6 @@
 import type { ProductDetail } from '@app/shared';
 import { ChevronRight, Download, PackageX, ScanSearch, ShieldCheck } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { AddToCartButton } from '@/components/add-to-cart-button';
@@ -9,7 +10,6 @@ import { ProductPrice } from '@/components/product-price';
 import { RatingStars } from '@/components/rating-stars';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { Markdown } from '@/features/community/components/markdown';
 import { ProductReviews } from '@/features/reviews/components/product-reviews';
 import { WishlistButton } from '@/features/wishlist/components/wishlist-button';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -19,6 +19,12 @@ import { translateMessage } from '@/lib/i18n';
 import { useProduct } from '../api/get-product';
 import { ProductFiles } from '../components/product-files';
 import { ProductGallery } from '../components/product-gallery';
+
+/**
+ * The description's renderer (marked and DOMPurify, ~27 kB compressed) loads apart from the page:
+ * the first screen never waits for it, and the plain text stands in for the moment it takes.
+ */
+const Markdown = lazy(async () => ({ default: (await import('@/features/community/components/markdown')).Markdown }));
 
 export function ProductDetailPage() {
   const { t } = useTranslation();
@@ -175,7 +181,11 @@ function ProductView({ product }: { product: ProductDetail }) {
               {t('products.detail.description')}
             </h2>
             {/* Markdown as the forum renders it: no raw HTML, scripts or javascript: links. */}
-            <Markdown source={product.description} className="mt-4 text-slate-700 dark:text-slate-300" />
+            <Suspense
+              fallback={<p className="mt-4 whitespace-pre-line text-slate-700 dark:text-slate-300">{product.description}</p>}
+            >
+              <Markdown source={product.description} className="mt-4 text-slate-700 dark:text-slate-300" />
+            </Suspense>
             {product.tags.length > 0 && (
               <ul aria-label={t('products.detail.tags')} className="mt-6 flex flex-wrap gap-2">
                 {product.tags.map((tag) => (
