@@ -101,6 +101,26 @@ export interface UploadCheck {
   orphanObjects: number;
 }
 
+export const s3Client = (options: S3StorageOptions) =>
+  new S3Client({ region: options.region, endpoint: options.endpoint, forcePathStyle: true, credentials: options.credentials });
+
+/** True when an admin's review link to the uploaded file gives back the bytes the seller sent. */
+export async function downloadsSameBytes(
+  base: string,
+  admin: Session,
+  upload: LoadResult['uploads'][number],
+  fileId: string,
+): Promise<boolean> {
+  const link = await fetch(`${base}/api/v1/admin/products/${upload.productId}/files/${fileId}/link`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  const url = ((await link.json()) as { url?: string }).url;
+  if (!url) return false;
+  const bytes = Buffer.from(await (await fetch(`${base}${url}`)).arrayBuffer());
+  return createHash('sha256').update(bytes).digest('hex') === upload.sha256;
+}
+
 /** Every upload answered 201: its rows, its objects in the bucket, and its bytes through an admin's review link. */
 export async function checkUploads(
   base: string,
@@ -111,12 +131,7 @@ export async function checkUploads(
 ): Promise<UploadCheck> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
-  const s3 = new S3Client({
-    region: s3Options.region,
-    endpoint: s3Options.endpoint,
-    forcePathStyle: true,
-    credentials: s3Options.credentials,
-  });
+  const s3 = s3Client(s3Options);
   const exists = async (key: string, size: number) => {
     try {
       const head = await s3.send(new HeadObjectCommand({ Bucket: s3Options.bucket, Key: key }));
@@ -135,14 +150,7 @@ export async function checkUploads(
       const file = files.rows[0] as { id: string; storage_key: string; size_bytes: number } | undefined;
       if (!file || !(await exists(file.storage_key, upload.size))) continue;
       inBucket += 1;
-      const link = await fetch(`${base}/api/v1/admin/products/${upload.productId}/files/${file.id}/link`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${admin.token}` },
-      });
-      const url = ((await link.json()) as { url?: string }).url;
-      if (!url) continue;
-      const bytes = Buffer.from(await (await fetch(`${base}${url}`)).arrayBuffer());
-      if (createHash('sha256').update(bytes).digest('hex') === upload.sha256) downloadedSame += 1;
+      if (await downloadsSameBytes(base, admin, upload, file.id)) downloadedSame += 1;
     }
     const drillFiles = await db.query(
       `select f.storage_key, f.size_bytes from product_files f join products p on p.id = f.product_id where p.title like 'Drill upload %'`,

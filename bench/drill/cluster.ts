@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded';
+import { adminQuery, databaseUrl } from '../../apps/api/test/database-url';
 import { startTestS3, type TestS3 } from '../../apps/api/test/s3';
 import { startSmtpSink } from '../../apps/api/test/smtp-sink';
 import { freePort, root } from '../lib';
@@ -22,22 +22,6 @@ export function workFolder(name: string): string {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function databaseUrl(serverUrl: string, database: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function adminQuery(serverUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 export interface DrillDatabase {
   url: string;

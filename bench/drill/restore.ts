@@ -9,24 +9,20 @@
 // file present, each drill buyer's order zips download, seller uploads have their bytes.
 // Figures only, no verdict; loopback only.
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import type { S3StorageOptions } from '../../apps/api/src/lib/storage-s3';
 import { startTestS3 } from '../../apps/api/test/s3';
 import { freePort, root } from '../lib';
-import { booksLines, readBooks, settledBooks } from './books';
+import { booksLines, downloadsSameBytes, readBooks, s3Client, settledBooks } from './books';
 import { BALANCER, Instance, startFleet, workFolder } from './cluster';
 import { preparePeople, runLoad, signIn } from './load';
 
 const SECONDS = 40;
 const BACKUP_AT = 10;
-
-const s3Client = (options: S3StorageOptions) =>
-  new S3Client({ region: options.region, endpoint: options.endpoint, forcePathStyle: true, credentials: options.credentials });
 
 /** Copies every object of the bucket to `<folder>/files/<key>` (the layout storage:migrate reads). */
 async function copyBucket(options: S3StorageOptions, folder: string): Promise<{ objects: number; bytes: number }> {
@@ -183,15 +179,7 @@ try {
     let same = 0;
     for (const upload of uploadsBefore) {
       const file = (await db.query('select id from product_files where product_id = $1', [upload.productId])).rows[0];
-      if (!file) continue;
-      const link = await fetch(`${restored.base}/api/v1/admin/products/${upload.productId}/files/${file.id}/link`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${admin.token}` },
-      });
-      const url = ((await link.json()) as { url?: string }).url;
-      if (!url) continue;
-      const bytes = Buffer.from(await (await fetch(`${restored.base}${url}`)).arrayBuffer());
-      if (createHash('sha256').update(bytes).digest('hex') === upload.sha256) same += 1;
+      if (file && (await downloadsSameBytes(restored.base, admin, upload, file.id))) same += 1;
     }
     lines.push(
       `seller uploads answered before the backup began: ${same} of ${uploadsBefore.length} downloaded from the restored shop with the same bytes`,
