@@ -34,6 +34,7 @@ import { cartRoutes } from './modules/cart/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { adminChatbotRoutes, chatbotRoutes } from './modules/chatbot/routes';
 import { communityRoutes } from './modules/community/routes';
+import { compareRoutes } from './modules/compare/routes';
 import { adminContactRoutes, contactRoutes } from './modules/contact/routes';
 import { debugRoutes } from './modules/debug/routes';
 import { downloadsRoutes } from './modules/downloads/routes';
@@ -49,6 +50,7 @@ import { adminPayoutRoutes, sellerPayoutRoutes } from './modules/payouts/routes'
 import { adminProductRoutes } from './modules/products/admin-routes';
 import { adminPromoCodeRoutes } from './modules/promo-codes/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
+import { publicSellerRoutes } from './modules/sellers/public-routes';
 import { sellerRoutes } from './modules/sellers/routes';
 import {
   adminSettingsRoutes,
@@ -158,6 +160,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(aiPoolPublicRoutes, { prefix: '/ai-token-payments' });
       await api.register(downloadsRoutes, { prefix: '/downloads' });
       await api.register(sellerRoutes, { prefix: '/seller' });
+      await api.register(publicSellerRoutes, { prefix: '/sellers' });
+      await api.register(compareRoutes, { prefix: '/compare' });
       await api.register(sellerPayoutRoutes, { prefix: '/seller' });
       await api.register(adminPayoutRoutes, { prefix: '/payments/admin' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });

@@ -20,4 +20,5 @@ export * from './promo';
 export * from './roles';
 export * from './scans';
 export * from './seller';
+export * from './seller-profile';
 export * from './settings';

@@ -1,4 +1,12 @@
-import { type Language, ORDER_STATUSES, type Preferences, REFUND_STATUSES, SCAN_VERDICTS, type ScanReason } from '@app/shared';
+import {
+  type Language,
+  ORDER_STATUSES,
+  type Preferences,
+  REFUND_STATUSES,
+  SCAN_VERDICTS,
+  type ScanReason,
+  type SellerLink,
+} from '@app/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -57,6 +65,9 @@ export const users = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     /** Display preferences (validated by the shared schema); null until the account first saves some. */
     preferences: jsonb('preferences').$type<Preferences>(),
+    /** What a seller says about themselves on their public page (`/sellers/{id}`). */
+    sellerBio: text('seller_bio').notNull().default(''),
+    sellerLinks: jsonb('seller_links').$type<SellerLink[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -9,6 +9,7 @@ import {
   pagingQueryFields,
   STANDARD_PAGING,
   sellerDashboardStatsSchema,
+  sellerProfileUpdateSchema,
   sellerSalesSchema,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -24,6 +25,7 @@ import {
   updateListedProduct,
 } from '../products/service';
 import { presentUser } from '../users/present';
+import { changeSellerProfile } from './public-service';
 import { becomeSeller, listOwnProducts, sellerSalesSeries, sellerStats } from './service';
 
 const tags: ApiTag[] = ['Sellers'];
@@ -160,6 +162,24 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await deleteListedProduct(deps, currentUser(request), request.params.id, request.log);
       return { message: 'Product removed. Buyers who paid keep their downloads.' };
+    },
+  );
+
+  app.put(
+    '/profile',
+    {
+      ...seller,
+      schema: {
+        operationId: 'updateSellerProfile',
+        summary: 'Change the bio and links of the seller’s public page',
+        tags,
+        body: sellerProfileUpdateSchema,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      await changeSellerProfile(deps, currentUser(request), request.body);
+      return { message: 'Seller page saved' };
     },
   );
 
