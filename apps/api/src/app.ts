@@ -36,6 +36,11 @@ import { adminChatbotRoutes, chatbotRoutes } from './modules/chatbot/routes';
 import { communityRoutes } from './modules/community/routes';
 import { compareRoutes } from './modules/compare/routes';
 import { adminContactRoutes, contactRoutes } from './modules/contact/routes';
+import {
+  datasetPreviewAdminRoutes,
+  datasetPreviewPublicRoutes,
+  datasetPreviewSellerRoutes,
+} from './modules/dataset-previews/routes';
 import { debugRoutes } from './modules/debug/routes';
 import { downloadsRoutes } from './modules/downloads/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -150,6 +155,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(usersRoutes, { prefix: '/users' });
       await api.register(mediaRoutes, { prefix: '/media' });
       await api.register(catalogRoutes, { prefix: '/products' });
+      await api.register(datasetPreviewPublicRoutes, { prefix: '/products' });
       await api.register(reviewsRoutes);
       await api.register(wishlistRoutes, { prefix: '/wishlist' });
       await api.register(cartRoutes, { prefix: '/cart' });
@@ -160,6 +166,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(aiPoolPublicRoutes, { prefix: '/ai-token-payments' });
       await api.register(downloadsRoutes, { prefix: '/downloads' });
       await api.register(sellerRoutes, { prefix: '/seller' });
+      await api.register(datasetPreviewSellerRoutes, { prefix: '/seller' });
       await api.register(publicSellerRoutes, { prefix: '/sellers' });
       await api.register(compareRoutes, { prefix: '/compare' });
       await api.register(sellerPayoutRoutes, { prefix: '/seller' });
@@ -169,6 +176,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(adminSettingsRoutes, { prefix: '/admin' });
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(adminProductRoutes, { prefix: '/admin' });
+      await api.register(datasetPreviewAdminRoutes, { prefix: '/admin' });
       await api.register(adminUserRoutes, { prefix: '/admin' });
       await api.register(adminOrderRoutes, { prefix: '/admin' });
       await api.register(adminPromoCodeRoutes, { prefix: '/admin' });

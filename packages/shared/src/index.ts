@@ -9,6 +9,7 @@ export * from './chatbot';
 export * from './community';
 export * from './constants';
 export * from './contact';
+export * from './dataset-previews';
 export * from './messages';
 export * from './newsletter';
 export * from './notifications';

@@ -1,4 +1,5 @@
 import {
+import { DATASET_FORMATS, type DatasetColumn, type DatasetFailure, type DatasetRow } from '@app/shared';
   type Language,
   ORDER_STATUSES,
   type Preferences,
@@ -226,6 +227,36 @@ export const productFiles = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('product_files_product_idx').on(table.productId)],
+);
+
+/** The preview of a data file (modules/dataset-previews): schema, statistics, first rows, and what the seller publishes. */
+export const datasetPreviews = pgTable(
+  'dataset_previews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => productFiles.id, { onDelete: 'cascade' }),
+    format: text('format', { enum: DATASET_FORMATS }).notNull(),
+    status: text('status', { enum: ['ready', 'failed'] }).notNull(),
+    failure: jsonb('failure').$type<DatasetFailure>(),
+    rowCount: integer('row_count').notNull().default(0),
+    columns: jsonb('columns').$type<DatasetColumn[]>().notNull().default([]),
+    /** The file's first rows, for the seller to choose from; never sent to anyone else. */
+    candidateRows: jsonb('candidate_rows').$type<DatasetRow[]>().notNull().default([]),
+    /** Indexes into candidate_rows that are published. */
+    sampleRows: jsonb('sample_rows').$type<number[]>().notNull().default([]),
+    hiddenColumns: jsonb('hidden_columns').$type<string[]>().notNull().default([]),
+    analyzedAt: timestamp('analyzed_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('dataset_previews_file_unique').on(table.fileId),
+    index('dataset_previews_product_idx').on(table.productId),
+  ],
 );
 
 export const reviews = pgTable(

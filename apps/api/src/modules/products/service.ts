@@ -6,6 +6,8 @@ import { AppError } from '../../lib/errors';
 import { dollarsToCents } from '../../lib/money';
 import { isUuid } from '../../lib/validation';
 import type { ProductRow } from '../catalog/repository';
+import { previewUploadedFiles } from '../dataset-previews/make-previews';
+import { insertDatasetPreviews } from '../dataset-previews/repository';
 import { presentOwnProduct } from '../scans/present';
 import { scanUploadedFiles } from '../scans/service';
 import type { UserRow } from '../users/repository';
@@ -56,7 +58,8 @@ export async function createListedProduct(deps: AppDeps, owner: UserRow, request
   try {
     const form = parseForm(productFormSchema, upload.fields);
     if (upload.files.length === 0) throw filesRequired();
-    const files = await scanUploadedFiles(deps, upload.files);
+    // Scanned for safety, and data files (CSV, TSV, JSON Lines, Parquet) previewed, before the answer.
+    const { files, previews } = await previewUploadedFiles(deps, await scanUploadedFiles(deps, upload.files));
     const product = await deps.db.transaction(async (tx) => {
       const row = await insertProduct(
         tx,
@@ -79,6 +82,7 @@ export async function createListedProduct(deps: AppDeps, owner: UserRow, request
         },
         files,
       );
+      await insertDatasetPreviews(tx, productId, previews);
       return presentOwnProduct(row, await filesOfProduct(tx, productId));
     });
     return product;
@@ -112,12 +116,14 @@ export async function updateListedProduct(deps: AppDeps, owner: UserRow, product
         { field: 'original_price', message: 'Original price must not be lower than the price' },
       ]);
     }
-    const files = await scanUploadedFiles(deps, upload.files);
+    // Scanned for safety, and data files (CSV, TSV, JSON Lines, Parquet) previewed, before the answer.
+    const { files, previews } = await previewUploadedFiles(deps, await scanUploadedFiles(deps, upload.files));
     const updated = await deps.db.transaction(async (tx) => {
       // Resubmitting is submitting: the product must still have something to download.
       if (upload.files.length === 0 && (await countProductFiles(tx, existing.id)) === 0) throw filesRequired();
       if (files.length > 0) {
         await addProductFiles(tx, existing.id, files);
+        await insertDatasetPreviews(tx, existing.id, previews);
         await refreshProductScannedAt(tx, existing.id);
       }
       const row = await updateProduct(tx, existing.id, {

@@ -1,0 +1,72 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { datasetPreviews, productFiles, products } from '../../db/schema';
+import { isPublicProduct } from '../catalog/repository';
+
+/** Dataset previews: only this file touches their table. */
+
+export type DatasetPreviewRow = typeof datasetPreviews.$inferSelect;
+export type NewDatasetPreview = Omit<typeof datasetPreviews.$inferInsert, 'productId'>;
+export type DatasetPreviewWithFile = DatasetPreviewRow & { fileName: string };
+
+export async function insertDatasetPreviews(db: DbOrTx, productId: string, previews: NewDatasetPreview[]): Promise<void> {
+  if (previews.length > 0) await db.insert(datasetPreviews).values(previews.map((preview) => ({ ...preview, productId })));
+}
+
+const withFile = { preview: datasetPreviews, fileName: productFiles.fileName };
+const flatten = (row: { preview: DatasetPreviewRow; fileName: string }): DatasetPreviewWithFile => ({
+  ...row.preview,
+  fileName: row.fileName,
+});
+
+/** A product's previews with their files' names, in upload order. */
+export async function previewsOfProduct(db: DbOrTx, productId: string): Promise<DatasetPreviewWithFile[]> {
+  const rows = await db
+    .select(withFile)
+    .from(datasetPreviews)
+    .innerJoin(productFiles, eq(productFiles.id, datasetPreviews.fileId))
+    .where(eq(datasetPreviews.productId, productId))
+    .orderBy(asc(productFiles.createdAt), asc(productFiles.fileName), asc(datasetPreviews.id));
+  return rows.map(flatten);
+}
+
+/** One preview of this product, locked for a change. */
+export async function lockPreviewOfProduct(
+  db: DbOrTx,
+  productId: string,
+  previewId: string,
+): Promise<DatasetPreviewWithFile | undefined> {
+  const [row] = await db
+    .select(withFile)
+    .from(datasetPreviews)
+    .innerJoin(productFiles, eq(productFiles.id, datasetPreviews.fileId))
+    .where(and(eq(datasetPreviews.id, previewId), eq(datasetPreviews.productId, productId)))
+    .for('update', { of: datasetPreviews });
+  return row ? flatten(row) : undefined;
+}
+
+export async function updatePreviewChoice(
+  db: DbOrTx,
+  previewId: string,
+  choice: { sampleRows: number[]; hiddenColumns: string[] },
+): Promise<void> {
+  await db.update(datasetPreviews).set(choice).where(eq(datasetPreviews.id, previewId));
+}
+
+/**
+ * The ready previews of a product the public may see, or undefined when it may not (unknown,
+ * pending, rejected, deleted, or its seller suspended). One statement.
+ */
+export async function publicPreviewsOfProduct(db: DbOrTx, productId: string): Promise<DatasetPreviewWithFile[] | undefined> {
+  const rows = await db
+    .select({ preview: datasetPreviews, fileName: productFiles.fileName })
+    .from(products)
+    .leftJoin(datasetPreviews, and(eq(datasetPreviews.productId, products.id), eq(datasetPreviews.status, 'ready')))
+    .leftJoin(productFiles, eq(productFiles.id, datasetPreviews.fileId))
+    .where(and(eq(products.id, productId), isPublicProduct))
+    .orderBy(asc(productFiles.createdAt), asc(productFiles.fileName), asc(datasetPreviews.id));
+  if (rows.length === 0) return undefined;
+  return rows
+    .filter((row): row is { preview: DatasetPreviewRow; fileName: string } => row.preview !== null && row.fileName !== null)
+    .map(flatten);
+}
