@@ -9,6 +9,7 @@ import { ensureVerifiedAccount, type UserRow } from '../../modules/users/service
 import type { Database, Tx } from '../client';
 import { CATEGORY_BLURBS, DEMO_BUYERS, DEMO_SELLERS, FIXED_PRICES, PRODUCT_NAMES, REVIEW_TEXTS } from './catalogue-data';
 import { coverSvg } from './covers';
+import { DemoPreviews, demoDatasetCsv } from './dataset-previews';
 
 const BASE_PRICE: Record<CategorySlug, number> = {
   'ai-tools': 4900,
@@ -128,6 +129,7 @@ export async function seedDemoCatalogue(db: Database, storage: Storage): Promise
 
   const scans = new Map<string, Awaited<ReturnType<typeof scanStoredFile>>>();
   const scannedAt = new Date(now);
+  const previews = new DemoPreviews();
   for (const draft of drafts) {
     const category = CATEGORIES.find((c) => c.slug === draft.category) as (typeof CATEGORIES)[number];
     await storage.put(
@@ -145,6 +147,8 @@ export async function seedDemoCatalogue(db: Database, storage: Storage): Promise
       await storage.put(key, bytes);
       // Scanned like every upload, so the demo shows real verdicts (and its approved products the badge).
       scans.set(key, await scanStoredFile(storage, key, fileName, bytes.length));
+      // And previewed like every upload: dataset pages show their schema, statistics and sample.
+      await previews.make(storage, draft.id, key, fileName);
     }
     draft.scannedAt = scannedAt;
   }
@@ -160,6 +164,7 @@ export async function seedDemoCatalogue(db: Database, storage: Storage): Promise
     await tx.insert(productFiles).values(
       drafts.flatMap((draft) =>
         draft.fileNames.map((fileName) => ({
+          id: previews.fileId(`product-files/${draft.id}/${fileName}`),
           productId: draft.id,
           fileName,
           storageKey: `product-files/${draft.id}/${fileName}`,
@@ -171,6 +176,7 @@ export async function seedDemoCatalogue(db: Database, storage: Storage): Promise
         })),
       ),
     );
+    await previews.save(tx);
     const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.com'));
     for (const [index, planned] of plan.entries()) {
       const totalCents = planned.items.reduce((sum, item) => sum + item.priceCents, 0);
@@ -328,9 +334,7 @@ function sampleFile(title: string, fileName: string): string {
   if (fileName.endsWith('.py')) {
     return `"""${title}\n\nEntry point. Run: python ${fileName} --help\n"""\nimport argparse\n\n\ndef main() -> None:\n    parser = argparse.ArgumentParser(description=${JSON.stringify(title)})\n    parser.add_argument("--input", required=False, help="input file")\n    args = parser.parse_args()\n    print(f"${title}: processing {args.input or 'stdin'}")\n\n\nif __name__ == "__main__":\n    main()\n`;
   }
-  if (fileName.endsWith('.csv')) {
-    return `id,text,label\n1,"Great product, works as described",positive\n2,"Arrived late and incomplete",negative\n3,"Does the job",neutral\n`;
-  }
+  if (fileName.endsWith('.csv')) return demoDatasetCsv(title);
   if (fileName.endsWith('.json')) {
     return `${JSON.stringify({ name: title, version: '1.0.0', framework: 'pytorch', input_size: 512, labels: ['positive', 'negative'] }, null, 2)}\n`;
   }

@@ -149,6 +149,26 @@ describe('demo product files', () => {
     expect(page.products.length).toBeGreaterThan(50);
     expect(page.products.filter((product) => !product.scanned_at)).toEqual([]);
   });
+
+  it('preview each public dataset’s CSV: schema, statistics and the first 10 rows', async () => {
+    const page = (await api('GET', '/products/?category=datasets&limit=100')).json() as { products: { id: string }[] };
+    expect(page.products.length).toBeGreaterThan(0);
+    for (const product of page.products) {
+      const { previews } = (await api('GET', `/products/${product.id}/dataset-previews`)).json();
+      expect(previews).toHaveLength(1);
+      expect(previews[0]).toMatchObject({ file_name: 'sample.csv', format: 'csv', row_count: 60 });
+      expect(previews[0].columns.map((column: { name: string; type: string }) => `${column.name}:${column.type}`)).toEqual([
+        'id:integer',
+        'text:string',
+        'label:string',
+        'rating:integer',
+        'language:string',
+        'collected_on:date',
+        'confidence:number',
+      ]);
+      expect(previews[0].sample).toHaveLength(10);
+    }
+  });
 });
 
 describe('the demo seller dashboard', () => {
