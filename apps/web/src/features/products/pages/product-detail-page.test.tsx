@@ -63,6 +63,7 @@ function productApi(handlers: Record<string, MockHandler> = {}) {
     'GET /api/v1/products/p-1': () => json(200, { ...product, related }),
     'GET /api/v1/products/p-1/reviews': () => json(200, reviewsPage([review()])),
     'GET /api/v1/products/p-1/files': () => json(200, productFiles),
+    'GET /api/v1/products/p-1/dataset-previews': () => json(200, { product_id: 'p-1', previews: [] }),
     ...handlers,
   });
 }

@@ -10,6 +10,7 @@ import { ProductPrice } from '@/components/product-price';
 import { RatingStars } from '@/components/rating-stars';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { DatasetPreviews } from '@/features/dataset-previews/components/dataset-previews';
 import { ProductReviews } from '@/features/reviews/components/product-reviews';
 import { WishlistButton } from '@/features/wishlist/components/wishlist-button';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -210,6 +211,7 @@ function ProductView({ product }: { product: ProductDetail }) {
             </p>
           </section>
           <ProductFiles key={product.id} productId={product.id} published={product.status === 'approved'} />
+          <DatasetPreviews key={`data-${product.id}`} productId={product.id} published={product.status === 'approved'} />
         </div>
         <ProductReviews key={product.id} productId={product.id} />
       </div>

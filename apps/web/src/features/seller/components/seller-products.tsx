@@ -1,5 +1,5 @@
 import type { OwnProduct, PublicProduct } from '@app/shared';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Table2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterSelect, ListSearch, ListToolbar } from '@/components/list-toolbar';
@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { DataTable, Td, Th } from '@/components/ui/data-table';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
+import { hasDataFile, SellerDatasetPreviewPanel } from '@/features/dataset-previews/components/seller-dataset-preview-panel';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
@@ -37,6 +38,7 @@ export function SellerProducts({ onAdd, onEdit }: SellerProductsProps) {
     limit: PAGE_SIZE,
   });
   const [deleting, setDeleting] = useState<PublicProduct | null>(null);
+  const [previewing, setPreviewing] = useState<PublicProduct | null>(null);
   const products = useSellerProducts(filters);
   const remove = useDeleteSellerProduct();
   // Spec §8 silent fallback: a list that cannot be read shows as empty.
@@ -119,6 +121,17 @@ export function SellerProducts({ onAdd, onEdit }: SellerProductsProps) {
               <Td className="whitespace-nowrap text-slate-600 dark:text-slate-400">{formatDate(product.created_at)}</Td>
               <Td>
                 <div className="flex flex-wrap justify-end gap-1">
+                  {hasDataFile(product as OwnProduct) && (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => setPreviewing(product)}
+                      aria-label={t('datasetPreview.seller.toggleLabel', { title: product.title })}
+                    >
+                      <Table2 className="size-4" aria-hidden />
+                      {t('datasetPreview.seller.toggle')}
+                    </Button>
+                  )}
                   <Button
                     variant="ghost"
                     size="sm"
@@ -145,6 +158,7 @@ export function SellerProducts({ onAdd, onEdit }: SellerProductsProps) {
         </tbody>
       </DataTable>
       <Pagination page={filters.page} pages={pages} onPageChange={setPage} label={t('seller.products.pagination')} />
+      {previewing && <SellerDatasetPreviewPanel key={previewing.id} product={previewing} onClose={() => setPreviewing(null)} />}
       <ConfirmDialog
         open={deleting !== null}
         title={t('seller.products.deleteTitle', { title: deleting?.title ?? '' })}
