@@ -68,12 +68,18 @@ export class HyperLogLog {
 /** The kind of one non-empty text value (CSV cells, JSON strings). */
 export function kindOfText(text: string, numbersAllowed = true): ValueKind {
   const trimmed = text.trim();
+  // Most text starts with a letter: only a digit, a sign, a dot or t/f can start anything else.
+  const first = trimmed.charCodeAt(0);
+  const digit = first >= 48 && first <= 57;
   if (numbersAllowed) {
-    if (INTEGER.test(trimmed)) return 'integer';
-    if (NUMBER.test(trimmed)) return 'number';
-    if (BOOLEAN.test(trimmed)) return 'boolean';
+    if (digit || first === 43 || first === 45 || first === 46) {
+      if (INTEGER.test(trimmed)) return 'integer';
+      if (NUMBER.test(trimmed)) return 'number';
+    } else if ((first | 32) === 116 || (first | 32) === 102) {
+      if (BOOLEAN.test(trimmed)) return 'boolean';
+    }
   }
-  if (DATE.test(trimmed) && !Number.isNaN(Date.parse(trimmed))) return 'date';
+  if (digit && DATE.test(trimmed) && !Number.isNaN(Date.parse(trimmed))) return 'date';
   return 'string';
 }
 
