@@ -168,7 +168,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(sellerRoutes, { prefix: '/seller' });
       await api.register(datasetPreviewSellerRoutes, { prefix: '/seller' });
       await api.register(publicSellerRoutes, { prefix: '/sellers' });
-      await api.register(compareRoutes, { prefix: '/compare' });
+      await api.register(compareRoutes);
       await api.register(sellerPayoutRoutes, { prefix: '/seller' });
       await api.register(adminPayoutRoutes, { prefix: '/payments/admin' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });

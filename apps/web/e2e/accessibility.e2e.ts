@@ -186,9 +186,10 @@ beforeAll(async () => {
   }
   const buyer = pages.get('buyer')?.context as BrowserContext;
   const listing = (await (await buyer.request.get('/api/v1/products/?sort_by=price&sort_order=asc&limit=3')).json()) as {
-    products: { id: string }[];
+    products: { id: string; seller_id: string }[];
   };
   const [first, second, third] = listing.products.map((product) => product.id);
+  const seller = listing.products[0]?.seller_id as string;
   if (!first || !second || !third) throw new Error('The demo catalogue has fewer than 3 products');
 
   // The buyer has a paid order, a wishlist, and a cart to pay for on the success-page visit.
@@ -227,7 +228,7 @@ beforeAll(async () => {
   expect(created.status(), await created.text()).toBe(201);
   const simpleAdminProduct = ((await created.json()) as { product: { id: string } }).product.id;
 
-  ids = { product: first, thread: thread.id, simpleAdminProduct };
+  ids = { product: first, thread: thread.id, simpleAdminProduct, seller, compared: `${first},${second}` };
 });
 
 afterAll(async () => {

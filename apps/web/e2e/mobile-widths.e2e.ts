@@ -88,10 +88,12 @@ async function prepareSimpleAdminProduct(context: BrowserContext): Promise<strin
 beforeAll(async () => {
   browser = await launchBrowser();
   for (const role of ['visitor', 'buyer', 'seller', 'admin', 'simple_admin'] as const) pages.set(role, await newPage(browser));
-  const listing = await ok<{ products: { id: string }[] }>(
-    await (pages.get('visitor') as { context: BrowserContext }).context.request.get('/api/v1/products/?limit=1'),
+  const listing = await ok<{ products: { id: string; seller_id: string }[] }>(
+    await (pages.get('visitor') as { context: BrowserContext }).context.request.get('/api/v1/products/?limit=2'),
   );
   const product = listing.products[0]?.id as string;
+  const seller = listing.products[0]?.seller_id as string;
+  const compared = listing.products.map((listed) => listed.id).join(',');
   expect(product).toBeTruthy();
 
   const buyer = pages.get('buyer') as { context: BrowserContext; page: Page };
@@ -101,7 +103,7 @@ beforeAll(async () => {
     await signIn(page, DEMO[role].email, DEMO[role].password, DEMO[role].login);
   }
   const simpleAdminProduct = await prepareSimpleAdminProduct((pages.get('simple_admin') as { context: BrowserContext }).context);
-  ids = { product, thread, simpleAdminProduct };
+  ids = { product, thread, simpleAdminProduct, seller, compared };
 
   buyer.page.on('request', (request) => {
     if (/stripe\.(com|network)/.test(new URL(request.url()).hostname)) stripeRequests.push(request.url());

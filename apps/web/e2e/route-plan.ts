@@ -11,6 +11,10 @@ export interface RouteIds {
   product: string;
   thread: string;
   simpleAdminProduct: string;
+  /** A seller with public products. */
+  seller: string;
+  /** Two public product ids, comma-separated (`/compare?ids=`). */
+  compared: string;
 }
 
 export interface PlannedVisit {
@@ -32,6 +36,8 @@ export const ROUTE_PLAN: PlannedVisit[] = [
   { pattern: '/products/:id', as: 'visitor', path: (ids) => `/products/${ids.product}` },
   { pattern: '/product/:id', as: 'visitor', path: (ids) => `/product/${ids.product}` },
   { pattern: '/cart', as: 'visitor', path: at('/cart') },
+  { pattern: '/sellers/:id/:slug?', as: 'visitor', path: (ids) => `/sellers/${ids.seller}` },
+  { pattern: '/compare', as: 'visitor', path: (ids) => `/compare?ids=${ids.compared}` },
   { pattern: '/about', as: 'visitor', path: at('/about') },
   { pattern: '/contact', as: 'visitor', path: at('/contact') },
   { pattern: '/privacy', as: 'visitor', path: at('/privacy') },

@@ -70,6 +70,7 @@ const legal = () =>
   });
 const contact = () => import('@/features/contact/pages');
 const products = () => import('@/features/products/pages/product-detail-page');
+const sellerPages = () => import('@/features/sellers/pages/seller-profile-page');
 const aiPool = () => import('@/features/ai-pool/pages');
 const newsletterLinks = () => import('@/features/newsletter/pages/newsletter-link-pages');
 
@@ -86,6 +87,8 @@ export const routes: RouteObject[] = [
           { path: 'products/:id', element: page(products, 'ProductDetailPage') },
           { path: 'product/:id', element: page(products, 'LegacyProductRedirect') },
           { path: 'cart', element: page(() => import('@/features/cart/pages/cart-page'), 'CartPage') },
+          { path: 'sellers/:id/:slug?', element: page(sellerPages, 'SellerProfilePage') },
+          { path: 'compare', element: page(() => import('@/features/compare/pages/compare-page'), 'ComparePage') },
           { path: 'about', element: page(content, 'AboutPage') },
           { path: 'contact', element: page(contact, 'ContactPage') },
           { path: 'privacy', element: page(legal, 'PrivacyPage') },

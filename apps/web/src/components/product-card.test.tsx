@@ -14,10 +14,26 @@ describe('product card', () => {
     renderCard({ price: 29, rating: 4.5, review_count: 12, category: 'Datasets', seller: 'Sam Seller' });
     expect(screen.getByRole('link', { name: 'Vision Toolkit' }).getAttribute('href')).toBe('/products/p-1');
     expect(screen.getByText('Datasets')).toBeTruthy();
-    expect(screen.getByText('by Sam Seller')).toBeTruthy();
+    const seller = screen.getByRole('link', { name: 'Sam Seller' });
+    expect(seller.parentElement?.textContent).toBe('by Sam Seller');
+    expect(seller.getAttribute('href')).toBe('/sellers/99999999-9999-4999-8999-999999999999');
     expect(screen.getByRole('img', { name: 'Rated 4.5 out of 5, 12 reviews' })).toBeTruthy();
     expect(screen.getByText('$29.00')).toBeTruthy();
     expect(document.querySelector('img')?.getAttribute('src')).toBe('/api/v1/media/product-images/p-1-cover.svg');
+  });
+
+  it('puts the product aside to compare, and links to the comparison once two are aside', () => {
+    window.localStorage.setItem('compareList', JSON.stringify(['p-0']));
+    renderCard();
+    const toggle = screen.getByRole('button', { name: 'Compare Vision Toolkit' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('link', { name: 'Compare (2)' }).getAttribute('href')).toBe('/compare?ids=p-0,p-1');
+    fireEvent.click(toggle);
+    expect(screen.queryByRole('link', { name: 'Compare (2)' })).toBeNull();
+    expect(JSON.parse(window.localStorage.getItem('compareList') ?? '[]')).toEqual(['p-0']);
+    window.localStorage.clear();
   });
 
   it('strikes through the original price only when it is higher than the price', () => {

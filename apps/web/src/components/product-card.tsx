@@ -1,10 +1,11 @@
 import type { PublicProduct } from '@app/shared';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { categoryName } from '@/lib/catalog-names';
 import { cn } from '@/lib/cn';
 import { useOwnedProducts } from '@/lib/owned-products';
+import { CompareToggle } from './compare-toggle';
 import { InLibrary } from './in-library';
 import { ProductPrice } from './product-price';
 import { ProductThumbnail } from './product-thumbnail';
@@ -13,7 +14,14 @@ import { RatingStars } from './rating-stars';
 export type ProductCardData = Pick<
   PublicProduct,
   'id' | 'title' | 'images' | 'image' | 'category' | 'seller' | 'rating' | 'review_count' | 'price' | 'original_price'
->;
+> &
+  /** When known, the seller's name links to their page. */
+  Partial<Pick<PublicProduct, 'seller_id'>>;
+
+/** A seller's public page. */
+export function sellerPath(sellerId: string): string {
+  return `/sellers/${encodeURIComponent(sellerId)}`;
+}
 
 /** The cover: the first image, else `image`; the 'AI' tile when there is none. */
 export function coverOf(product: Pick<PublicProduct, 'images' | 'image'>): string | null {
@@ -57,13 +65,31 @@ export function ProductCard({ product, action, className, priority }: ProductCar
           </Link>
         </h3>
         <p className="mt-1 truncate text-sm text-slate-500 dark:text-slate-400">
-          {t('productCard.by', { seller: product.seller || t('productCard.unknownSeller') })}
+          {product.seller_id && product.seller ? (
+            <Trans
+              i18nKey="productCard.byLink"
+              values={{ seller: product.seller }}
+              components={{
+                seller: (
+                  <Link
+                    to={sellerPath(product.seller_id)}
+                    className="relative z-10 text-slate-700 hover:text-indigo-700 hover:underline dark:text-slate-300 dark:hover:text-indigo-300"
+                  />
+                ),
+              }}
+            />
+          ) : (
+            t('productCard.by', { seller: product.seller || t('productCard.unknownSeller') })
+          )}
         </p>
         <RatingStars rating={product.rating} count={product.review_count} className="mt-2" />
         {owned && <InLibrary productId={product.id} title={product.title} className="relative z-10 mt-2" />}
         <div className="mt-auto flex items-end justify-between gap-2 pt-3">
           <ProductPrice price={product.price} originalPrice={product.original_price} />
-          {action && <div className="relative z-10">{action}</div>}
+          <div className="relative z-10 flex items-center justify-end gap-2">
+            <CompareToggle productId={product.id} title={product.title} compact className="justify-end" />
+            {action}
+          </div>
         </div>
       </div>
     </article>

@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   newVersionReload: 'newVersionReload',
   /** Preferences a visitor chose while signed out, laid over the account's at the next sign-in. */
   unsavedPreferences: 'unsavedPreferences',
+  /** The product ids a visitor put aside to compare (at most 4, oldest first). */
+  compareList: 'compareList',
 } as const;
 
 /** Reads a JSON value; a missing, unreadable or blocked entry gives null. */

@@ -9,7 +9,7 @@ const tags: ApiTag[] = ['Products'];
 export const compareRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   app.get(
-    '/',
+    '/compare',
     {
       schema: {
         operationId: 'compareProducts',

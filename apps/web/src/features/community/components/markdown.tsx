@@ -47,8 +47,12 @@ const ALLOWED_TAGS = [
   'td',
 ];
 
-/** Renders a member's markdown to a sanitised DOM fragment: no scripts, no event handlers, only http(s), mailto and relative links. */
-export function renderMarkdown(source: string): DocumentFragment {
+/**
+ * Renders a member's markdown to a sanitised DOM fragment: no scripts, no event handlers, only
+ * http(s), mailto and relative links. `headingShift` moves every heading down that many levels
+ * (h1 → h2 with 1; h6 stays h6), for text shown under a page's own headings.
+ */
+export function renderMarkdown(source: string, headingShift = 0): DocumentFragment {
   const html = markdown.parse(source) as string;
   const clean = DOMPurify.sanitize(html, {
     ALLOWED_TAGS,
@@ -60,7 +64,17 @@ export function renderMarkdown(source: string): DocumentFragment {
     link.setAttribute('rel', 'nofollow noopener noreferrer ugc');
     link.setAttribute('target', '_blank');
   }
+  if (headingShift > 0) shiftHeadings(clean, headingShift);
   return clean;
+}
+
+function shiftHeadings(fragment: DocumentFragment, shift: number): void {
+  for (const heading of fragment.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
+    const level = Math.min(6, Number(heading.tagName.slice(1)) + shift);
+    const shifted = heading.ownerDocument.createElement(`h${level}`);
+    shifted.replaceChildren(...heading.childNodes);
+    heading.replaceWith(shifted);
+  }
 }
 
 const proseClasses = cn(
@@ -75,10 +89,10 @@ const proseClasses = cn(
 );
 
 /** A post body: the sanitised nodes are placed directly, never as an HTML string. */
-export function Markdown({ source, className }: { source: string; className?: string }) {
+export function Markdown({ source, className, headingShift = 0 }: { source: string; className?: string; headingShift?: number }) {
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
-    ref.current?.replaceChildren(renderMarkdown(source));
-  }, [source]);
+    ref.current?.replaceChildren(renderMarkdown(source, headingShift));
+  }, [source, headingShift]);
   return <div ref={ref} className={cn(proseClasses, className)} />;
 }

@@ -114,7 +114,8 @@ describe('product page', () => {
     productApi({ 'GET /api/v1/products/p-1': () => json(200, { ...product, description, related }) });
     renderRoute('/products/p-1');
     const section = (await screen.findByRole('heading', { level: 2, name: 'Description' })).closest('section') as HTMLElement;
-    expect(await within(section).findByRole('heading', { level: 3, name: 'What is inside' })).toBeTruthy();
+    // The seller's headings sit one level down: the page's title stays its only h1.
+    expect(await within(section).findByRole('heading', { level: 4, name: 'What is inside' })).toBeTruthy();
     expect(within(section).getByText('12,000 labelled images').tagName).toBe('LI');
     expect(section.querySelector('pre code')?.textContent).toContain('from toolkit import load');
     const table = within(section).getByRole('table');
@@ -188,6 +189,44 @@ describe('product page', () => {
     renderRoute('/products/p-1');
     await screen.findByRole('heading', { level: 1, name: 'Vision Toolkit' });
     expect(screen.queryByText(/^Scanned /)).toBeNull();
+  });
+
+  it('shows a product approved before the safety scan existed (no scanned_at at all) without a badge', async () => {
+    authStore.clear();
+    const { scanned_at: _none, ...unscanned } = { ...product, related };
+    productApi({ 'GET /api/v1/products/p-1': () => json(200, unscanned) });
+    renderRoute('/products/p-1');
+    await screen.findByRole('heading', { level: 1, name: 'Vision Toolkit' });
+    expect(screen.queryByText(/^Scanned /)).toBeNull();
+  });
+
+  it('turns a seller’s # heading into an h2, keeping one h1, and gives code blocks one padding', async () => {
+    authStore.clear();
+    const description = ['# Vision Toolkit, the manual', '', '## Setup', '', '```', 'pip install toolkit', '```'].join('\n');
+    productApi({ 'GET /api/v1/products/p-1': () => json(200, { ...product, description, related }) });
+    renderRoute('/products/p-1');
+    const section = (await screen.findByRole('heading', { level: 2, name: 'Description' })).closest('section') as HTMLElement;
+    expect(await within(section).findByRole('heading', { level: 2, name: 'Vision Toolkit, the manual' })).toBeTruthy();
+    expect(within(section).getByRole('heading', { level: 3, name: 'Setup' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent)).toEqual(['Vision Toolkit']);
+    const code = section.querySelector('pre code') as HTMLElement;
+    expect(code.textContent).toContain('pip install toolkit');
+    // Inside pre, code takes no padding of its own (pre has it).
+    expect(code.closest('pre')?.parentElement?.className).toContain('[&_pre_code]:p-0');
+  });
+
+  it('links the seller’s name to their page and puts the product aside to compare', async () => {
+    authStore.clear();
+    window.localStorage.clear();
+    productApi();
+    const { user } = renderRoute('/products/p-1');
+    const seller = await screen.findByRole('link', { name: 'Sam Seller' });
+    expect(seller.getAttribute('href')).toBe(`/sellers/${product.seller_id}`);
+    const compare = screen.getByRole('button', { name: 'Add to compare' });
+    expect(compare.getAttribute('aria-pressed')).toBe('false');
+    await user.click(compare);
+    expect(screen.getByRole('button', { name: 'In compare' }).getAttribute('aria-pressed')).toBe('true');
+    expect(JSON.parse(window.localStorage.getItem('compareList') ?? '[]')).toEqual(['p-1']);
   });
 
   it('shows a friendly Product not found page for an unknown id', async () => {

@@ -4,8 +4,9 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { AddToCartButton } from '@/components/add-to-cart-button';
+import { CompareToggle } from '@/components/compare-toggle';
 import { DocumentTitle } from '@/components/document-title';
-import { ProductGrid } from '@/components/product-card';
+import { ProductGrid, sellerPath } from '@/components/product-card';
 import { ProductPrice } from '@/components/product-price';
 import { RatingStars } from '@/components/rating-stars';
 import { Alert } from '@/components/ui/alert';
@@ -18,6 +19,7 @@ import { categoryName, licenseName } from '@/lib/catalog-names';
 import { formatDate } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { useProduct } from '../api/get-product';
+import { ListingCard } from '../components/listing-card';
 import { ProductFiles } from '../components/product-files';
 import { ProductGallery } from '../components/product-gallery';
 
@@ -63,7 +65,17 @@ function ProductView({ product }: { product: ProductDetail }) {
       : 0;
 
   const facts = [
-    { label: t('products.detail.seller'), value: product.seller || t('productCard.unknownSeller') },
+    {
+      label: t('products.detail.seller'),
+      value:
+        product.seller && product.seller_id ? (
+          <Link to={sellerPath(product.seller_id)} className="text-indigo-600 hover:underline dark:text-indigo-400">
+            {product.seller}
+          </Link>
+        ) : (
+          product.seller || t('productCard.unknownSeller')
+        ),
+    },
     {
       label: t('products.detail.category'),
       value: (
@@ -145,6 +157,7 @@ function ProductView({ product }: { product: ProductDetail }) {
               label={t('products.detail.addToCart')}
             />
             <WishlistButton productId={product.id} showLabel />
+            <CompareToggle productId={product.id} title={product.title} />
           </div>
           <dl className="mt-8 divide-y divide-slate-200 rounded-2xl border border-slate-200 text-sm dark:divide-slate-800 dark:border-slate-800">
             {facts.map((fact) => (
@@ -185,7 +198,12 @@ function ProductView({ product }: { product: ProductDetail }) {
             <Suspense
               fallback={<p className="mt-4 whitespace-pre-line text-slate-700 dark:text-slate-300">{product.description}</p>}
             >
-              <Markdown source={product.description} className="mt-4 text-slate-700 dark:text-slate-300" />
+              {/* The page's title is its one h1: the seller's headings start at h2, below the section's. */}
+              <Markdown
+                source={product.description}
+                headingShift={1}
+                className="mt-4 text-slate-700 [&_pre_code]:p-0 dark:text-slate-300"
+              />
             </Suspense>
             {product.tags.length > 0 && (
               <ul aria-label={t('products.detail.tags')} className="mt-6 flex flex-wrap gap-2">
@@ -210,6 +228,7 @@ function ProductView({ product }: { product: ProductDetail }) {
               </Link>
             </p>
           </section>
+          <ListingCard card={product.card} license={product.license} className="mt-10" />
           <ProductFiles key={product.id} productId={product.id} published={product.status === 'approved'} />
           <DatasetPreviews key={`data-${product.id}`} productId={product.id} published={product.status === 'approved'} />
         </div>

@@ -6,12 +6,14 @@ import { Link } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { buttonClasses } from '@/components/ui/button';
 import { PlaceholderPage } from '@/components/ui/placeholder-page';
+import { SellerLicenses } from '@/features/licenses/components/seller-licenses';
 import { SellerPayouts } from '@/features/payouts/components/seller-payouts';
 import { useRequiredUser } from '@/lib/auth-store';
 import { BecomeSellerCard } from '../components/become-seller-card';
 import { ProductEditor } from '../components/product-editor';
 import { SalesChart } from '../components/sales-chart';
 import { SellerProducts } from '../components/seller-products';
+import { SellerProfileCard } from '../components/seller-profile-form';
 import { SellerStats } from '../components/seller-stats';
 
 type Editor = { product?: PublicProduct } | null;
@@ -56,6 +58,8 @@ function SellerDashboard() {
       <SalesChart />
       {editor && <ProductEditor key={editor.product?.id ?? 'new'} product={editor.product} onClose={() => setEditor(null)} />}
       <SellerProducts onAdd={() => setEditor({})} onEdit={(product) => setEditor({ product })} />
+      <SellerProfileCard />
+      <SellerLicenses />
       <SellerPayouts />
     </div>
   );

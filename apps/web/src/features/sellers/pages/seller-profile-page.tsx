@@ -1,0 +1,290 @@
+import { CATEGORIES, LICENSES, type PublicSeller } from '@app/shared';
+import { ExternalLink, PackageOpen, UserX } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { DocumentTitle } from '@/components/document-title';
+import { ProductGrid } from '@/components/product-card';
+import { RatingStars } from '@/components/rating-stars';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Pagination } from '@/components/ui/pagination';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { categoryName, licenseName } from '@/lib/catalog-names';
+import { cn } from '@/lib/cn';
+import { formatDate, formatNumber } from '@/lib/format';
+import { translateMessage } from '@/lib/i18n';
+import { useSeller } from '../api/get-seller';
+import { useSellerProducts } from '../api/get-seller-products';
+
+/** The seller page's sort choices, as the catalogue words them. */
+const SORTS = [
+  { key: 'newest', sort_by: 'created_at', sort_order: 'desc' },
+  { key: 'popularity', sort_by: 'popularity', sort_order: 'desc' },
+  { key: 'rating', sort_by: 'rating', sort_order: 'desc' },
+  { key: 'priceAsc', sort_by: 'price', sort_order: 'asc' },
+  { key: 'priceDesc', sort_by: 'price', sort_order: 'desc' },
+  { key: 'title', sort_by: 'title', sort_order: 'asc' },
+] as const;
+const PAGE_SIZE = 12;
+
+const selectClasses = cn(
+  'block h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-xs',
+  'focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30',
+  'dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
+);
+
+/** `/sellers/{id}/{slug}`: who sells, and what they sell, with the catalogue's sort and filters. */
+export function SellerProfilePage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const seller = useSeller(id);
+  if (seller.isPending) {
+    return (
+      <div className="mx-auto max-w-7xl px-4 py-10" aria-busy="true">
+        <span role="status" className="sr-only">
+          {t('sellerPage.loading')}
+        </span>
+        <div aria-hidden className="h-24 animate-pulse rounded-2xl bg-slate-100 dark:bg-slate-800" />
+      </div>
+    );
+  }
+  if (seller.isError) {
+    if (seller.error instanceof ApiError && seller.error.status === 404) return <SellerNotFound />;
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-16">
+        <Alert tone="error" title={t('sellerPage.loadFailed')}>
+          <p>{translateMessage(errorMessage(seller.error, t('common.operationFailed')))}</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => void seller.refetch()}>
+            {t('errors.tryAgain')}
+          </Button>
+        </Alert>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <DocumentTitle title={seller.data.name} />
+      <SellerHeader seller={seller.data} />
+      <SellerProducts seller={seller.data} />
+    </div>
+  );
+}
+
+function SellerHeader({ seller }: { seller: PublicSeller }) {
+  const { t } = useTranslation();
+  const initials = seller.name
+    .split(/\s+/)
+    .map((word) => word.charAt(0))
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+  const figures = [
+    { label: t('sellerPage.memberSince'), value: formatDate(seller.member_since) },
+    { label: t('sellerPage.products'), value: formatNumber(seller.product_count) },
+    { label: t('sellerPage.sales'), value: formatNumber(seller.sales_count) },
+    {
+      label: t('sellerPage.rating'),
+      value:
+        seller.review_count > 0 ? (
+          <RatingStars rating={seller.average_rating} count={seller.review_count} />
+        ) : (
+          t('productCard.noReviews')
+        ),
+    },
+  ];
+  return (
+    <section aria-labelledby="seller-name" className="flex flex-col gap-6 md:flex-row md:items-start">
+      {seller.avatar ? (
+        <img src={seller.avatar} alt="" className="size-24 shrink-0 rounded-full object-cover" referrerPolicy="no-referrer" />
+      ) : (
+        <span
+          aria-hidden
+          className="flex size-24 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-indigo-500 to-violet-600 text-2xl font-semibold text-white"
+        >
+          {initials}
+        </span>
+      )}
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-medium tracking-wide text-indigo-600 uppercase dark:text-indigo-400">
+          {t('sellerPage.eyebrow')}
+        </p>
+        <h1 id="seller-name" className="mt-1 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">
+          {seller.name}
+        </h1>
+        {seller.bio && <p className="mt-3 max-w-3xl whitespace-pre-line text-slate-700 dark:text-slate-300">{seller.bio}</p>}
+        {seller.links.length > 0 && (
+          <ul aria-label={t('sellerPage.links')} className="mt-3 flex flex-wrap gap-3 text-sm">
+            {seller.links.map((link) => (
+              <li key={`${link.label}-${link.url}`}>
+                <a
+                  href={link.url}
+                  rel="nofollow noopener noreferrer ugc"
+                  target="_blank"
+                  className="inline-flex items-center gap-1 font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+                >
+                  {link.label}
+                  <ExternalLink className="size-3.5" aria-hidden />
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+        <dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4">
+          {figures.map((figure) => (
+            <div key={figure.label} className="rounded-xl border border-slate-200 px-4 py-3 dark:border-slate-800">
+              <dt className="text-xs text-slate-600 dark:text-slate-400">{figure.label}</dt>
+              <dd className="mt-1 font-semibold text-slate-900 dark:text-white">{figure.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+function SellerProducts({ seller }: { seller: PublicSeller }) {
+  const { t } = useTranslation();
+  const ids = { sort: useId(), category: useId(), license: useId() };
+  const [params, setParams] = useSearchParams();
+  const sort = SORTS.find((option) => option.key === params.get('sort')) ?? SORTS[0];
+  const category = CATEGORIES.find((option) => option.slug === params.get('category'))?.slug ?? '';
+  const license = LICENSES.find((option) => option.slug === params.get('license'))?.slug ?? '';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const products = useSellerProducts({
+    seller_id: seller.id,
+    category,
+    license,
+    sort_by: sort.sort_by,
+    sort_order: sort.sort_order,
+    page,
+    limit: PAGE_SIZE,
+  });
+  const change = (key: string, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        if (key !== 'page') next.delete('page');
+        return next;
+      },
+      { replace: key !== 'page' },
+    );
+  const filtered = Boolean(category || license);
+  const list = products.data?.products;
+
+  return (
+    <section aria-labelledby="seller-products" className="mt-12">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h2 id="seller-products" className="text-2xl font-bold text-slate-900 dark:text-white">
+          {t('sellerPage.productsBy', { name: seller.name })}
+        </h2>
+        {seller.product_count > 0 && (
+          <div className="flex flex-wrap items-end gap-3">
+            <div>
+              <label htmlFor={ids.category} className="block text-sm text-slate-600 dark:text-slate-400">
+                {t('products.filters.category')}
+              </label>
+              <select
+                id={ids.category}
+                className={selectClasses}
+                value={category}
+                onChange={(e) => change('category', e.target.value)}
+              >
+                <option value="">{t('products.filters.allCategories')}</option>
+                {CATEGORIES.map((option) => (
+                  <option key={option.slug} value={option.slug}>
+                    {categoryName(option.slug)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor={ids.license} className="block text-sm text-slate-600 dark:text-slate-400">
+                {t('products.filters.license')}
+              </label>
+              <select
+                id={ids.license}
+                className={selectClasses}
+                value={license}
+                onChange={(e) => change('license', e.target.value)}
+              >
+                <option value="">{t('products.filters.anyLicense')}</option>
+                {LICENSES.map((option) => (
+                  <option key={option.slug} value={option.slug}>
+                    {licenseName(option.slug)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor={ids.sort} className="block text-sm text-slate-600 dark:text-slate-400">
+                {t('products.sort.label')}
+              </label>
+              <select id={ids.sort} className={selectClasses} value={sort.key} onChange={(e) => change('sort', e.target.value)}>
+                {SORTS.map((option) => (
+                  <option key={option.key} value={option.key}>
+                    {t(`products.sort.${option.key}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+        )}
+      </div>
+      {seller.product_count === 0 ? (
+        <EmptyState text={t('sellerPage.noProducts', { name: seller.name })} />
+      ) : products.isError ? (
+        <Alert tone="error" title={t('sellerPage.productsFailed')} className="mt-6">
+          <p>{translateMessage(errorMessage(products.error, t('common.operationFailed')))}</p>
+        </Alert>
+      ) : list && list.length === 0 ? (
+        <EmptyState text={filtered ? t('sellerPage.noMatches') : t('sellerPage.noProducts', { name: seller.name })} />
+      ) : (
+        <>
+          <ProductGrid
+            className={cn('mt-6', products.isPlaceholderData && 'opacity-60')}
+            products={list}
+            label={t('sellerPage.productsBy', { name: seller.name })}
+          />
+          {products.data && products.data.pages > 1 && (
+            <Pagination
+              className="mt-8"
+              page={page}
+              pages={products.data.pages}
+              onPageChange={(next) => change('page', String(next))}
+              label={t('sellerPage.pagination')}
+            />
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function EmptyState({ text }: { text: string }) {
+  return (
+    <div className="mt-6 flex flex-col items-center rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center dark:border-slate-700">
+      <PackageOpen className="size-8 text-slate-500" aria-hidden />
+      <p className="mt-3 text-slate-700 dark:text-slate-300">{text}</p>
+    </div>
+  );
+}
+
+function SellerNotFound() {
+  const { t } = useTranslation();
+  return (
+    <section className="mx-auto max-w-xl px-4 py-20 text-center">
+      <DocumentTitle title={t('sellerPage.notFoundTitle')} />
+      <span className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-400">
+        <UserX className="size-7" aria-hidden />
+      </span>
+      <h1 className="mt-6 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{t('sellerPage.notFoundTitle')}</h1>
+      <p className="mt-3 text-slate-600 dark:text-slate-400">{t('sellerPage.notFoundText')}</p>
+      <Link to="/products" className={buttonClasses('primary', 'md', 'mt-8')}>
+        {t('common.browseProducts')}
+      </Link>
+    </section>
+  );
+}
