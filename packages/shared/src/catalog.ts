@@ -1,11 +1,21 @@
 import { z } from 'zod';
 import { isoDateSchema, moneySchema } from './api';
 import { findCategory, findLicense } from './lean';
+import { FRAMEWORKS, HOSTING_FACETS, listingCardSchema } from './listing-card';
 import { blankToUndefined, type PagingQuery, pagedListSchema, pagingQueryFields } from './paging';
 
 /** Catalogue contract: categories, licences, list filters (spec §5 Product queries) and shapes. */
 
-export { CATEGORIES, type CategorySlug, findCategory, findLicense, LICENSES, type LicenseSlug } from './lean';
+export {
+  CATEGORIES,
+  type CategorySlug,
+  DEFAULT_LICENSE,
+  findCategory,
+  findLicense,
+  LEGACY_LICENSES,
+  LICENSES,
+  type LicenseSlug,
+} from './lean';
 
 export const PRODUCT_SORTS = ['created_at', 'price', 'rating', 'popularity', 'title', 'relevance'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
@@ -64,6 +74,16 @@ export const productListQuerySchema = z
         .transform((v) => v === 'true' || v === '1'),
     ),
     seller_id: optional(z.uuid({ error: 'seller_id must be a valid id' })),
+    // The AI listing card's facets.
+    framework: optional(z.enum(FRAMEWORKS.map((f) => f.slug) as [string, ...string[]], { error: 'Unknown framework' })),
+    commercial_use: optional(z.enum(['true', '1'], { error: 'commercial_use can only be true' }).transform(() => true as const)),
+    max_gpu_memory: optional(
+      z.coerce
+        .number({ error: 'max_gpu_memory must be a number of GB' })
+        .min(0, 'max_gpu_memory must be a number of GB')
+        .max(1024, 'max_gpu_memory must be a number of GB'),
+    ),
+    hosting: optional(z.enum(HOSTING_FACETS, { error: 'hosting must be hosted or self-hosted' })),
     status: optional(z.enum(['pending', 'approved', 'rejected', 'all'], { error: 'Unknown status' })),
     sort_by: optional(z.enum(PRODUCT_SORTS, { error: `sort_by must be one of ${PRODUCT_SORTS.join(', ')}` })),
     sort_order: optional(z.enum(['asc', 'desc'], { error: 'sort_order must be asc or desc' })),
@@ -111,6 +131,11 @@ export const publicProductSchema = z.object({
    * any is not scanned yet. Absent only from rows serialised before it existed (a search index snapshot).
    */
   scanned_at: isoDateSchema.nullable().optional(),
+  /**
+   * The AI listing card: the category's structured fields and the licence's plain-language summary.
+   * Absent only from rows serialised before it existed.
+   */
+  card: listingCardSchema.optional(),
 });
 export type PublicProduct = z.output<typeof publicProductSchema>;
 
@@ -124,6 +149,11 @@ export const productFacetsSchema = z.object({
   price: z.array(facetCountSchema),
   /** Cumulative: "4" counts products rated 4 and up. */
   rating: z.array(facetCountSchema),
+  /** The AI listing card's facets: framework (models), licence allows commercial use, GPU memory (cumulative: "8" counts ≤ 8 GB), hosting. */
+  framework: z.array(facetCountSchema),
+  commercial_use: z.array(facetCountSchema),
+  gpu_memory: z.array(facetCountSchema),
+  hosting: z.array(facetCountSchema),
 });
 export type ProductFacets = z.output<typeof productFacetsSchema>;
 

@@ -18,13 +18,36 @@ export const CATEGORIES = [
 ] as const;
 export type CategorySlug = (typeof CATEGORIES)[number]['slug'];
 
+/**
+ * The licences a listing can carry (the AI listing card's fixed list). Each but `custom` has a fixed
+ * plain-language summary (LICENSE_TERMS in listing-card.ts); a custom licence brings its own text
+ * and summary.
+ */
 export const LICENSES = [
-  { slug: 'standard', name: 'Standard' },
-  { slug: 'extended', name: 'Extended' },
-  { slug: 'commercial', name: 'Commercial' },
-  { slug: 'open-source', name: 'Open Source' },
+  { slug: 'mit', name: 'MIT' },
+  { slug: 'apache-2.0', name: 'Apache-2.0' },
+  { slug: 'cc-by-4.0', name: 'CC-BY-4.0' },
+  { slug: 'cc-by-nc-4.0', name: 'CC-BY-NC-4.0' },
+  { slug: 'commercial-single-seat', name: 'Commercial, single seat' },
+  { slug: 'commercial-team', name: 'Commercial, team' },
+  { slug: 'custom', name: 'Custom licence' },
 ] as const;
 export type LicenseSlug = (typeof LICENSES)[number]['slug'];
+
+/**
+ * The licences of the first catalogue (spec §3: Standard, Extended, Commercial, Open Source), still
+ * accepted from older clients and links and read as the licence that replaced each (migration 0027).
+ */
+export const LEGACY_LICENSES: Readonly<Record<string, LicenseSlug>> = {
+  standard: 'commercial-single-seat',
+  extended: 'commercial-team',
+  commercial: 'commercial-team',
+  'open-source': 'mit',
+  'open source': 'mit',
+};
+
+/** The licence a new listing gets when none is chosen. */
+export const DEFAULT_LICENSE: LicenseSlug = 'commercial-single-seat';
 
 /** 'AI Tools', 'ai-tools' and 'ai tools' all name the same category. */
 export function findCategory(value: string | null | undefined) {
@@ -32,9 +55,12 @@ export function findCategory(value: string | null | undefined) {
   return CATEGORIES.find((c) => c.slug === key || c.name.toLowerCase() === key || c.slug === key.replace(/\s+/g, '-'));
 }
 
+/** A licence by slug or name ('MIT', 'apache-2.0'); the first catalogue's licences ('Standard') give their replacement. */
 export function findLicense(value: string | null | undefined) {
   const key = (value ?? '').trim().toLowerCase();
-  return LICENSES.find((l) => l.slug === key || l.name.toLowerCase() === key || l.slug === key.replace(/\s+/g, '-'));
+  const legacy = LEGACY_LICENSES[key] ?? LEGACY_LICENSES[key.replace(/\s+/g, '-')];
+  const slug = legacy ?? key;
+  return LICENSES.find((l) => l.slug === slug || l.name.toLowerCase() === key || l.slug === key.replace(/\s+/g, '-'));
 }
 
 export const SOCIAL_NETWORKS = ['x', 'linkedin', 'github', 'youtube'] as const;

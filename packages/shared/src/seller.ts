@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { moneySchema } from './api';
 import { publicUserSchema } from './auth';
-import { findCategory, findLicense, PRODUCT_PRICE_MAX, publicProductSchema } from './catalog';
+import { DEFAULT_LICENSE, findCategory, findLicense, PRODUCT_PRICE_MAX, publicProductSchema } from './catalog';
+import { checkListingCard, listingCardFieldSchema } from './listing-card';
 import { pagedListSchema } from './paging';
 import { scannedFileSchema } from './scans';
 
@@ -48,19 +49,23 @@ const productFields = z.object({
     .string({ error: 'Category is required' })
     .refine((value) => Boolean(findCategory(value)), 'Please choose a category'),
   license: z.preprocess(
-    (v) => (v === '' || v == null ? 'standard' : v),
+    (v) => (v === '' || v == null ? DEFAULT_LICENSE : v),
     z.string().refine((value) => Boolean(findLicense(value)), 'Please choose a license'),
   ),
   tags: jsonArray,
+  /** The AI listing card (listing-card.ts), as JSON text; checked against the category and licence. */
+  card: listingCardFieldSchema,
 });
 
-export const productFormSchema = productFields.refine(
-  (form) => form.original_price === undefined || form.original_price >= form.price,
-  {
+export const productFormSchema = productFields
+  .refine((form) => form.original_price === undefined || form.original_price >= form.price, {
     path: ['original_price'],
     message: 'Original price must not be lower than the price',
-  },
-);
+  })
+  .superRefine((form, context) => {
+    for (const issue of checkListingCard(form.category, form.license, form.card).issues)
+      context.addIssue({ code: 'custom', path: issue.field.split('.'), message: issue.message });
+  });
 export type ProductForm = z.input<typeof productFormSchema>;
 
 export const productUpdateSchema = productFields.partial();

@@ -1,3 +1,4 @@
+import type { StoredListingCard } from '@app/shared';
 import {
 import { DATASET_FORMATS, type DatasetColumn, type DatasetFailure, type DatasetRow } from '@app/shared';
   type Language,
@@ -158,7 +159,10 @@ export const products = pgTable(
     priceCents: integer('price_cents').notNull(),
     originalPriceCents: integer('original_price_cents'),
     category: text('category').notNull(),
-    license: text('license').notNull().default('standard'),
+    /** A LICENSES slug (packages/shared); the listing card's summary of it comes from LICENSE_TERMS or the card. */
+    license: text('license').notNull().default('commercial-single-seat'),
+    /** The AI listing card: the category's fields, a custom licence's text and summary (migration 0027). */
+    card: jsonb('card').$type<StoredListingCard>().notNull().default({}),
     status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('pending'),
     featured: boolean('featured').notNull().default(false),
     rejectionReason: text('rejection_reason'),

@@ -1,8 +1,9 @@
-import { CATEGORIES, LICENSES } from '@app/shared';
+import { CATEGORIES } from '@app/shared';
 import { sql } from 'drizzle-orm';
 import type { Storage } from '../../lib/storage';
 import type { Database } from '../client';
 import { type BulkText, bulkTextGenerator } from './bulk-text';
+import { BULK_CARD_VARIANTS, bulkCards } from './cards';
 import { coverSvg } from './covers';
 
 /**
@@ -30,7 +31,11 @@ export async function seedBulkCatalogue(
   const sellerIds = sellers.map((s) => s.id);
   const sellerNames = sellers.map((s) => s.name);
   const categories = CATEGORIES.map((c) => c.slug);
-  const licenses = LICENSES.map((l) => l.slug);
+  // Licences and listing cards by category and a variant from the row number (cards.ts).
+  const { licenses, cards } = bulkCards(categories);
+  const variant = sql.raw(
+    `1 + (i % ${categories.length})::int * ${BULK_CARD_VARIANTS} + ((i / ${categories.length}) % ${BULK_CARD_VARIANTS})::int`,
+  );
   const wordsOf = await namedWords(db, [...sellerNames, ...categories]);
   const started = Date.now();
   const nextText = bulkTextGenerator();
@@ -56,7 +61,7 @@ export async function seedBulkCatalogue(
         await tx.execute(sql`
       with added as (
       insert into products (seller_id, seller_name, title, short_description, description, price_cents, original_price_cents,
-        category, license, status, featured, rating_average, review_count, sales_count, images, created_at)
+        category, license, card, status, featured, rating_average, review_count, sales_count, images, created_at)
       select
         (${sql.param(sellerIds)}::uuid[])[1 + (i % ${sql.raw(String(sellerIds.length))})::int],
         (${sql.param(sellerNames)}::text[])[1 + (i % ${sql.raw(String(sellerNames.length))})::int],
@@ -66,7 +71,8 @@ export async function seedBulkCatalogue(
         500 + (i * 37 % 200) * 100,
         case when i % 4 = 0 then 500 + (i * 37 % 200) * 100 + 1500 end,
         (${sql.param(categories)}::text[])[1 + (i % ${sql.raw(String(categories.length))})::int],
-        (${sql.param(licenses)}::text[])[1 + (i % ${sql.raw(String(licenses.length))})::int],
+        (${sql.param(licenses)}::text[])[${variant}],
+        (${sql.param(cards)}::jsonb[])[${variant}],
         'approved',
         i % 500 = 0,
         round((1 + (i * 13 % 41) / 10.0)::numeric, 2),

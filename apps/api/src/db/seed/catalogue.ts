@@ -1,4 +1,4 @@
-import { aiPoolShareCents, CATEGORIES, type CategorySlug, LICENSES } from '@app/shared';
+import { aiPoolShareCents, CATEGORIES, type CategorySlug } from '@app/shared';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { ledgerEntries, orderItems, orders, productFiles, products, refundRequests, reviews, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
@@ -7,6 +7,7 @@ import { reverseSaleInTx, writeLedger } from '../../modules/orders/service';
 import { scanStoredFile } from '../../modules/scans/service';
 import { ensureVerifiedAccount, type UserRow } from '../../modules/users/service';
 import type { Database, Tx } from '../client';
+import { demoCard, demoLicense } from './cards';
 import { CATEGORY_BLURBS, DEMO_BUYERS, DEMO_SELLERS, FIXED_PRICES, PRODUCT_NAMES, REVIEW_TEXTS } from './catalogue-data';
 import { coverSvg } from './covers';
 import { DemoPreviews, demoDatasetCsv } from './dataset-previews';
@@ -90,7 +91,8 @@ export async function seedDemoCatalogue(db: Database, storage: Storage): Promise
         priceCents: price,
         originalPriceCents: rand() < 0.3 ? price + 1000 + Math.floor(rand() * 4) * 500 : null,
         category: category.slug,
-        license: (LICENSES[index % LICENSES.length] as (typeof LICENSES)[number]).slug,
+        license: demoLicense(category.slug, index),
+        card: demoCard(category.slug, title, demoLicense(category.slug, index), index),
         status: 'approved',
         featured: index < 2,
         tags: [category.name.toLowerCase(), ...title.toLowerCase().split(' ').slice(0, 2)],
@@ -119,6 +121,8 @@ export async function seedDemoCatalogue(db: Database, storage: Storage): Promise
       description: blurb.body,
       priceCents: BASE_PRICE[item.category],
       category: item.category,
+      license: demoLicense(item.category, index),
+      card: demoCard(item.category, item.title, demoLicense(item.category, index), index),
       status: item.status,
       rejectionReason:
         item.status === 'rejected' ? 'This product may infringe the rights of third parties. Provide proof of licence.' : null,

@@ -31,7 +31,7 @@ beforeAll(async () => {
       title: 'Customer Support Chatbot',
       priceCents: 4900,
       category: 'ai-tools',
-      license: 'commercial',
+      license: 'commercial-team',
       featured: true,
       ratingAverage: 4.5,
       reviewCount: 10,
@@ -43,7 +43,7 @@ beforeAll(async () => {
       title: 'Chatbot',
       priceCents: 1500,
       category: 'scripts',
-      license: 'standard',
+      license: 'commercial-single-seat',
       ratingAverage: 3.9,
       reviewCount: 3,
       salesCount: 300,
@@ -54,7 +54,7 @@ beforeAll(async () => {
       title: 'Build a Chatbot in a Day',
       priceCents: 2500,
       category: 'scripts',
-      license: 'standard',
+      license: 'commercial-single-seat',
       ratingAverage: 4.9,
       reviewCount: 20,
       salesCount: 5,
@@ -66,7 +66,7 @@ beforeAll(async () => {
       shortDescription: 'Labeled reviews for chatbot training',
       priceCents: 9900,
       category: 'datasets',
-      license: 'extended',
+      license: 'cc-by-4.0',
       ratingAverage: 4.1,
       reviewCount: 2,
       salesCount: 80,
@@ -77,7 +77,7 @@ beforeAll(async () => {
       title: 'Translation API',
       priceCents: 300,
       category: 'apis',
-      license: 'standard',
+      license: 'commercial-single-seat',
       createdAt: day(5),
       seller: otherSeller,
     },
@@ -149,7 +149,7 @@ describe('GET /products/', () => {
     expect(await titles('category=scripts')).toEqual(['Build a Chatbot in a Day', 'Chatbot']);
     expect(await titles('category=AI%20Tools')).toEqual(['Customer Support Chatbot']);
     expect(await titles('min_price=20&max_price=50')).toEqual(['Build a Chatbot in a Day', 'Customer Support Chatbot']);
-    expect(await titles('license=extended')).toEqual(['Sentiment Dataset']);
+    expect(await titles('license=cc-by-4.0')).toEqual(['Sentiment Dataset']);
     expect(await titles('featured=true')).toEqual(['Customer Support Chatbot']);
     expect(await titles(`seller_id=${otherSeller.id}`)).toEqual(['Translation API']);
   });

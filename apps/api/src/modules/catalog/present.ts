@@ -3,6 +3,7 @@ import {
   findLicense,
   type ProductList,
   type PublicProduct,
+  presentListingCard,
   productListSchema,
   publicProductSchema,
 } from '@app/shared';
@@ -18,7 +19,7 @@ export function imageUrl(reference: string): string {
 export function presentProduct(row: ProductRow): PublicProduct {
   const images = row.images.map(imageUrl);
   const category = CATEGORIES.find((c) => c.slug === row.category);
-  const license = findLicense(row.license)?.name ?? 'Standard';
+  const license = findLicense(row.license)?.name ?? row.license;
   const price = centsToDollars(row.priceCents);
   const original = row.originalPriceCents === null ? null : centsToDollars(row.originalPriceCents);
   return {
@@ -50,6 +51,7 @@ export function presentProduct(row: ProductRow): PublicProduct {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     scanned_at: row.scannedAt?.toISOString() ?? null,
+    card: presentListingCard(row.category, row.license, row.card),
   };
 }
 

@@ -1,6 +1,9 @@
 import {
   findCategory,
   findLicense,
+  GPU_MEMORY_LIMITS,
+  HOSTING_FACETS,
+  licenseValuesAllowingCommercialUse,
   PRICE_BANDS,
   PRODUCT_PAGE_LIMIT_DEFAULT,
   PRODUCT_TOTAL_CAP,
@@ -27,9 +30,9 @@ export interface ProductPage {
   limit: number;
 }
 
-/** One facet count as the database returns it: kind is category, license, price or rating. */
+/** One facet count as the database returns it: kind is category, license, price, rating, or a listing card facet. */
 export interface FacetRow {
-  kind: 'category' | 'license' | 'price' | 'rating';
+  kind: 'category' | 'license' | 'price' | 'rating' | 'framework' | 'commercial_use' | 'gpu_memory' | 'hosting';
   value: string;
   count: number;
 }
@@ -209,6 +212,35 @@ function searchTerms(words: CorrectedWord[]): SearchTerms {
   };
 }
 
+/**
+ * The listing card's facet values as SQL (the search index reads the same from the card: see
+ * search-index/index-data.ts cardFacetsOf()). A value of the wrong JSON type counts as absent.
+ */
+const cardFramework = sql`(case when jsonb_typeof(${products.card}->'model'->'framework') = 'string' then ${products.card}->'model'->>'framework' end)`;
+const cardGpuMemory = sql`(case when jsonb_typeof(${products.card}->'model'->'min_gpu_memory_gb') = 'number' then (${products.card}->'model'->>'min_gpu_memory_gb')::float8 end)`;
+const cardHosting = sql`(case when jsonb_typeof(${products.card}->'api'->'hosting') = 'string' then ${products.card}->'api'->>'hosting' end)`;
+/** The licence allows commercial use: a fixed licence that does, or a custom one whose seller says so. */
+const cardCommercialUse = sql`(${products.license} in (${sql.join(
+  licenseValuesAllowingCommercialUse().map((value) => sql`${value}`),
+  sql`, `,
+)}) or (${products.license} = 'custom' and ${products.card}->'commercial_use' = 'true'::jsonb))`;
+
+/** The listing card filters of a query (framework, commercial use, GPU memory, hosting). */
+function cardFilters(query: ProductListQuery): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.framework) conditions.push(sql`${cardFramework} = ${query.framework}`);
+  if (query.commercial_use) conditions.push(cardCommercialUse);
+  if (query.max_gpu_memory !== undefined && !Number.isNaN(query.max_gpu_memory))
+    conditions.push(sql`${cardGpuMemory} <= ${query.max_gpu_memory}::float8`);
+  if (query.hosting) conditions.push(sql`${cardHosting} in (${query.hosting}, 'both')`);
+  return conditions;
+}
+
+/** True when the query filters on the listing card. */
+export function hasCardFilters(query: ProductListQuery): boolean {
+  return Boolean(query.framework || query.commercial_use || query.max_gpu_memory !== undefined || query.hosting);
+}
+
 /** Counts matches (exact up to the cap) and their facets, over at most PRODUCT_TOTAL_CAP + 1 rows. */
 async function countAndFacets(db: DbOrTx, where: SQL | undefined): Promise<{ total: number; facets: FacetRow[] }> {
   const capped = db
@@ -217,6 +249,10 @@ async function countAndFacets(db: DbOrTx, where: SQL | undefined): Promise<{ tot
       license: products.license,
       priceCents: products.priceCents,
       rating: products.ratingAverage,
+      framework: sql<string | null>`${cardFramework}`.as('framework'),
+      gpu: sql<number | null>`${cardGpuMemory}`.as('gpu'),
+      hosting: sql<string | null>`${cardHosting}`.as('hosting'),
+      commercial: sql<boolean>`${cardCommercialUse}`.as('commercial'),
     })
     .from(products)
     .where(where)
@@ -232,7 +268,13 @@ async function countAndFacets(db: DbOrTx, where: SQL | undefined): Promise<{ tot
     union all select 'license', license, count(*)::int from m group by license
     union all select 'price', case ${sql.join(bands, sql` `)} end, count(*)::int from m group by 2
     union all select 'rating', t::text, count(*)::int from m
-      cross join unnest(${sql.param([...RATING_THRESHOLDS])}::int[]) as t where m.rating_average >= t group by t`);
+      cross join unnest(${sql.param([...RATING_THRESHOLDS])}::int[]) as t where m.rating_average >= t group by t
+    union all select 'framework', framework, count(*)::int from m where framework is not null group by framework
+    union all select 'commercial_use', 'true', count(*)::int from m where commercial group by commercial
+    union all select 'gpu_memory', g::text, count(*)::int from m
+      cross join unnest(${sql.param([...GPU_MEMORY_LIMITS])}::int[]) as g where m.gpu <= g group by g
+    union all select 'hosting', h, count(*)::int from m
+      cross join unnest(${sql.param([...HOSTING_FACETS])}::text[]) as h where m.hosting in (h, 'both') group by h`);
   const total = result.rows.find((row) => row.kind === 'total')?.count ?? 0;
   return { total, facets: result.rows.filter((row): row is FacetRow => row.kind !== 'total') };
 }
@@ -265,6 +307,7 @@ function filters(query: ProductListQuery, visibility: Visibility): SQL[] {
   if (query.min_rating !== undefined) conditions.push(gte(products.ratingAverage, query.min_rating));
   if (query.featured !== undefined) conditions.push(eq(products.featured, query.featured));
   if (query.seller_id) conditions.push(eq(products.sellerId, query.seller_id));
+  conditions.push(...cardFilters(query));
   return conditions;
 }
 
@@ -300,7 +343,8 @@ async function countFromTotals(db: DbOrTx, query: ProductListQuery, visibility: 
     query.min_rating === undefined &&
     !query.license &&
     query.featured === undefined &&
-    !query.seller_id;
+    !query.seller_id &&
+    !hasCardFilters(query);
   if (!simple) return undefined;
   const category = findCategory(query.category);
   const status = visibility.kind === 'public' ? 'approved' : visibility.status;

@@ -3,7 +3,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CATEGORIES, LICENSES, type ProductListQuery, productListSchema } from '@app/shared';
+import {
+  CATEGORIES,
+  cardKindOf,
+  FRAMEWORKS,
+  HOSTING_FACETS,
+  HOSTING_OPTIONS,
+  LICENSES,
+  type ProductListQuery,
+  productListSchema,
+  type StoredListingCard,
+} from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createUser } from '../../../test/factories';
@@ -72,6 +82,43 @@ function typo(word: string): string {
   }
 }
 
+// The listing cards and their filters draw from a generator of their own, so the rest stays as it was.
+const nextCard = random(29);
+const pickCard = <T>(items: readonly T[]): T => items[Math.floor(nextCard() * items.length)] as T;
+
+/** A listing card for the category: some fields missing or of the wrong type, as old or hand-written rows may have. */
+function randomCard(category: string, license: string): StoredListingCard {
+  const card: Record<string, unknown> = {};
+  const kind = cardKindOf(category);
+  if (kind === 'model' && nextCard() < 0.9)
+    card.model = {
+      task: 'text-classification',
+      framework: nextCard() < 0.05 ? 7 : pickCard(FRAMEWORKS).slug,
+      model_format: 'safetensors',
+      parameters: null,
+      min_gpu_memory_gb: pickCard([null, 0, 2, 4, 6.5, 8, 8.5, 16, 24, 40, 80, '8']),
+      runs_on_cpu: nextCard() < 0.5,
+    };
+  if (kind === 'api' && nextCard() < 0.9)
+    card.api = { hosting: pickCard(HOSTING_OPTIONS).slug, rate_limit: '', languages: ['Python'] };
+  if (license === 'custom' && nextCard() < 0.8) {
+    card.license_text = 'Use it as you like, within reason.';
+    card.commercial_use = nextCard() < 0.5;
+    card.redistribution = false;
+    card.modification = true;
+  }
+  return card as StoredListingCard;
+}
+
+/** Listing card filters, now and then. */
+function withCardFilters(query: ProductListQuery): ProductListQuery {
+  if (nextCard() < 0.15) query.framework = pickCard(FRAMEWORKS).slug;
+  if (nextCard() < 0.15) query.commercial_use = true;
+  if (nextCard() < 0.15) query.max_gpu_memory = pickCard([0, 4, 6.5, 8, 16, 24, 100]);
+  if (nextCard() < 0.1) query.hosting = pickCard(HOSTING_FACETS);
+  return query;
+}
+
 function randomQuery(texts: string[]): ProductListQuery {
   const words = queryWords(pick(texts));
   const size = Math.min(words.length, 1 + Math.floor(next() * 3));
@@ -93,7 +140,7 @@ function randomQuery(texts: string[]): ProductListQuery {
   }
   if (next() < 0.3) query.page = pick([2, 3, 5]);
   if (next() < 0.3) query.limit = pick([1, 5, 12, 50]);
-  return query;
+  return withCardFilters(query);
 }
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
@@ -136,6 +183,7 @@ describe('the search index answers exactly as the SQL path', () => {
         priceCents: pick([0, 499, 999, 1000, 2550, 4999, 5000, 9999, 10_000, 25_000, 99_999]),
         category: pick(CATEGORIES).slug,
         license: pick(LICENSES).slug,
+        card: {} as StoredListingCard,
         status: next() < 0.85 ? ('approved' as const) : pick(['pending', 'rejected'] as const),
         featured: next() < 0.1,
         ratingAverage: pick([0, 1, 2.5, 3, 3.33, 4, 4.25, 4.5, 5]),
@@ -145,6 +193,7 @@ describe('the search index answers exactly as the SQL path', () => {
         createdAt: new Date(Date.UTC(2026, 0, 1 + Math.floor(next() * 30))),
       };
     });
+    for (const row of rows) row.card = randomCard(row.category, row.license);
     for (let i = 0; i < rows.length; i += 300) await t.db.insert(products).values(rows.slice(i, i + 300));
     // A rare word next to common ones: its few candidates are checked against their own lexemes.
     const fixed = [
@@ -404,7 +453,7 @@ describe('the search index follows every write', () => {
       expect([viaIndex?.total, viaIndex?.totalCapped], label).toEqual([viaSql.total, viaSql.totalCapped]);
       const sorted = (rows: typeof viaSql.facets) => rows.map((r) => `${r.kind}:${r.value}:${r.count}`).sort();
       // Over more than 1,000 matches both count an unspecified first 1,001 rows.
-      if (viaSql.total <= 1000) expect(sorted(viaIndex?.facets ?? []), label).toEqual(sorted(viaSql.facets));
+      if (!viaSql.totalCapped) expect(sorted(viaIndex?.facets ?? []), label).toEqual(sorted(viaSql.facets));
     }
   }
 

@@ -147,10 +147,10 @@ describe('totals and facets', () => {
     try {
       const owner = await createUser(other.db, 'seller');
       const rows = [
-        { title: 'Prompt Alpha', category: 'prompt-packs', license: 'commercial', priceCents: 500, ratingAverage: 4.5 },
-        { title: 'Prompt Beta', category: 'prompt-packs', license: 'standard', priceCents: 2500, ratingAverage: 3.2 },
-        { title: 'Prompt Gamma', category: 'datasets', license: 'standard', priceCents: 15000, ratingAverage: 0 },
-        { title: 'Unrelated Thing', category: 'datasets', license: 'standard', priceCents: 100 },
+        { title: 'Prompt Alpha', category: 'prompt-packs', license: 'commercial-team', priceCents: 500, ratingAverage: 4.5 },
+        { title: 'Prompt Beta', category: 'prompt-packs', license: 'commercial-single-seat', priceCents: 2500, ratingAverage: 3.2 },
+        { title: 'Prompt Gamma', category: 'datasets', license: 'commercial-single-seat', priceCents: 15000, ratingAverage: 0 },
+        { title: 'Unrelated Thing', category: 'datasets', license: 'commercial-single-seat', priceCents: 100 },
       ];
       for (const row of rows) await createProduct(other.db, owner, row);
       const response = await other.app.inject({ method: 'GET', url: '/api/v1/products/?search=prompt' });
@@ -159,7 +159,7 @@ describe('totals and facets', () => {
       const counts = (facet: { value: string; count: number }[]) =>
         Object.fromEntries(facet.filter((f) => f.count > 0).map((f) => [f.value, f.count]));
       expect(counts(facets.category)).toEqual({ 'prompt-packs': 2, datasets: 1 });
-      expect(counts(facets.license)).toEqual({ commercial: 1, standard: 2 });
+      expect(counts(facets.license)).toEqual({ 'commercial-team': 1, 'commercial-single-seat': 2 });
       expect(counts(facets.price)).toEqual({ 'under-10': 1, '10-50': 1, '100-plus': 1 });
       expect(counts(facets.rating)).toEqual({ '4': 1, '3': 2, '2': 2, '1': 2 });
       // Facet values filter: the rating facet as min_rating, a price band as min/max price.

@@ -2,6 +2,10 @@ import {
   CATEGORIES,
   type CategoryCount,
   type FacetCount,
+  FRAMEWORKS,
+  GPU_MEMORY_LIMITS,
+  HOSTING_FACETS,
+  HOSTING_OPTIONS,
   hasRole,
   LICENSES,
   PRICE_BANDS,
@@ -105,6 +109,19 @@ function presentFacets(rows: FacetRow[]): ProductFacets {
     rating: counts(
       'rating',
       RATING_THRESHOLDS.map((t) => ({ value: String(t), label: `${t} stars & up` })),
+    ),
+    framework: counts(
+      'framework',
+      FRAMEWORKS.map((f) => ({ value: f.slug, label: f.name })),
+    ),
+    commercial_use: counts('commercial_use', [{ value: 'true', label: 'Allows commercial use' }]),
+    gpu_memory: counts(
+      'gpu_memory',
+      GPU_MEMORY_LIMITS.map((limit) => ({ value: String(limit), label: `Up to ${limit} GB GPU memory` })),
+    ),
+    hosting: counts(
+      'hosting',
+      HOSTING_FACETS.map((slug) => ({ value: slug, label: HOSTING_OPTIONS.find((o) => o.slug === slug)?.name ?? slug })),
     ),
   };
 }

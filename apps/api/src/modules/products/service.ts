@@ -1,5 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { findCategory, findLicense, PRODUCT_FILES_REQUIRED, productFormSchema, productUpdateSchema } from '@app/shared';
+import {
+  CARD_MESSAGES,
+  type CardIssue,
+  checkListingCard,
+  DEFAULT_LICENSE,
+  findCategory,
+  findLicense,
+  type ListingCardInput,
+  PRODUCT_FILES_REQUIRED,
+  productFormSchema,
+  productUpdateSchema,
+  type StoredListingCard,
+} from '@app/shared';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -57,6 +69,7 @@ export async function createListedProduct(deps: AppDeps, owner: UserRow, request
   const upload = await receiveProductUpload(request, deps.storage, productId);
   try {
     const form = parseForm(productFormSchema, upload.fields);
+    const { card } = checkListingCard(form.category, form.license, form.card);
     if (upload.files.length === 0) throw filesRequired();
     // Scanned for safety, and data files (CSV, TSV, JSON Lines, Parquet) previewed, before the answer.
     const { files, previews } = await previewUploadedFiles(deps, await scanUploadedFiles(deps, upload.files));
@@ -73,7 +86,8 @@ export async function createListedProduct(deps: AppDeps, owner: UserRow, request
           priceCents: dollarsToCents(form.price),
           originalPriceCents: form.original_price === undefined ? null : dollarsToCents(form.original_price),
           category: findCategory(form.category)?.slug as string,
-          license: findLicense(form.license)?.slug ?? 'standard',
+          license: findLicense(form.license)?.slug ?? DEFAULT_LICENSE,
+          card,
           tags: form.tags ?? [],
           images: upload.images,
           demoVideoKey: upload.video,
@@ -90,6 +104,39 @@ export async function createListedProduct(deps: AppDeps, owner: UserRow, request
     await discardUpload(deps.storage, upload);
     throw error;
   }
+}
+
+/**
+ * The listing card after an update: the card sent, checked against the (new) category and licence;
+ * when none is sent, the stored one, kept to the fields of the category (a custom licence still
+ * needs its text and summary).
+ */
+function updatedCard(
+  existing: ProductRow,
+  form: { category?: string; license?: string; card?: ListingCardInput & Record<string, unknown> },
+): StoredListingCard {
+  const category = form.category ?? existing.category;
+  const license = form.license ?? existing.license;
+  const sent = form.card;
+  const stored = existing.card ?? {};
+  const input = sent ?? {
+    model: stored.model ?? undefined,
+    dataset: stored.dataset ?? undefined,
+    api: stored.api ?? undefined,
+    license_text: stored.license_text ?? undefined,
+    commercial_use: stored.commercial_use,
+    redistribution: stored.redistribution,
+    modification: stored.modification,
+  };
+  const { card, issues } = checkListingCard(category, license, input as Parameters<typeof checkListingCard>[2]);
+  // Without a card sent, a category with no card yet keeps none (as before cards existed).
+  const problems = sent ? issues : issues.filter((issue) => issue.message !== CARD_MESSAGES.cardFields);
+  if (problems.length > 0) throw cardInvalid(problems);
+  return card;
+}
+
+function cardInvalid(issues: CardIssue[]): AppError {
+  return new AppError('VALIDATION_FAILED', issues[0]?.message ?? 'Invalid product', issues);
 }
 
 function filesRequired(): AppError {
@@ -116,6 +163,7 @@ export async function updateListedProduct(deps: AppDeps, owner: UserRow, product
         { field: 'original_price', message: 'Original price must not be lower than the price' },
       ]);
     }
+    const card = updatedCard(existing, form);
     // Scanned for safety, and data files (CSV, TSV, JSON Lines, Parquet) previewed, before the answer.
     const { files, previews } = await previewUploadedFiles(deps, await scanUploadedFiles(deps, upload.files));
     const updated = await deps.db.transaction(async (tx) => {
@@ -131,7 +179,8 @@ export async function updateListedProduct(deps: AppDeps, owner: UserRow, product
         ...(form.short_description !== undefined && { shortDescription: form.short_description }),
         ...(form.description !== undefined && { description: form.description }),
         ...(form.category !== undefined && { category: findCategory(form.category)?.slug as string }),
-        ...(form.license !== undefined && { license: findLicense(form.license)?.slug ?? 'standard' }),
+        ...(form.license !== undefined && { license: findLicense(form.license)?.slug ?? DEFAULT_LICENSE }),
+        card,
         ...(form.tags !== undefined && { tags: form.tags }),
         ...(upload.images.length > 0 && { images: upload.images }),
         ...(upload.video && { demoVideoKey: upload.video }),

@@ -3,6 +3,7 @@ import { pageOffset } from '../../../lib/paging';
 import type { FacetRow } from '../repository';
 import { facetsOf, facetsOfAttributes } from './facets';
 import { ATTRIBUTES, type IndexData, priceBucket, ratingBucket } from './index-data';
+import { cardFilterFor } from './matching';
 import { lowerBound } from './position-lists';
 import { ascending, type SortedOrders, type SortKey } from './sorted-orders';
 
@@ -27,9 +28,9 @@ interface Filter {
   minPrice?: number;
   maxPrice?: number;
   minRating?: number;
-  /** Price, rating, and codes past ATTRIBUTES.codeLimit; undefined when there are none. */
+  /** Price, rating, the listing card, and codes past ATTRIBUTES.codeLimit; undefined when there are none. */
   rest?: (slot: number) => boolean;
-  /** Only the codes past ATTRIBUTES.codeLimit (the walk checks prices and ratings itself). */
+  /** Only the codes past ATTRIBUTES.codeLimit and the listing card (the walk checks prices and ratings itself). */
   codes?: (slot: number) => boolean;
   /** The seller's code when the page is one seller's (-1: a seller with no public product). */
   seller?: number;
@@ -65,7 +66,7 @@ export function browseIndexData(data: IndexData, query: ProductListQuery): Brows
     rows: page.map((slot) => data.rowJson(slot)),
     total: capped ? PRODUCT_TOTAL_CAP : matched,
     totalCapped: capped,
-    facets: (walked && facetsOfAttributes(data, walked.attributes, matches.length)) ?? facetsOf(data, matches),
+    facets: (walked && facetsOfAttributes(data, walked.attributes, matches)) ?? facetsOf(data, matches),
   };
 }
 
@@ -98,6 +99,9 @@ function filterOf(data: IndexData, query: ProductListQuery): Filter {
   };
   byCode(categoryCode, ATTRIBUTES.categoryShift, data.category);
   byCode(licenseCode, ATTRIBUTES.licenseShift, data.license);
+  // The listing card's filters are checked per product, by the walk too.
+  const card = cardFilterFor(data, query);
+  if (card) checks.push(card);
   const codeChecks = [...checks];
   const codes = codeChecks.length === 0 ? undefined : (slot: number) => codeChecks.every((check) => check(slot));
   if (query.featured !== undefined) {

@@ -1,4 +1,4 @@
-import { PRICE_BANDS, RATING_THRESHOLDS } from '@app/shared';
+import { licenseValuesAllowingCommercialUse, PRICE_BANDS, RATING_THRESHOLDS, type StoredListingCard } from '@app/shared';
 import { productJson } from '../present';
 import { Documents } from './documents';
 import { LexemeSets } from './lexeme-sets';
@@ -72,6 +72,36 @@ export function ratingMaskOf(rating: number): number {
   return mask;
 }
 
+/** IndexData.cardFlags bits: the licence allows commercial use; offered hosted; offered self-hosted. */
+export const CARD_FLAGS = { commercialUse: 1, hosted: 2, selfHosted: 4 } as const;
+
+const COMMERCIAL_LICENSES = new Set(licenseValuesAllowingCommercialUse());
+
+/**
+ * The listing card's facet values of a product, read as repository.ts reads them in SQL (a value of
+ * the wrong JSON type is absent): framework, minimum GPU memory, and the CARD_FLAGS.
+ */
+export function cardFacetsOf(
+  license: string,
+  card: StoredListingCard | null | undefined,
+): { framework: string | undefined; gpuMemory: number; flags: number } {
+  const model = objectOf(card?.model);
+  const api = objectOf(card?.api);
+  const framework = typeof model?.framework === 'string' ? model.framework : undefined;
+  const gpuMemory = typeof model?.min_gpu_memory_gb === 'number' ? model.min_gpu_memory_gb : Number.NaN;
+  let flags = 0;
+  if (COMMERCIAL_LICENSES.has(license) || (license === 'custom' && card?.commercial_use === true))
+    flags |= CARD_FLAGS.commercialUse;
+  const hosting = api?.hosting;
+  if (hosting === 'hosted' || hosting === 'both') flags |= CARD_FLAGS.hosted;
+  if (hosting === 'self-hosted' || hosting === 'both') flags |= CARD_FLAGS.selfHosted;
+  return { framework, gpuMemory, flags };
+}
+
+function objectOf(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
 /** Price buckets: 10 per doubling of the price in cents (bucket b starts at 2^((b - 1) / 10) cents, rounded up). */
 const PRICE_BUCKET_STARTS = Array.from({ length: 256 }, (_, b) => (b === 0 ? 0 : Math.ceil(2 ** ((b - 1) / 10))));
 
@@ -135,6 +165,10 @@ export class IndexData {
   ratingMask: Uint8Array;
   /** Per slot: category, licence and featured packed (see ATTRIBUTES), for the sorted orders' walks. */
   attributes: Uint32Array;
+  /** Per slot, the listing card's facets (cardFacetsOf()): framework code (-1: none), GPU memory in GB (NaN: none), CARD_FLAGS. */
+  framework: Int32Array;
+  gpuMemory: Float64Array;
+  cardFlags: Uint8Array;
   /** Per seller code, the slots ever given to the seller's products (dead ones included). */
   readonly slotsBySeller: number[][] = [];
   /** Per category code, how many alive slots it has. */
@@ -148,6 +182,7 @@ export class IndexData {
   categories = new Codes();
   licenses = new Codes();
   sellers = new Codes();
+  frameworks = new Codes();
   /** Bitsets of the common lexemes' posting lists, built as searches ask for them. */
   readonly lexemeSets = new LexemeSets();
   private lengthGroups?: TitleLengthGroups;
@@ -171,6 +206,9 @@ export class IndexData {
     this.priceBand = new Uint8Array(capacity);
     this.ratingMask = new Uint8Array(capacity);
     this.attributes = new Uint32Array(capacity);
+    this.framework = new Int32Array(capacity);
+    this.gpuMemory = new Float64Array(capacity);
+    this.cardFlags = new Uint8Array(capacity);
     this.documents = new Documents(capacity);
     this.rows = new Rows(capacity);
   }
@@ -223,6 +261,10 @@ export class IndexData {
     this.rows.add(slot, productJson(row));
     this.priceBand[slot] = priceBandOf(row.priceCents);
     this.ratingMask[slot] = ratingMaskOf(row.ratingAverage);
+    const card = cardFacetsOf(row.license, row.card);
+    this.framework[slot] = card.framework === undefined ? -1 : this.frameworks.code(card.framework);
+    this.gpuMemory[slot] = card.gpuMemory;
+    this.cardFlags[slot] = card.flags;
     this.orders?.added(slot);
   }
 
@@ -284,6 +326,9 @@ export class IndexData {
       this.priceBand,
       this.ratingMask,
       this.attributes,
+      this.framework,
+      this.gpuMemory,
+      this.cardFlags,
     ];
     for (const column of columns) {
       for (let slot = 0; slot < size; slot += 1) {
@@ -381,7 +426,7 @@ export class IndexData {
   /** Bytes held by the typed arrays and strings (an estimate: object headers not counted). */
   bytes(): number {
     let total =
-      this.capacity * (1 + 4 * 12 + 8 * 4 + 4 * 2 + 2) +
+      this.capacity * (1 + 4 * 12 + 8 * 4 + 4 * 2 + 2 + 4 + 8 + 1) +
       this.size * 4 +
       (this.orders?.bytes() ?? 0) +
       this.documents.bytes() +
@@ -417,6 +462,9 @@ export class IndexData {
     this.priceBand = grown(this.priceBand, capacity);
     this.ratingMask = grown(this.ratingMask, capacity);
     this.attributes = grown(this.attributes, capacity);
+    this.framework = grown(this.framework, capacity);
+    this.gpuMemory = grown(this.gpuMemory, capacity);
+    this.cardFlags = grown(this.cardFlags, capacity);
     this.documents.grow(capacity);
     this.rows.grow(capacity);
   }

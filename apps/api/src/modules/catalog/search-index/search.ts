@@ -73,7 +73,7 @@ function facetsOfMatches(data: IndexData, matches: Int32Array): FacetRow[] {
   const counted = Math.min(matches.length, PRODUCT_TOTAL_CAP + 1);
   const attributes = new Uint32Array(counted);
   for (let i = 0; i < counted; i += 1) attributes[i] = data.attributes[matches[i] as number] as number;
-  return facetsOfAttributes(data, attributes, counted) ?? facetsOf(data, matches);
+  return facetsOfAttributes(data, attributes, matches) ?? facetsOf(data, matches);
 }
 
 /**

@@ -14,7 +14,7 @@ import { TitleTokens } from './title-tokens';
  * changes were read up to; the index catches up from there as it does between refreshes. A
  * snapshot of another format, another database, or older than the deletion log (a day) is not used.
  */
-const FORMAT = 3;
+const FORMAT = 4;
 
 /** Where a snapshot was taken: the database (system identifier and name) and the watermark of its changes. */
 export interface SnapshotOrigin {
@@ -39,6 +39,9 @@ const COLUMNS = [
   ['idKey', 'Float64Array'],
   ['priceBand', 'Uint8Array'],
   ['ratingMask', 'Uint8Array'],
+  ['framework', 'Int32Array'],
+  ['gpuMemory', 'Float64Array'],
+  ['cardFlags', 'Uint8Array'],
 ] as const;
 type Column = (typeof COLUMNS)[number][0];
 
@@ -61,7 +64,7 @@ export function captureSnapshot(data: IndexData, origin: SnapshotOrigin): Snapsh
   }
   writer.json('ids', data.ids.slice(0, size));
   writer.json('titles', data.titles.slice(0, size));
-  writer.json('codes', [data.categories.values(), data.licenses.values(), data.sellers.values()]);
+  writer.json('codes', [data.categories.values(), data.licenses.values(), data.sellers.values(), data.frameworks.values()]);
   const documents = data.documents;
   writer.array('docStart', documents.docStart.slice(0, size));
   writer.array('posStart', documents.posStart.subarray(0, size));
@@ -125,10 +128,11 @@ async function restore(reader: SnapshotReader, file: string): Promise<IndexData>
   for (const [name, kind] of COLUMNS) (data as unknown as Record<Column, unknown>)[name] = await reader.array(name, kind);
   data.ids = await reader.json<string[]>('ids');
   data.titles = await reader.json<string[]>('titles');
-  const [categories, licenses, sellers] = await reader.json<string[][]>('codes');
+  const [categories, licenses, sellers, frameworks] = await reader.json<string[][]>('codes');
   data.categories = Codes.from(categories ?? []);
   data.licenses = Codes.from(licenses ?? []);
   data.sellers = Codes.from(sellers ?? []);
+  data.frameworks = Codes.from(frameworks ?? []);
   const documents = new Documents(0);
   documents.docStart = await reader.array('docStart', 'Int32Array');
   documents.posStart = await reader.array('posStart', 'Int32Array');
