@@ -8,6 +8,7 @@ import { makeProduct } from '@/test/catalog-fixtures';
 import { makeSession } from '@/test/fixtures';
 import { makeOwnProduct, sellerHandlers, sellerStats } from '@/test/marketplace-fixtures';
 import { renderRoute } from '@/test/render';
+import { ReviewDatasetPreviews } from './review-dataset-previews';
 
 const product = makeProduct({ id: 'd-1', title: 'Review Sentiment Dataset', category: 'Datasets', category_slug: 'datasets' });
 
@@ -196,4 +197,29 @@ describe('the seller’s data preview controls', () => {
     });
     expect(await screen.findByText('Preview saved')).toBeTruthy();
   }, 30_000);
+
+  it('shows the admin reviewing the product the rows buyers will see, the hidden columns and why a file has no preview', async () => {
+    authStore.setSession(makeSession({ role: 'admin' }));
+    mockApi({
+      'GET /api/v1/admin/products/p-9/dataset-previews': () =>
+        json(200, { previews: [{ ...ready, sample_rows: [2], hidden_columns: ['email'] }, failed] }),
+    });
+    const files = [{ file_name: 'reviews.csv' }, { file_name: 'broken.jsonl' }];
+    const routes = [{ path: '/review', element: <ReviewDatasetPreviews productId="p-9" files={files} /> }];
+    renderRoute('/review', { routes });
+    const section = (await screen.findByRole('heading', { name: 'Data preview' })).closest('section') as HTMLElement;
+    expect(await within(section).findByText('Hidden from buyers: email')).toBeTruthy();
+    const sample = within(section).getByRole('table', { name: '1 sample row of reviews.csv' });
+    expect(
+      within(sample)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['id', 'text']);
+    expect(
+      within(sample)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['3', 'fine']);
+    expect(within(section).getByText('The file could not be read as JSON Lines: no preview was made')).toBeTruthy();
+  });
 });

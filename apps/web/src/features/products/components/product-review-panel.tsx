@@ -8,6 +8,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Markdown } from '@/features/community/components/markdown';
+import { ReviewDatasetPreviews } from '@/features/dataset-previews/components/review-dataset-previews';
 import { errorMessage } from '@/lib/api-client';
 import { categoryName } from '@/lib/catalog-names';
 import { openSignedDownload } from '@/lib/downloads';
@@ -175,6 +176,7 @@ function ReviewBody({ product }: { product: AdminProductReview }) {
           </p>
         )}
       </section>
+      <ReviewDatasetPreviews productId={product.id} files={product.files} />
     </>
   );
 }

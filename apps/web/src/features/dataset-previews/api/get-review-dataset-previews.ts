@@ -1,0 +1,16 @@
+import type { OwnDatasetPreviewList } from '@app/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export function getReviewDatasetPreviews(productId: string): Promise<OwnDatasetPreviewList> {
+  return api.get<OwnDatasetPreviewList>(`/admin/products/${encodeURIComponent(productId)}/dataset-previews`);
+}
+
+/** The previews of a product under review, as its seller sees them (admins only). */
+export function useReviewDatasetPreviews(productId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['admin', 'products', productId, 'dataset-previews'],
+    queryFn: () => getReviewDatasetPreviews(productId),
+    enabled,
+  });
+}
