@@ -1,6 +1,9 @@
 import type { StoredListingCard } from '@app/shared';
 import {
-import { DATASET_FORMATS, type DatasetColumn, type DatasetFailure, type DatasetRow } from '@app/shared';
+  DATASET_FORMATS,
+  type DatasetColumn,
+  type DatasetFailure,
+  type DatasetRow,
   type Language,
   ORDER_STATUSES,
   type Preferences,
