@@ -10,14 +10,16 @@ describe('category and licence names', () => {
   it('come from a slug or the English name the API sends', () => {
     expect(categoryName('ai-tools')).toBe('AI Tools');
     expect(categoryName('AI Tools')).toBe('AI Tools');
-    expect(licenseName('open-source')).toBe('Open Source');
-    expect(licenseName('Open Source')).toBe('Open Source');
+    expect(licenseName('cc-by-nc-4.0')).toBe('CC-BY-NC-4.0');
+    expect(licenseName('Commercial, team')).toBe('Commercial, team');
+    // The first catalogue's licences read as the ones that replaced them.
+    expect(licenseName('Open Source')).toBe('MIT');
   });
 
   it('are shown in the reader’s language', async () => {
     await switchLanguage('de');
     expect(categoryName('AI Tools')).toBe('KI-Tools');
-    expect(licenseName('Commercial')).toBe('Kommerziell');
+    expect(licenseName('Commercial, single seat')).toBe('Kommerziell, Einzelplatz');
     await switchLanguage('ja');
     expect(categoryName('datasets')).toBe('データセット');
   });

@@ -1,4 +1,4 @@
-import { CATEGORIES, LICENSES } from '@app/shared';
+import { CATEGORIES, findLicense } from '@app/shared';
 import { i18n } from '@/lib/i18n';
 
 type LooseT = (key: string, options: Record<string, unknown>) => string;
@@ -13,8 +13,8 @@ export function categoryName(slugOrName: string): string {
   return category ? t(`catalogNames.categories.${category.slug}`, category.name) : slugOrName;
 }
 
-/** A licence's name in the visitor's language, from its slug or English name. */
+/** A licence's name in the visitor's language, from its slug or English name (a first-catalogue name reads as its replacement). */
 export function licenseName(slugOrName: string): string {
-  const license = LICENSES.find((l) => l.slug === slugOrName || l.name === slugOrName);
+  const license = slugOrName ? findLicense(slugOrName) : undefined;
   return license ? t(`catalogNames.licenses.${license.slug}`, license.name) : slugOrName;
 }

@@ -43,6 +43,15 @@ export function productList(
   products: PublicProduct[],
   { total = products.length, page = 1, pages = 1, ...rest }: Partial<Omit<ProductList, 'products'>> = {},
 ): ProductList {
-  const none = { category: [], license: [], price: [], rating: [] };
+  const none = {
+    category: [],
+    license: [],
+    price: [],
+    rating: [],
+    framework: [],
+    commercial_use: [],
+    gpu_memory: [],
+    hosting: [],
+  };
   return { products, total, page, pages, total_capped: false, facets: none, did_you_mean: null, ...rest };
 }

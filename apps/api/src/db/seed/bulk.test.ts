@@ -93,6 +93,18 @@ describe('bulk seeding without row triggers', () => {
     expect(words.rows.filter((row) => row.used !== row.frequency)).toEqual([]);
     // One move of the version per batch of 5,000, as the statement trigger made.
     expect(await version()).toBe(before + 2);
+
+    // Realistic listing cards: each model a framework, each dataset its rows, each API its hosting.
+    const cards = await t.db.execute<{ category: string; frameworks: number; missing: number }>(sql`
+      select category, count(distinct card->'model'->>'framework')::int as frameworks,
+        count(*) filter (where case
+          when category in ('models', 'ml-modules') then card->'model'->>'framework' is null
+          when category = 'datasets' then card->'dataset'->>'rows' is null
+          when category in ('apis', 'ai-tools') then card->'api'->>'hosting' is null
+          else false end)::int as missing
+      from products group by category`);
+    expect(cards.rows.filter((row) => row.missing > 0)).toEqual([]);
+    expect(cards.rows.find((row) => row.category === 'models')?.frameworks).toBeGreaterThanOrEqual(5);
   });
 });
 

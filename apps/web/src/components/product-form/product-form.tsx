@@ -1,7 +1,7 @@
-import { CATEGORIES, findLicense, LICENSES, type PublicProduct, productFormSchema } from '@app/shared';
+import { CATEGORIES, DEFAULT_LICENSE, findLicense, LICENSES, type PublicProduct, productFormSchema } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { useCallback, useRef, useState } from 'react';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ProgressBar } from '@/components/progress-bar';
@@ -14,6 +14,7 @@ import { categoryName, licenseName } from '@/lib/catalog-names';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { translateMessage } from '@/lib/i18n';
 import { productFormData } from '@/lib/product-form-data';
+import { type CardErrors, cardFormState, cardInputOf, ListingCardFields } from './listing-card-fields';
 import { type FileField, ProductFilesFields, type ProductFilesState } from './product-files-fields';
 
 type FormInput = z.input<typeof productFormSchema>;
@@ -42,9 +43,21 @@ function splitTags(value: unknown): unknown {
 }
 
 const schemaResolver = zodResolver(productFormSchema);
-/** The shared schema, with the tags box read as a comma-separated list. */
-const resolver: Resolver<FormInput, unknown, FormOutput> = (values, context, options) =>
-  schemaResolver({ ...values, tags: splitTags(values.tags) }, context, options);
+
+/** The card's messages by field ('model.task'), from the schema's nested errors. */
+function cardErrorsOf(errors: unknown, prefix = ''): CardErrors {
+  const found: CardErrors = {};
+  if (!errors || typeof errors !== 'object') return found;
+  for (const [key, value] of Object.entries(errors as Record<string, unknown>)) {
+    if (key === 'ref' || key === 'type') continue;
+    if (key === 'message' && typeof value === 'string') {
+      found[prefix || 'card'] = value;
+      continue;
+    }
+    Object.assign(found, cardErrorsOf(value, prefix ? `${prefix}.${key}` : key));
+  }
+  return found;
+}
 
 function initialValues(product?: PublicProduct): FormInput {
   return {
@@ -54,7 +67,7 @@ function initialValues(product?: PublicProduct): FormInput {
     price: product ? String(product.price) : '',
     original_price: product?.original_price != null ? String(product.original_price) : '',
     category: product?.category_slug ?? '',
-    license: (product && findLicense(product.license)?.slug) ?? 'standard',
+    license: (product && findLicense(product.license)?.slug) ?? DEFAULT_LICENSE,
     tags: product?.tags.join(', ') ?? '',
   };
 }
@@ -82,14 +95,36 @@ export function ProductForm({ product, submitLabel, onSubmit, onSaved, onCancel 
   const [fileErrors, setFileErrors] = useState<Partial<Record<FileField, string>>>({});
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [card, setCard] = useState(() => cardFormState(product?.card));
+  const [serverCardErrors, setServerCardErrors] = useState<CardErrors>({});
+  const cardRef = useRef(card);
+  cardRef.current = card;
+  /** The shared schema, with the tags box read as a comma-separated list and the listing card as the seller filled it. */
+  const resolver: Resolver<FormInput, unknown, FormOutput> = useCallback(
+    (values, context, options) =>
+      schemaResolver(
+        {
+          ...values,
+          tags: splitTags(values.tags),
+          card: cardInputOf(cardRef.current, String(values.category ?? ''), String(values.license ?? '')),
+        },
+        context,
+        options,
+      ),
+    [],
+  );
   const {
     register,
     handleSubmit,
     setError,
     clearErrors,
     reset,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({ resolver, defaultValues: initialValues(product) });
+  const category = String(watch('category') ?? '');
+  const license = String(watch('license') ?? '');
+  const cardErrors = { ...cardErrorsOf((errors as FieldErrors<{ card: unknown }>).card), ...serverCardErrors };
 
   // A new listing must carry a file to sell (the server refuses one without; an edit keeps the files it has).
   const filesMissing = () => {
@@ -112,28 +147,35 @@ export function ProductForm({ product, submitLabel, onSubmit, onSaved, onCancel 
         category: values.category,
         license: values.license,
         tags: values.tags,
+        card: values.card === undefined ? undefined : JSON.stringify(values.card),
       },
       uploads,
     );
+    setServerCardErrors({});
     try {
       await onSubmit(body, setProgress);
       setProgress(null);
       if (!product) {
         reset(initialValues());
         setUploads(EMPTY_FILES);
+        setCard(cardFormState());
       }
       onSaved?.();
     } catch (error) {
       setProgress(null);
       const onFields = applyServerFieldErrors(error, setError, TEXT_FIELDS);
       const onFiles: Partial<Record<FileField, string>> = {};
+      const onCard: CardErrors = {};
       if (error instanceof ApiError) {
         for (const { field, message } of error.fieldErrors) {
           if ((FILE_FIELDS as readonly string[]).includes(field)) onFiles[field as FileField] = translateMessage(message);
+          if (field.startsWith('card.')) onCard[field.slice('card.'.length)] = message;
         }
       }
       setFileErrors(onFiles);
-      if (!onFields && Object.keys(onFiles).length === 0) setFailure(errorMessage(error, t('productForm.errors.failed')));
+      setServerCardErrors(onCard);
+      const shown = Object.keys(onFiles).length + Object.keys(onCard).length;
+      if (!onFields && shown === 0) setFailure(errorMessage(error, t('productForm.errors.failed')));
     }
   }, filesMissing);
 
@@ -210,6 +252,17 @@ export function ProductForm({ product, submitLabel, onSubmit, onSaved, onCancel 
           {...register('tags', clearOnChange('tags'))}
         />
       </div>
+      <ListingCardFields
+        category={category}
+        license={license}
+        value={card}
+        onChange={(next) => {
+          setCard(next);
+          setServerCardErrors({});
+          clearErrors('card' as never);
+        }}
+        errors={cardErrors}
+      />
       <ProductFilesFields
         value={uploads}
         onChange={setUploads}

@@ -13,6 +13,11 @@ export interface ProductQuery {
   license?: string | null;
   min_rating?: number | string | null;
   featured?: boolean | null;
+  /** The listing card's facets. */
+  framework?: string | null;
+  commercial_use?: boolean | null;
+  max_gpu_memory?: number | string | null;
+  hosting?: string | null;
   sort_by?: string | null;
   sort_order?: 'asc' | 'desc' | null;
   page?: number | null;

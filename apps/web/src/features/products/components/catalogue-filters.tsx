@@ -1,4 +1,12 @@
-import { CATEGORIES, type CategoryCount, LICENSES } from '@app/shared';
+import {
+  CATEGORIES,
+  type CategoryCount,
+  FRAMEWORKS,
+  GPU_MEMORY_LIMITS,
+  HOSTING_FACETS,
+  LICENSES,
+  type ProductFacets,
+} from '@app/shared';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -22,10 +30,12 @@ export interface CatalogueFiltersProps {
   onChange: (changes: Partial<Record<CatalogueKey, string | null>>) => void;
   onClear: () => void;
   canClear: boolean;
+  /** The current results' facet counts, when known (the listing card's filters show them). */
+  facets?: ProductFacets;
 }
 
 /** Category, price range and licence. Every change goes straight to the URL. */
-export function CatalogueFilters({ params, counts, onChange, onClear, canClear }: CatalogueFiltersProps) {
+export function CatalogueFilters({ params, counts, onChange, onClear, canClear, facets }: CatalogueFiltersProps) {
   const { t } = useTranslation();
   const id = useId();
   const countOf = (slug: string) => counts?.find((category) => category.slug === slug)?.count;
@@ -74,6 +84,7 @@ export function CatalogueFilters({ params, counts, onChange, onClear, canClear }
           ))}
         </select>
       </div>
+      <CardFilters params={params} facets={facets} onChange={onChange} />
       <label className="flex items-center gap-2.5 text-sm text-slate-700 dark:text-slate-300">
         <input
           type="checkbox"
@@ -168,5 +179,82 @@ function PriceRange({ min, max, onApply }: PriceRangeProps) {
         {t('products.filters.applyPrice')}
       </Button>
     </form>
+  );
+}
+
+/**
+ * The AI listing card's filters: framework, licence allows commercial use, GPU memory and hosting,
+ * each option with its count in the current results when the answer has them.
+ */
+function CardFilters({
+  params,
+  facets,
+  onChange,
+}: {
+  params: CatalogueParams;
+  facets: ProductFacets | undefined;
+  onChange: CatalogueFiltersProps['onChange'];
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const withCount = (name: string, list: { value: string; count: number }[] | undefined, value: string) => {
+    const count = list?.find((facet) => facet.value === value)?.count;
+    return count === undefined ? name : t('products.filters.withCount', { name, count });
+  };
+  const select = (
+    key: 'framework' | 'max_gpu_memory' | 'hosting',
+    label: string,
+    options: { value: string; name: string }[],
+    list: { value: string; count: number }[] | undefined,
+  ) => (
+    <div className="space-y-1.5">
+      <label htmlFor={`${id}-${key}`} className={labelClasses}>
+        {label}
+      </label>
+      <select
+        id={`${id}-${key}`}
+        className={selectClasses}
+        value={params[key]}
+        onChange={(event) => onChange({ [key]: event.target.value || null })}
+      >
+        <option value="">{t('listingCard.form.choose')}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {withCount(option.name, list, option.value)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  return (
+    <>
+      {select(
+        'framework',
+        t('listingCard.filters.framework'),
+        FRAMEWORKS.map((f) => ({ value: f.slug, name: f.name })),
+        facets?.framework,
+      )}
+      {select(
+        'max_gpu_memory',
+        t('listingCard.filters.gpuMemory'),
+        GPU_MEMORY_LIMITS.map((limit) => ({ value: String(limit), name: t('listingCard.filters.gpuUpTo', { value: limit }) })),
+        facets?.gpu_memory,
+      )}
+      {select(
+        'hosting',
+        t('listingCard.filters.hosting'),
+        HOSTING_FACETS.map((slug) => ({ value: slug, name: t(`listingCard.hostingOptions.${slug}`) })),
+        facets?.hosting,
+      )}
+      <label className="flex items-center gap-2.5 text-sm text-slate-700 dark:text-slate-300">
+        <input
+          type="checkbox"
+          className="size-4 rounded border-slate-300 accent-indigo-600"
+          checked={params.commercial_use === 'true'}
+          onChange={(event) => onChange({ commercial_use: event.target.checked ? 'true' : null })}
+        />
+        {withCount(t('listingCard.filters.commercialUse'), facets?.commercial_use, 'true')}
+      </label>
+    </>
   );
 }

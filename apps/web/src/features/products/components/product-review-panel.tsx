@@ -17,6 +17,7 @@ import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useAdminProduct } from '../api/get-admin-product';
 import { useReviewFileLink } from '../api/get-review-file-link';
+import { ListingCard } from './listing-card';
 
 export interface ProductReviewPanelProps {
   /** The product under review; null when the panel is closed. */
@@ -115,6 +116,7 @@ function ReviewBody({ product }: { product: AdminProductReview }) {
         {/* Rendered as buyers see it on the product page (the forum's safe markdown). */}
         <Markdown source={product.description} className="text-sm text-slate-600 dark:text-slate-400" />
       </section>
+      <ListingCard card={product.card} license={product.license} headingLevel={3} />
       <section aria-labelledby="review-images" className="space-y-2">
         <h3 id="review-images" className="text-sm font-semibold text-slate-900 dark:text-white">
           {t('admin.products.review.images', { count: product.images.length })}

@@ -68,6 +68,46 @@ export function SearchFacets({ facets, params, sampled, onChange }: SearchFacets
         select: { min_rating: params.min_rating === f.value ? null : f.value },
       })),
     },
+    // The listing card's facets (absent from answers cached before they existed).
+    {
+      key: 'framework',
+      title: t('listingCard.filters.framework'),
+      options: (facets.framework ?? []).map((f) => ({
+        ...f,
+        active: params.framework === f.value,
+        select: { framework: params.framework === f.value ? null : f.value },
+      })),
+    },
+    {
+      key: 'commercial_use',
+      title: t('listingCard.license'),
+      options: (facets.commercial_use ?? []).map((f) => ({
+        ...f,
+        label: t('listingCard.filters.commercialUse'),
+        active: params.commercial_use === 'true',
+        select: { commercial_use: params.commercial_use === 'true' ? null : 'true' },
+      })),
+    },
+    {
+      key: 'gpu_memory',
+      title: t('listingCard.filters.gpuMemory'),
+      options: (facets.gpu_memory ?? []).map((f) => ({
+        ...f,
+        label: t('listingCard.filters.gpuUpTo', { value: f.value }),
+        active: params.max_gpu_memory === f.value,
+        select: { max_gpu_memory: params.max_gpu_memory === f.value ? null : f.value },
+      })),
+    },
+    {
+      key: 'hosting',
+      title: t('listingCard.filters.hosting'),
+      options: (facets.hosting ?? []).map((f) => ({
+        ...f,
+        label: t(`listingCard.hostingOptions.${f.value}`, { defaultValue: f.label }),
+        active: params.hosting === f.value,
+        select: { hosting: params.hosting === f.value ? null : f.value },
+      })),
+    },
   ];
 
   return (

@@ -1,4 +1,4 @@
-import { findCategory, findLicense, PRODUCT_SORTS, type ProductSort } from '@app/shared';
+import { FRAMEWORKS, findCategory, findLicense, HOSTING_FACETS, PRODUCT_SORTS, type ProductSort } from '@app/shared';
 import type { ProductQuery } from '../api/get-products';
 
 /** Products per catalogue page: three full rows of four, four of three, six of two. */
@@ -15,6 +15,11 @@ export interface CatalogueParams {
   min_rating: string;
   /** 'true' shows only featured products. */
   featured: 'true' | '';
+  /** The listing card's facets: a framework slug, 'true' for licences that allow commercial use, GB of GPU memory at most, hosting. */
+  framework: string;
+  commercial_use: 'true' | '';
+  max_gpu_memory: string;
+  hosting: string;
   sort_by: ProductSort | '';
   sort_order: 'asc' | 'desc' | '';
   page: number;
@@ -47,6 +52,11 @@ function rating(value: string | null): string {
   return text && Number(text) <= 5 ? text : '';
 }
 
+function gpuMemory(value: string | null): string {
+  const text = price(value);
+  return text && Number(text) <= 1024 ? text : '';
+}
+
 /** Reads the URL, dropping values the server would refuse (a hand-edited link still shows a catalogue). */
 export function readCatalogueParams(params: URLSearchParams): CatalogueParams {
   const sortBy = params.get('sort_by') ?? '';
@@ -60,6 +70,10 @@ export function readCatalogueParams(params: URLSearchParams): CatalogueParams {
     license: findLicense(params.get('license'))?.slug ?? '',
     min_rating: rating(params.get('min_rating')),
     featured: params.get('featured') === 'true' ? 'true' : '',
+    framework: FRAMEWORKS.find((f) => f.slug === params.get('framework'))?.slug ?? '',
+    commercial_use: params.get('commercial_use') === 'true' ? 'true' : '',
+    max_gpu_memory: gpuMemory(params.get('max_gpu_memory')),
+    hosting: (HOSTING_FACETS as readonly string[]).includes(params.get('hosting') ?? '') ? (params.get('hosting') as string) : '',
     sort_by: (PRODUCT_SORTS as readonly string[]).includes(sortBy) ? (sortBy as ProductSort) : '',
     sort_order: sortOrder === 'asc' || sortOrder === 'desc' ? sortOrder : '',
     page: Number.isInteger(page) && page >= 1 ? page : 1,
@@ -76,6 +90,10 @@ export function toProductQuery(params: CatalogueParams): ProductQuery {
     license: params.license,
     min_rating: params.min_rating,
     featured: params.featured === 'true' ? true : null,
+    framework: params.framework || null,
+    commercial_use: params.commercial_use === 'true' ? true : null,
+    max_gpu_memory: params.max_gpu_memory || null,
+    hosting: params.hosting || null,
     // Relevance means nothing without a search: the server's default order (newest) applies.
     sort_by: params.sort_by === 'relevance' && !params.search ? null : params.sort_by,
     sort_order: params.sort_order || null,
@@ -119,7 +137,18 @@ export function withChanges(
 }
 
 /** Filters a visitor can clear with one click (the search text stays). */
-export const FILTER_KEYS = ['category', 'min_price', 'max_price', 'license', 'min_rating', 'featured'] as const;
+export const FILTER_KEYS = [
+  'category',
+  'min_price',
+  'max_price',
+  'license',
+  'min_rating',
+  'featured',
+  'framework',
+  'commercial_use',
+  'max_gpu_memory',
+  'hosting',
+] as const;
 
 export function hasFilters(params: CatalogueParams): boolean {
   return FILTER_KEYS.some((key) => params[key] !== '');

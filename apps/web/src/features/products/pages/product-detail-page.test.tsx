@@ -16,7 +16,7 @@ const product = makeProduct({
   seller: 'Sam Seller',
   category: 'Datasets',
   category_slug: 'datasets',
-  license: 'Extended',
+  license: 'CC-BY-4.0',
   rating: 4,
   review_count: 1,
 });
@@ -77,7 +77,7 @@ describe('product page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Vision Toolkit' })).toBeTruthy();
     expect(screen.getByText('$59.00').tagName).toBe('DEL');
     expect(screen.getByText('Save 34%')).toBeTruthy();
-    expect(screen.getByText('Extended license')).toBeTruthy();
+    expect(screen.getByText('CC-BY-4.0 license')).toBeTruthy();
     expect(screen.getByText('Sam Seller')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Add to cart' })).toBeTruthy();
 

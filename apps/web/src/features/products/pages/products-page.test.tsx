@@ -42,7 +42,7 @@ describe('products page', () => {
   it('reads search, filters, sort and page from the URL and asks the server for exactly that', async () => {
     const api = catalogueApi();
     renderRoute(
-      '/products?search=bot&category=datasets&min_price=10&max_price=90&license=extended&sort_by=price&sort_order=asc&page=2',
+      '/products?search=bot&category=datasets&min_price=10&max_price=90&license=cc-by-4.0&sort_by=price&sort_order=asc&page=2',
     );
 
     expect(await screen.findByRole('heading', { name: 'Results for "bot"' })).toBeTruthy();
@@ -52,7 +52,7 @@ describe('products page', () => {
       category: 'datasets',
       min_price: '10',
       max_price: '90',
-      license: 'extended',
+      license: 'cc-by-4.0',
       sort_by: 'price',
       sort_order: 'asc',
       page: '2',
@@ -61,7 +61,7 @@ describe('products page', () => {
     expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe('datasets');
     expect((screen.getByLabelText('Min price') as HTMLInputElement).value).toBe('10');
     expect((screen.getByLabelText('Max price') as HTMLInputElement).value).toBe('90');
-    expect((screen.getByLabelText('License') as HTMLSelectElement).value).toBe('extended');
+    expect((screen.getByLabelText('License') as HTMLSelectElement).value).toBe('cc-by-4.0');
     const sort = screen.getByLabelText('Sort by') as HTMLSelectElement;
     expect(sort.selectedOptions[0]?.textContent).toBe('Price: low to high');
     expect(screen.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
@@ -94,8 +94,8 @@ describe('products page', () => {
     expect(urlOf(router)).toEqual({ category: 'ai-tools', sort_by: 'price', sort_order: 'desc' });
 
     await user.click(screen.getByRole('button', { name: 'Page 3' }));
-    await user.selectOptions(screen.getByLabelText('License'), 'Commercial');
-    expect(urlOf(router)).toEqual({ category: 'ai-tools', sort_by: 'price', sort_order: 'desc', license: 'commercial' });
+    await user.selectOptions(screen.getByLabelText('License'), 'Commercial, team');
+    expect(urlOf(router)).toEqual({ category: 'ai-tools', sort_by: 'price', sort_order: 'desc', license: 'commercial-team' });
 
     await user.type(screen.getByLabelText('Min price'), '5');
     await user.type(screen.getByLabelText('Max price'), '50{Enter}');
@@ -103,11 +103,11 @@ describe('products page', () => {
       category: 'ai-tools',
       sort_by: 'price',
       sort_order: 'desc',
-      license: 'commercial',
+      license: 'commercial-team',
       min_price: '5',
       max_price: '50',
     });
-    await waitFor(() => expect(api.lastQuery()).toMatchObject({ min_price: '5', max_price: '50', license: 'commercial' }));
+    await waitFor(() => expect(api.lastQuery()).toMatchObject({ min_price: '5', max_price: '50', license: 'commercial-team' }));
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(urlOf(router)).toEqual({ sort_by: 'price', sort_order: 'desc' });
@@ -162,6 +162,13 @@ describe('search results page', () => {
     license: [{ value: 'commercial', label: 'Commercial', count: 120 }],
     price: [{ value: '10-50', label: '$10 to $50', count: 300 }],
     rating: [{ value: '4', label: '4 stars & up', count: 210 }],
+    framework: [
+      { value: 'pytorch', label: 'PyTorch', count: 42 },
+      { value: 'jax', label: 'JAX', count: 0 },
+    ],
+    commercial_use: [{ value: 'true', label: 'Allows commercial use', count: 510 }],
+    gpu_memory: [{ value: '8', label: 'Up to 8 GB GPU memory', count: 37 }],
+    hosting: [{ value: 'hosted', label: 'Hosted', count: 12 }],
   };
 
   function searchApi() {
@@ -190,6 +197,23 @@ describe('search results page', () => {
     expect(screen.getByRole('button', { name: '4 stars & up, 210 products' })).toBeTruthy();
     expect(screen.getByText('Counts among the first 1,000 matches.')).toBeTruthy();
     expect(screen.getByText('Did you mean', { exact: false })).toBeTruthy();
+  });
+
+  it('filters on the listing card: framework, commercial use and GPU memory, with their counts', async () => {
+    const api = searchApi();
+    const { user, router } = renderRoute('/products?search=lead%20scroing');
+    await user.click(await screen.findByRole('button', { name: 'PyTorch, 42 products' }));
+    expect(urlOf(router)).toEqual({ search: 'lead scroing', framework: 'pytorch' });
+    expect(screen.queryByRole('button', { name: /^JAX,/ })).toBeNull(); // no matches there
+    await user.click(screen.getByRole('checkbox', { name: 'Licence allows commercial use (510)' }));
+    expect(urlOf(router)).toMatchObject({ framework: 'pytorch', commercial_use: 'true' });
+    await user.selectOptions(screen.getByLabelText('GPU memory'), 'Up to 8 GB (37)');
+    expect(urlOf(router)).toMatchObject({ max_gpu_memory: '8' });
+    await waitFor(() => {
+      const calls = api.calls('GET /api/v1/products/');
+      const sent = new URL(calls[calls.length - 1]?.url ?? 'http://x/').searchParams;
+      expect([sent.get('framework'), sent.get('commercial_use'), sent.get('max_gpu_memory')]).toEqual(['pytorch', 'true', '8']);
+    });
   });
 
   it('filters by a facet and searches the suggested words on a click', async () => {

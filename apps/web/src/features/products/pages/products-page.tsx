@@ -123,6 +123,7 @@ export function ProductsPage() {
               onChange={change}
               onClear={clearFilters}
               canClear={filtered}
+              facets={data?.facets}
             />
             {params.search && data && (
               <div className="mt-8">

@@ -129,7 +129,7 @@ describe('seller page', () => {
     await user.type(screen.getByLabelText('Description'), 'Index your documents and search them by meaning.');
     await user.type(screen.getByLabelText('Price (USD)'), '29.5');
     await user.selectOptions(screen.getByLabelText('Category'), 'ml-modules');
-    await user.selectOptions(screen.getByLabelText('License'), 'commercial');
+    await user.selectOptions(screen.getByLabelText('License'), 'commercial-team');
     await user.type(screen.getByLabelText('Tags'), 'search, vectors');
     await user.upload(screen.getByLabelText('Images'), new File(['png'], 'cover.png', { type: 'image/png' }));
     await user.upload(screen.getByLabelText('Product files'), new File(['zip'], 'kit.zip', { type: 'application/zip' }));
@@ -152,7 +152,7 @@ describe('seller page', () => {
     expect(body.get('title')).toBe('Vector Search Kit');
     expect(body.get('price')).toBe('29.5');
     expect(body.get('category')).toBe('ml-modules');
-    expect(body.get('license')).toBe('commercial');
+    expect(body.get('license')).toBe('commercial-team');
     expect(body.get('tags')).toBe('["search","vectors"]');
     expect(body.has('original_price')).toBe(false);
     expect((body.get('images') as File).name).toBe('cover.png');
@@ -296,7 +296,7 @@ describe('seller page', () => {
     const body = api.calls('PUT /api/v1/seller/products/11111111-1111-4111-8111-111111111111')[0]?.body as FormData;
     expect(body.get('title')).toBe('Prompt Toolkit Pro');
     expect(body.get('category')).toBe('ai-tools');
-    expect(body.get('license')).toBe('standard');
+    expect(body.get('license')).toBe('commercial-single-seat');
   });
 
   it('deletes a product after confirming that buyers keep their downloads', async () => {
