@@ -23,6 +23,9 @@ export const DATASET_CANDIDATE_ROWS = 100;
 /** Columns kept per preview; wider files are described by their first columns. */
 export const DATASET_MAX_COLUMNS = 200;
 
+export const DATASET_PREVIEW_STATUSES = ['ready', 'failed', 'pending'] as const;
+export type DatasetPreviewStatus = (typeof DATASET_PREVIEW_STATUSES)[number];
+
 /** Why a file has no preview; clients translate by code (the English `message` is the fallback). */
 export const DATASET_FAILURE_CODES = ['malformed', 'empty', 'too_many_columns', 'too_slow', 'unreadable'] as const;
 export type DatasetFailureCode = (typeof DATASET_FAILURE_CODES)[number];
@@ -65,7 +68,8 @@ export const ownDatasetPreviewSchema = z.object({
   file_id: z.string(),
   file_name: z.string(),
   format: z.enum(DATASET_FORMATS),
-  status: z.enum(['ready', 'failed']),
+  /** pending: a large file still being read after the upload (the seller's view refreshes until it is done). */
+  status: z.enum(DATASET_PREVIEW_STATUSES),
   failure: datasetFailureSchema.nullable(),
   row_count: z.number(),
   columns: z.array(datasetColumnSchema),

@@ -1,6 +1,7 @@
 import type { StoredListingCard } from '@app/shared';
 import {
   DATASET_FORMATS,
+  DATASET_PREVIEW_STATUSES,
   type DatasetColumn,
   type DatasetFailure,
   type DatasetRow,
@@ -248,7 +249,7 @@ export const datasetPreviews = pgTable(
       .notNull()
       .references(() => productFiles.id, { onDelete: 'cascade' }),
     format: text('format', { enum: DATASET_FORMATS }).notNull(),
-    status: text('status', { enum: ['ready', 'failed'] }).notNull(),
+    status: text('status', { enum: DATASET_PREVIEW_STATUSES }).notNull(),
     failure: jsonb('failure').$type<DatasetFailure>(),
     rowCount: integer('row_count').notNull().default(0),
     columns: jsonb('columns').$type<DatasetColumn[]>().notNull().default([]),

@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { describe, expect, it } from 'vitest';
 import { adminTestApp, signedInUser } from '../../../test/factories';
 import { callAs, multipartForm } from '../../../test/helpers';
+import { INLINE_PREVIEW_BYTES } from './make-previews';
 
 /** `cast`: the admin, the seller and a buyer, each signed in. */
 const { t, cast } = adminTestApp();
@@ -255,4 +257,43 @@ describe('dataset previews', () => {
     expect((await seller('DELETE', `/seller/products/${productId}/files/${file.id}`)).statusCode).toBe(200);
     expect((await seller('GET', `/seller/products/${productId}/dataset-previews`)).json().previews).toEqual([]);
   });
+
+  it('reads a large data file after the upload’s answer, and reads again a preview whose runner died', async () => {
+    const lines = ['id,city,score,note'];
+    for (let i = 0; lines.length <= 400_000; i += 1) lines.push(`${i},city-${i % 50},${i % 1000},padding-${i % 7}`);
+    const big = Buffer.from(lines.join('\n'));
+    expect(big.length).toBeGreaterThan(INLINE_PREVIEW_BYTES);
+    const created = await sendForm('POST', '/seller/products', cast.seller.token, [
+      ...FIELDS,
+      { name: 'files', filename: 'large.csv', data: big },
+      { name: 'files', filename: 'small.csv', data: Buffer.from('a,b\n1,2\n') },
+    ]);
+    expect(created.statusCode).toBe(201);
+    const productId = created.json().product.id as string;
+    const seller = as(cast.seller.token);
+    const list = async () =>
+      (await seller('GET', `/seller/products/${productId}/dataset-previews`)).json().previews as OwnPreview[];
+    // The small file was read before the answer; the large one is read after it.
+    expect(byName(await list(), 'small.csv').status).toBe('ready');
+    expect(['pending', 'ready']).toContain(byName(await list(), 'large.csv').status);
+    await t.deps.afterReply.settled();
+    const large = byName(await list(), 'large.csv');
+    expect(large).toMatchObject({ status: 'ready', row_count: 400_000, sample_rows: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] });
+    expect(large.columns.map((column) => column.name)).toEqual(['id', 'city', 'score', 'note']);
+
+    // A runner that died mid-file (the process stopped) leaves it pending: nothing to publish yet,
+    // and it is read again once its lease has run out and someone looks at it.
+    await t.db.execute(
+      sql`update dataset_previews set status = 'pending', analyzed_at = now() - interval '1 hour' where id = ${large.id}`,
+    );
+    const early = await seller('PUT', `/seller/products/${productId}/dataset-previews/${large.id}`, {
+      sample_rows: [0],
+      hidden_columns: [],
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().detail).toBe('The preview of this file is still being made: try again in a minute');
+    expect(byName(await list(), 'large.csv').status).toBe('pending');
+    await t.deps.afterReply.settled();
+    expect(byName(await list(), 'large.csv')).toMatchObject({ status: 'ready', row_count: 400_000 });
+  }, 120_000);
 });

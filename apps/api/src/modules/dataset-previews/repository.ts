@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { datasetPreviews, productFiles, products } from '../../db/schema';
 import { isPublicProduct } from '../catalog/repository';
@@ -69,4 +69,49 @@ export async function publicPreviewsOfProduct(db: DbOrTx, productId: string): Pr
   return rows
     .filter((row): row is { preview: DatasetPreviewRow; fileName: string } => row.preview !== null && row.fileName !== null)
     .map(flatten);
+}
+
+/** A pending preview taken by a runner, with its file. */
+export interface ClaimedPreview {
+  id: string;
+  format: DatasetPreviewRow['format'];
+  storageKey: string;
+  fileName: string;
+}
+
+/**
+ * Takes this product's pending previews that nobody is reading (never taken, or taken before
+ * `staleBefore` by a runner that died): one statement, so two instances never read the same file.
+ */
+export async function claimPendingPreviews(db: DbOrTx, productId: string, staleBefore: Date): Promise<ClaimedPreview[]> {
+  return db
+    .update(datasetPreviews)
+    .set({ analyzedAt: new Date() })
+    .from(productFiles)
+    .where(
+      and(
+        eq(datasetPreviews.productId, productId),
+        eq(datasetPreviews.status, 'pending'),
+        lt(datasetPreviews.analyzedAt, staleBefore),
+        eq(productFiles.id, datasetPreviews.fileId),
+      ),
+    )
+    .returning({
+      id: datasetPreviews.id,
+      format: datasetPreviews.format,
+      storageKey: productFiles.storageKey,
+      fileName: productFiles.fileName,
+    });
+}
+
+/** Stores what a runner read; only a preview still pending changes (its file may be gone meanwhile). */
+export async function completePendingPreview(
+  db: DbOrTx,
+  id: string,
+  result: Pick<NewDatasetPreview, 'status' | 'failure' | 'rowCount' | 'columns' | 'candidateRows' | 'sampleRows'>,
+): Promise<void> {
+  await db
+    .update(datasetPreviews)
+    .set({ ...result, analyzedAt: new Date() })
+    .where(and(eq(datasetPreviews.id, id), eq(datasetPreviews.status, 'pending')));
 }

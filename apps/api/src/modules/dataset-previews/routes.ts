@@ -55,7 +55,7 @@ export const datasetPreviewSellerRoutes: FastifyPluginAsyncZod = async (app) => 
         response: { 200: ownDatasetPreviewListSchema },
       },
     },
-    async (request) => ({ previews: await listOwnPreviews(deps, currentUser(request), request.params.id) }),
+    async (request) => ({ previews: await listOwnPreviews(deps, currentUser(request), request.params.id, request.log) }),
   );
   app.put(
     '/products/:id/dataset-previews/:previewId',
@@ -93,6 +93,6 @@ export const datasetPreviewAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ownDatasetPreviewListSchema },
       },
     },
-    async (request) => ({ previews: await listPreviewsForReview(deps, request.params.id) }),
+    async (request) => ({ previews: await listPreviewsForReview(deps, request.params.id, request.log) }),
   );
 };

@@ -1,11 +1,19 @@
 import type { DatasetPreviewChoice, OwnDatasetPreview, PublicDatasetPreviewList } from '@app/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/validation';
 import { requireOwnProduct } from '../products/service';
 import type { UserRow } from '../users/repository';
+import { PREVIEW_LEASE_MS, startPendingPreviews } from './make-previews';
 import { presentOwnPreview, presentPublicPreview } from './present';
-import { lockPreviewOfProduct, previewsOfProduct, publicPreviewsOfProduct, updatePreviewChoice } from './repository';
+import {
+  type DatasetPreviewWithFile,
+  lockPreviewOfProduct,
+  previewsOfProduct,
+  publicPreviewsOfProduct,
+  updatePreviewChoice,
+} from './repository';
 
 /** Dataset previews as sellers choose them and everyone sees them (they are made in make-previews.ts). */
 
@@ -13,16 +21,34 @@ export const PREVIEW_NOT_FOUND = 'Dataset preview not found';
 export const PREVIEW_FAILED_NOTHING_TO_PUBLISH = 'This file has no preview, so there is nothing to publish';
 export const SAMPLE_ROWS_OUT_OF_RANGE = 'Sample rows must be rows of the preview';
 export const HIDDEN_COLUMNS_UNKNOWN = 'Hidden columns must be columns of the file';
+export const PREVIEW_STILL_PENDING = 'The preview of this file is still being made: try again in a minute';
 
 /** The previews of one of the seller's own products, with every column and the candidate rows. */
-export async function listOwnPreviews(deps: AppDeps, owner: UserRow, productId: string): Promise<OwnDatasetPreview[]> {
+export async function listOwnPreviews(
+  deps: AppDeps,
+  owner: UserRow,
+  productId: string,
+  log: FastifyBaseLogger,
+): Promise<OwnDatasetPreview[]> {
   const product = await requireOwnProduct(deps, owner, productId);
-  return (await previewsOfProduct(deps.db, product.id)).map(presentOwnPreview);
+  return withStalledRestarted(deps, product.id, await previewsOfProduct(deps.db, product.id), log);
 }
 
 /** The previews of any product, for the admins reviewing it. */
-export async function listPreviewsForReview(deps: AppDeps, productId: string): Promise<OwnDatasetPreview[]> {
-  return (await previewsOfProduct(deps.db, productId)).map(presentOwnPreview);
+export async function listPreviewsForReview(
+  deps: AppDeps,
+  productId: string,
+  log: FastifyBaseLogger,
+): Promise<OwnDatasetPreview[]> {
+  return withStalledRestarted(deps, productId, await previewsOfProduct(deps.db, productId), log);
+}
+
+/** Previews whose runner died (the process stopped mid-file) are read again when someone looks at them. */
+function withStalledRestarted(deps: AppDeps, productId: string, rows: DatasetPreviewWithFile[], log: FastifyBaseLogger) {
+  const stale = Date.now() - PREVIEW_LEASE_MS;
+  const stalled = rows.filter((row) => row.status === 'pending' && row.analyzedAt.getTime() < stale);
+  startPendingPreviews(deps, productId, stalled, log);
+  return rows.map(presentOwnPreview);
 }
 
 /**
@@ -42,6 +68,7 @@ export async function choosePreviewSample(
   return deps.db.transaction(async (tx) => {
     const preview = await lockPreviewOfProduct(tx, product.id, previewId);
     if (!preview) throw new AppError('NOT_FOUND', PREVIEW_NOT_FOUND);
+    if (preview.status === 'pending') throw new AppError('CONFLICT', PREVIEW_STILL_PENDING);
     if (preview.status !== 'ready') throw new AppError('CONFLICT', PREVIEW_FAILED_NOTHING_TO_PUBLISH);
     const sampleRows = [...new Set(choice.sample_rows)];
     if (sampleRows.some((index) => index >= preview.candidateRows.length)) {

@@ -18,7 +18,7 @@ import { AppError } from '../../lib/errors';
 import { dollarsToCents } from '../../lib/money';
 import { isUuid } from '../../lib/validation';
 import type { ProductRow } from '../catalog/repository';
-import { previewUploadedFiles } from '../dataset-previews/make-previews';
+import { previewUploadedFiles, startPendingPreviews } from '../dataset-previews/make-previews';
 import { insertDatasetPreviews } from '../dataset-previews/repository';
 import { presentOwnProduct } from '../scans/present';
 import { scanUploadedFiles } from '../scans/service';
@@ -99,6 +99,8 @@ export async function createListedProduct(deps: AppDeps, owner: UserRow, request
       await insertDatasetPreviews(tx, productId, previews);
       return presentOwnProduct(row, await filesOfProduct(tx, productId));
     });
+    // Large data files are previewed after the answer.
+    startPendingPreviews(deps, productId, previews, request.log);
     return product;
   } catch (error) {
     await discardUpload(deps.storage, upload);
@@ -197,6 +199,7 @@ export async function updateListedProduct(deps: AppDeps, owner: UserRow, product
       ...(upload.images.length > 0 ? ownMediaKeys(existing.id, existing.images) : []),
       ...(upload.video ? ownMediaKeys(existing.id, [existing.demoVideoKey]) : []),
     ]);
+    startPendingPreviews(deps, existing.id, previews, request.log);
     return updated;
   } catch (error) {
     await discardUpload(deps.storage, upload);

@@ -11,6 +11,8 @@ export function useReviewDatasetPreviews(productId: string, enabled: boolean) {
   return useQuery({
     queryKey: ['admin', 'products', productId, 'dataset-previews'],
     queryFn: () => getReviewDatasetPreviews(productId),
+    // A large file is read after its upload: look again until its preview is made.
+    refetchInterval: (query) => (query.state.data?.previews.some((preview) => preview.status === 'pending') ? 3_000 : false),
     enabled,
   });
 }

@@ -16,5 +16,7 @@ export function useSellerDatasetPreviews(productId: string) {
   return useQuery({
     queryKey: userQueryKey(sellerKey, viewerId, 'dataset-previews', productId),
     queryFn: () => getSellerDatasetPreviews(productId),
+    // A large file is read after its upload: look again until its preview is made.
+    refetchInterval: (query) => (query.state.data?.previews.some((preview) => preview.status === 'pending') ? 3_000 : false),
   });
 }

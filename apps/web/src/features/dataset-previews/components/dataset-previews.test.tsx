@@ -202,7 +202,13 @@ describe('the seller’s data preview controls', () => {
     authStore.setSession(makeSession({ role: 'admin' }));
     mockApi({
       'GET /api/v1/admin/products/p-9/dataset-previews': () =>
-        json(200, { previews: [{ ...ready, sample_rows: [2], hidden_columns: ['email'] }, failed] }),
+        json(200, {
+          previews: [
+            { ...ready, sample_rows: [2], hidden_columns: ['email'] },
+            failed,
+            { ...failed, id: 'v-3', file_name: 'large.parquet', status: 'pending', failure: null },
+          ],
+        }),
     });
     const files = [{ file_name: 'reviews.csv' }, { file_name: 'broken.jsonl' }];
     const routes = [{ path: '/review', element: <ReviewDatasetPreviews productId="p-9" files={files} /> }];
@@ -221,5 +227,7 @@ describe('the seller’s data preview controls', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['3', 'fine']);
     expect(within(section).getByText('The file could not be read as JSON Lines: no preview was made')).toBeTruthy();
+    // A large file still being read after its upload.
+    expect(within(section).getByText('large.parquet: the preview is being made…')).toBeTruthy();
   });
 });

@@ -6,6 +6,7 @@ import { translateMessage } from '@/lib/i18n';
 import { useReviewDatasetPreviews } from '../api/get-review-dataset-previews';
 import { ColumnStatsTable, SampleTable, useDatasetSummary } from './dataset-tables';
 import { hasDataFile } from './seller-dataset-preview-panel';
+import { PendingPreview } from './seller-dataset-previews';
 
 /**
  * The data preview in the admin review panel: each data file's statistics and the rows its seller
@@ -35,6 +36,7 @@ export function ReviewDatasetPreviews({ productId, files }: { productId: string;
 function ReviewedPreview({ preview }: { preview: OwnDatasetPreview }) {
   const { t } = useTranslation();
   const summary = useDatasetSummary();
+  if (preview.status === 'pending') return <PendingPreview fileName={preview.file_name} />;
   if (preview.status !== 'ready') {
     return (
       <Alert tone="error" title={t('datasetPreview.seller.failed', { file: preview.file_name })}>

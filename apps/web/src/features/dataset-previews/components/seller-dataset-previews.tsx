@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
@@ -28,7 +29,9 @@ export function SellerDatasetPreviews({ productId }: { productId: string }) {
     <div className="space-y-8">
       <p className="text-sm text-slate-600 dark:text-slate-400">{t('datasetPreview.seller.hint')}</p>
       {previews.map((preview) =>
-        preview.status === 'ready' ? (
+        preview.status === 'pending' ? (
+          <PendingPreview key={preview.id} fileName={preview.file_name} />
+        ) : preview.status === 'ready' ? (
           <PreviewChoice
             key={`${preview.id}-${preview.sample_rows.join()}-${preview.hidden_columns.join()}`}
             productId={productId}
@@ -39,6 +42,17 @@ export function SellerDatasetPreviews({ productId }: { productId: string }) {
         ),
       )}
     </div>
+  );
+}
+
+/** A large file still being read after its upload. */
+export function PendingPreview({ fileName }: { fileName: string }) {
+  const { t } = useTranslation();
+  return (
+    <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+      <Spinner size="small" label={null} />
+      {t('datasetPreview.seller.pending', { file: fileName })}
+    </p>
   );
 }
 
