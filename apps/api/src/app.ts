@@ -44,6 +44,7 @@ import {
 import { debugRoutes } from './modules/debug/routes';
 import { downloadsRoutes } from './modules/downloads/routes';
 import { healthRoutes } from './modules/health/routes';
+import { licenseRoutes, sellerLicenseRoutes } from './modules/licenses/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { adminNewsletterRoutes, newsletterRoutes } from './modules/newsletter/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
@@ -170,6 +171,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(publicSellerRoutes, { prefix: '/sellers' });
       await api.register(compareRoutes);
       await api.register(sellerPayoutRoutes, { prefix: '/seller' });
+      await api.register(licenseRoutes, { prefix: '/licenses' });
+      await api.register(sellerLicenseRoutes, { prefix: '/seller' });
       await api.register(adminPayoutRoutes, { prefix: '/payments/admin' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });
       await api.register(publicSettingsRoutes, { prefix: '/settings' });

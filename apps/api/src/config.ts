@@ -63,6 +63,14 @@ const envSchema = z.object({
       .optional(),
   ),
   PAYOUT_CHECK_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  LICENSE_KEY_SECRET: optionalText.pipe(
+    z
+      .string()
+      .refine((value) => decodeKey(value) !== null, 'LICENSE_KEY_SECRET must be 32 bytes as 64 hex characters or base64')
+      .optional(),
+  ),
+  LICENSE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  LICENSE_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   DOWNLOAD_LINK_TTL_HOURS: z.coerce
     .number()
     .int()
@@ -170,6 +178,13 @@ export interface Config {
     encryptionKey: Buffer | undefined;
     /** How often the scheduled payout run checks whether it is due (0: only at start). */
     checkSeconds: number;
+  };
+  licenses: {
+    /** Seals and finds licence keys (LICENSE_KEY_SECRET; derived from the payout key when unset). */
+    secret: Buffer | undefined;
+    /** Verify/activate/deactivate calls per client address, and per key, per minute. */
+    perAddressPerMinute: number;
+    perKeyPerMinute: number;
   };
   downloadLinkTtlHours: number;
   /** How long identical anonymous catalogue responses are shared (0 disables). */
@@ -284,6 +299,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payouts: {
       encryptionKey: e.PAYOUT_ENCRYPTION_KEY ? (decodeKey(e.PAYOUT_ENCRYPTION_KEY) ?? undefined) : undefined,
       checkSeconds: e.PAYOUT_CHECK_SECONDS,
+    },
+    licenses: {
+      secret: e.LICENSE_KEY_SECRET ? (decodeKey(e.LICENSE_KEY_SECRET) ?? undefined) : undefined,
+      perAddressPerMinute: e.LICENSE_RATE_LIMIT_PER_MINUTE,
+      perKeyPerMinute: e.LICENSE_KEY_RATE_LIMIT_PER_MINUTE,
     },
     downloadLinkTtlHours: e.DOWNLOAD_LINK_TTL_HOURS,
     catalogCacheMs: e.CATALOG_CACHE_MS,

@@ -28,6 +28,8 @@ export function createDeps(
   options: { embeddedDatabase: boolean; log: (message: string) => void },
 ): AppDeps {
   const jwtSecret = config.jwtSecret ?? loadOrCreateLocalSecret(config.dataDir);
+  const payoutEncryptionKey =
+    config.payouts.encryptionKey ?? createHash('sha256').update(`payout-accounts:${jwtSecret}`).digest();
   return {
     config,
     db,
@@ -49,7 +51,9 @@ export function createDeps(
     payouts: config.stripe
       ? createStripeConnectProvider(new Stripe(config.stripe.secretKey), config.publicUrl)
       : createTestPayoutProvider(db),
-    payoutEncryptionKey: config.payouts.encryptionKey ?? createHash('sha256').update(`payout-accounts:${jwtSecret}`).digest(),
+    payoutEncryptionKey,
+    // Not from the JWT secret: rotating that must not turn every sold key invalid (decision 0034).
+    licenseKeySecret: config.licenses.secret ?? createHash('sha256').update('license-keys:').update(payoutEncryptionKey).digest(),
     tokenTransfers: createTestTokenProvider(db),
     exchangeRates: fixedParityRates,
     // The dictionary may be as stale as a cached catalogue page, and no staler.

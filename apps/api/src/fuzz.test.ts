@@ -138,6 +138,9 @@ const PUBLIC_BODY_ROUTES = new Set([
   'POST /api/v1/newsletter/confirm',
   'POST /api/v1/newsletter/unsubscribe',
   'POST /api/v1/affiliates/visits',
+  'POST /api/v1/licenses/verify',
+  'POST /api/v1/licenses/activate',
+  'POST /api/v1/licenses/deactivate',
 ]);
 /** Staff areas: never for a buyer or a seller, whatever else a route's own guard says. */
 const STAFF_ONLY = /\/(admin|super-admin|simple-admin|debug|totp)\/|\/ai-token-payments\/(?!public\/)/;
@@ -182,6 +185,8 @@ beforeAll(async () => {
     CHATBOT_RATE_LIMIT_PER_MINUTE: '100000',
     NEWSLETTER_RATE_LIMIT_PER_MINUTE: '100000',
     AFFILIATE_VISITS_PER_MINUTE: '100000',
+    LICENSE_RATE_LIMIT_PER_MINUTE: '100000',
+    LICENSE_KEY_RATE_LIMIT_PER_MINUTE: '100000',
     COMMUNITY_THREADS_PER_MINUTE: '100000',
     COMMUNITY_REPLIES_PER_MINUTE: '100000',
     FAILED_LOGIN_LIMIT: '100000',

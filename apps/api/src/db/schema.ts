@@ -1135,3 +1135,83 @@ export const jobRuns = pgTable('job_runs', {
   finishedAt: timestamp('finished_at', { withTimezone: true }),
   error: text('error'),
 });
+
+/** A seller's licence-key setting for one product (no row: keys off). `activationLimit` null is unlimited. */
+export const productLicenseSettings = pgTable(
+  'product_license_settings',
+  {
+    productId: uuid('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    enabled: boolean('enabled').notNull().default(false),
+    activationLimit: integer('activation_limit'),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check(
+      'product_license_settings_limit_positive',
+      sql`${table.activationLimit} is null or ${table.activationLimit} between 1 and 1000000`,
+    ),
+  ],
+);
+
+/**
+ * One licence key per paid order line of a product with keys on (docs/decisions/0034). The key itself
+ * is never stored in the clear: `keyHash` (HMAC) finds it, `keySealed` (AES-GCM) shows it to its buyer
+ * and seller again, `keyLast4` names it in lists. The activation limit is the product's when it was bought.
+ */
+export const licenseKeys = pgTable(
+  'license_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    sellerId: uuid('seller_id').notNull(),
+    keyHash: text('key_hash').notNull(),
+    keyLast4: text('key_last4').notNull(),
+    keySealed: text('key_sealed').notNull(),
+    activationLimit: integer('activation_limit'),
+    status: text('status', { enum: ['active', 'disabled'] })
+      .notNull()
+      .default('active'),
+    disabledReason: text('disabled_reason', { enum: ['seller', 'refund'] }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    unique('license_keys_order_item_unique').on(table.orderItemId),
+    unique('license_keys_hash_unique').on(table.keyHash),
+    check('license_keys_status_known', sql`${table.status} in ('active', 'disabled')`),
+    check(
+      'license_keys_reason_known',
+      sql`(${table.status} = 'active') = (${table.disabledReason} is null) and coalesce(${table.disabledReason}, 'seller') in ('seller', 'refund')`,
+    ),
+    index('license_keys_order_idx').on(table.orderId),
+    index('license_keys_buyer_idx').on(table.buyerId, table.createdAt.desc()),
+    index('license_keys_seller_idx').on(table.sellerId, table.createdAt.desc()),
+  ],
+);
+
+/** One installation a licence key is activated on; the key's row lock keeps their count within its limit. */
+export const licenseActivations = pgTable(
+  'license_activations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    licenseKeyId: uuid('license_key_id')
+      .notNull()
+      .references(() => licenseKeys.id, { onDelete: 'cascade' }),
+    instance: text('instance').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [unique('license_activations_instance_unique').on(table.licenseKeyId, table.instance)],
+);

@@ -28,6 +28,8 @@ export interface AppDeps {
   payouts: PayoutProvider;
   /** AES-256-GCM key for bank account numbers (PAYOUT_ENCRYPTION_KEY, or derived from the JWT secret outside production). */
   payoutEncryptionKey: Buffer;
+  /** Seals and finds licence keys (LICENSE_KEY_SECRET, or derived from the payout key). */
+  licenseKeySecret: Buffer;
   /** Sends the AI token pool's money out (built-in test provider by default). */
   tokenTransfers: TokenTransferProvider;
   exchangeRates: ExchangeRateSource;

@@ -29,6 +29,8 @@ export interface MailTexts {
     downloads: (until: string) => string;
     downloadsHeading: (until: string) => string;
     newLinks: (url: string) => string;
+    /** Heading of the licence keys of the order's products (issue 24). */
+    licenseKeys: string;
   };
   newsletter: {
     alreadySubject: string;
@@ -86,6 +88,7 @@ export function mailTexts(language: Language): MailTexts {
       downloads: (until) => text('mail.receipt.downloads', { until }),
       downloadsHeading: (until) => text('mail.receipt.downloadsHeading', { until }),
       newLinks: (url) => text('mail.receipt.newLinks', { url }),
+      licenseKeys: text('mail.receipt.licenseKeys'),
     },
     newsletter: {
       alreadySubject: text('mail.newsletter.alreadySubject'),

@@ -26,6 +26,7 @@ export const API_TAGS = [
   { name: 'Payments', description: 'Payment intents, confirmation, the provider webhook and payment reports' },
   { name: 'Downloads', description: 'Signed links to purchased (or reviewed) product files' },
   { name: 'Sellers', description: 'Becoming a seller, listing products and sales figures' },
+  { name: 'Licences', description: 'Licence keys: public checks for sellers’ software, buyers’ keys, sellers’ key tools' },
   { name: 'Payouts', description: 'Sellers’ balances and payout accounts; admins’ bank accounts and transfers' },
   { name: 'AI token pool', description: 'The pool of AI-token payments and its transfers' },
   { name: 'Affiliates', description: 'Referral links, visits, commissions and their settings' },

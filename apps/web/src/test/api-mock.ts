@@ -64,6 +64,9 @@ const defaults: Record<string, MockHandler> = {
   // The dashboard a new account lands on.
   'GET /api/v1/orders/stats': () => json(200, { total_orders: 0, completed_orders: 0, processing_orders: 0, total_spent: 0 }),
   'GET /api/v1/orders': () => json(200, { orders: [], total: 0, page: 1, pages: 0 }),
+  // A buyer's licence keys (/orders, the success page) and a seller's sold keys (/seller): none yet.
+  'GET /api/v1/licenses/mine': () => json(200, { licenses: [], total: 0, page: 1, pages: 0 }),
+  'GET /api/v1/seller/licenses': () => json(200, { licenses: [], total: 0, page: 1, pages: 0 }),
   // What a signed-in buyer owns ("In your library" on product cards and add buttons).
   'GET /api/v1/orders/owned-products': () => json(200, { product_ids: [] }),
   'GET /api/v1/products/': () => json(200, { products: [], total: 0, page: 1, pages: 0 }),

@@ -5,6 +5,7 @@ import { escapeHtml, formatMailDate, formatMailMoney, mailTexts } from '../../li
 import { centsToDollars } from '../../lib/money';
 import { affiliateCommissionCents } from '../affiliates/service';
 import { issueDownloadLinks } from '../downloads/service';
+import { licenseKeysForReceipt } from '../licenses/service';
 import { addSales } from '../products/repository';
 import { findUserById, type UserRow } from '../users/repository';
 import { languageOf } from '../users/service';
@@ -127,6 +128,7 @@ export async function sendReceipt(deps: AppDeps, orderId: string, paid?: PaidOrd
   if (!user) return;
   const items = paid ? paid.items : await itemsOfOrder(deps.db, order.id);
   const { links, expiresAt } = await issueDownloadLinks(deps, order);
+  const keys = await licenseKeysForReceipt(deps, order.id);
   const language = languageOf(user);
   const m = mailTexts(language);
   const money = (cents: number) => formatMailMoney(language, centsToDollars(cents));
@@ -154,6 +156,7 @@ export async function sendReceipt(deps: AppDeps, orderId: string, paid?: PaidOrd
       '',
       m.receipt.downloads(until),
       ...downloads,
+      ...(keys.length > 0 ? ['', m.receipt.licenseKeys, ...keys.map((k) => `- ${k.productTitle}: ${k.key}`)] : []),
       '',
       m.receipt.newLinks(`${deps.config.publicUrl}/orders`),
     ].join('\n'),
@@ -171,8 +174,15 @@ export async function sendReceipt(deps: AppDeps, orderId: string, paid?: PaidOrd
         (link) =>
           `<li><a href="${deps.config.publicUrl}${link.url}">${escapeHtml(link.product_title)}: ${escapeHtml(link.file_name)}</a></li>`,
       )
-      .join('')}</ul>`,
+      .join('')}</ul>${licenseKeysHtml(m, keys)}`,
   });
+}
+
+/** The order's licence keys as an HTML list (nothing when it has none). */
+function licenseKeysHtml(m: ReturnType<typeof mailTexts>, keys: { productTitle: string; key: string }[]): string {
+  if (keys.length === 0) return '';
+  const items = keys.map((k) => `<li>${escapeHtml(k.productTitle)}: <code>${escapeHtml(k.key)}</code></li>`).join('');
+  return `<p>${escapeHtml(m.receipt.licenseKeys)}</p><ul>${items}</ul>`;
 }
 
 /** A summary row's label in the recipient's language. */

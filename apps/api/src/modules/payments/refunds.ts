@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { disableLicenseKeysForRefundInTx } from '../licenses/service';
 import { reverseSaleInTx } from '../orders/service';
 import {
   claimRefundRequest,
@@ -71,6 +72,7 @@ export async function finishApprovedRefund(deps: AppDeps, requestId: string): Pr
       });
     }
     await markOrderRefunded(tx, order.id);
+    await disableLicenseKeysForRefundInTx(tx, order.id);
     await reverseSaleInTx(tx, order.id);
     await markRefundRequestApproved(tx, request.id, refund?.id ?? null);
   });

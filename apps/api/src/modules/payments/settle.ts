@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../lib/context';
+import { issueLicenseKeysInTx } from '../licenses/service';
 import { checkItemsStillBuyable, isOpen, markPaidInTx, type PaidOrder, sendReceipt } from '../orders/service';
 import { findPaymentRefundForIntent, insertPaymentRefund, lockOrder, markUnpayableOrderRefunded } from './repository';
 
@@ -36,6 +37,8 @@ export async function settleCharge(deps: AppDeps, charge: SucceededCharge): Prom
       const { problem, items } = checked ?? (await checkItemsStillBuyable(tx, order.id));
       if (!problem) {
         paid = await markPaidInTx(tx, order, charge.intentId, deps.config.platformFeePercent, items);
+        // In the same transaction, under the same lock: a replayed or concurrent confirmation never issues twice.
+        await issueLicenseKeysInTx(tx, deps.licenseKeySecret, order, paid.items);
         return 'paid' as const;
       }
     }

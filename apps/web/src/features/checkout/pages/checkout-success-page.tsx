@@ -6,6 +6,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { PriceSummary } from '@/components/price-summary';
 import { buttonClasses } from '@/components/ui/button';
+import { LazyOwnLicenses } from '@/features/licenses/components/lazy-own-licenses';
 import { downloadProductFiles } from '@/lib/downloads';
 import { useOrder } from '../api/get-order';
 import { readSuccessState } from '../lib/success-state';
@@ -141,6 +142,8 @@ export function CheckoutSuccessPage() {
           </ul>
         </div>
       )}
+
+      {savedOrderId && <LazyOwnLicenses orderId={savedOrderId} className="mt-8 text-left" />}
 
       {downloadsDone && (
         <p className="mt-6 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">

@@ -5,6 +5,7 @@ import { DocumentTitle } from '@/components/document-title';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { LazyOwnLicenses } from '@/features/licenses/components/lazy-own-licenses';
 import { errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 import { usePagedList } from '@/lib/use-paged-list';
@@ -37,6 +38,7 @@ export function OrdersPage() {
       </div>
       {libraryProduct && <LibraryDownload key={libraryProduct} productId={libraryProduct} />}
       <OrderStatsCards />
+      <LazyOwnLicenses />
       <OrderFilters filters={filters} onChange={setFilters} />
 
       {orders.isPending ? (

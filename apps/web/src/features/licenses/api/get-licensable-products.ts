@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { userQueryKey, useViewerId } from '@/lib/user-query-key';
+import { licensesQueryKey } from './licenses-query-key';
+
+interface ProductChoice {
+  id: string;
+  title: string;
+}
+
+/** The seller's products to pick from (titles only), the 100 newest. */
+export function useLicensableProducts() {
+  const viewerId = useViewerId();
+  return useQuery({
+    queryKey: userQueryKey(licensesQueryKey, viewerId, 'products'),
+    queryFn: async () => {
+      const list = await api.get<{ products: ProductChoice[] }>('/seller/products?page=1&limit=100');
+      return list.products.map(({ id, title }) => ({ id, title }));
+    },
+  });
+}
