@@ -44,6 +44,9 @@ export const chatProductCardSchema = z.object({
   category: z.string(),
   rating: z.number(),
   url: z.string(),
+  /** Who sells it, and their public page (`/sellers/{id}`). */
+  seller: z.string().optional(),
+  seller_url: z.string().optional(),
 });
 export type ChatProductCard = z.output<typeof chatProductCardSchema>;
 

@@ -219,6 +219,9 @@ describe('chatbot: free text against the catalogue', () => {
     const reply = await chat('compare Budget Chatbot Kit and Premium Chatbot Suite');
     const message = reply.messages[0];
     expect(message?.key).toBe('compare');
+    // The storefront's compare page has the same two products, with every field.
+    const ids = message?.products?.map((product) => product.id).join(',');
+    expect(message?.link?.href).toBe(`/compare?ids=${ids}`);
     expect(titles(reply)).toEqual(['Budget Chatbot Kit', 'Premium Chatbot Suite']);
     expect(message?.rows).toContainEqual({
       label: 'Price',

@@ -63,6 +63,8 @@ export function toCard(product: PublicProduct): ChatProductCard {
     category: product.category,
     rating: product.rating,
     url: `/products/${product.id}`,
+    seller: product.seller,
+    seller_url: `/sellers/${product.seller_id}`,
   };
 }
 

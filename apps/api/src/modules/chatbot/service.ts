@@ -410,6 +410,8 @@ async function compareMessages(deps: AppDeps, left: string, right: string): Prom
           row('Sales', 'compare_sales', (p) => String(p.sales_count), { a_sales: a.sales_count, b_sales: b.sales_count }),
         ],
         products: [toCard(a), toCard(b)],
+        // The storefront's compare page: the same two side by side, with every field.
+        link: { href: `/compare?ids=${a.id},${b.id}`, label: 'Compare side by side' },
         quick_replies: ['products', 'main_menu'],
       },
     ),

@@ -24,6 +24,8 @@ describe('comparing products', () => {
     expect(body.products.map((p: { title: string }) => p.title)).toEqual(['Beta set', 'Alpha set']);
     expect(body.products[1].price).toBe(19.99);
     expect(body.missing).toEqual([pending.id]);
+    // Never scanned (approved before the safety scan existed): no date, so no "scanned" badge.
+    expect(body.products[0].scanned_at).toBeNull();
   });
 
   it('needs 2 to 4 distinct valid ids', async () => {

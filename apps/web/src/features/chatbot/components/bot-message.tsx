@@ -1,6 +1,6 @@
 import type { ChatBotMessage, ChatProductCard, ChatQuickReply } from '@app/shared';
 import { Bot } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AddToCartButton } from '@/components/add-to-cart-button';
 import { ProductThumbnail } from '@/components/product-thumbnail';
@@ -78,6 +78,7 @@ export function BotMessage({
 
 function linkLabel(link: { href: string; label: string }): string {
   if (link.href.startsWith('/products')) return i18n.t('chatbot.seeAll');
+  if (link.href.startsWith('/compare')) return i18n.t('chatbot.openCompare');
   if (link.href.startsWith('/seller')) return i18n.t('chatbot.openSeller');
   return link.label;
 }
@@ -91,6 +92,17 @@ function ProductCard({ product }: { product: ChatProductCard }) {
       <div className="min-w-0 flex-1">
         <h3 className="truncate text-sm font-semibold text-slate-900 dark:text-white">{product.title}</h3>
         <p className="line-clamp-2 text-xs text-slate-600 dark:text-slate-400">{product.short_description}</p>
+        {product.seller && product.seller_url && (
+          <p className="truncate text-xs text-slate-600 dark:text-slate-400">
+            <Trans
+              i18nKey="productCard.byLink"
+              values={{ seller: product.seller }}
+              components={{
+                seller: <Link to={product.seller_url} className="text-indigo-700 hover:underline dark:text-indigo-300" />,
+              }}
+            />
+          </p>
+        )}
         <div className="mt-1.5 flex flex-wrap items-center gap-2">
           <span className="text-sm font-bold text-slate-900 dark:text-white">{formatMoney(product.price)}</span>
           <Link

@@ -45,6 +45,8 @@ const cards = [
     category: 'AI Tools',
     rating: 0,
     url: '/products/11111111-1111-4111-8111-111111111111',
+    seller: 'Neural Labs',
+    seller_url: '/sellers/99999999-9999-4999-8999-999999999999',
   },
   {
     id: '22222222-2222-4222-8222-222222222222',
@@ -163,6 +165,7 @@ describe('chat widget', () => {
     expect(first.getByText('A chatbot for small shops')).toBeTruthy();
     expect(first.getByText('$15.00')).toBeTruthy();
     expect(first.getByRole('link', { name: 'View Budget Chatbot Kit' }).getAttribute('href')).toBe(cards[0]?.url);
+    expect(first.getByRole('link', { name: 'Neural Labs' }).getAttribute('href')).toBe(cards[0]?.seller_url);
     // The visitor's own bubble says what they chose; the server got the session from the greeting.
     expect(within(panel).getByText('Products', { selector: 'p' })).toBeTruthy();
     expect(api.calls('POST /api/v1/chatbot/message')[1]?.body).toMatchObject({ session_id: SESSION, message: 'products' });
