@@ -161,7 +161,7 @@ export function SampleTable({
                 // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
                 <td key={index} className={`${cellClasses} max-w-80 whitespace-pre-line break-words`}>
                   {cell === null ? (
-                    <span className="text-slate-400 dark:text-slate-500">
+                    <span className="text-slate-500 dark:text-slate-400">
                       <span aria-hidden>–</span>
                       <span className="sr-only">{t('datasetPreview.emptyCell')}</span>
                     </span>
