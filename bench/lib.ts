@@ -16,8 +16,9 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Waits for `url` to answer 2xx: up to 15 minutes, as a start on a large catalogue runs its migrations first. */
 export async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i += 1) {
+  for (let i = 0; i < 4500; i += 1) {
     if (child.exitCode !== null) throw new Error(`${url}: process exited`);
     try {
       if ((await fetch(url)).ok) return;

@@ -11,6 +11,7 @@ import {
   HOSTING_OPTIONS,
   LICENSES,
   type ProductListQuery,
+  productListQuerySchema,
   productListSchema,
   type StoredListingCard,
 } from '@app/shared';
@@ -453,7 +454,7 @@ describe('the search index follows every write', () => {
       expect([viaIndex?.total, viaIndex?.totalCapped], label).toEqual([viaSql.total, viaSql.totalCapped]);
       const sorted = (rows: typeof viaSql.facets) => rows.map((r) => `${r.kind}:${r.value}:${r.count}`).sort();
       // Over more than 1,000 matches both count an unspecified first 1,001 rows.
-      if (!viaSql.totalCapped) expect(sorted(viaIndex?.facets ?? []), label).toEqual(sorted(viaSql.facets));
+      if (viaSql.total <= 1000) expect(sorted(viaIndex?.facets ?? []), label).toEqual(sorted(viaSql.facets));
     }
   }
 
@@ -495,7 +496,7 @@ describe('the search index follows every write', () => {
     expect(index.stats()?.compactions).toBeGreaterThanOrEqual(compactions + 3);
     index.mergeOrders();
     await agreeWithSql(index, queries, 'merged');
-  });
+  }, 90_000);
 
   it('re-reads only the products it missed when its count disagrees with PostgreSQL, without loading everything again', async () => {
     const index = t.deps.searchIndex as SearchIndex;
@@ -692,6 +693,42 @@ describe('the search index with the page cache on', () => {
       await app.close();
     }
   });
+
+  it('takes in a burst of changes in slices, answering searches meanwhile from the index as it stands', async () => {
+    const app = await createTestApp({ CATALOG_CACHE_MS: '60000' });
+    try {
+      const seller = await createUser(app.db, 'seller');
+      // 900 of 3,000 products change: fewer dead slots than a compaction waits for.
+      const burst = 900;
+      const catalogue = 3000;
+      await app.db.execute(sql`insert into products (seller_id, seller_name, title, short_description, description,
+          price_cents, category, status)
+        select ${seller.id}, 'Burst Seller', 'Velquist burst ' || n, 'Short', 'A product changed in a burst', 100 + n,
+          'datasets', 'approved'
+        from generate_series(1, ${catalogue}) as n`);
+      // Checks for changes on every search, in the background (a price change does not make a search wait).
+      const index = new SearchIndex(app.db, 1);
+      await index.load();
+      const slots = index.stats()?.slots ?? 0;
+      await app.db.execute(sql`update products set price_cents = price_cents + 100000
+        where title like 'Velquist burst %' and substring(title from 16)::int > ${catalogue - burst}`);
+      const query = productListQuerySchema.parse({ category: 'datasets', sort_by: 'price', sort_order: 'desc', limit: 1 });
+      const seen = new Set<number>();
+      const deadline = Date.now() + 60_000;
+      while ((index.stats()?.slots ?? 0) < slots + burst && Date.now() < deadline) {
+        expect((await index.browse(query))?.total).toBe(catalogue);
+        seen.add(index.stats()?.slots ?? 0);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect(index.stats()).toMatchObject({ products: catalogue, slots: slots + burst, compactions: 0 });
+      // Part-way states were answered from: the changes did not land in one step of the event loop.
+      expect([...seen].filter((count) => count > slots && count < slots + burst).length).toBeGreaterThan(2);
+      const page = await index.browse(query);
+      expect(JSON.parse(new TextDecoder().decode(page?.rows[0]))).toMatchObject({ title: 'Velquist burst 3000', price: 1031 });
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
 
   it('compacts an index whose rows are read from its snapshot file, and keeps answering as the SQL path', async () => {
     const app = await createTestApp({ CATALOG_CACHE_MS: '60000' });

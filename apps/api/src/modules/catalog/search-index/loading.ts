@@ -1,8 +1,8 @@
-import type { Database } from '../../../db/client';
+import type { Database, Tx } from '../../../db/client';
 import { IndexData } from './index-data';
 import {
   type IndexedProductRow,
-  readChangedSince,
+  readChangedIdsSince,
   readClockAndPublicCount,
   readClockUs,
   readDeletedSince,
@@ -25,6 +25,8 @@ const DEAD_SHARE = 0.25;
 const COMPARE_BATCH = 10_000;
 /** Products re-read per statement by id. */
 const BY_ID_BATCH = 1000;
+/** Milliseconds of applying changes between two yields to the event loop. */
+const SLICE_MS = 8;
 
 /** A generation of the index and the database clock its changes are read from (microseconds). */
 export interface Loaded {
@@ -54,6 +56,12 @@ export async function loadIndex(db: Database): Promise<Loaded> {
  * products named in `recheck` (see findDisagreements()) as they are now. Returns the new watermark,
  * whether the counts disagree (something was missed: see findDisagreements()) and whether a
  * compaction is due (too many dead slots).
+ *
+ * In slices: the changed products are named first, then read BY_ID_BATCH at a time and applied
+ * with a yield to the event loop every SLICE_MS, and the sorted orders take them in one order at
+ * a time; so a burst of changes (a bulk price change, a large seller suspended) never stops the
+ * searches, which are answered meanwhile from the index as it stands, each product either as it
+ * was or as it is. Everything is read in one snapshot of the database (repeatable read).
  */
 export async function applyChanges(
   db: Database,
@@ -62,38 +70,59 @@ export async function applyChanges(
   recheck: readonly string[] = [],
 ): Promise<{ watermarkUs: number; countsDisagree: boolean; compactionDue: boolean; applied: number }> {
   const since = watermarkUs - OVERLAP_US;
-  // One snapshot for the clock, the count and the changes (repeatable read, read only).
-  const { clock, changed, deleted, rechecked } = await db.transaction(
-    async (tx) => {
-      const clock = await readClockAndPublicCount(tx);
-      const changed = await readChangedSince(tx, since);
-      const deleted = await readDeletedSince(tx, since);
-      const rechecked: IndexedProductRow[] = [];
-      for (let i = 0; i < recheck.length; i += BY_ID_BATCH)
-        rechecked.push(...(await readProductsById(tx, recheck.slice(i, i + BY_ID_BATCH))));
-      return { clock, changed, deleted, rechecked };
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+  const pause = slicer();
   const apply = (row: IndexedProductRow) => {
     const slot = data.slotOf.get(row.id);
     if (!row.isPublic) data.remove(row.id);
     else if (slot === undefined || data.updated[slot] !== Number(row.updatedUs)) data.add(row);
   };
-  // A product rechecked that has no row any more was deleted outright.
-  const found = new Set(rechecked.map((row) => row.id));
-  for (const id of recheck) if (!found.has(id)) data.remove(id);
-  for (const row of rechecked) apply(row);
-  for (const row of changed) apply(row);
+  const applyRows = async (tx: Tx, ids: readonly string[]) => {
+    for (let i = 0; i < ids.length; i += BY_ID_BATCH) {
+      const batch = ids.slice(i, i + BY_ID_BATCH);
+      const rows = await readProductsById(tx, batch);
+      // A product named that has no row any more was deleted outright.
+      const found = new Set(rows.map((row) => row.id));
+      for (const id of batch) if (!found.has(id)) data.remove(id);
+      for (const row of rows) {
+        apply(row);
+        await pause();
+      }
+      while (data.orders?.mergeOneDue(data)) await pause(true);
+    }
+  };
+  const { clock, changed, deleted } = await db.transaction(
+    async (tx) => {
+      const clock = await readClockAndPublicCount(tx);
+      const changed = await readChangedIdsSince(tx, since);
+      const deleted = await readDeletedSince(tx, since);
+      await applyRows(tx, recheck);
+      await applyRows(tx, changed);
+      return { clock, changed, deleted };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
   // A product deleted outright leaves no row to see: the deletion log names it (a day back).
   for (const id of deleted) data.remove(id);
-  data.orders?.mergeIfDue(data);
+  while (data.orders?.mergeOneDue(data)) await pause(true);
   return {
     watermarkUs: Number(clock?.now_us ?? watermarkUs),
     applied: changed.length + deleted.length + recheck.length,
     // Anything missed still shows in the trigger-kept count.
     countsDisagree: clock !== undefined && clock.public_count !== data.aliveCount,
     compactionDue: data.deadCount > Math.max(1000, data.size * DEAD_SHARE),
+  };
+}
+
+/**
+ * A pause to call between small steps: it yields to the event loop once SLICE_MS have passed since
+ * the last yield (or at once when `now`), so that searches run between the slices of a long task.
+ */
+function slicer(): (now?: boolean) => Promise<void> {
+  let deadline = performance.now() + SLICE_MS;
+  return async (now = false) => {
+    if (!now && performance.now() < deadline) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    deadline = performance.now() + SLICE_MS;
   };
 }
 

@@ -73,12 +73,13 @@ export async function readProductsById(db: DbOrTx, ids: string[]): Promise<Index
   return (await db.select(INDEXED_COLUMNS).from(products).where(inArray(products.id, ids))) as IndexedProductRow[];
 }
 
-/** Every product, public or not, whose updated_at is after this moment (microseconds). */
-export async function readChangedSince(db: DbOrTx, sinceUs: number): Promise<IndexedProductRow[]> {
-  return (await db
-    .select(INDEXED_COLUMNS)
+/** The ids of every product, public or not, whose updated_at is after this moment (microseconds). */
+export async function readChangedIdsSince(db: DbOrTx, sinceUs: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: products.id })
     .from(products)
-    .where(sql`${products.updatedAt} > to_timestamp(${sinceUs}::float8 / 1000000)`)) as IndexedProductRow[];
+    .where(sql`${products.updatedAt} > to_timestamp(${sinceUs}::float8 / 1000000)`);
+  return rows.map((row) => row.id);
 }
 
 /** Ids of products deleted outright after this moment (microseconds): their rows are gone, the log keeps them a day. */

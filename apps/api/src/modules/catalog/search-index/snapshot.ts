@@ -84,7 +84,7 @@ export function captureSnapshot(data: IndexData, origin: SnapshotOrigin): Snapsh
     if (chunk) writer.array(`rowChunk${i}`, chunk.subarray(0, filled));
     else writer.lazyBytes(`rowChunk${i}`, filled, () => rows.readChunk(i));
   });
-  const orders = data.orders?.capture();
+  const orders = data.orders?.capture(data);
   if (orders) {
     writer.value(
       'orderKeys',

@@ -6,8 +6,15 @@ import { sortedOrder } from './ranking';
 export const SORT_KEYS = ['created_at', 'price', 'rating', 'popularity', 'title'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 
-/** Past this many products added since the orders were built, they are merged in (linear, no sort of the whole). */
+/**
+ * Past this many products added since an order was built (and never fewer than a 64th of the
+ * catalogue), they are merged into it (linear, no sort of the whole).
+ */
 const MERGE_AT = 4096;
+
+function mergeThreshold(data: IndexData): number {
+  return Math.max(MERGE_AT, data.aliveCount >> 6);
+}
 
 /** Slots in ascending order of one key, each slot's filter attributes (IndexData.attributes) beside it, and lists of positions per filter value. */
 export interface Order {
@@ -29,11 +36,15 @@ export function ascending(data: IndexData, key: SortKey): (a: number, b: number)
  * of sorting the matches. The filter attributes are copied beside the slots, so the walk reads
  * memory in sequence. Products added (or changed: a change is a new slot) after the orders were
  * built are kept sorted apart, in `recent`, and merged in by the walk, then into the orders once
- * there are MERGE_AT of them. Dead slots stay until then (or a compaction) and are skipped.
+ * there are enough of them (mergeThreshold()), one order at a time (mergeOneDue()), so that a
+ * burst of changes never holds the event loop for more than one order's merge. Dead slots stay
+ * until then (or a compaction) and are skipped.
  */
 export class SortedOrders {
   private readonly orders = new Map<SortKey, Order>();
   private recent: number[] = [];
+  /** Per key, how many of the first `recent` slots its order already holds (absent: none). */
+  private readonly merged = new Map<SortKey, number>();
   private readonly recentSorted = new Map<SortKey, Int32Array>();
 
   /**
@@ -50,8 +61,14 @@ export class SortedOrders {
     return built;
   }
 
-  /** The orders' slots and the recent slots as they stand (the orders are replaced, never changed, so no copy is needed). */
-  capture(): { orders: [SortKey, Int32Array][]; recent: number[] } {
+  /**
+   * The orders' slots and the recent slots as they stand (the orders are replaced, never changed, so
+   * no copy is needed). Orders merged apart are first brought level, so that one list of recent slots
+   * is right for all of them.
+   */
+  capture(data: IndexData): { orders: [SortKey, Int32Array][]; recent: number[] } {
+    if (SORT_KEYS.some((key) => this.mergedOf(key) > 0))
+      for (const key of SORT_KEYS) if (this.mergedOf(key) < this.recent.length) this.mergeKey(data, key);
     return { orders: [...this.orders].map(([key, order]) => [key, order.slots]), recent: [...this.recent] };
   }
 
@@ -88,26 +105,47 @@ export class SortedOrders {
     return this.orders.get(key) as Order;
   }
 
-  /** The slots added since the orders were built that are still alive, ascending by the key. */
+  /** The slots added since the key's order was built (or merged) that are still alive, ascending by the key. */
   recentOf(data: IndexData, key: SortKey): Int32Array {
     let sorted = this.recentSorted.get(key);
     if (!sorted) {
-      sorted = Int32Array.from(this.recent.filter((slot) => data.alive[slot] === 1)).sort(ascending(data, key));
+      const pending = this.recent.slice(this.mergedOf(key)).filter((slot) => data.alive[slot] === 1);
+      sorted = Int32Array.from(pending).sort(ascending(data, key));
       this.recentSorted.set(key, sorted);
     }
     return sorted;
   }
 
-  /** Merges the recent slots into the orders when there are `threshold` of them, dropping dead slots. */
-  mergeIfDue(data: IndexData, threshold = MERGE_AT): void {
-    if (this.recent.length < threshold || this.recent.length === 0) return;
-    for (const key of SORT_KEYS) {
-      const { slots } = this.order(key);
-      const merged = mergeSorted(data, slots, this.recentOf(data, key), ascending(data, key));
-      this.orders.set(key, orderOf(data, merged));
-    }
-    this.recent = [];
-    this.recentSorted.clear();
+  /** Merges the recent slots into every order that has `threshold` of them, dropping dead slots. */
+  mergeIfDue(data: IndexData, threshold = mergeThreshold(data)): void {
+    while (this.mergeOneDue(data, threshold));
+  }
+
+  /** Merges the recent slots into one order that has `threshold` of them; false when none has. */
+  mergeOneDue(data: IndexData, threshold = mergeThreshold(data)): boolean {
+    const due = SORT_KEYS.find((key) => {
+      const pending = this.recent.length - this.mergedOf(key);
+      return pending > 0 && pending >= threshold;
+    });
+    if (due === undefined) return false;
+    this.mergeKey(data, due);
+    return true;
+  }
+
+  private mergedOf(key: SortKey): number {
+    return this.merged.get(key) ?? 0;
+  }
+
+  /** Merges the key's recent slots into its order; recent slots every order holds are let go of. */
+  private mergeKey(data: IndexData, key: SortKey): void {
+    const { slots } = this.order(key);
+    this.orders.set(key, orderOf(data, mergeSorted(data, slots, this.recentOf(data, key), ascending(data, key))));
+    this.merged.set(key, this.recent.length);
+    this.recentSorted.delete(key);
+    const common = Math.min(...SORT_KEYS.map((other) => this.mergedOf(other)));
+    if (common === 0) return;
+    this.recent = this.recent.slice(common);
+    for (const other of SORT_KEYS) this.merged.set(other, this.mergedOf(other) - common);
   }
 
   /**
@@ -133,6 +171,12 @@ export class SortedOrders {
       if (!order) continue;
       const slots = renumber(order.slots);
       this.orders.set(key, orderOf(data, slots));
+    }
+    // Each order's count of merged recent slots becomes the count of those kept.
+    for (const key of SORT_KEYS) {
+      let kept = 0;
+      for (let i = 0; i < this.mergedOf(key); i += 1) if ((renumbered[this.recent[i] as number] as number) >= 0) kept += 1;
+      this.merged.set(key, kept);
     }
     this.recent = Array.from(renumber(this.recent));
     this.recentSorted.clear();
