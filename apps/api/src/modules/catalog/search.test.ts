@@ -148,7 +148,13 @@ describe('totals and facets', () => {
       const owner = await createUser(other.db, 'seller');
       const rows = [
         { title: 'Prompt Alpha', category: 'prompt-packs', license: 'commercial-team', priceCents: 500, ratingAverage: 4.5 },
-        { title: 'Prompt Beta', category: 'prompt-packs', license: 'commercial-single-seat', priceCents: 2500, ratingAverage: 3.2 },
+        {
+          title: 'Prompt Beta',
+          category: 'prompt-packs',
+          license: 'commercial-single-seat',
+          priceCents: 2500,
+          ratingAverage: 3.2,
+        },
         { title: 'Prompt Gamma', category: 'datasets', license: 'commercial-single-seat', priceCents: 15000, ratingAverage: 0 },
         { title: 'Unrelated Thing', category: 'datasets', license: 'commercial-single-seat', priceCents: 100 },
       ];

@@ -1,4 +1,10 @@
-import { licenseValuesAllowingCommercialUse, PRICE_BANDS, RATING_THRESHOLDS, type StoredListingCard } from '@app/shared';
+import {
+  findLicense,
+  licenseValuesAllowingCommercialUse,
+  PRICE_BANDS,
+  RATING_THRESHOLDS,
+  type StoredListingCard,
+} from '@app/shared';
 import { productJson } from '../present';
 import { Documents } from './documents';
 import { LexemeSets } from './lexeme-sets';
@@ -239,7 +245,9 @@ export class IndexData {
     this.titles[slot] = row.titleLower;
     this.titleLength[slot] = row.titleLength;
     const category = this.categories.code(row.category);
-    const license = this.licenses.code(row.license);
+    // A licence of the first catalogue (never rewritten: migration 0027) counts as its replacement, as in SQL.
+    const licenseSlug = findLicense(row.license)?.slug ?? row.license;
+    const license = this.licenses.code(licenseSlug);
     const seller = this.sellers.code(row.sellerId);
     this.category[slot] = category;
     this.license[slot] = license;
@@ -261,7 +269,7 @@ export class IndexData {
     this.rows.add(slot, productJson(row));
     this.priceBand[slot] = priceBandOf(row.priceCents);
     this.ratingMask[slot] = ratingMaskOf(row.ratingAverage);
-    const card = cardFacetsOf(row.license, row.card);
+    const card = cardFacetsOf(licenseSlug, row.card);
     this.framework[slot] = card.framework === undefined ? -1 : this.frameworks.code(card.framework);
     this.gpuMemory[slot] = card.gpuMemory;
     this.cardFlags[slot] = card.flags;
