@@ -1,5 +1,5 @@
-import type { OwnDatasetPreview, PublicDatasetPreview } from '@app/shared';
-import type { DatasetPreviewWithFile } from './repository';
+import type { DatasetColumn, OwnDatasetPreview, PublicDatasetPreview } from '@app/shared';
+import type { DatasetPreviewWithFile, PublicPreviewRow } from './repository';
 
 /** A preview as its seller (and the admins) see it: everything, with the choices. */
 export function presentOwnPreview(row: DatasetPreviewWithFile): OwnDatasetPreview {
@@ -23,18 +23,14 @@ export function presentOwnPreview(row: DatasetPreviewWithFile): OwnDatasetPrevie
  * A preview as anyone may see it before buying: only columns not hidden (their statistics and
  * cells) and only the published rows. Everything public goes through here.
  */
-export function presentPublicPreview(row: DatasetPreviewWithFile): PublicDatasetPreview {
+export function presentPublicPreview(row: PublicPreviewRow): PublicDatasetPreview {
   const hidden = new Set(row.hiddenColumns);
   const shown = row.columns.flatMap((column, position) => (hidden.has(column.name) ? [] : [position]));
-  const sample = row.sampleRows
-    .map((index) => row.candidateRows[index])
-    .filter((cells): cells is (string | null)[] => cells !== undefined)
-    .map((cells) => shown.map((position) => cells[position] ?? null));
   return {
     file_name: row.fileName,
     format: row.format,
     row_count: row.rowCount,
-    columns: shown.map((position) => row.columns[position] as (typeof row.columns)[number]),
-    sample,
+    columns: shown.map((position) => row.columns[position] as DatasetColumn),
+    sample: row.publishedRows.filter(Array.isArray).map((cells) => shown.map((position) => cells[position] ?? null)),
   };
 }

@@ -1,4 +1,5 @@
-import { and, asc, eq, lt } from 'drizzle-orm';
+import type { DatasetColumn, DatasetRow } from '@app/shared';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { datasetPreviews, productFiles, products } from '../../db/schema';
 import { isPublicProduct } from '../catalog/repository';
@@ -53,22 +54,41 @@ export async function updatePreviewChoice(
   await db.update(datasetPreviews).set(choice).where(eq(datasetPreviews.id, previewId));
 }
 
+/** A ready preview as the public may get it: the published rows only, never the candidate rows. */
+export interface PublicPreviewRow {
+  fileName: string;
+  format: DatasetPreviewRow['format'];
+  rowCount: number;
+  columns: DatasetColumn[];
+  hiddenColumns: string[];
+  /** The candidate rows named by sample_rows, in their order (picked in SQL: the rest never leaves the database). */
+  publishedRows: DatasetRow[];
+}
+
 /**
  * The ready previews of a product the public may see, or undefined when it may not (unknown,
  * pending, rejected, deleted, or its seller suspended). One statement.
  */
-export async function publicPreviewsOfProduct(db: DbOrTx, productId: string): Promise<DatasetPreviewWithFile[] | undefined> {
+export async function publicPreviewsOfProduct(db: DbOrTx, productId: string): Promise<PublicPreviewRow[] | undefined> {
   const rows = await db
-    .select({ preview: datasetPreviews, fileName: productFiles.fileName })
+    .select({
+      fileName: productFiles.fileName,
+      format: datasetPreviews.format,
+      rowCount: datasetPreviews.rowCount,
+      columns: datasetPreviews.columns,
+      hiddenColumns: datasetPreviews.hiddenColumns,
+      publishedRows: sql<DatasetRow[]>`coalesce((
+        select jsonb_agg(${datasetPreviews.candidateRows} -> (picked.value)::int order by picked.ordinality)
+        from jsonb_array_elements_text(${datasetPreviews.sampleRows}) with ordinality as picked
+      ), '[]'::jsonb)`,
+    })
     .from(products)
     .leftJoin(datasetPreviews, and(eq(datasetPreviews.productId, products.id), eq(datasetPreviews.status, 'ready')))
     .leftJoin(productFiles, eq(productFiles.id, datasetPreviews.fileId))
     .where(and(eq(products.id, productId), isPublicProduct))
     .orderBy(asc(productFiles.createdAt), asc(productFiles.fileName), asc(datasetPreviews.id));
   if (rows.length === 0) return undefined;
-  return rows
-    .filter((row): row is { preview: DatasetPreviewRow; fileName: string } => row.preview !== null && row.fileName !== null)
-    .map(flatten);
+  return rows.filter((row): row is PublicPreviewRow => row.fileName !== null && row.format !== null);
 }
 
 /** A pending preview taken by a runner, with its file. */
