@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProductForm } from '@/components/product-form/product-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { hasDataFile } from '@/features/dataset-previews/components/seller-dataset-preview-panel';
 import { notify } from '@/lib/notify';
 import { scrollBehavior } from '@/lib/preferences';
 import { useCreateSellerProduct } from '../api/create-seller-product';
@@ -47,6 +48,8 @@ export function ProductEditor({ product, onClose }: ProductEditorProps) {
         files.some((file) => file.scan_verdict === 'warning') ? t('scan.seller.uploadWarning') : t('seller.editor.reviewNote'),
       );
     }
+    // Data files were previewed too: say where to choose what buyers see of them.
+    if (hasDataFile({ files })) notify.info(t('datasetPreview.seller.uploaded'));
     onClose();
   };
 
