@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { isoDateSchema } from './api';
 import { publicProductSchema } from './catalog';
 
+export { sellerSlug } from './slug';
+
 /** Seller pages and product comparison: what anyone may see of a seller, and products side by side. */
 
 export const SELLER_BIO_MAX = 500;
@@ -47,19 +49,6 @@ export const publicSellerSchema = z.object({
   review_count: z.number(),
 });
 export type PublicSeller = z.output<typeof publicSellerSchema>;
-
-/** A seller's name as a URL segment: lower case ASCII words joined by dashes. */
-export function sellerSlug(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-  return slug || 'seller';
-}
 
 export const COMPARE_MIN = 2;
 export const COMPARE_MAX = 4;

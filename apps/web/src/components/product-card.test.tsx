@@ -16,7 +16,7 @@ describe('product card', () => {
     expect(screen.getByText('Datasets')).toBeTruthy();
     const seller = screen.getByRole('link', { name: 'Sam Seller' });
     expect(seller.parentElement?.textContent).toBe('by Sam Seller');
-    expect(seller.getAttribute('href')).toBe('/sellers/99999999-9999-4999-8999-999999999999');
+    expect(seller.getAttribute('href')).toBe('/sellers/99999999-9999-4999-8999-999999999999/sam-seller');
     expect(screen.getByRole('img', { name: 'Rated 4.5 out of 5, 12 reviews' })).toBeTruthy();
     expect(screen.getByText('$29.00')).toBeTruthy();
     expect(document.querySelector('img')?.getAttribute('src')).toBe('/api/v1/media/product-images/p-1-cover.svg');

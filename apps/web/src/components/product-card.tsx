@@ -1,4 +1,4 @@
-import type { PublicProduct } from '@app/shared';
+import { type PublicProduct, sellerSlug } from '@app/shared';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,9 +18,10 @@ export type ProductCardData = Pick<
   /** When known, the seller's name links to their page. */
   Partial<Pick<PublicProduct, 'seller_id'>>;
 
-/** A seller's public page. */
-export function sellerPath(sellerId: string): string {
-  return `/sellers/${encodeURIComponent(sellerId)}`;
+/** A seller's public page, with their name in the address when it is known. */
+export function sellerPath(sellerId: string, name?: string): string {
+  const base = `/sellers/${encodeURIComponent(sellerId)}`;
+  return name ? `${base}/${sellerSlug(name)}` : base;
 }
 
 /** The cover: the first image, else `image`; the 'AI' tile when there is none. */
@@ -72,7 +73,7 @@ export function ProductCard({ product, action, className, priority }: ProductCar
               components={{
                 seller: (
                   <Link
-                    to={sellerPath(product.seller_id)}
+                    to={sellerPath(product.seller_id, product.seller)}
                     className="relative z-10 text-slate-700 hover:text-indigo-700 hover:underline dark:text-slate-300 dark:hover:text-indigo-300"
                   />
                 ),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatBotMessage, ChatProductCard, ChatQuickReply, PublicProduct } from '@app/shared';
+import { type ChatBotMessage, type ChatProductCard, type ChatQuickReply, type PublicProduct, sellerSlug } from '@app/shared';
 
 /**
  * The assistant's English texts. Each message also carries its key and values so the storefront
@@ -64,7 +64,7 @@ export function toCard(product: PublicProduct): ChatProductCard {
     rating: product.rating,
     url: `/products/${product.id}`,
     seller: product.seller,
-    seller_url: `/sellers/${product.seller_id}`,
+    seller_url: `/sellers/${product.seller_id}/${sellerSlug(product.seller)}`,
   };
 }
 

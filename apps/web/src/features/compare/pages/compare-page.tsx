@@ -164,7 +164,7 @@ function CompareTable({ products, ids }: { products: PublicProduct[]; ids: strin
     {
       label: t('compare.seller'),
       cells: products.map((p) => (
-        <Link key={p.id} to={sellerPath(p.seller_id)} className="text-indigo-700 hover:underline dark:text-indigo-300">
+        <Link key={p.id} to={sellerPath(p.seller_id, p.seller)} className="text-indigo-700 hover:underline dark:text-indigo-300">
           {p.seller}
         </Link>
       )),

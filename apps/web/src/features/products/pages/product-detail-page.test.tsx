@@ -91,6 +91,7 @@ describe('product page', () => {
     expect(
       within(relatedList)
         .getAllByRole('link')
+        .filter((link) => link.getAttribute('href')?.startsWith('/products/'))
         .map((link) => link.textContent),
     ).toEqual(['Related One', 'Related Two']);
   });
@@ -221,7 +222,7 @@ describe('product page', () => {
     productApi();
     const { user } = renderRoute('/products/p-1');
     const seller = await screen.findByRole('link', { name: 'Sam Seller' });
-    expect(seller.getAttribute('href')).toBe(`/sellers/${product.seller_id}`);
+    expect(seller.getAttribute('href')).toBe(`/sellers/${product.seller_id}/sam-seller`);
     const compare = screen.getByRole('button', { name: 'Add to compare' });
     expect(compare.getAttribute('aria-pressed')).toBe('false');
     await user.click(compare);

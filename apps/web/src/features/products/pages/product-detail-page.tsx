@@ -69,7 +69,10 @@ function ProductView({ product }: { product: ProductDetail }) {
       label: t('products.detail.seller'),
       value:
         product.seller && product.seller_id ? (
-          <Link to={sellerPath(product.seller_id)} className="text-indigo-600 hover:underline dark:text-indigo-400">
+          <Link
+            to={sellerPath(product.seller_id, product.seller)}
+            className="text-indigo-600 hover:underline dark:text-indigo-400"
+          >
             {product.seller}
           </Link>
         ) : (

@@ -28,7 +28,7 @@ export function SellerProfileCard() {
           {t('sellerProfile.title')}
         </h2>
         <Link
-          to={sellerPath(user.id)}
+          to={sellerPath(user.id, `${user.first_name} ${user.last_name}`)}
           className="inline-flex items-center gap-1 text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
         >
           {t('sellerProfile.view')}

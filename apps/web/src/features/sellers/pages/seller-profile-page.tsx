@@ -1,8 +1,8 @@
 import { CATEGORIES, LICENSES, type PublicSeller } from '@app/shared';
 import { ExternalLink, PackageOpen, UserX } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { ProductGrid } from '@/components/product-card';
 import { RatingStars } from '@/components/rating-stars';
@@ -37,8 +37,15 @@ const selectClasses = cn(
 /** `/sellers/{id}/{slug}`: who sells, and what they sell, with the catalogue's sort and filters. */
 export function SellerProfilePage() {
   const { t } = useTranslation();
-  const { id = '' } = useParams();
+  const { id = '', slug } = useParams();
   const seller = useSeller(id);
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const canonical = seller.data?.slug;
+  // Any slug (or none) finds the seller; the address then shows their name as it is now.
+  useEffect(() => {
+    if (canonical && slug !== canonical) navigate(`/sellers/${encodeURIComponent(id)}/${canonical}${search}`, { replace: true });
+  }, [canonical, slug, id, search, navigate]);
   if (seller.isPending) {
     return (
       <div className="mx-auto max-w-7xl px-4 py-10" aria-busy="true">
