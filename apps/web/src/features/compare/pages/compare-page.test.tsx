@@ -15,8 +15,19 @@ describe('compare', () => {
     const alpha = {
       ...makeProduct({ id: A, title: 'Alpha Census', price: 19, license: 'Extended', updated_at: '2026-04-02T10:00:00.000Z' }),
       card: {
-        kind: 'dataset',
-        dataset: { rows: 50000, contains_personal_data: false, file_formats: ['csv'] },
+        kind: 'dataset' as const,
+        model: null,
+        dataset: {
+          rows: 50000,
+          columns: 4,
+          file_formats: ['csv'],
+          size_mb: null,
+          source: 'Public tide gauges',
+          collection_method: '',
+          contains_personal_data: false,
+        },
+        api: null,
+        license_text: null,
         commercial_use: true,
         redistribution: false,
         modification: true,
@@ -41,6 +52,8 @@ describe('compare', () => {
     expect(within(row('Redistribution')).getByText('No')).toBeTruthy();
     expect(within(row('Rows')).getByText('50,000')).toBeTruthy();
     expect(within(row('Contains personal data')).getByText('No')).toBeTruthy();
+    expect(within(row('Source')).getByText('Public tide gauges')).toBeTruthy();
+    expect(within(row('Source')).getByText('Not stated')).toBeTruthy();
     expect(within(row('Seller')).getAllByRole('link', { name: 'Neural Labs' })[0]?.getAttribute('href')).toMatch(/^\/sellers\//);
     expect(screen.getByText('1 product is no longer available and was left out.')).toBeTruthy();
   });

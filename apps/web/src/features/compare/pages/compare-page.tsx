@@ -17,7 +17,7 @@ import { comparePath, removeFromCompare } from '@/lib/compare-list';
 import { formatDate, formatNumber } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { useCompareProducts } from '../api/compare-products';
-import { type CardValue, cardRows, LICENSE_SUMMARY_FIELDS, licenseSummary } from '../lib/card-rows';
+import { cardRows, LICENSE_SUMMARY_FIELDS, licenseSummary } from '../lib/card-rows';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -106,9 +106,10 @@ function YesNo({ value }: { value: boolean }) {
   );
 }
 
-function CardCell({ value }: { value: CardValue | undefined }) {
+/** A card field's value, or a dash (read out as "Not stated") where the product's card has none. */
+function CardCell({ value }: { value: string | undefined }) {
   const { t } = useTranslation();
-  if (value === undefined || value === null || value === '') {
+  if (value === undefined || value === '') {
     return (
       <span className="text-slate-500 dark:text-slate-400">
         <Minus className="inline size-4" aria-hidden />
@@ -116,9 +117,6 @@ function CardCell({ value }: { value: CardValue | undefined }) {
       </span>
     );
   }
-  if (typeof value === 'boolean') return <YesNo value={value} />;
-  if (typeof value === 'number') return <>{formatNumber(value)}</>;
-  if (Array.isArray(value)) return <>{value.join(', ')}</>;
   return <>{value}</>;
 }
 
@@ -157,8 +155,8 @@ function CompareTable({ products, ids }: { products: PublicProduct[]; ids: strin
           ),
         }))
       : []),
-    ...cardRows(products).map((row) => ({
-      label: t(`compare.fields.${row.field}`, { defaultValue: row.field.replace(/_/g, ' ') }),
+    ...cardRows(products, t).map((row) => ({
+      label: row.label,
       cells: row.values.map((value, index) => <CardCell key={products[index]?.id} value={value} />),
     })),
     {

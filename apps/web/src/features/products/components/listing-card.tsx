@@ -1,18 +1,9 @@
-import { DATASET_FILE_FORMATS, FRAMEWORKS, formatCount, type ListingCard as ListingCardData, MODEL_FORMATS } from '@app/shared';
+import type { ListingCard as ListingCardData } from '@app/shared';
 import { Check, X } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { licenseName } from '@/lib/catalog-names';
 import { cn } from '@/lib/cn';
-import { formatBytes, formatNumber } from '@/lib/format';
-
-const nameOf = (list: readonly { slug: string; name: string }[], slug: string) =>
-  list.find((item) => item.slug === slug)?.name ?? slug;
-
-interface Row {
-  label: string;
-  value: ReactNode;
-}
+import { listingCardRows } from '@/lib/listing-card-rows';
 
 /**
  * The AI listing card as buyers (and admins in review) see it: the category's fields and the
@@ -33,50 +24,7 @@ export function ListingCard({
   const { t } = useTranslation();
   if (!card) return null;
   const yesNo = (value: boolean) => (value ? t('listingCard.yes') : t('listingCard.no'));
-  const notStated = t('listingCard.notStated');
-  const rows: Row[] = [];
-  if (card.model) {
-    const model = card.model;
-    rows.push(
-      { label: t('listingCard.task'), value: model.task },
-      { label: t('listingCard.framework'), value: nameOf(FRAMEWORKS, model.framework) },
-      { label: t('listingCard.modelFormat'), value: nameOf(MODEL_FORMATS, model.model_format) },
-      { label: t('listingCard.parameters'), value: model.parameters === null ? notStated : formatCount(model.parameters) },
-      {
-        label: t('listingCard.gpuMemory'),
-        value:
-          model.min_gpu_memory_gb === null
-            ? notStated
-            : model.min_gpu_memory_gb === 0
-              ? t('listingCard.noGpu')
-              : t('listingCard.gpuValue', { value: formatNumber(model.min_gpu_memory_gb) }),
-      },
-      { label: t('listingCard.runsOnCpu'), value: yesNo(model.runs_on_cpu) },
-    );
-  }
-  if (card.dataset) {
-    const dataset = card.dataset;
-    rows.push(
-      { label: t('listingCard.rows'), value: formatNumber(dataset.rows) },
-      { label: t('listingCard.columns'), value: formatNumber(dataset.columns) },
-      {
-        label: t('listingCard.fileFormats'),
-        value: dataset.file_formats.map((format) => nameOf(DATASET_FILE_FORMATS, format)).join(', '),
-      },
-      { label: t('listingCard.size'), value: dataset.size_mb === null ? notStated : formatBytes(dataset.size_mb * 1_000_000) },
-      { label: t('listingCard.source'), value: dataset.source || notStated },
-      { label: t('listingCard.collectionMethod'), value: dataset.collection_method || notStated },
-      { label: t('listingCard.personalData'), value: yesNo(dataset.contains_personal_data) },
-    );
-  }
-  if (card.api) {
-    const api = card.api;
-    rows.push(
-      { label: t('listingCard.hosting'), value: t(`listingCard.hostingOptions.${api.hosting}`, { defaultValue: api.hosting }) },
-      { label: t('listingCard.rateLimit'), value: api.rate_limit || notStated },
-      { label: t('listingCard.languages'), value: api.languages.join(', ') },
-    );
-  }
+  const rows = listingCardRows(card, t);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const terms: [string, boolean][] = [
     [t('listingCard.commercialUse'), card.commercial_use],
@@ -97,7 +45,7 @@ export function ListingCard({
       {rows.length > 0 && (
         <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
           {rows.map((row) => (
-            <div key={row.label} className="contents">
+            <div key={row.key} className="contents">
               <dt className="text-slate-500 dark:text-slate-400">{row.label}</dt>
               <dd className="font-medium break-words text-slate-900 dark:text-white">{row.value}</dd>
             </div>
