@@ -3,6 +3,7 @@ import {
   findLicense,
   GPU_MEMORY_LIMITS,
   HOSTING_FACETS,
+  LEGACY_LICENSES,
   licenseValuesAllowingCommercialUse,
   PRICE_BANDS,
   PRODUCT_PAGE_LIMIT_DEFAULT,
@@ -10,7 +11,7 @@ import {
   type ProductListQuery,
   RATING_THRESHOLDS,
 } from '@app/shared';
-import { and, asc, desc, eq, getTableColumns, gte, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { productCounts, productFiles, products, users } from '../../db/schema';
 import { pageOffset } from '../../lib/paging';
@@ -219,6 +220,23 @@ function searchTerms(words: CorrectedWord[]): SearchTerms {
 const cardFramework = sql`(case when jsonb_typeof(${products.card}->'model'->'framework') = 'string' then ${products.card}->'model'->>'framework' end)`;
 const cardGpuMemory = sql`(case when jsonb_typeof(${products.card}->'model'->'min_gpu_memory_gb') = 'number' then (${products.card}->'model'->>'min_gpu_memory_gb')::float8 end)`;
 const cardHosting = sql`(case when jsonb_typeof(${products.card}->'api'->'hosting') = 'string' then ${products.card}->'api'->>'hosting' end)`;
+/**
+ * The stored licence as the fixed list's slug. The first catalogue's values (standard, extended, …)
+ * are never rewritten (a rewrite of every product would hold the catalogue's rows for many minutes
+ * at a million products: migration 0027), so they are read as their replacement here, in the
+ * filters and in the search index alike.
+ */
+const licenseSlug = sql.raw(
+  `(case products.license ${Object.entries(LEGACY_LICENSES)
+    .map(([legacy, slug]) => `when '${legacy}' then '${slug}'`)
+    .join(' ')} else products.license end)`,
+);
+
+/** The stored values that read as this licence: its slug and the first catalogue's values it replaced. */
+function storedLicenseValues(slug: string): string[] {
+  return [slug, ...Object.entries(LEGACY_LICENSES).flatMap(([legacy, to]) => (to === slug ? [legacy] : []))];
+}
+
 /** The licence allows commercial use: a fixed licence that does, or a custom one whose seller says so. */
 const cardCommercialUse = sql`(${products.license} in (${sql.join(
   licenseValuesAllowingCommercialUse().map((value) => sql`${value}`),
@@ -246,7 +264,7 @@ async function countAndFacets(db: DbOrTx, where: SQL | undefined): Promise<{ tot
   const capped = db
     .select({
       category: products.category,
-      license: products.license,
+      license: sql<string>`${licenseSlug}`.as('license'),
       priceCents: products.priceCents,
       rating: products.ratingAverage,
       framework: sql<string | null>`${cardFramework}`.as('framework'),
@@ -299,7 +317,7 @@ function filters(query: ProductListQuery, visibility: Visibility): SQL[] {
   const category = findCategory(query.category);
   if (category) conditions.push(eq(products.category, category.slug));
   const license = findLicense(query.license);
-  if (license) conditions.push(eq(products.license, license.slug));
+  if (license) conditions.push(inArray(products.license, storedLicenseValues(license.slug)));
   const minCents = priceBoundCents(query.min_price);
   const maxCents = priceBoundCents(query.max_price);
   if (minCents !== undefined) conditions.push(gte(products.priceCents, minCents));
