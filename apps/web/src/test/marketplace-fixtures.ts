@@ -64,6 +64,21 @@ export function sellerHandlers(products: PublicProduct[] = [], stats = sellerSta
         pagination: { page: 1, limit: 10, total: products.length, pages: products.length ? 1 : 0 },
       }),
     ...payoutHandlers(),
+    // The dashboard's "Your seller page" form starts from the public page (the session's user is user-1).
+    'GET /api/v1/sellers/user-1': () =>
+      json(200, {
+        id: 'user-1',
+        name: 'Sam Seller',
+        slug: 'sam-seller',
+        avatar: null,
+        bio: '',
+        links: [],
+        member_since: '2026-01-01T00:00:00.000Z',
+        product_count: products.length,
+        sales_count: 1,
+        average_rating: 0,
+        review_count: 0,
+      }),
   };
 }
 

@@ -55,6 +55,30 @@ describe('seller page', () => {
     expect(authStore.getState().user?.role).toBe('seller');
   });
 
+  it('saves the bio and links of the seller’s public page, checking the links first', async () => {
+    const { user, api } = await openAsSeller({
+      'PUT /api/v1/seller/profile': () => json(200, { message: 'Seller page saved' }),
+    });
+    const card = (await screen.findByRole('heading', { name: 'Your seller page' })).closest('section') as HTMLElement;
+    expect(within(card).getByRole('link', { name: 'View your page' }).getAttribute('href')).toMatch(/^\/sellers\/user-1\//);
+    await user.type(await within(card).findByLabelText('About you'), 'Datasets, cleaned by hand.');
+    await user.click(within(card).getByRole('button', { name: 'Add a link' }));
+    await user.type(within(card).getByLabelText('Link 1 label'), 'Website');
+    await user.type(within(card).getByLabelText('Link 1 address'), 'ftp://sam.example');
+    await user.click(within(card).getByRole('button', { name: 'Save seller page' }));
+    expect(await within(card).findByText('Links must start with http:// or https://')).toBeTruthy();
+    expect(api.calls('PUT /api/v1/seller/profile')).toHaveLength(0);
+
+    await user.clear(within(card).getByLabelText('Link 1 address'));
+    await user.type(within(card).getByLabelText('Link 1 address'), 'https://sam.example');
+    await user.click(within(card).getByRole('button', { name: 'Save seller page' }));
+    await waitFor(() => expect(api.calls('PUT /api/v1/seller/profile')).toHaveLength(1));
+    expect(api.calls('PUT /api/v1/seller/profile')[0]?.body).toEqual({
+      bio: 'Datasets, cleaned by hand.',
+      links: [{ label: 'Website', url: 'https://sam.example' }],
+    });
+  });
+
   it('shows the stats, the 30-day chart and each product with its status and rejection reason', async () => {
     await openAsSeller({}, [
       makeProduct({ id: 'p-1', title: 'Live Model', status: 'approved' }),
