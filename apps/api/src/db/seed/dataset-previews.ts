@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Storage } from '../../lib/storage';
-import type { DatasetAnalysis } from '../../modules/dataset-previews/analyze';
-import { previewRow, previewStoredFile } from '../../modules/dataset-previews/make-previews';
-import { insertDatasetPreviews } from '../../modules/dataset-previews/repository';
+import { type DatasetAnalysis, insertDatasetPreviews, previewRow, previewStoredFile } from '../../modules/dataset-previews';
 import type { Tx } from '../client';
 
 /** The demo's data files: a real small CSV per dataset, previewed like an upload so product pages show it. */
