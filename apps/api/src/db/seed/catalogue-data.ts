@@ -11,6 +11,37 @@ export const DEMO_SELLERS = [
   { email: 'modelmint@example.com', firstName: 'ModelMint', lastName: 'AI' },
 ] as const;
 
+/** What each demo seller says on their public page (`/sellers/{id}`), by e-mail. */
+export const DEMO_SELLER_PAGES: Record<string, { bio: string; links: { label: string; url: string }[] }> = {
+  'seller@example.com': {
+    bio: 'Independent maker of small, practical AI tools. Every product ships with a README and a worked example.',
+    links: [{ label: 'Website', url: 'https://sam-seller.example.com' }],
+  },
+  'neuralforge@example.com': {
+    bio: 'A research team turning open papers into models you can run: fine-tuned checkpoints in safetensors and GGUF, with benchmarks.',
+    links: [
+      { label: 'Website', url: 'https://neuralforge.example.com' },
+      { label: 'GitHub', url: 'https://github.com/neuralforge-example' },
+    ],
+  },
+  'dataharbor@example.com': {
+    bio: 'Curated tabular and text datasets, collected with consent and documented column by column.',
+    links: [{ label: 'Data sheets', url: 'https://dataharbor.example.com/datasheets' }],
+  },
+  'promptsmith@example.com': {
+    bio: 'Prompt packs tested across the major chat models, updated when the models change.',
+    links: [{ label: 'Blog', url: 'https://promptsmith.example.com/blog' }],
+  },
+  'scriptworks@example.com': {
+    bio: 'Automation scripts and API clients from a collective of freelance engineers.',
+    links: [],
+  },
+  'modelmint@example.com': {
+    bio: 'Compact models for CPUs and small GPUs, quantised and ready to deploy.',
+    links: [{ label: 'Website', url: 'https://modelmint.example.com' }],
+  },
+};
+
 /**
  * Demo shoppers. Every sale in the demo is one of their paid orders, and only a buyer of a product
  * reviews it. buyer@example.com (README) owns one product per category without having reviewed it.

@@ -5,10 +5,19 @@ import { hashPassword } from '../../lib/passwords';
 import type { Storage } from '../../lib/storage';
 import { reverseSaleInTx, writeLedger } from '../../modules/orders/service';
 import { scanStoredFile } from '../../modules/scans/service';
+import { updateSellerProfile } from '../../modules/sellers/repository-public';
 import { ensureVerifiedAccount, type UserRow } from '../../modules/users/service';
 import type { Database, Tx } from '../client';
 import { demoCard, demoLicense } from './cards';
-import { CATEGORY_BLURBS, DEMO_BUYERS, DEMO_SELLERS, FIXED_PRICES, PRODUCT_NAMES, REVIEW_TEXTS } from './catalogue-data';
+import {
+  CATEGORY_BLURBS,
+  DEMO_BUYERS,
+  DEMO_SELLER_PAGES,
+  DEMO_SELLERS,
+  FIXED_PRICES,
+  PRODUCT_NAMES,
+  REVIEW_TEXTS,
+} from './catalogue-data';
 import { coverSvg } from './covers';
 import { DemoPreviews, demoDatasetCsv } from './dataset-previews';
 
@@ -70,6 +79,10 @@ export async function seedDemoCatalogue(db: Database, storage: Storage): Promise
   const passwordHash = await hashPassword('Seller-demo-2026');
   const sellers: UserRow[] = [];
   for (const seller of DEMO_SELLERS) sellers.push(await ensureAccount(db, seller, 'seller', passwordHash));
+  for (const seller of sellers) {
+    const page = DEMO_SELLER_PAGES[seller.email];
+    if (page && !seller.sellerBio) await updateSellerProfile(db, seller.id, page);
+  }
   const buyers: UserRow[] = [];
   for (const buyer of DEMO_BUYERS) buyers.push(await ensureAccount(db, buyer, 'buyer', passwordHash));
 

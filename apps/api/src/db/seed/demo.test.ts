@@ -171,6 +171,21 @@ describe('demo product files', () => {
   });
 });
 
+describe('demo seller pages', () => {
+  it('show each seller’s bio, links and figures that agree with their public products', async () => {
+    const page = (await api('GET', '/products/?limit=100')).json() as { products: { seller_id: string }[] };
+    const sellerIds = [...new Set(page.products.map((product) => product.seller_id))];
+    expect(sellerIds.length).toBeGreaterThan(1);
+    for (const id of sellerIds) {
+      const seller = (await api('GET', `/sellers/${id}`)).json();
+      expect(seller.bio.length, seller.name).toBeGreaterThan(20);
+      const listed = (await api('GET', `/products/?seller_id=${id}&limit=1`)).json() as { total: number };
+      expect(seller.product_count, seller.name).toBe(listed.total);
+      expect(seller.sales_count, seller.name).toBeGreaterThan(0);
+    }
+  });
+});
+
 describe('the demo seller dashboard', () => {
   it('lists per-product sales that add up to the total sales and the sales chart', async () => {
     const seen = await sellerDashboard();
