@@ -1,5 +1,5 @@
 import type { PublicSeller } from '@app/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { authStore } from '@/lib/auth-store';
 import { json, mockApi } from '@/test/api-mock';
@@ -62,6 +62,18 @@ describe('a seller’s page', () => {
     renderRoute(`/sellers/${SELLER_ID}`);
     expect(await screen.findByText('Zoë Quant has no products for sale yet.')).toBeTruthy();
     expect(screen.queryByLabelText('Sort by')).toBeNull();
+  });
+
+  it('corrects the address to the seller’s current name, keeping the filters', async () => {
+    authStore.clear();
+    mockApi({
+      [`GET /api/v1/sellers/${SELLER_ID}`]: () => json(200, seller()),
+      'GET /api/v1/products/': () => json(200, productList([makeProduct({ title: 'Clean Census', seller_id: SELLER_ID })])),
+    });
+    const { router } = renderRoute(`/sellers/${SELLER_ID}/old-name?sort=rating`);
+    await screen.findByRole('heading', { level: 1, name: 'Zoë Quant' });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/sellers/${SELLER_ID}/zoe-quant`));
+    expect(router.state.location.search).toBe('?sort=rating');
   });
 
   it('shows Seller not found for an unknown or suspended seller', async () => {
