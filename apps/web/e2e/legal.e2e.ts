@@ -48,6 +48,11 @@ describe('legal pages and the contact form', () => {
     await terms.waitForLoadState();
     await terms.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
     expect(new URL(terms.url()).pathname).toBe('/terms');
+    // The split of each sale is stated once the shop's settings have arrived.
+    await terms
+      .getByText(/\d+% is the platform fee, 10% goes to the AI token pool/)
+      .first()
+      .waitFor();
     const body = (await terms.locator('main').textContent()) ?? '';
     expect(body).toContain('Effective August 8, 2025');
     expect(body).toMatch(/\d+% is the platform fee, 10% goes to the AI token pool and the remaining \d+% is your earnings/);

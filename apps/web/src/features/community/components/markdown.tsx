@@ -49,10 +49,12 @@ const ALLOWED_TAGS = [
 
 /**
  * Renders a member's markdown to a sanitised DOM fragment: no scripts, no event handlers, only
- * http(s), mailto and relative links. `headingShift` moves every heading down that many levels
- * (h1 → h2 with 1; h6 stays h6), for text shown under a page's own headings.
+ * http(s), mailto and relative links. `topHeadingLevel` moves the headings so that the highest
+ * becomes that level, the others keeping their distance below it (h6 at most), for text shown under
+ * a page's own headings: an author's `#` never makes a second h1, and `###` under the page's h2 is
+ * not pushed down to h4 (which would skip a level).
  */
-export function renderMarkdown(source: string, headingShift = 0): DocumentFragment {
+export function renderMarkdown(source: string, topHeadingLevel?: number): DocumentFragment {
   const html = markdown.parse(source) as string;
   const clean = DOMPurify.sanitize(html, {
     ALLOWED_TAGS,
@@ -64,13 +66,17 @@ export function renderMarkdown(source: string, headingShift = 0): DocumentFragme
     link.setAttribute('rel', 'nofollow noopener noreferrer ugc');
     link.setAttribute('target', '_blank');
   }
-  if (headingShift > 0) shiftHeadings(clean, headingShift);
+  if (topHeadingLevel !== undefined) placeHeadings(clean, topHeadingLevel);
   return clean;
 }
 
-function shiftHeadings(fragment: DocumentFragment, shift: number): void {
-  for (const heading of fragment.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
-    const level = Math.min(6, Number(heading.tagName.slice(1)) + shift);
+function placeHeadings(fragment: DocumentFragment, top: number): void {
+  const headings = [...fragment.querySelectorAll('h1, h2, h3, h4, h5, h6')];
+  const levelOf = (heading: Element) => Number(heading.tagName.slice(1));
+  const shift = top - Math.min(...headings.map(levelOf));
+  if (headings.length === 0 || shift === 0) return;
+  for (const heading of headings) {
+    const level = Math.min(6, levelOf(heading) + shift);
     const shifted = heading.ownerDocument.createElement(`h${level}`);
     shifted.replaceChildren(...heading.childNodes);
     heading.replaceWith(shifted);
@@ -89,10 +95,18 @@ const proseClasses = cn(
 );
 
 /** A post body: the sanitised nodes are placed directly, never as an HTML string. */
-export function Markdown({ source, className, headingShift = 0 }: { source: string; className?: string; headingShift?: number }) {
+export function Markdown({
+  source,
+  className,
+  topHeadingLevel,
+}: {
+  source: string;
+  className?: string;
+  topHeadingLevel?: number;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
-    ref.current?.replaceChildren(renderMarkdown(source, headingShift));
-  }, [source, headingShift]);
+    ref.current?.replaceChildren(renderMarkdown(source, topHeadingLevel));
+  }, [source, topHeadingLevel]);
   return <div ref={ref} className={cn(proseClasses, className)} />;
 }

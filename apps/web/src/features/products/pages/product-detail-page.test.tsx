@@ -99,7 +99,9 @@ describe('product page', () => {
   it('renders a markdown description: headings, lists, code blocks and tables', async () => {
     authStore.clear();
     const description = [
-      '### What is inside',
+      '# What is inside',
+      '',
+      '## Files',
       '',
       '- 12,000 labelled images',
       '- A label map',
@@ -115,8 +117,10 @@ describe('product page', () => {
     productApi({ 'GET /api/v1/products/p-1': () => json(200, { ...product, description, related }) });
     renderRoute('/products/p-1');
     const section = (await screen.findByRole('heading', { level: 2, name: 'Description' })).closest('section') as HTMLElement;
-    // The seller's headings sit one level down: the page's title stays its only h1.
-    expect(await within(section).findByRole('heading', { level: 4, name: 'What is inside' })).toBeTruthy();
+    // The seller's highest heading sits under the section's h2, the others below it: the title stays the only h1.
+    expect(await within(section).findByRole('heading', { level: 3, name: 'What is inside' })).toBeTruthy();
+    expect(within(section).getByRole('heading', { level: 4, name: 'Files' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(within(section).getByText('12,000 labelled images').tagName).toBe('LI');
     expect(section.querySelector('pre code')?.textContent).toContain('from toolkit import load');
     const table = within(section).getByRole('table');
@@ -201,14 +205,14 @@ describe('product page', () => {
     expect(screen.queryByText(/^Scanned /)).toBeNull();
   });
 
-  it('turns a seller’s # heading into an h2, keeping one h1, and gives code blocks one padding', async () => {
+  it('puts a seller’s # heading under the section’s h2 (an h3), keeping one h1, and gives code blocks one padding', async () => {
     authStore.clear();
     const description = ['# Vision Toolkit, the manual', '', '## Setup', '', '```', 'pip install toolkit', '```'].join('\n');
     productApi({ 'GET /api/v1/products/p-1': () => json(200, { ...product, description, related }) });
     renderRoute('/products/p-1');
     const section = (await screen.findByRole('heading', { level: 2, name: 'Description' })).closest('section') as HTMLElement;
-    expect(await within(section).findByRole('heading', { level: 2, name: 'Vision Toolkit, the manual' })).toBeTruthy();
-    expect(within(section).getByRole('heading', { level: 3, name: 'Setup' })).toBeTruthy();
+    expect(await within(section).findByRole('heading', { level: 3, name: 'Vision Toolkit, the manual' })).toBeTruthy();
+    expect(within(section).getByRole('heading', { level: 4, name: 'Setup' })).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent)).toEqual(['Vision Toolkit']);
     const code = section.querySelector('pre code') as HTMLElement;
     expect(code.textContent).toContain('pip install toolkit');

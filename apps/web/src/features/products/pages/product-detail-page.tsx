@@ -201,10 +201,10 @@ function ProductView({ product }: { product: ProductDetail }) {
             <Suspense
               fallback={<p className="mt-4 whitespace-pre-line text-slate-700 dark:text-slate-300">{product.description}</p>}
             >
-              {/* The page's title is its one h1: the seller's headings start at h2, below the section's. */}
+              {/* The page's title is its one h1: the seller's highest heading becomes h3, under the section's h2. */}
               <Markdown
                 source={product.description}
-                headingShift={1}
+                topHeadingLevel={3}
                 className="mt-4 text-slate-700 [&_pre_code]:p-0 dark:text-slate-300"
               />
             </Suspense>
