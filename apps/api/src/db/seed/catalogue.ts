@@ -5,7 +5,7 @@ import { hashPassword } from '../../lib/passwords';
 import type { Storage } from '../../lib/storage';
 import { reverseSaleInTx, writeLedger } from '../../modules/orders/service';
 import { scanStoredFile } from '../../modules/scans/service';
-import { updateSellerProfile } from '../../modules/sellers/repository-public';
+import { updateSellerProfile } from '../../modules/sellers';
 import { ensureVerifiedAccount, type UserRow } from '../../modules/users/service';
 import type { Database, Tx } from '../client';
 import { demoCard, demoLicense } from './cards';
