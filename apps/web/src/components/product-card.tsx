@@ -119,11 +119,21 @@ export interface ProductGridProps {
   renderAction?: (product: ProductCardData) => ReactNode;
   /** Cards per row on wide screens. */
   columns?: 3 | 4;
+  /** The cards shown are the previous answer while a new one loads: dimmed and marked busy. */
+  stale?: boolean;
   className?: string;
 }
 
 /** A responsive grid of cards, or skeleton cards until the products arrive. */
-export function ProductGrid({ products, skeletons = 8, label, renderAction, columns = 4, className }: ProductGridProps) {
+export function ProductGrid({
+  products,
+  skeletons = 8,
+  label,
+  renderAction,
+  columns = 4,
+  stale = false,
+  className,
+}: ProductGridProps) {
   const { t } = useTranslation();
   const grid = cn('grid gap-5 sm:grid-cols-2 lg:grid-cols-3', columns === 4 && 'xl:grid-cols-4', className);
   if (!products) {
@@ -140,7 +150,7 @@ export function ProductGrid({ products, skeletons = 8, label, renderAction, colu
     );
   }
   return (
-    <ul aria-label={label} className={grid}>
+    <ul aria-label={label} aria-busy={stale || undefined} className={cn(grid, stale && 'opacity-60 transition-opacity')}>
       {products.map((product, index) => (
         <li key={product.id}>
           <ProductCard product={product} action={renderAction?.(product)} priority={index === 0} />

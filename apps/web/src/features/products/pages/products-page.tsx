@@ -169,7 +169,7 @@ export function ProductsPage() {
                 skeletons={CATALOGUE_PAGE_SIZE}
                 label={t('products.resultsLabel')}
                 columns={3}
-                className={cn(products.isPlaceholderData && 'opacity-60 transition-opacity')}
+                stale={products.isPlaceholderData}
               />
               {data && (
                 <Pagination

@@ -251,7 +251,8 @@ function SellerProducts({ seller }: { seller: PublicSeller }) {
       ) : (
         <>
           <ProductGrid
-            className={cn('mt-6', products.isPlaceholderData && 'opacity-60')}
+            className="mt-6"
+            stale={products.isPlaceholderData}
             products={list}
             label={t('sellerPage.productsBy', { name: seller.name })}
           />
