@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateSchema, moneySchema } from './api';
 import { findCategory, findLicense } from './lean';
-import { FRAMEWORKS, HOSTING_FACETS, listingCardSchema } from './listing-card';
+import { findFramework, findHostingFacet, type HOSTING_FACETS, listingCardSchema } from './listing-card';
 import { blankToUndefined, type PagingQuery, pagedListSchema, pagingQueryFields } from './paging';
 
 /** Catalogue contract: categories, licences, list filters (spec §5 Product queries) and shapes. */
@@ -75,15 +75,31 @@ export const productListQuerySchema = z
     ),
     seller_id: optional(z.uuid({ error: 'seller_id must be a valid id' })),
     // The AI listing card's facets.
-    framework: optional(z.enum(FRAMEWORKS.map((f) => f.slug) as [string, ...string[]], { error: 'Unknown framework' })),
-    commercial_use: optional(z.enum(['true', '1'], { error: 'commercial_use can only be true' }).transform(() => true as const)),
+    // Card facets by slug or display name, in any case ('PyTorch' or 'pytorch'); the slug is what filters.
+    framework: optional(
+      z
+        .string({ error: 'Unknown framework' })
+        .refine((value) => Boolean(findFramework(value)), 'Unknown framework')
+        .transform((value): string => findFramework(value)?.slug ?? value),
+    ),
+    commercial_use: optional(
+      z
+        .string({ error: 'commercial_use can only be true' })
+        .refine((value) => ['true', '1'].includes(value.trim().toLowerCase()), 'commercial_use can only be true')
+        .transform(() => true as const),
+    ),
     max_gpu_memory: optional(
       z.coerce
         .number({ error: 'max_gpu_memory must be a number of GB' })
         .min(0, 'max_gpu_memory must be a number of GB')
         .max(1024, 'max_gpu_memory must be a number of GB'),
     ),
-    hosting: optional(z.enum(HOSTING_FACETS, { error: 'hosting must be hosted or self-hosted' })),
+    hosting: optional(
+      z
+        .string({ error: 'hosting must be hosted or self-hosted' })
+        .refine((value) => Boolean(findHostingFacet(value)), 'hosting must be hosted or self-hosted')
+        .transform((value) => findHostingFacet(value) as (typeof HOSTING_FACETS)[number]),
+    ),
     status: optional(z.enum(['pending', 'approved', 'rejected', 'all'], { error: 'Unknown status' })),
     sort_by: optional(z.enum(PRODUCT_SORTS, { error: `sort_by must be one of ${PRODUCT_SORTS.join(', ')}` })),
     sort_order: optional(z.enum(['asc', 'desc'], { error: 'sort_order must be asc or desc' })),

@@ -74,6 +74,30 @@ export const HOSTING_OPTIONS = [
 /** The hosting facet's values: a listing offered both ways counts under each. */
 export const HOSTING_FACETS = ['hosted', 'self-hosted'] as const;
 
+/**
+ * An option of a fixed list by its slug or its display name, in any case and spacing ('PyTorch',
+ * 'pytorch', 'ONNX Runtime', 'llama.cpp', 'Self hosted'): links and the assistant name options as
+ * people write them.
+ */
+export function findOption<T extends { slug: string; name: string }>(
+  list: readonly T[],
+  value: string | null | undefined,
+): T | undefined {
+  const key = (value ?? '').trim().toLowerCase();
+  if (!key) return undefined;
+  const dashed = key.replace(/[\s_.]+/g, '-');
+  return list.find((option) => option.slug === key || option.name.toLowerCase() === key || option.slug === dashed);
+}
+
+/** A framework by slug or name ('PyTorch', 'pytorch'). */
+export const findFramework = (value: string | null | undefined) => findOption(FRAMEWORKS, value);
+
+/** A hosting facet value by slug or name ('Self-hosted', 'hosted'); 'both' is no facet (it counts under each). */
+export function findHostingFacet(value: string | null | undefined): (typeof HOSTING_FACETS)[number] | undefined {
+  const found = findOption(HOSTING_OPTIONS, value)?.slug;
+  return (HOSTING_FACETS as readonly string[]).includes(found ?? '') ? (found as (typeof HOSTING_FACETS)[number]) : undefined;
+}
+
 /** The GPU memory facet's thresholds in GB ("≤ 8 GB" counts every model needing 8 GB or less). */
 export const GPU_MEMORY_LIMITS = [4, 8, 16, 24, 48] as const;
 

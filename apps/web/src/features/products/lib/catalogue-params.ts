@@ -1,4 +1,4 @@
-import { FRAMEWORKS, findCategory, findLicense, HOSTING_FACETS, PRODUCT_SORTS, type ProductSort } from '@app/shared';
+import { findCategory, findFramework, findHostingFacet, findLicense, PRODUCT_SORTS, type ProductSort } from '@app/shared';
 import type { ProductQuery } from '../api/get-products';
 
 /** Products per catalogue page: three full rows of four, four of three, six of two. */
@@ -70,10 +70,11 @@ export function readCatalogueParams(params: URLSearchParams): CatalogueParams {
     license: findLicense(params.get('license'))?.slug ?? '',
     min_rating: rating(params.get('min_rating')),
     featured: params.get('featured') === 'true' ? 'true' : '',
-    framework: FRAMEWORKS.find((f) => f.slug === params.get('framework'))?.slug ?? '',
-    commercial_use: params.get('commercial_use') === 'true' ? 'true' : '',
+    // Card facets by slug or display name, in any case (?framework=PyTorch), as the server reads them.
+    framework: findFramework(params.get('framework'))?.slug ?? '',
+    commercial_use: params.get('commercial_use')?.trim().toLowerCase() === 'true' ? 'true' : '',
     max_gpu_memory: gpuMemory(params.get('max_gpu_memory')),
-    hosting: (HOSTING_FACETS as readonly string[]).includes(params.get('hosting') ?? '') ? (params.get('hosting') as string) : '',
+    hosting: findHostingFacet(params.get('hosting')) ?? '',
     sort_by: (PRODUCT_SORTS as readonly string[]).includes(sortBy) ? (sortBy as ProductSort) : '',
     sort_order: sortOrder === 'asc' || sortOrder === 'desc' ? sortOrder : '',
     page: Number.isInteger(page) && page >= 1 ? page : 1,
