@@ -1215,3 +1215,83 @@ export const licenseActivations = pgTable(
   },
   (table) => [unique('license_activations_instance_unique').on(table.licenseKeyId, table.instance)],
 );
+
+/**
+ * A post to a product's past buyers (docs/decisions/0039): a seller's update note, or the notice of
+ * an approved version. The job fans it out to the buyers in batches; `fanoutAfterUserId` is how far
+ * it got (buyers are taken in user id order), `fanoutDoneAt` when every buyer has a delivery row.
+ */
+export const productUpdates = pgTable(
+  'product_updates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['version', 'note'] }).notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** The approved version a 'version' update announces (the versions' table is the products module's). */
+    versionId: uuid('version_id'),
+    /** The seller who posted a note; null for version notices. */
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    fanoutAfterUserId: uuid('fanout_after_user_id'),
+    fanoutDoneAt: timestamp('fanout_done_at', { withTimezone: true }),
+    /** An admin removed it: hidden, and whatever was not yet sent is not sent. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('product_updates_kind_known', sql`${table.kind} in ('version', 'note')`),
+    index('product_updates_product_idx').on(table.productId, table.createdAt.desc()),
+    index('product_updates_fanout_idx')
+      .on(table.createdAt)
+      .where(sql`${table.fanoutDoneAt} is null and ${table.deletedAt} is null`),
+  ],
+);
+
+/**
+ * One row per update and buyer, inserted with the buyer's in-app notification in one transaction:
+ * the key makes a second delivery impossible. `queued` rows are the e-mail outbox; `skipped`: the
+ * buyer had muted the product's updates (or all of them).
+ */
+export const productUpdateDeliveries = pgTable(
+  'product_update_deliveries',
+  {
+    updateId: uuid('update_id')
+      .notNull()
+      .references(() => productUpdates.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['queued', 'sent', 'skipped', 'failed'] })
+      .notNull()
+      .default('queued'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (table) => [
+    primaryKey({ name: 'product_update_deliveries_pk', columns: [table.updateId, table.userId] }),
+    check('product_update_deliveries_status_known', sql`${table.status} in ('queued', 'sent', 'skipped', 'failed')`),
+    index('product_update_deliveries_queued_idx').on(table.createdAt).where(sql`${table.status} = 'queued'`),
+    index('product_update_deliveries_user_idx').on(table.userId),
+  ],
+);
+
+/** A buyer turned product updates off: for one product, or (product null) for every product. */
+export const productUpdateMutes = pgTable(
+  'product_update_mutes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    unique('product_update_mutes_unique').on(table.userId, table.productId).nullsNotDistinct(),
+    index('product_update_mutes_product_idx').on(table.productId),
+  ],
+);
