@@ -297,8 +297,8 @@ export const CATEGORY_BLURBS: Record<CategorySlug, { short: string; body: string
     body: [
       'Includes a model card, evaluation results, an inference script and export instructions for ONNX and TorchScript.',
       '### Configuration',
-      '| Setting | Value |\n| --- | --- |\n| Framework | PyTorch |\n| Input size | 512 |\n| Labels | `positive`, `negative` |',
-      'Start with **MODEL_CARD.md**; **config.json** holds the settings above.',
+      '| Setting | Value |\n| --- | --- |\n| Input size | 512 |\n| Labels | `positive`, `negative` |',
+      'Start with **MODEL_CARD.md**; **config.json** holds the settings above, with the framework, task and format the listing card states.',
     ].join('\n\n'),
     files: ['MODEL_CARD.md', 'config.json'],
   },

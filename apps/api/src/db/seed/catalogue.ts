@@ -3,6 +3,7 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import { ledgerEntries, orderItems, orders, productFiles, products, refundRequests, reviews, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import type { Storage } from '../../lib/storage';
+import type { DatasetAnalysis } from '../../modules/dataset-previews';
 import { reverseSaleInTx, writeLedger } from '../../modules/orders/service';
 import { scanStoredFile } from '../../modules/scans/service';
 import { updateSellerProfile } from '../../modules/sellers';
@@ -19,7 +20,7 @@ import {
   REVIEW_TEXTS,
 } from './catalogue-data';
 import { coverSvg } from './covers';
-import { DemoPreviews, demoDatasetCsv } from './dataset-previews';
+import { DemoPreviews, demoDatasetCard, demoDatasetCsv } from './dataset-previews';
 
 const BASE_PRICE: Record<CategorySlug, number> = {
   'ai-tools': 4900,
@@ -158,15 +159,20 @@ export async function seedDemoCatalogue(db: Database, storage: Storage): Promise
       Buffer.from(coverSvg(draft.title, category.name, category.slug, 'detail')),
     );
     draft.images = [`product-images/${draft.id}-cover.svg`, `product-images/${draft.id}-detail.svg`];
+    const dataFiles: { analysis: DatasetAnalysis; sizeBytes: number }[] = [];
     for (const fileName of draft.fileNames) {
       const key = `product-files/${draft.id}/${fileName}`;
-      const bytes = Buffer.from(sampleFile(draft.title, fileName));
+      const bytes = Buffer.from(sampleFile(draft, fileName));
       await storage.put(key, bytes);
       // Scanned like every upload, so the demo shows real verdicts (and its approved products the badge).
       scans.set(key, await scanStoredFile(storage, key, fileName, bytes.length));
       // And previewed like every upload: dataset pages show their schema, statistics and sample.
-      await previews.make(storage, draft.id, key, fileName);
+      const analysis = await previews.make(storage, draft.id, key, fileName);
+      if (analysis) dataFiles.push({ analysis, sizeBytes: bytes.length });
     }
+    // A dataset's card tells what its files hold: rows, columns, formats and size from the previews.
+    const dataset = draft.card?.dataset ? demoDatasetCard(dataFiles) : null;
+    if (dataset) draft.card = { ...draft.card, dataset };
     draft.scannedAt = scannedAt;
   }
 
@@ -186,7 +192,7 @@ export async function seedDemoCatalogue(db: Database, storage: Storage): Promise
           fileName,
           storageKey: `product-files/${draft.id}/${fileName}`,
           contentType: fileName.endsWith('.json') ? 'application/json' : fileName.endsWith('.csv') ? 'text/csv' : 'text/plain',
-          sizeBytes: Buffer.byteLength(sampleFile(draft.title, fileName)),
+          sizeBytes: Buffer.byteLength(sampleFile(draft, fileName)),
           scanVerdict: scans.get(`product-files/${draft.id}/${fileName}`)?.verdict,
           scanReasons: scans.get(`product-files/${draft.id}/${fileName}`)?.reasons,
           scannedAt,
@@ -347,13 +353,19 @@ async function backdateAccounts(tx: Tx, plan: PlannedOrder[], sellers: UserRow[]
     .where(inArray(users.email, ['admin@example.com', 'simpleadmin@example.com']));
 }
 
-function sampleFile(title: string, fileName: string): string {
+function sampleFile(draft: Pick<Draft, 'title' | 'card'>, fileName: string): string {
+  const title = draft.title;
   if (fileName.endsWith('.py')) {
     return `"""${title}\n\nEntry point. Run: python ${fileName} --help\n"""\nimport argparse\n\n\ndef main() -> None:\n    parser = argparse.ArgumentParser(description=${JSON.stringify(title)})\n    parser.add_argument("--input", required=False, help="input file")\n    args = parser.parse_args()\n    print(f"${title}: processing {args.input or 'stdin'}")\n\n\nif __name__ == "__main__":\n    main()\n`;
   }
   if (fileName.endsWith('.csv')) return demoDatasetCsv(title);
   if (fileName.endsWith('.json')) {
-    return `${JSON.stringify({ name: title, version: '1.0.0', framework: 'pytorch', input_size: 512, labels: ['positive', 'negative'] }, null, 2)}\n`;
+    // The model's settings as its listing card states them (it once said PyTorch for every model).
+    const model = draft.card?.model;
+    const settings = model
+      ? { task: model.task, framework: model.framework, model_format: model.model_format, parameters: model.parameters }
+      : { framework: 'pytorch' };
+    return `${JSON.stringify({ name: title, version: '1.0.0', ...settings, input_size: 512, labels: ['positive', 'negative'] }, null, 2)}\n`;
   }
   if (fileName.endsWith('.yaml')) {
     return `openapi: 3.0.3\ninfo:\n  title: ${title}\n  version: 1.0.0\npaths:\n  /v1/run:\n    post:\n      summary: Run ${title}\n      responses:\n        '200':\n          description: OK\n`;

@@ -169,6 +169,24 @@ describe('demo product files', () => {
       expect(previews[0].sample).toHaveLength(10);
     }
   });
+
+  it('give each dataset a card true to the file it ships: rows, columns, format and size as the preview reads them', async () => {
+    const page = (await api('GET', '/products/?category=datasets&limit=100')).json() as { products: { id: string }[] };
+    for (const product of page.products) {
+      const { card, title } = (await api('GET', `/products/${product.id}`)).json();
+      const { previews } = (await api('GET', `/products/${product.id}/dataset-previews`)).json();
+      const { files } = (await api('GET', `/products/${product.id}/files`)).json();
+      const csv = files.find((file: { file_name: string }) => file.file_name === 'sample.csv');
+      expect(card.dataset, title).toMatchObject({
+        rows: previews[0].row_count,
+        columns: previews[0].columns.length,
+        file_formats: ['csv'],
+        contains_personal_data: false,
+      });
+      // The size the card shows (in MB) is the file's, to the byte rounded at 100 bytes.
+      expect(Math.abs(card.dataset.size_mb * 1_000_000 - csv.size_bytes), title).toBeLessThanOrEqual(50);
+    }
+  });
 });
 
 describe('demo seller pages', () => {
