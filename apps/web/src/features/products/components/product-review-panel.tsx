@@ -113,8 +113,12 @@ function ReviewBody({ product }: { product: AdminProductReview }) {
         {product.short_description && (
           <p className="text-sm font-medium text-slate-700 dark:text-slate-300">{product.short_description}</p>
         )}
-        {/* Rendered as buyers see it on the product page (the forum's safe markdown). */}
-        <Markdown source={product.description} className="text-sm text-slate-600 dark:text-slate-400" />
+        {/*
+          Rendered as buyers see it on the product page (the forum's safe markdown), with the same
+          shift: the seller's highest heading one level below this section's h3 (the product page
+          puts it under its h2 as an h3), so no heading skips a level.
+        */}
+        <Markdown source={product.description} topHeadingLevel={4} className="text-sm text-slate-600 dark:text-slate-400" />
       </section>
       <ListingCard card={product.card} license={product.license} headingLevel={3} />
       <section aria-labelledby="review-images" className="space-y-2">

@@ -82,6 +82,26 @@ describe('admin product review panel', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('places the seller’s headings under the panel’s Description heading, as the product page does', async () => {
+    const description = '# Prompt Toolkit\n\nForty prompts.\n\n## Contents\n\nTen sections.\n\n#### Deep detail';
+    authStore.setSession(makeSession({ role: 'admin' }));
+    mockApi({
+      'GET /api/v1/admin/products': queue([{ ...pending, description }]),
+      [`GET /api/v1/admin/products/${ID}`]: () => json(200, { ...pending, description, files: [] }),
+    });
+    const view = renderRoute('/admin/products');
+    await view.user.click(await screen.findByRole('button', { name: 'Review Prompt Toolkit' }));
+    const panel = await screen.findByRole('dialog', { name: 'Review "Prompt Toolkit"' });
+    const region = within(panel).getByRole('region', { name: 'Description' });
+    await within(region).findByText('Forty prompts.');
+    // The panel's title is an h2 and the section's heading an h3: the seller's # becomes an h4.
+    expect(within(panel).getByRole('heading', { name: 'Description' }).tagName).toBe('H3');
+    const levels = within(region)
+      .getAllByRole('heading')
+      .map((heading) => `${heading.tagName}:${heading.textContent}`);
+    expect(levels).toEqual(['H3:Description', 'H4:Prompt Toolkit', 'H5:Contents', 'H6:Deep detail']);
+  });
+
   it('shows each file’s safety scan with its reasons and members, and offers no approval while one is dangerous', async () => {
     const { panel } = await openReview([
       {
