@@ -53,6 +53,12 @@ import { ordersRoutes } from './modules/orders/routes';
 import { paymentReportsRoutes } from './modules/payment-reports/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { adminPayoutRoutes, sellerPayoutRoutes } from './modules/payouts/routes';
+import {
+  adminProductUpdateRoutes,
+  productUpdatePreferenceRoutes,
+  publicProductUpdateRoutes,
+  sellerProductUpdateRoutes,
+} from './modules/product-updates/routes';
 import { adminProductRoutes } from './modules/products/admin-routes';
 import { adminPromoCodeRoutes } from './modules/promo-codes/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
@@ -173,6 +179,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(sellerPayoutRoutes, { prefix: '/seller' });
       await api.register(licenseRoutes, { prefix: '/licenses' });
       await api.register(sellerLicenseRoutes, { prefix: '/seller' });
+      await api.register(publicProductUpdateRoutes, { prefix: '/products' });
+      await api.register(sellerProductUpdateRoutes, { prefix: '/seller' });
+      await api.register(adminProductUpdateRoutes, { prefix: '/admin' });
+      await api.register(productUpdatePreferenceRoutes, { prefix: '/product-updates' });
       await api.register(adminPayoutRoutes, { prefix: '/payments/admin' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });
       await api.register(publicSettingsRoutes, { prefix: '/settings' });

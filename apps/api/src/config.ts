@@ -104,6 +104,10 @@ const envSchema = z.object({
   COMMUNITY_REPLIES_PER_MINUTE: z.coerce.number().int().min(1).default(6),
   /** Newsletter sign-ups per client address per minute (each may send an e-mail). */
   NEWSLETTER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+  /** How often the product updates job looks for updates to send to past buyers (0: only at start). */
+  PRODUCT_UPDATES_CHECK_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  /** Update notes a seller may post per product in 24 hours (each one mails every past buyer). */
+  PRODUCT_UPDATE_NOTES_PER_DAY: z.coerce.number().int().min(1).max(100).default(5),
   AFFILIATE_VISITS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   CHATBOT_LLM_URL: optionalText.pipe(z.url().optional()),
   CHATBOT_LLM_API_KEY: optionalText,
@@ -202,6 +206,7 @@ export interface Config {
   /** The shopping assistant: messages per minute per session and per address; an optional LLM to phrase answers. */
   community: { threadsPerMinute: number; repliesPerMinute: number };
   newsletter: { ratePerMinute: number };
+  productUpdates: { checkSeconds: number; notesPerDay: number };
   /** Referral-link visits (`/r/<code>`, `?ref=`) per client address per minute. */
   affiliates: { visitsPerMinute: number };
   chatbot: {
@@ -315,6 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     community: { threadsPerMinute: e.COMMUNITY_THREADS_PER_MINUTE, repliesPerMinute: e.COMMUNITY_REPLIES_PER_MINUTE },
     newsletter: { ratePerMinute: e.NEWSLETTER_RATE_LIMIT_PER_MINUTE },
+    productUpdates: { checkSeconds: e.PRODUCT_UPDATES_CHECK_SECONDS, notesPerDay: e.PRODUCT_UPDATE_NOTES_PER_DAY },
     affiliates: { visitsPerMinute: e.AFFILIATE_VISITS_PER_MINUTE },
     chatbot: {
       ratePerMinute: e.CHATBOT_RATE_LIMIT_PER_MINUTE,

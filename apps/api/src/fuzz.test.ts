@@ -141,6 +141,7 @@ const PUBLIC_BODY_ROUTES = new Set([
   'POST /api/v1/licenses/verify',
   'POST /api/v1/licenses/activate',
   'POST /api/v1/licenses/deactivate',
+  'POST /api/v1/product-updates/unsubscribe',
 ]);
 /** Staff areas: never for a buyer or a seller, whatever else a route's own guard says. */
 const STAFF_ONLY = /\/(admin|super-admin|simple-admin|debug|totp)\/|\/ai-token-payments\/(?!public\/)/;
@@ -187,6 +188,7 @@ beforeAll(async () => {
     AFFILIATE_VISITS_PER_MINUTE: '100000',
     LICENSE_RATE_LIMIT_PER_MINUTE: '100000',
     LICENSE_KEY_RATE_LIMIT_PER_MINUTE: '100000',
+    PRODUCT_UPDATE_NOTES_PER_DAY: '100',
     COMMUNITY_THREADS_PER_MINUTE: '100000',
     COMMUNITY_REPLIES_PER_MINUTE: '100000',
     FAILED_LOGIN_LIMIT: '100000',

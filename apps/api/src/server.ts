@@ -14,6 +14,7 @@ import { aiPoolSweepJob } from './modules/ai-pool/transfers';
 import { leadDigestJob } from './modules/chatbot/lead-digest';
 import { paymentSweepJob } from './modules/payments/reconcile';
 import { payoutScheduleJob } from './modules/payouts/transfers';
+import { productUpdatesJob } from './modules/product-updates/send';
 
 /** Beyond the drain, how long closing the database may take before the process gives up. */
 const SHUTDOWN_GRACE_MS = 20_000;
@@ -68,6 +69,8 @@ async function main(): Promise<void> {
       aiPoolSweepJob(deps, log),
       // E-mails admins the assistant's new leads, at most once per CHATBOT_LEAD_DIGEST_MINUTES.
       leadDigestJob(deps, log),
+      // Sends product updates (update notes, new versions) to past buyers in batches; resumes after a crash.
+      productUpdatesJob(deps, log),
     ],
     log,
     // Each period of each job runs on one instance only, and a run left by a dead instance is taken over.

@@ -19,6 +19,7 @@ export * from './orders';
 export * from './paging';
 export * from './payouts';
 export * from './preferences';
+export * from './product-updates';
 export * from './promo';
 export * from './roles';
 export * from './scans';

@@ -1252,8 +1252,9 @@ export const productUpdates = pgTable(
 
 /**
  * One row per update and buyer, inserted with the buyer's in-app notification in one transaction:
- * the key makes a second delivery impossible. `queued` rows are the e-mail outbox; `skipped`: the
- * buyer had muted the product's updates (or all of them).
+ * the key makes a second delivery impossible. `queued` rows are the e-mail outbox; `sending`: a
+ * runner took the mail (committed before it is handed to the mail server, so a crash never sends
+ * it twice); `skipped`: the buyer had muted the product's updates (or all of them).
  */
 export const productUpdateDeliveries = pgTable(
   'product_update_deliveries',
@@ -1264,18 +1265,21 @@ export const productUpdateDeliveries = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['queued', 'sent', 'skipped', 'failed'] })
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'skipped', 'failed'] })
       .notNull()
       .default('queued'),
     createdAt: createdAt(),
+    /** When a runner took the mail to send it (status sending; migration 0035). */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
   },
   (table) => [
     primaryKey({ name: 'product_update_deliveries_pk', columns: [table.updateId, table.userId] }),
-    check('product_update_deliveries_status_known', sql`${table.status} in ('queued', 'sent', 'skipped', 'failed')`),
+    check('product_update_deliveries_status_known', sql`${table.status} in ('queued', 'sending', 'sent', 'skipped', 'failed')`),
     index('product_update_deliveries_queued_idx').on(table.createdAt).where(sql`${table.status} = 'queued'`),
+    index('product_update_deliveries_sending_idx').on(table.claimedAt).where(sql`${table.status} = 'sending'`),
     index('product_update_deliveries_user_idx').on(table.userId),
   ],
 );

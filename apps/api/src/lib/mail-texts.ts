@@ -54,6 +54,19 @@ export interface MailTexts {
     replyShort: string;
     allMessages: string;
   };
+  /** An update to a product's past buyers (modules/product-updates): a seller's note or a new version. */
+  productUpdate: {
+    subject: (product: string, title: string) => string;
+    introNote: (product: string) => string;
+    introVersion: (product: string) => string;
+    openProduct: string;
+    downloadVersion: string;
+    why: (product: string) => string;
+    unsubscribe: string;
+    manage: string;
+    notificationNote: string;
+    notificationVersion: string;
+  };
   /** The admins' lead digest: one or more leads per e-mail (`first` names the first one). */
   lead: {
     subject: (count: number, first: string) => string;
@@ -124,6 +137,18 @@ export function mailTexts(language: Language): MailTexts {
       reply: (name, inbox) => text('mail.contact.reply', { name, inbox }),
       replyShort: text('mail.contact.replyShort'),
       allMessages: text('mail.contact.allMessages'),
+    },
+    productUpdate: {
+      subject: (product, title) => text('mail.productUpdate.subject', { product, title }),
+      introNote: (product) => text('mail.productUpdate.introNote', { product }),
+      introVersion: (product) => text('mail.productUpdate.introVersion', { product }),
+      openProduct: text('mail.productUpdate.openProduct'),
+      downloadVersion: text('mail.productUpdate.downloadVersion'),
+      why: (product) => text('mail.productUpdate.why', { product }),
+      unsubscribe: text('mail.productUpdate.unsubscribe'),
+      manage: text('mail.productUpdate.manage'),
+      notificationNote: text('mail.productUpdate.notificationNote'),
+      notificationVersion: text('mail.productUpdate.notificationVersion'),
     },
     // One lead is named in the subject and told apart in the intro: two messages, not plural forms
     // (in Chinese and Japanese, which have no singular form, the texts differ too).

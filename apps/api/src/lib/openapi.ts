@@ -27,6 +27,10 @@ export const API_TAGS = [
   { name: 'Downloads', description: 'Signed links to purchased (or reviewed) product files' },
   { name: 'Sellers', description: 'Becoming a seller, listing products and sales figures' },
   { name: 'Licences', description: 'Licence keys: public checks for sellers’ software, buyers’ keys, sellers’ key tools' },
+  {
+    name: 'Product updates',
+    description: 'Sellers’ update notes and new-version notices to past buyers, and buyers’ mute settings',
+  },
   { name: 'Payouts', description: 'Sellers’ balances and payout accounts; admins’ bank accounts and transfers' },
   { name: 'AI token pool', description: 'The pool of AI-token payments and its transfers' },
   { name: 'Affiliates', description: 'Referral links, visits, commissions and their settings' },
