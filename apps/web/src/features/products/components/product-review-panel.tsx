@@ -118,7 +118,11 @@ function ReviewBody({ product }: { product: AdminProductReview }) {
           shift: the seller's highest heading one level below this section's h3 (the product page
           puts it under its h2 as an h3), so no heading skips a level.
         */}
-        <Markdown source={product.description} topHeadingLevel={4} className="text-sm text-slate-600 dark:text-slate-400" />
+        <Markdown
+          source={product.description}
+          topHeadingLevel={4}
+          className="text-sm text-slate-600 dark:text-slate-400 [&_h4]:mt-3 [&_h4]:font-semibold [&_h5]:mt-2 [&_h5]:font-semibold [&_h6]:font-medium"
+        />
       </section>
       <ListingCard card={product.card} license={product.license} headingLevel={3} />
       <section aria-labelledby="review-images" className="space-y-2">
