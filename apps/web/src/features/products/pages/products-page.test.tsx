@@ -216,6 +216,12 @@ describe('search results page', () => {
     });
   });
 
+  it('counts the listing card filters on the small-screen filters button, as the others', async () => {
+    searchApi();
+    renderRoute('/products?search=lead%20scroing&framework=PyTorch&commercial_use=true&license=mit&min_price=5&max_price=50');
+    expect(await screen.findByRole('button', { name: 'Filters (4)' })).toBeTruthy();
+  });
+
   it('filters by a facet and searches the suggested words on a click', async () => {
     const api = searchApi();
     const { user, router } = renderRoute('/products?search=lead%20scroing');

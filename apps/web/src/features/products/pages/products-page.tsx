@@ -60,9 +60,9 @@ export function ProductsPage() {
         ? categoryName(category.slug)
         : t('products.title');
   const filtered = hasFilters(params);
-  // The price range counts as one filter.
+  // The price range counts as one filter; the listing card's filters count too.
   const activeFilters =
-    [params.category, params.license, params.min_rating, params.featured].filter(Boolean).length +
+    FILTER_KEYS.filter((key) => key !== 'min_price' && key !== 'max_price' && params[key] !== '').length +
     (params.min_price || params.max_price ? 1 : 0);
 
   return (
