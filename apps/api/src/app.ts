@@ -60,6 +60,7 @@ import {
   sellerProductUpdateRoutes,
 } from './modules/product-updates/routes';
 import { adminProductRoutes } from './modules/products/admin-routes';
+import { adminProductChangeRoutes, publicVersionRoutes, sellerVersionRoutes } from './modules/products/version-routes';
 import { adminPromoCodeRoutes } from './modules/promo-codes/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { publicSellerRoutes } from './modules/sellers/public-routes';
@@ -163,6 +164,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(mediaRoutes, { prefix: '/media' });
       await api.register(catalogRoutes, { prefix: '/products' });
       await api.register(datasetPreviewPublicRoutes, { prefix: '/products' });
+      await api.register(publicVersionRoutes, { prefix: '/products' });
       await api.register(reviewsRoutes);
       await api.register(wishlistRoutes, { prefix: '/wishlist' });
       await api.register(cartRoutes, { prefix: '/cart' });
@@ -189,6 +191,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(adminSettingsRoutes, { prefix: '/admin' });
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(adminProductRoutes, { prefix: '/admin' });
+      await api.register(adminProductChangeRoutes, { prefix: '/admin' });
+      await api.register(sellerVersionRoutes, { prefix: '/seller' });
       await api.register(datasetPreviewAdminRoutes, { prefix: '/admin' });
       await api.register(adminUserRoutes, { prefix: '/admin' });
       await api.register(adminOrderRoutes, { prefix: '/admin' });

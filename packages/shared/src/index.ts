@@ -20,6 +20,7 @@ export * from './paging';
 export * from './payouts';
 export * from './preferences';
 export * from './product-updates';
+export * from './product-versions';
 export * from './promo';
 export * from './roles';
 export * from './scans';

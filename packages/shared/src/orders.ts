@@ -103,6 +103,10 @@ export const downloadLinkSchema = z.object({
   file_id: z.string(),
   file_name: z.string(),
   size_bytes: z.number(),
+  /** The product version the file belongs to ("1.0" for a product's first files; decision 0038). */
+  version_label: z.string().optional(),
+  /** Whether that version is the product's current one (buyers also keep every earlier version). */
+  version_current: z.boolean().optional(),
   url: z.string(),
   expires_at: isoDateSchema,
 });

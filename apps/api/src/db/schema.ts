@@ -15,6 +15,7 @@ import {
 } from '@app/shared';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -232,9 +233,95 @@ export const productFiles = pgTable(
     scanVerdict: text('scan_verdict', { enum: SCAN_VERDICTS }),
     scanReasons: jsonb('scan_reasons').$type<ScanReason[]>().notNull().default([]),
     scannedAt: timestamp('scanned_at', { withTimezone: true }),
+    /** The version the file came with (null: the product's first version, "1.0"; migration 0031). */
+    versionId: uuid('version_id').references((): AnyPgColumn => productVersions.id, { onDelete: 'cascade' }),
+    /** The pending edit the file came with, until that edit is approved. */
+    revisionId: uuid('revision_id').references((): AnyPgColumn => productRevisions.id, { onDelete: 'set null' }),
+    /** False while its version or edit waits for review: buyers neither see nor download it. */
+    released: boolean('released').notNull().default(true),
     createdAt: createdAt(),
   },
-  (table) => [index('product_files_product_idx').on(table.productId)],
+  (table) => [
+    index('product_files_product_idx').on(table.productId),
+    index('product_files_version_idx').on(table.versionId).where(sql`${table.versionId} is not null`),
+    index('product_files_revision_idx').on(table.revisionId).where(sql`${table.revisionId} is not null`),
+  ],
+);
+
+/**
+ * A new version of an approved product (label, markdown changelog, its own files), reviewed like a
+ * new product. A product without approved versions is at its implicit first version "1.0"
+ * (docs/decisions/0038): its files carry no version id.
+ */
+export const productVersions = pgTable(
+  'product_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    changelog: text('changelog').notNull().default(''),
+    status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('pending'),
+    rejectionReason: text('rejection_reason'),
+    submittedBy: uuid('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('product_versions_status_known', sql`${table.status} in ('pending', 'approved', 'rejected')`),
+    index('product_versions_product_idx').on(table.productId, table.createdAt),
+    uniqueIndex('product_versions_one_pending').on(table.productId).where(sql`${table.status} = 'pending'`),
+    uniqueIndex('product_versions_label_unique')
+      .on(table.productId, sql`lower(${table.label})`)
+      .where(sql`${table.status} <> 'rejected'`),
+    index('product_versions_pending_idx').on(table.createdAt).where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+/**
+ * A seller's edit of an approved product, waiting for review while the approved listing stays on
+ * sale: `changes` holds the proposed values (only the fields the edit changes).
+ */
+export const productRevisions = pgTable(
+  'product_revisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('pending'),
+    rejectionReason: text('rejection_reason'),
+    /** A small text fix published without review (the admin's setting). */
+    autoPublished: boolean('auto_published').notNull().default(false),
+    submittedBy: uuid('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('product_revisions_status_known', sql`${table.status} in ('pending', 'approved', 'rejected')`),
+    index('product_revisions_product_idx').on(table.productId, table.createdAt),
+    uniqueIndex('product_revisions_one_pending').on(table.productId).where(sql`${table.status} = 'pending'`),
+    index('product_revisions_pending_idx').on(table.createdAt).where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+/** The admins' review rules for edits of live products (one row). */
+export const productReviewSettings = pgTable(
+  'product_review_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    /** An edit of only the short or long description changing at most this many characters publishes at once; 0: never. */
+    minorEditMaxChars: integer('minor_edit_max_chars').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('product_review_settings_one_row', sql`${table.id} = 1`),
+    check('product_review_settings_minor_edit_range', sql`${table.minorEditMaxChars} between 0 and 500`),
+  ],
 );
 
 /** The preview of a data file (modules/dataset-previews): schema, statistics, first rows, and what the seller publishes. */

@@ -413,7 +413,8 @@ export async function listPublicProductFiles(db: DbOrTx, productId: string): Pro
   const rows = await db
     .select({ fileName: productFiles.fileName, contentType: productFiles.contentType, sizeBytes: productFiles.sizeBytes })
     .from(products)
-    .leftJoin(productFiles, eq(productFiles.productId, products.id))
+    // Released files only: a version or an edit waiting for review is not what a buyer gets yet (decision 0038).
+    .leftJoin(productFiles, and(eq(productFiles.productId, products.id), eq(productFiles.released, true)))
     .where(and(eq(products.id, productId), isPublicProduct))
     .orderBy(asc(productFiles.createdAt), asc(productFiles.fileName), asc(productFiles.id));
   if (rows.length === 0) return undefined;

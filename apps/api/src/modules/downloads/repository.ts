@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { orderItems, orders, productFiles, products } from '../../db/schema';
+import { orderItems, orders, productFiles, products, productVersions } from '../../db/schema';
 
 export type ProductFileRow = typeof productFiles.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -13,14 +13,24 @@ export async function findUsersOrder(db: DbOrTx, orderId: string, userId: string
   return order;
 }
 
-/** Every file of every product in the order, with the product's title, by title then file name. */
+/**
+ * Every released file of every product in the order (each approved version's, docs/decisions/0038),
+ * with the product's title and the file's version (null: the first, "1.0"), by title, newest
+ * version first, then file name.
+ */
 export function listFilesOfOrder(db: DbOrTx, orderId: string) {
   return db
-    .select({ file: productFiles, productTitle: orderItems.productTitle })
+    .select({
+      file: productFiles,
+      productTitle: orderItems.productTitle,
+      versionLabel: productVersions.label,
+      versionReleasedAt: productVersions.approvedAt,
+    })
     .from(orderItems)
-    .innerJoin(productFiles, eq(productFiles.productId, orderItems.productId))
+    .innerJoin(productFiles, and(eq(productFiles.productId, orderItems.productId), eq(productFiles.released, true)))
+    .leftJoin(productVersions, eq(productVersions.id, productFiles.versionId))
     .where(eq(orderItems.orderId, orderId))
-    .orderBy(orderItems.productTitle, productFiles.fileName);
+    .orderBy(orderItems.productTitle, sql`${productVersions.approvedAt} desc nulls last`, asc(productFiles.fileName));
 }
 
 /** Moves the order to a new download version (links of the old one stop working); answers the order as it now is. */
@@ -40,7 +50,7 @@ export async function findOrderedFile(db: DbOrTx, fileId: string, orderId: strin
     .from(productFiles)
     .innerJoin(orderItems, eq(orderItems.productId, productFiles.productId))
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(eq(productFiles.id, fileId), eq(orders.id, orderId)));
+    .where(and(eq(productFiles.id, fileId), eq(orders.id, orderId), eq(productFiles.released, true)));
   return row;
 }
 
@@ -70,10 +80,12 @@ export async function findProductTitle(db: DbOrTx, productId: string): Promise<s
   return product?.title;
 }
 
-export function listProductFiles(db: DbOrTx, productId: string): Promise<ProductFileRow[]> {
+/** The released files of a product, with their version (null: the first, "1.0"), newest version first. */
+export function listProductFiles(db: DbOrTx, productId: string) {
   return db
-    .select()
+    .select({ file: productFiles, versionLabel: productVersions.label, versionReleasedAt: productVersions.approvedAt })
     .from(productFiles)
-    .where(inArray(productFiles.productId, [productId]))
-    .orderBy(productFiles.fileName);
+    .leftJoin(productVersions, eq(productVersions.id, productFiles.versionId))
+    .where(and(inArray(productFiles.productId, [productId]), eq(productFiles.released, true)))
+    .orderBy(desc(sql`coalesce(${productVersions.approvedAt}, '-infinity'::timestamptz)`), asc(productFiles.fileName));
 }

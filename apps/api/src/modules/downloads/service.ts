@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { DownloadLink } from '@app/shared';
+import { BASE_VERSION_LABEL, type DownloadLink } from '@app/shared';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { signDownload, verifyDownload, verifyReviewFile } from '../../lib/signed-links';
@@ -33,16 +33,45 @@ export async function requirePaidOwnOrder(deps: AppDeps, user: UserRow, orderId:
 export async function issueDownloadLinks(deps: AppDeps, order: OrderRow): Promise<{ links: DownloadLink[]; expiresAt: Date }> {
   const expiresAt = new Date(Date.now() + deps.config.downloadLinkTtlHours * 3_600_000);
   const rows = await listFilesOfOrder(deps.db, order.id);
-  const links = rows.map(({ file, productTitle }) => ({
+  const current = currentVersions(rows);
+  const links = rows.map(({ file, productTitle, versionLabel }) => ({
     product_id: file.productId,
     product_title: productTitle,
     file_id: file.id,
     file_name: file.fileName,
     size_bytes: file.sizeBytes,
+    version_label: versionLabel ?? BASE_VERSION_LABEL,
+    version_current: (versionLabel ?? BASE_VERSION_LABEL) === current.get(file.productId),
     url: `/api/v1/downloads/${signDownload(deps.downloadSigningKey, { o: order.id, f: file.id, v: order.downloadVersion, exp: Math.floor(expiresAt.getTime() / 1000) })}`,
     expires_at: expiresAt.toISOString(),
   }));
   return { links, expiresAt };
+}
+
+/**
+ * The label of each product's current version among these rows (the latest released; the first
+ * version "1.0" when none is): buyers of any version get every released version (decision 0038).
+ */
+function currentVersions(
+  rows: { file: ProductFileRow; versionLabel: string | null; versionReleasedAt: Date | null }[],
+): Map<string, string> {
+  const latest = new Map<string, { label: string; at: number }>();
+  for (const { file, versionLabel, versionReleasedAt } of rows) {
+    const at = versionReleasedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+    const seen = latest.get(file.productId);
+    if (!seen || at > seen.at) latest.set(file.productId, { label: versionLabel ?? BASE_VERSION_LABEL, at });
+  }
+  return new Map([...latest].map(([productId, { label }]) => [productId, label]));
+}
+
+/** The path of a file in a zip: under its version's folder once a product has more than one version. */
+function versionedPath(row: { file: ProductFileRow; versionLabel: string | null }, versioned: Set<string>): string {
+  // Labels are letters, digits and . + _ - only, never a path (versionLabelSchema).
+  return versioned.has(row.file.productId) ? `${row.versionLabel ?? BASE_VERSION_LABEL}/${row.file.fileName}` : row.file.fileName;
+}
+
+function productsWithVersions(rows: { file: ProductFileRow; versionLabel: string | null }[]): Set<string> {
+  return new Set(rows.filter((row) => row.versionLabel !== null).map((row) => row.file.productId));
 }
 
 /** New links; every link issued before stops working. */
@@ -119,9 +148,10 @@ export function folderName(title: string): string {
 export async function zipOrder(deps: AppDeps, order: OrderRow): Promise<ZipStream> {
   const rows = await listFilesOfOrder(deps.db, order.id);
   if (rows.length === 0) throw new AppError('NOT_FOUND', 'This order has no files');
+  const versioned = productsWithVersions(rows);
   return zipFiles(
     deps,
-    rows.map(({ file, productTitle }) => ({ path: `${folderName(productTitle)}/${file.fileName}`, file })),
+    rows.map((row) => ({ path: `${folderName(row.productTitle)}/${versionedPath(row, versioned)}`, file: row.file })),
   );
 }
 
@@ -134,12 +164,13 @@ export async function zipPurchasedProduct(
   const purchase = isUuid(productId) ? await findPaidPurchase(deps.db, user.id, productId) : undefined;
   if (!purchase) throw new AppError('NOT_FOUND', 'You have not purchased this product');
   const productTitle = await findProductTitle(deps.db, productId);
-  const files = await listProductFiles(deps.db, productId);
-  if (files.length === 0) throw new AppError('NOT_FOUND', 'This product has no files');
+  const rows = await listProductFiles(deps.db, productId);
+  if (rows.length === 0) throw new AppError('NOT_FOUND', 'This product has no files');
   const title = productTitle ?? purchase.title;
+  const versioned = productsWithVersions(rows);
   const zip = zipFiles(
     deps,
-    files.map((file) => ({ path: file.fileName, file })),
+    rows.map((row) => ({ path: versionedPath(row, versioned), file: row.file })),
   );
   return { ...zip, fileName: `${folderName(title)}_files.zip` };
 }

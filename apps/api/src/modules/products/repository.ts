@@ -16,6 +16,8 @@ export type NewProductFile = Omit<typeof productFiles.$inferInsert, 'productId'>
 export type ReviewStatus = 'pending' | 'approved' | 'rejected';
 
 const live = isNull(products.deletedAt);
+/** A file buyers get: not one of a version or an edit still waiting for review (repository-versions.ts). */
+const released = eq(productFiles.released, true);
 
 /** A product that is not deleted, whoever sells it. */
 export async function findLiveProduct(db: DbOrTx, id: string): Promise<ProductRow | undefined> {
@@ -66,7 +68,7 @@ export async function productsWithDangerousFiles(db: DbOrTx, ids: string[]): Pro
   const rows = await db
     .selectDistinct({ productId: productFiles.productId })
     .from(productFiles)
-    .where(and(inArray(productFiles.productId, ids), eq(productFiles.scanVerdict, 'dangerous')));
+    .where(and(inArray(productFiles.productId, ids), eq(productFiles.scanVerdict, 'dangerous'), released));
   return new Set(rows.map((row) => row.productId));
 }
 
@@ -98,12 +100,12 @@ export async function listSellerProducts(
   return newestFirst(db, sellerProductsWhere(sellerId, filter.status), page);
 }
 
-/** A product's files, oldest first, then by name. */
+/** A product's files buyers get, oldest first, then by name. */
 export async function filesOfProduct(db: DbOrTx, productId: string): Promise<ProductFileRow[]> {
   return db
     .select()
     .from(productFiles)
-    .where(eq(productFiles.productId, productId))
+    .where(and(eq(productFiles.productId, productId), released))
     .orderBy(asc(productFiles.createdAt), asc(productFiles.fileName));
 }
 
@@ -116,7 +118,10 @@ export async function findProductFileId(db: DbOrTx, productId: string, fileId: s
 }
 
 export async function countProductFiles(db: DbOrTx, productId: string): Promise<number> {
-  const [kept] = await db.select({ n: count() }).from(productFiles).where(eq(productFiles.productId, productId));
+  const [kept] = await db
+    .select({ n: count() })
+    .from(productFiles)
+    .where(and(eq(productFiles.productId, productId), released));
   return kept?.n ?? 0;
 }
 
@@ -125,7 +130,7 @@ export async function idsWithoutFiles(db: DbOrTx, ids: string[]): Promise<string
   const withFiles = await db
     .selectDistinct({ id: productFiles.productId })
     .from(productFiles)
-    .where(inArray(productFiles.productId, ids));
+    .where(and(inArray(productFiles.productId, ids), released));
   const has = new Set(withFiles.map((row) => row.id));
   return ids.filter((id) => !has.has(id));
 }
@@ -158,12 +163,17 @@ const blocksApproval = or(eq(productFiles.scanVerdict, 'dangerous'), isNull(prod
  * or unscanned, so a file deleted or added meanwhile cannot slip through.
  */
 export async function approveIfHasFiles(db: DbOrTx, id: string): Promise<ProductRow | undefined> {
-  const hasFiles = exists(db.select({ id: productFiles.id }).from(productFiles).where(eq(productFiles.productId, id)));
+  const hasFiles = exists(
+    db
+      .select({ id: productFiles.id })
+      .from(productFiles)
+      .where(and(eq(productFiles.productId, id), released)),
+  );
   const blocked = exists(
     db
       .select({ id: productFiles.id })
       .from(productFiles)
-      .where(and(eq(productFiles.productId, id), blocksApproval)),
+      .where(and(eq(productFiles.productId, id), released, blocksApproval)),
   );
   const [row] = await db
     .update(products)
@@ -178,7 +188,7 @@ export async function idsWithBlockedFiles(db: DbOrTx, ids: string[]): Promise<st
   const rows = await db
     .selectDistinct({ id: productFiles.productId })
     .from(productFiles)
-    .where(and(inArray(productFiles.productId, ids), blocksApproval));
+    .where(and(inArray(productFiles.productId, ids), released, blocksApproval));
   return rows.map((row) => row.id);
 }
 
@@ -188,7 +198,7 @@ export async function filesOfProducts(db: DbOrTx, productIds: string[]): Promise
   return db
     .select()
     .from(productFiles)
-    .where(inArray(productFiles.productId, productIds))
+    .where(and(inArray(productFiles.productId, productIds), released))
     .orderBy(asc(productFiles.createdAt), asc(productFiles.fileName));
 }
 
@@ -221,7 +231,7 @@ export async function refreshProductScannedAt(db: DbOrTx, productId: string): Pr
   await db.execute(sql`
     update ${products} set scanned_at = (
       select case when count(*) > 0 and count(*) = count(${productFiles.scannedAt}) then max(${productFiles.scannedAt}) end
-      from ${productFiles} where ${productFiles.productId} = ${productId})
+      from ${productFiles} where ${productFiles.productId} = ${productId} and ${productFiles.released})
     where ${products.id} = ${productId}`);
 }
 

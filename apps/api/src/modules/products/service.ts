@@ -7,10 +7,12 @@ import {
   findCategory,
   findLicense,
   type ListingCardInput,
+  type OwnProduct,
   PRODUCT_FILES_REQUIRED,
   productFormSchema,
   productUpdateSchema,
   type StoredListingCard,
+  VERSION_MESSAGES,
 } from '@app/shared';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../lib/context';
@@ -28,6 +30,7 @@ import {
   deleteProductFile,
   deleteProductFiles,
   filesOfProduct,
+  findLiveProduct,
   findOwnLiveProduct,
   findProductFile,
   insertProduct,
@@ -35,11 +38,13 @@ import {
   refreshProductScannedAt,
   updateProduct,
 } from './repository';
+import { type EditOutcome, proposeFileRemoval, proposeRevision } from './revisions';
 import { discardUpload, receiveProductUpload } from './upload';
 
 /**
- * A seller's (or simple admin's) own listings: create, change, remove. Every change sends the
- * product back to review; the review itself is in review.ts.
+ * A seller's (or simple admin's) own listings: create, change, remove. A change of a product not
+ * yet approved sends it back to review; a change of an approved one becomes a pending revision
+ * while the approved listing stays on sale (revisions.ts). The review itself is in review.ts.
  */
 
 function parseForm<T>(
@@ -151,8 +156,17 @@ export async function requireOwnProduct(deps: AppDeps, owner: UserRow, productId
   return product;
 }
 
-/** Updates an own product; any change sends it back to pending review. New images replace the old; new files are added. */
-export async function updateListedProduct(deps: AppDeps, owner: UserRow, productId: string, request: FastifyRequest) {
+/**
+ * Updates an own product. New images replace the old; new files are added. A product not yet
+ * approved goes back to pending review; an approved one stays on sale as it is and the edit waits
+ * as a revision (or publishes at once when it is a small text fix the admins allow).
+ */
+export async function updateListedProduct(
+  deps: AppDeps,
+  owner: UserRow,
+  productId: string,
+  request: FastifyRequest,
+): Promise<{ view: OwnProduct; outcome: EditOutcome }> {
   const existing = await requireOwnProduct(deps, owner, productId);
   const upload = await receiveProductUpload(request, deps.storage, `${existing.id}-${Date.now().toString(36)}`);
   try {
@@ -165,6 +179,32 @@ export async function updateListedProduct(deps: AppDeps, owner: UserRow, product
       ]);
     }
     const card = updatedCard(existing, form);
+    // The schema defaults a missing short description to '': only one actually sent changes it.
+    const shortSent = upload.fields.short_description !== undefined;
+    if (existing.status === 'approved') {
+      const scanned = await scanUploadedFiles(deps, upload.files);
+      const sentCard = form.card !== undefined || form.category !== undefined || form.license !== undefined;
+      return await proposeRevision(
+        deps,
+        owner,
+        existing,
+        {
+          ...(form.title !== undefined && { title: form.title }),
+          ...(shortSent && { shortDescription: form.short_description }),
+          ...(form.description !== undefined && { description: form.description }),
+          ...(form.category !== undefined && { category: findCategory(form.category)?.slug as string }),
+          ...(form.license !== undefined && { license: findLicense(form.license)?.slug ?? DEFAULT_LICENSE }),
+          ...(sentCard && { card }),
+          ...(form.tags !== undefined && { tags: form.tags }),
+          ...(upload.images.length > 0 && { images: upload.images }),
+          ...(upload.video && { demoVideoKey: upload.video }),
+          ...(form.price !== undefined && { priceCents: price }),
+          ...(form.original_price !== undefined && { originalPriceCents: original }),
+        },
+        scanned,
+        request.log,
+      );
+    }
     // Scanned for safety, and data files (CSV, TSV, JSON Lines, Parquet) previewed, before the answer.
     const { files, previews } = await previewUploadedFiles(deps, await scanUploadedFiles(deps, upload.files));
     const updated = await deps.db.transaction(async (tx) => {
@@ -177,7 +217,7 @@ export async function updateListedProduct(deps: AppDeps, owner: UserRow, product
       }
       const row = await updateProduct(tx, existing.id, {
         ...(form.title !== undefined && { title: form.title }),
-        ...(form.short_description !== undefined && { shortDescription: form.short_description }),
+        ...(shortSent && { shortDescription: form.short_description }),
         ...(form.description !== undefined && { description: form.description }),
         ...(form.category !== undefined && { category: findCategory(form.category)?.slug as string }),
         ...(form.license !== undefined && { license: findLicense(form.license)?.slug ?? DEFAULT_LICENSE }),
@@ -199,11 +239,23 @@ export async function updateListedProduct(deps: AppDeps, owner: UserRow, product
       ...(upload.video ? ownMediaKeys(existing.id, [existing.demoVideoKey]) : []),
     ]);
     startPendingPreviews(deps, existing.id, previews, request.log);
-    return updated;
+    return { view: updated, outcome: 'resubmitted' };
   } catch (error) {
     await discardUpload(deps.storage, upload);
     throw error;
   }
+}
+
+/** The seller's answer to an edit: sent back to review, waiting as a revision while on sale, or live at once. */
+export function editMessage(outcome: EditOutcome, resubmitted: string): string {
+  if (outcome === 'revision') return VERSION_MESSAGES.editSentForReview;
+  if (outcome === 'published') return VERSION_MESSAGES.editPublished;
+  return resubmitted;
+}
+
+/** Whether any order names the product (its files then stay for the buyers). */
+async function ordersNameProduct(deps: AppDeps, productId: string): Promise<boolean> {
+  return deps.db.transaction((tx) => lockAndCheckOrdered(tx, productId));
 }
 
 /** One of the owner's own products with its files and their scans. */
@@ -227,6 +279,15 @@ export async function removeListedProductFile(
   log: FastifyBaseLogger,
 ) {
   const product = await requireOwnProduct(deps, owner, productId);
+  if (product.status === 'approved') {
+    // An approved product stays on sale: the removal waits in its pending revision (a dangerous file goes at once).
+    const file = isUuid(fileId) ? await findProductFile(deps.db, product.id, fileId) : undefined;
+    if (!file || !file.released) throw new AppError('NOT_FOUND', 'File not found');
+    if (file.scanVerdict !== 'dangerous') {
+      if (await ordersNameProduct(deps, product.id)) throw new AppError('CONFLICT', FILES_STAY_FOR_BUYERS);
+      return proposeFileRemoval(deps, owner, product, file.id);
+    }
+  }
   const { removed, view } = await deps.db.transaction(async (tx) => {
     const ordered = await lockAndCheckOrdered(tx, product.id);
     const file = isUuid(fileId) ? await findProductFile(tx, product.id, fileId) : undefined;
@@ -234,7 +295,11 @@ export async function removeListedProductFile(
     if (ordered && file.scanVerdict !== 'dangerous') throw new AppError('CONFLICT', FILES_STAY_FOR_BUYERS);
     await deleteProductFile(tx, product.id, file.id);
     await refreshProductScannedAt(tx, product.id);
-    const row = await updateProduct(tx, product.id, { status: 'pending', rejectionReason: null, featured: false });
+    // A dangerous file of an approved product goes without taking the product off sale.
+    const row =
+      product.status === 'approved'
+        ? await findLiveProduct(tx, product.id)
+        : await updateProduct(tx, product.id, { status: 'pending', rejectionReason: null, featured: false });
     return { removed: file, view: presentOwnProduct(row as ProductRow, await filesOfProduct(tx, product.id)) };
   });
   await deleteStoredFiles(deps, log, [removed.storageKey]);

@@ -20,6 +20,7 @@ import { currentUser, requireAuth } from '../auth/guard';
 import {
   createListedProduct,
   deleteListedProduct,
+  editMessage,
   getOwnProduct,
   removeListedProductFile,
   updateListedProduct,
@@ -122,8 +123,8 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const product = await updateListedProduct(deps, currentUser(request), request.params.id, request);
-      return { message: 'Product updated and sent for review', data: product, product };
+      const { view: product, outcome } = await updateListedProduct(deps, currentUser(request), request.params.id, request);
+      return { message: editMessage(outcome, 'Product updated and sent for review'), data: product, product };
     },
   );
 

@@ -252,7 +252,7 @@ describe('a seller’s own products only', () => {
     expect(still.title).toBe('Private Tool');
   });
 
-  it('sends an edited product back to review, and a deleted one keeps buyers’ downloads', async () => {
+  it('keeps an edited approved product on sale while the edit waits for review, and a deleted one keeps buyers’ downloads', async () => {
     const created = (
       await upload(sellerToken, [
         ...fields({ title: 'Soon Sold' }),
@@ -267,7 +267,11 @@ describe('a seller’s own products only', () => {
       `/api/v1/seller/products/${created.id}`,
     );
     expect(edited.statusCode).toBe(200);
-    expect(edited.json().product).toMatchObject({ title: 'Soon Sold v2', status: 'pending', price: 25 });
+    // The approved listing stays as it is until an admin approves the edit (decision 0038).
+    expect(edited.json().product).toMatchObject({ title: 'Soon Sold', status: 'approved' });
+    expect(edited.json().message).toBe(
+      'Your changes were sent for review; the product stays on sale as it is until they are approved',
+    );
 
     await t.db.execute(sql`update products set status = 'approved' where id = ${created.id}`);
     const buyer = await createUser(t.db, 'buyer');

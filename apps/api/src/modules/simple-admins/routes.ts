@@ -17,7 +17,7 @@ import { idParams, nonEmptyUpdate } from '../../lib/validation';
 import { currentUser, guardEveryRoute, requireAuth } from '../auth/guard';
 import { loginWithRole, sendSession } from '../auth/service';
 import { presentProduct } from '../catalog/present';
-import { createListedProduct, requireOwnProduct, updateListedProduct } from '../products/service';
+import { createListedProduct, editMessage, requireOwnProduct, updateListedProduct } from '../products/service';
 import { sellerStats } from '../sellers/service';
 import {
   createSimpleAdmin,
@@ -248,8 +248,8 @@ export const simpleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const product = await updateListedProduct(deps, currentUser(request), request.params.id, request);
-      return { message: 'Product updated and sent for approval', product, data: product };
+      const { view: product, outcome } = await updateListedProduct(deps, currentUser(request), request.params.id, request);
+      return { message: editMessage(outcome, 'Product updated and sent for approval'), product, data: product };
     },
   );
 };
