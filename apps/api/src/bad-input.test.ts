@@ -69,6 +69,13 @@ describe('ids', () => {
       [admin, 'GET', `/admin/orders/${LOOSE_ID}`],
       [admin, 'PUT', `/super-admin/simple-admins/${LOOSE_ID}`, { first_name: 'Renamed' }],
       [admin, 'GET', `/admin/simple-admins/${'f'.repeat(36)}/products`],
+      // Versions and revisions (decision 0038).
+      [null, 'GET', `/products/${LOOSE_ID}/versions`],
+      [seller, 'GET', `/seller/products/${LOOSE_ID}/versions`],
+      [admin, 'GET', `/admin/products/${productId}/versions/${LOOSE_ID}`],
+      [admin, 'PUT', `/admin/products/${LOOSE_ID}/versions/${LOOSE_ID}/approve`],
+      [admin, 'GET', `/admin/product-revisions/${LOOSE_ID}`],
+      [admin, 'PUT', `/admin/product-revisions/${LOOSE_ID}/approve`],
     ];
     for (const [token, method, url, payload] of cases)
       expectError(await send(token, method, url, payload), 404, /not found|purchased|not in your cart/i);
@@ -96,6 +103,8 @@ describe('NUL characters', () => {
       [buyer, 'POST', `/orders/${orderId}/request-refund`, { reason: 'It did not work \u0000 at all' }],
       [admin, 'PUT', '/admin/settings', { site_name: 'Market\u0000place' }],
       [admin, 'PUT', `/admin/products/${productId}/reject`, { reason: 'Bad \u0000 listing' }],
+      [admin, 'PUT', `/admin/product-revisions/${productId}/reject`, { reason: 'Bad \u0000 edit' }],
+      [admin, 'PUT', `/admin/products/${productId}/versions/${productId}/reject`, { reason: 'Bad \u0000 version' }],
       [admin, 'POST', '/admin/notifications', { title: 'Hello\u0000', message: 'A message for all' }],
       [
         admin,

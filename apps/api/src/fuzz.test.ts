@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaidOrder, createProduct, createUser } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/helpers';
+import { productRevisions, productVersions } from './db/schema';
 
 /**
  * The guard that lasts: every route of the OpenAPI document, as every role, with malformed
@@ -203,7 +204,16 @@ beforeAll(async () => {
   const spare = await createUser(t.db, 'simple_admin');
   const product = await createProduct(t.db, seller, { priceCents: 10_000_000 });
   const order = await createPaidOrder(t.db, buyer, product);
-  realIds.push(product.id, order.id, spare.id);
+  // A pending version and edit of the product (decision 0038), so their routes reach past the lookup too.
+  const [version] = await t.db
+    .insert(productVersions)
+    .values({ productId: product.id, label: '1.1', changelog: 'Fuzz' })
+    .returning();
+  const [revision] = await t.db
+    .insert(productRevisions)
+    .values({ productId: product.id, changes: { title: 'Fuzzed' } })
+    .returning();
+  realIds.push(product.id, order.id, spare.id, version?.id as string, revision?.id as string);
 });
 afterAll(async () => {
   await t.close();

@@ -192,7 +192,7 @@ export const adminProductChangeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         operationId: 'getRevisionForReview',
-        summary: 'Return an edit of a live product, field by field (before and after), with the files it adds and removes',
+        summary: 'Return an edit of a live product field by field, with the files it adds and removes',
         tags,
         errorCodes: ['NOT_FOUND'],
         params: revisionParams,
