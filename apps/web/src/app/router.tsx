@@ -102,6 +102,10 @@ export const routes: RouteObject[] = [
           { path: 'newsletter/confirm', element: page(newsletterLinks, 'NewsletterConfirmPage') },
           { path: 'newsletter/unsubscribe', element: page(newsletterLinks, 'NewsletterUnsubscribePage') },
           {
+            path: 'product-updates/unsubscribe',
+            element: page(() => import('@/features/product-updates/pages/unsubscribe-page'), 'ProductUpdatesUnsubscribePage'),
+          },
+          {
             element: <ProtectedRoute />,
             children: [
               { path: 'dashboard', element: page(() => import('@/features/dashboard/pages/dashboard-page'), 'DashboardPage') },

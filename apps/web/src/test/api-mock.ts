@@ -76,6 +76,10 @@ const defaults: Record<string, MockHandler> = {
   'GET /api/v1/users/me/preferences': () => json(200, { preferences: null }),
   'PUT /api/v1/users/me/preferences': (request) =>
     json(200, { preferences: applyPreferencesUpdate(DEFAULT_PREFERENCES, request.body as PreferencesUpdate) }),
+  // Product updates: the profile's settings (nothing muted) and the fixture product's update notes (none).
+  'GET /api/v1/product-updates/preferences': () => json(200, { all_muted: false, muted_products: [] }),
+  'GET /api/v1/products/p-1/updates': () => json(200, { updates: [], total: 0, page: 1, pages: 0 }),
+  'GET /api/v1/products/d-1/updates': () => json(200, { updates: [], total: 0, page: 1, pages: 0 }),
   // The wishlist page a signed-in user may land on.
   'GET /api/v1/wishlist': () => json(200, { items: [], products: [], total: 0 }),
   // The admin console's footer figures.

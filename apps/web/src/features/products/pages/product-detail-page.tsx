@@ -12,6 +12,7 @@ import { RatingStars } from '@/components/rating-stars';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { DatasetPreviews } from '@/features/dataset-previews/components/dataset-previews';
+import { ProductUpdateNotes } from '@/features/product-updates/components/product-update-notes';
 import { ProductReviews } from '@/features/reviews/components/product-reviews';
 import { WishlistButton } from '@/features/wishlist/components/wishlist-button';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -234,6 +235,7 @@ function ProductView({ product }: { product: ProductDetail }) {
           <ListingCard card={product.card} license={product.license} className="mt-10" />
           <ProductFiles key={product.id} productId={product.id} published={product.status === 'approved'} />
           <DatasetPreviews key={`data-${product.id}`} productId={product.id} published={product.status === 'approved'} />
+          <ProductUpdateNotes key={`updates-${product.id}`} productId={product.id} published={product.status === 'approved'} />
         </div>
         <ProductReviews key={product.id} productId={product.id} />
       </div>

@@ -4,6 +4,7 @@ import { DocumentTitle } from '@/components/document-title';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { PreferencesSection } from '@/features/preferences/components/preferences-section';
+import { ProductUpdatePreferences } from '@/features/product-updates/components/product-update-preferences';
 import { useRequiredUser } from '@/lib/auth-store';
 import { useMe } from '../api/get-me';
 import { AvatarUpload } from '../components/avatar-upload';
@@ -37,6 +38,7 @@ export function ProfilePage() {
         </CardContent>
       </Card>
       <PreferencesSection />
+      <ProductUpdatePreferences />
       <Card>
         <CardHeader>
           <CardTitle>{t('profile.password.title')}</CardTitle>

@@ -8,6 +8,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { PlaceholderPage } from '@/components/ui/placeholder-page';
 import { SellerLicenses } from '@/features/licenses/components/seller-licenses';
 import { SellerPayouts } from '@/features/payouts/components/seller-payouts';
+import { SellerProductUpdates } from '@/features/product-updates/components/seller-product-updates';
 import { useRequiredUser } from '@/lib/auth-store';
 import { BecomeSellerCard } from '../components/become-seller-card';
 import { ProductEditor } from '../components/product-editor';
@@ -60,6 +61,7 @@ function SellerDashboard() {
       <SellerProducts onAdd={() => setEditor({})} onEdit={(product) => setEditor({ product })} />
       <SellerProfileCard />
       <SellerLicenses />
+      <SellerProductUpdates />
       <SellerPayouts />
     </div>
   );
