@@ -80,6 +80,19 @@ const defaults: Record<string, MockHandler> = {
   'GET /api/v1/product-updates/preferences': () => json(200, { all_muted: false, muted_products: [] }),
   'GET /api/v1/products/p-1/updates': () => json(200, { updates: [], total: 0, page: 1, pages: 0 }),
   'GET /api/v1/products/d-1/updates': () => json(200, { updates: [], total: 0, page: 1, pages: 0 }),
+  // Versions (decision 0038): the fixture products' history (at their first version) and the admins' empty queue.
+  'GET /api/v1/products/p-1/versions': () =>
+    json(200, {
+      current: { label: '1.0', released_at: '2026-01-01T00:00:00.000Z' },
+      versions: [{ label: '1.0', changelog: '', released_at: '2026-01-01T00:00:00.000Z' }],
+    }),
+  'GET /api/v1/products/d-1/versions': () =>
+    json(200, {
+      current: { label: '1.0', released_at: '2026-01-01T00:00:00.000Z' },
+      versions: [{ label: '1.0', changelog: '', released_at: '2026-01-01T00:00:00.000Z' }],
+    }),
+  'GET /api/v1/admin/product-changes': () => json(200, { changes: [], total: 0, page: 1, pages: 0 }),
+  'GET /api/v1/admin/product-changes/settings': () => json(200, { minor_edit_max_chars: 0 }),
   // The wishlist page a signed-in user may land on.
   'GET /api/v1/wishlist': () => json(200, { items: [], products: [], total: 0 }),
   // The admin console's footer figures.

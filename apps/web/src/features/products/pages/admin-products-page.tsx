@@ -23,6 +23,7 @@ import { useBulkUpdateProducts } from '../api/bulk-update-products';
 import { useFeatureProduct } from '../api/feature-product';
 import { type AdminProductFilters, type ReviewStatus, useAdminProducts } from '../api/get-admin-products';
 import { useRejectProduct } from '../api/reject-product';
+import { ProductChangesSection } from '../components/product-changes-section';
 import { ProductReviewPanel } from '../components/product-review-panel';
 import { RejectDialog } from '../components/reject-dialog';
 
@@ -135,6 +136,7 @@ export function AdminProductsPage() {
   return (
     <div className="space-y-6">
       <AdminPageHeader icon={Package} title={t('admin.products.title')} description={t('admin.products.description')} />
+      <ProductChangesSection />
       <Tabs.Root
         value={filters.status}
         // A tab loads its list from the server: arrow keys move between tabs, Enter or Space opens one.

@@ -23,6 +23,7 @@ import { useProduct } from '../api/get-product';
 import { ListingCard } from '../components/listing-card';
 import { ProductFiles } from '../components/product-files';
 import { ProductGallery } from '../components/product-gallery';
+import { VersionHistory } from '../components/version-history';
 
 /**
  * The description's renderer (marked and DOMPurify, ~27 kB compressed) loads apart from the page:
@@ -234,6 +235,7 @@ function ProductView({ product }: { product: ProductDetail }) {
           </section>
           <ListingCard card={product.card} license={product.license} className="mt-10" />
           <ProductFiles key={product.id} productId={product.id} published={product.status === 'approved'} />
+          <VersionHistory key={`versions-${product.id}`} productId={product.id} published={product.status === 'approved'} />
           <DatasetPreviews key={`data-${product.id}`} productId={product.id} published={product.status === 'approved'} />
           <ProductUpdateNotes key={`updates-${product.id}`} productId={product.id} published={product.status === 'approved'} />
         </div>

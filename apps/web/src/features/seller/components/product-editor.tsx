@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ProductForm } from '@/components/product-form/product-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { hasDataFile } from '@/features/dataset-previews/components/seller-dataset-preview-panel';
+import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { scrollBehavior } from '@/lib/preferences';
 import { useCreateSellerProduct } from '../api/create-seller-product';
@@ -44,7 +45,8 @@ export function ProductEditor({ product, onClose }: ProductEditorProps) {
       notify.error(t('scan.seller.uploadDangerous', { count: dangerous }), t('scan.seller.uploadDangerousText'));
     } else {
       notify.success(
-        product ? t('seller.editor.updated') : t('seller.editor.created'),
+        // An approved product's edit waits as a revision (or a small fix is live at once): the server's answer says which.
+        product ? translateMessage(saved.current?.message ?? t('seller.editor.updated')) : t('seller.editor.created'),
         files.some((file) => file.scan_verdict === 'warning') ? t('scan.seller.uploadWarning') : t('seller.editor.reviewNote'),
       );
     }

@@ -1,5 +1,5 @@
 import type { OwnProduct, PublicProduct } from '@app/shared';
-import { Pencil, Plus, Table2, Trash2 } from 'lucide-react';
+import { GitBranch, Pencil, Plus, Table2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterSelect, ListSearch, ListToolbar } from '@/components/list-toolbar';
@@ -18,6 +18,7 @@ import { useListFilters } from '@/lib/use-list-filters';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useDeleteSellerProduct } from '../api/delete-seller-product';
 import { type ProductStatusFilter, type SellerProductFilters, useSellerProducts } from '../api/get-seller-products';
+import { ProductVersionsDialog } from './product-versions-dialog';
 import { SellerFileScans } from './seller-file-scans';
 
 const PAGE_SIZE = 10;
@@ -39,6 +40,7 @@ export function SellerProducts({ onAdd, onEdit }: SellerProductsProps) {
   });
   const [deleting, setDeleting] = useState<PublicProduct | null>(null);
   const [previewing, setPreviewing] = useState<PublicProduct | null>(null);
+  const [versioning, setVersioning] = useState<PublicProduct | null>(null);
   const products = useSellerProducts(filters);
   const remove = useDeleteSellerProduct();
   // Spec §8 silent fallback: a list that cannot be read shows as empty.
@@ -132,6 +134,17 @@ export function SellerProducts({ onAdd, onEdit }: SellerProductsProps) {
                       {t('datasetPreview.seller.toggle')}
                     </Button>
                   )}
+                  {product.status === 'approved' && (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => setVersioning(product)}
+                      aria-label={t('versions.seller.openLabel', { title: product.title })}
+                    >
+                      <GitBranch className="size-4" aria-hidden />
+                      {t('versions.seller.open')}
+                    </Button>
+                  )}
                   <Button
                     variant="ghost"
                     size="sm"
@@ -158,6 +171,7 @@ export function SellerProducts({ onAdd, onEdit }: SellerProductsProps) {
         </tbody>
       </DataTable>
       <Pagination page={filters.page} pages={pages} onPageChange={setPage} label={t('seller.products.pagination')} />
+      {versioning && <ProductVersionsDialog key={versioning.id} product={versioning} onClose={() => setVersioning(null)} />}
       {previewing && <SellerDatasetPreviewPanel key={previewing.id} product={previewing} onClose={() => setPreviewing(null)} />}
       <ConfirmDialog
         open={deleting !== null}
