@@ -217,7 +217,8 @@ describe('sending an update to past buyers', () => {
       }),
     ).rejects.toThrow('kill -9');
     expect(await deliveries(id)).toHaveLength(4);
-    expect(mailsAbout(product.title)).toHaveLength(0);
+    // The first batch's mails went out before the second batch was written.
+    expect(mailsAbout(product.title)).toHaveLength(4);
 
     // Then it dies after taking one mail, before handing it to the mail server.
     let claims = 0;
@@ -232,7 +233,7 @@ describe('sending an update to past buyers', () => {
         },
       }),
     ).rejects.toThrow('kill -9');
-    expect(mailsAbout(product.title)).toHaveLength(3);
+    expect(mailsAbout(product.title)).toHaveLength(7);
 
     // Restarted: the rest goes out; the mail taken at the crash is never sent again (it may have left).
     await runProductUpdates(t.deps, { batchSize: 4, staleSendingMs: 0 });

@@ -29,8 +29,6 @@ const STALE_SENDING_MS = 15 * 60_000;
 
 export interface RunOptions {
   batchSize?: number;
-  /** At most this many mails per run (the rest wait for the next run); unlimited when unset. */
-  maxMails?: number;
   staleSendingMs?: number;
   /**
    * Test hooks standing in for a crash: called inside the fan-out transaction after its rows are
@@ -165,33 +163,39 @@ async function sendClaimed(deps: AppDeps, mail: ClaimedMail): Promise<'sent' | '
 }
 
 /**
- * One run of the product updates job: writes every waiting update's delivery rows and
- * notifications batch by batch, then sends the queued e-mails one by one. Safe to run on several
+ * One run of the product updates job: writes the waiting updates' delivery rows and notifications
+ * a batch at a time, each batch followed by its queued e-mails, one by one. Safe to run on several
  * instances at once (locked rows are skipped, never waited for, and never taken twice), and after a
  * crash it carries on from the last committed batch.
  */
 export async function runProductUpdates(deps: AppDeps, options: RunOptions = {}): Promise<RunResult> {
   const result: RunResult = { fannedOut: 0, sent: 0, skipped: 0, failed: 0 };
   result.failed += await failStaleSending(deps.db, options.staleSendingMs ?? STALE_SENDING_MS);
-  for (let written = await fanOutBatch(deps, options); written !== null; written = await fanOutBatch(deps, options)) {
-    result.fannedOut += written;
-  }
+  const batchSize = options.batchSize ?? FANOUT_BATCH;
   const retried = new Set<string>();
-  for (let count = 0; options.maxMails === undefined || count < options.maxMails; count++) {
-    const mail = await claimQueuedMail(deps.db);
-    if (!mail) break;
-    options.hooks?.afterClaim?.(mail);
-    const outcome = await sendClaimed(deps, mail);
-    if (outcome === 'retry') {
-      // A mail server that refuses now is tried again by the next run, not in a tight loop.
+  let refusing = false;
+  for (;;) {
+    const written = await fanOutBatch(deps, options);
+    if (written !== null) result.fannedOut += written;
+    // A batch's mails go out before the next batch is written: the first buyers hear first.
+    let claimed = 0;
+    while (!refusing && claimed < batchSize) {
+      const mail = await claimQueuedMail(deps.db);
+      if (!mail) break;
+      claimed += 1;
+      options.hooks?.afterClaim?.(mail);
+      const outcome = await sendClaimed(deps, mail);
+      if (outcome !== 'retry') {
+        result[outcome] += 1;
+        continue;
+      }
+      // A mail server refusing the same mail twice is tried again by the next run, not in a tight loop.
       const key = `${mail.updateId}/${mail.userId}`;
-      if (retried.has(key)) break;
+      if (retried.has(key)) refusing = true;
       retried.add(key);
-    } else {
-      result[outcome] += 1;
     }
+    if (written === null && (claimed === 0 || refusing)) return result;
   }
-  return result;
 }
 
 /** The scheduled job: every PRODUCT_UPDATES_CHECK_SECONDS, on one instance at a time (job leases). */
