@@ -47,6 +47,7 @@ export const ROUTE_PLAN: PlannedVisit[] = [
   { pattern: '/ai-pool', as: 'visitor', path: at('/ai-pool') },
   { pattern: '/newsletter/confirm', as: 'visitor', path: at('/newsletter/confirm?token=not-a-real-token') },
   { pattern: '/newsletter/unsubscribe', as: 'visitor', path: at('/newsletter/unsubscribe?token=not-a-real-token') },
+  { pattern: '/product-updates/unsubscribe', as: 'visitor', path: at('/product-updates/unsubscribe?token=not-a-real-token') },
   { pattern: '/login', as: 'visitor', path: at('/login') },
   { pattern: '/register', as: 'visitor', path: at('/register') },
   { pattern: '/forgot-password', as: 'visitor', path: at('/forgot-password') },
