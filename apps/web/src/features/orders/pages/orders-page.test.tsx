@@ -183,6 +183,41 @@ describe('orders page', () => {
     );
   });
 
+  it('lists each released version of a product under its own heading, the current one first', async () => {
+    const link = (file: string, label: string, current: boolean) => ({
+      product_id: paid.items[0]?.product_id,
+      product_title: 'Chatbot Builder',
+      file_id: `${label}-${file}`,
+      file_name: file,
+      size_bytes: 2048,
+      version_label: label,
+      version_current: current,
+      url: `/api/v1/downloads/${label}-${file}`,
+      expires_at: '2026-06-01T00:00:00.000Z',
+    });
+    const { user } = await openOrders('/orders', {
+      [`GET /api/v1/orders/${paid.id}/download-links`]: () =>
+        json(200, {
+          links: [link('builder.zip', '1.1', true), link('builder.zip', '1.0', false), link('README.md', '1.0', false)],
+          expires_at: '2026-06-01T00:00:00.000Z',
+        }),
+    });
+    const order = card(paid.order_number);
+    await user.click(within(order).getByRole('button', { name: 'Download links' }));
+    const current = await within(order).findByRole('region', { name: 'Chatbot Builder, version 1.1' });
+    expect(within(current).getByRole('heading').textContent).toBe('Chatbot Builder · Version 1.1 (current)');
+    expect(within(current).getByRole('link', { name: 'builder.zip' }).getAttribute('href')).toBe(
+      '/api/v1/downloads/1.1-builder.zip',
+    );
+    const earlier = within(order).getByRole('region', { name: 'Chatbot Builder, version 1.0' });
+    expect(within(earlier).getByRole('heading').textContent).toBe('Chatbot Builder · Version 1.0');
+    expect(
+      within(earlier)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['builder.zip', 'README.md']);
+  });
+
   it('resends the receipt', async () => {
     const { user, api } = await openOrders('/orders', {
       [`POST /api/v1/orders/${paid.id}/resend-email`]: () => json(200, { message: 'Receipt sent to ada@example.com' }),

@@ -289,7 +289,7 @@ export function ChangeReviewBody({ data }: { data: ChangeReview }) {
             {t('versions.admin.changelog', { label: version.label })}
           </h3>
           {/* The seller's markdown, rendered safely (no raw HTML, no remote images). */}
-          <Markdown source={version.changelog} className="text-sm text-slate-600 dark:text-slate-400" />
+          <Markdown source={version.changelog} topHeadingLevel={4} className="text-sm text-slate-600 dark:text-slate-400" />
         </section>
         <FileDiffTable diff={file_diff} previousLabel={current.label} />
         <ScannedFiles files={version.files} label={t('versions.admin.scans')} />
