@@ -107,6 +107,8 @@ describe('sending an update to past buyers', () => {
       .where(eq(orders.userId, unpaid.id));
     const twice = await buyerOf(product);
     await createPaidOrder(t.db, twice, product); // bought it twice: still one mail
+    const deactivated = await buyerOf(product);
+    await t.db.update(users).set({ isActive: false }).where(eq(users.id, deactivated.id));
     const token = async (user: UserRow) => t.deps.accessTokens.sign({ sub: user.id, role: 'buyer', tv: user.tokenVersion });
     expect(
       (await callAs(t.app, await token(mutedThis))('PUT', `/product-updates/preferences/products/${product.id}`)).statusCode,
@@ -126,7 +128,7 @@ describe('sending an update to past buyers', () => {
     const mails = mailsAbout(product.title);
     expect(mails.map((mail) => mail.to).sort()).toEqual([paid.email, alsoPaid.email, twice.email].sort());
     for (const buyer of [paid, alsoPaid, twice]) expect(await notificationsOf(buyer.id, product.id)).toHaveLength(1);
-    for (const buyer of [refunded, mutedThis, mutedAll, otherBuyer, unpaid]) {
+    for (const buyer of [refunded, mutedThis, mutedAll, otherBuyer, unpaid, deactivated]) {
       expect(await notificationsOf(buyer.id, product.id)).toHaveLength(0);
     }
     expect(mailsAbout(other.title)).toEqual([]);

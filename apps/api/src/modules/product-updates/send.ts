@@ -71,7 +71,8 @@ async function fanOutBatch(deps: AppDeps, options: RunOptions): Promise<number |
       await advanceFanout(tx, update.id, update.fanoutAfterUserId, true);
       return 0;
     }
-    const buyers = await nextBuyers(tx, update.productId, update.fanoutAfterUserId, batchSize);
+    const candidates = await nextBuyers(tx, update.productId, update.fanoutAfterUserId, batchSize);
+    const buyers = candidates.filter((buyer) => buyer.reachable);
     const fresh = await insertDeliveries(
       tx,
       update.id,
@@ -87,9 +88,9 @@ async function fanOutBatch(deps: AppDeps, options: RunOptions): Promise<number |
           link: `/products/${update.productId}`,
         })),
     );
-    const last = buyers.at(-1)?.userId ?? update.fanoutAfterUserId;
-    await advanceFanout(tx, update.id, last, buyers.length < batchSize);
-    options.hooks?.afterFanoutBatch?.(update.id, buyers.length);
+    const last = candidates.at(-1)?.userId ?? update.fanoutAfterUserId;
+    await advanceFanout(tx, update.id, last, candidates.length < batchSize);
+    options.hooks?.afterFanoutBatch?.(update.id, candidates.length);
     return fresh.size;
   });
 }
