@@ -198,6 +198,50 @@ describe('edits of a live product', () => {
     }
   });
 
+  it('leaves an unpaid order placed before a price edit as it was: its total stays, and paying asks for a new checkout', async () => {
+    const { product } = await liveProduct();
+    const buyer = await signedInUser(t, 'buyer');
+    await buyer.call('POST', '/cart/add', { product_id: product.id, quantity: 1 });
+    const checkout = (await buyer.call('POST', '/orders/checkout')).json();
+    await edit(cast.seller.token, product.id, fields({ price: '99' }));
+    await cast.admin.call('PUT', `/admin/product-revisions/${await pendingRevisionId(product.id)}/approve`);
+    expect((await publicProduct(product.id)).price).toBe(99);
+    expect((await buyer.call('GET', `/orders/${checkout.order_id}`)).json().total_amount).toBe(10);
+    // The existing checkout rule: a price changed since checkout is never charged silently.
+    const paid = await buyer.call('POST', `/payments/confirm-payment/${checkout.payment_intent_id}`, {
+      card_number: '4242424242424242',
+      exp_month: 12,
+      exp_year: new Date().getFullYear() + 2,
+      cvc: '123',
+    });
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json().code).toBe('ORDER_NOT_PAYABLE');
+    expect((await buyer.call('GET', `/orders/${checkout.order_id}`)).json().total_amount).toBe(10);
+  });
+
+  it('takes a file away from an approved product only once the admin approves (and never one its buyers own)', async () => {
+    const product = await createProduct(t.db, cast.seller.user, { status: 'approved', description: DESCRIPTION });
+    const kept = await addProductFile(t.deps, product.id, 'tool.zip', 'tool');
+    const old = await addProductFile(t.deps, product.id, 'old.txt', 'old');
+    const removed = await cast.seller.call('DELETE', `/seller/products/${product.id}/files/${old?.id}`);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().product).toMatchObject({ status: 'approved' });
+    const listed = async () =>
+      ((await t.app.inject({ url: `/api/v1/products/${product.id}/files` })).json().files as { file_name: string }[])
+        .map((f) => f.file_name)
+        .sort();
+    expect(await listed()).toEqual(['old.txt', 'tool.zip']);
+    const id = await pendingRevisionId(product.id);
+    const review = (await cast.admin.call('GET', `/admin/product-revisions/${id}`)).json();
+    expect(review.removed_files.map((f: { file_name: string }) => f.file_name)).toEqual(['old.txt']);
+    await cast.admin.call('PUT', `/admin/product-revisions/${id}/approve`);
+    expect(await listed()).toEqual(['tool.zip']);
+
+    await createPaidOrder(t.db, cast.buyer.user, product);
+    const refused = await cast.seller.call('DELETE', `/seller/products/${product.id}/files/${kept?.id}`);
+    expect(refused.statusCode).toBe(409);
+  });
+
   it('counts changed characters between the common start and end', () => {
     expect(changedCharacters('colour', 'color')).toBe(1);
     expect(changedCharacters('same', 'same')).toBe(0);

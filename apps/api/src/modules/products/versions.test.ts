@@ -186,6 +186,18 @@ describe('versions of a product', () => {
     expect(second.json().detail).toBe(VERSION_MESSAGES.pendingExists);
   });
 
+  it('takes one of two versions submitted at the same moment, and refuses the other', async () => {
+    const { product } = await approvedProductWithBuyer();
+    const answers = await Promise.all([
+      submitVersion(cast.seller.token, product.id, versionParts('1.1', 'From one tab', [['a.zip', 'a']])),
+      submitVersion(cast.seller.token, product.id, versionParts('1.2', 'From another tab', [['b.zip', 'b']])),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 422]);
+    expect(answers.find((answer) => answer.statusCode === 422)?.json().detail).toBe(VERSION_MESSAGES.pendingExists);
+    const rows = await t.db.execute(sql`select label from product_versions where product_id = ${product.id}`);
+    expect(rows.rows).toHaveLength(1);
+  });
+
   it('blocks a version with a dangerous file; a rejected version leaves buyers of 1.0 their downloads', async () => {
     const { product, order } = await approvedProductWithBuyer();
     const submitted = await submitVersion(
