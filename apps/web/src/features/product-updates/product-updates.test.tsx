@@ -51,6 +51,25 @@ describe('product updates in the storefront', () => {
     expect(headings.map((heading) => heading.textContent)).toEqual(['Twenty new prompts', 'First fix']);
     await waitFor(() => expect(within(section).getByText('twenty').tagName).toBe('STRONG'));
     expect(container.querySelector('img')).toBeNull();
+    expect(within(section).queryByRole('button', { name: /Delete/ })).toBeNull();
+  });
+
+  it('lets an admin delete a note after confirming', async () => {
+    authStore.setSession(makeSession({ role: 'admin' }));
+    let updates = [note('u1', 'Spam note', 'Buy my other things', '2026-06-01T10:00:00.000Z')];
+    const api = mockApi({
+      'GET /api/v1/products/p1/updates': () => json(200, { updates, total: updates.length, page: 1, pages: 1 }),
+      'DELETE /api/v1/admin/product-updates/u1': () => {
+        updates = [];
+        return json(200, { message: 'Update deleted' });
+      },
+    });
+    const { user } = renderRoute('/product', { routes });
+    await user.click(await screen.findByRole('button', { name: 'Delete the update “Spam note”' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this update?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.calls('DELETE /api/v1/admin/product-updates/u1')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Updates from the seller' })).toBeNull());
   });
 
   it('shows nothing on a product without notes', async () => {

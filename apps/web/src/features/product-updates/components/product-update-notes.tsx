@@ -1,12 +1,15 @@
-import { BellOff, BellRing, Megaphone } from 'lucide-react';
+import { hasRole, type ProductUpdate } from '@app/shared';
+import { BellOff, BellRing, Megaphone, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-store';
 import { formatDate } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
+import { useDeleteProductUpdate } from '../api/delete-product-update';
 import { useProductUpdateNotes } from '../api/get-product-update-notes';
 import { useChangeUpdatePreferences, useUpdatePreferences } from '../api/update-preferences';
 
@@ -49,6 +52,7 @@ export function ProductUpdateNotes({ productId, published }: { productId: string
               <Suspense fallback={<p className="mt-2 whitespace-pre-line text-slate-700 dark:text-slate-300">{update.body}</p>}>
                 <Markdown source={update.body} topHeadingLevel={4} className="mt-2 text-slate-700 dark:text-slate-300" />
               </Suspense>
+              <AdminDelete update={update} />
             </article>
           </li>
         ))}
@@ -88,5 +92,45 @@ function MuteToggle({ productId }: { productId: string }) {
       {muted ? <BellRing className="size-4" aria-hidden /> : <BellOff className="size-4" aria-hidden />}
       {t(muted ? 'productUpdates.mute.resume' : 'productUpdates.mute.stop')}
     </Button>
+  );
+}
+
+/** Admins remove a note (hidden here, and its unsent e-mails are not sent), after confirming. */
+function AdminDelete({ update }: { update: ProductUpdate }) {
+  const { t } = useTranslation();
+  const role = useAuth().user?.role;
+  const remove = useDeleteProductUpdate();
+  const [asking, setAsking] = useState(false);
+  if (!role || !hasRole(role, ['admin'])) return null;
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="ghost"
+        className="mt-2"
+        aria-label={t('productUpdates.notes.deleteLabel', { title: update.title })}
+        onClick={() => setAsking(true)}
+      >
+        <Trash2 className="size-4" aria-hidden />
+        {t('productUpdates.notes.delete')}
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        title={t('productUpdates.notes.deleteTitle')}
+        description={t('productUpdates.notes.deleteQuestion', { title: update.title })}
+        confirmLabel={t('productUpdates.notes.delete')}
+        busy={remove.isPending}
+        onCancel={() => setAsking(false)}
+        onConfirm={() =>
+          remove.mutate(update.id, {
+            onSuccess: () => {
+              setAsking(false);
+              notify.success(t('productUpdates.notes.deleted'));
+            },
+            onError: (failure) => notify.error(translateMessage(errorMessage(failure, t('common.operationFailed')))),
+          })
+        }
+      />
+    </>
   );
 }
