@@ -18,11 +18,12 @@ CREATE TABLE "product_update_deliveries" (
 	"user_id" uuid NOT NULL,
 	"status" text DEFAULT 'queued' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"claimed_at" timestamp with time zone,
 	"sent_at" timestamp with time zone,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"last_error" text,
 	CONSTRAINT "product_update_deliveries_pk" PRIMARY KEY("update_id","user_id"),
-	CONSTRAINT "product_update_deliveries_status_known" CHECK ("product_update_deliveries"."status" in ('queued', 'sent', 'skipped', 'failed'))
+	CONSTRAINT "product_update_deliveries_status_known" CHECK ("product_update_deliveries"."status" in ('queued', 'sending', 'sent', 'skipped', 'failed'))
 );
 --> statement-breakpoint
 CREATE TABLE "product_update_mutes" (
@@ -41,5 +42,6 @@ ALTER TABLE "product_update_mutes" ADD CONSTRAINT "product_update_mutes_product_
 CREATE INDEX "product_updates_product_idx" ON "product_updates" USING btree ("product_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "product_updates_fanout_idx" ON "product_updates" USING btree ("created_at") WHERE "product_updates"."fanout_done_at" is null and "product_updates"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "product_update_deliveries_queued_idx" ON "product_update_deliveries" USING btree ("created_at") WHERE "product_update_deliveries"."status" = 'queued';--> statement-breakpoint
+CREATE INDEX "product_update_deliveries_sending_idx" ON "product_update_deliveries" USING btree ("claimed_at") WHERE "product_update_deliveries"."status" = 'sending';--> statement-breakpoint
 CREATE INDEX "product_update_deliveries_user_idx" ON "product_update_deliveries" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "product_update_mutes_product_idx" ON "product_update_mutes" USING btree ("product_id");

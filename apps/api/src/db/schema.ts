@@ -1356,7 +1356,7 @@ export const productUpdateDeliveries = pgTable(
       .notNull()
       .default('queued'),
     createdAt: createdAt(),
-    /** When a runner took the mail to send it (status sending; migration 0035). */
+    /** When a runner took the mail to send it (status sending). */
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
