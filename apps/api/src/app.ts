@@ -42,6 +42,7 @@ import {
   datasetPreviewSellerRoutes,
 } from './modules/dataset-previews/routes';
 import { debugRoutes } from './modules/debug/routes';
+import { sellerDownloadLimitRoutes } from './modules/downloads/limit-routes';
 import { downloadsRoutes } from './modules/downloads/routes';
 import { healthRoutes } from './modules/health/routes';
 import { licenseRoutes, sellerLicenseRoutes } from './modules/licenses/routes';
@@ -181,6 +182,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(sellerPayoutRoutes, { prefix: '/seller' });
       await api.register(licenseRoutes, { prefix: '/licenses' });
       await api.register(sellerLicenseRoutes, { prefix: '/seller' });
+      await api.register(sellerDownloadLimitRoutes, { prefix: '/seller' });
       await api.register(publicProductUpdateRoutes, { prefix: '/products' });
       await api.register(sellerProductUpdateRoutes, { prefix: '/seller' });
       await api.register(adminProductUpdateRoutes, { prefix: '/admin' });

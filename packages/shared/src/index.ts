@@ -10,6 +10,7 @@ export * from './community';
 export * from './constants';
 export * from './contact';
 export * from './dataset-previews';
+export * from './download-limits';
 export * from './licenses';
 export * from './listing-card';
 export * from './messages';

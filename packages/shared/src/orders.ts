@@ -21,6 +21,10 @@ export const orderItemSchema = z.object({
   product_title: z.string(),
   quantity: z.number(),
   price: moneySchema,
+  /** The line's download cap when it was ordered (null: unlimited; absent from older answers). */
+  download_limit: z.number().nullable().optional(),
+  /** Downloads of the line still allowed (null: unlimited). */
+  downloads_left: z.number().nullable().optional(),
 });
 export type OrderItemView = z.output<typeof orderItemSchema>;
 

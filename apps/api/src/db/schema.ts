@@ -1243,6 +1243,43 @@ export const productLicenseSettings = pgTable(
 );
 
 /**
+ * A seller's cap on downloads per order line of a product (no row: unlimited; migration 0033).
+ * An order line takes the cap in force when it is ordered (orderItemDownloads).
+ */
+export const productDownloadLimits = pgTable(
+  'product_download_limits',
+  {
+    productId: uuid('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    downloadLimit: integer('download_limit').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [check('product_download_limits_range', sql`${table.downloadLimit} between 1 and 1000`)],
+);
+
+/**
+ * The downloads of an order line of a capped product: its cap when ordered (copied by the trigger
+ * order_items_download_limit of migration 0033) and how many it has used. No row: unlimited.
+ */
+export const orderItemDownloads = pgTable(
+  'order_item_downloads',
+  {
+    orderItemId: uuid('order_item_id')
+      .primaryKey()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    downloadLimit: integer('download_limit').notNull(),
+    downloadsUsed: integer('downloads_used').notNull().default(0),
+  },
+  (table) => [
+    check(
+      'order_item_downloads_within_limit',
+      sql`${table.downloadsUsed} >= 0 and ${table.downloadsUsed} <= ${table.downloadLimit}`,
+    ),
+  ],
+);
+
+/**
  * One licence key per paid order line of a product with keys on (docs/decisions/0034). The key itself
  * is never stored in the clear: `keyHash` (HMAC) finds it, `keySealed` (AES-GCM) shows it to its buyer
  * and seller again, `keyLast4` names it in lists. The activation limit is the product's when it was bought.

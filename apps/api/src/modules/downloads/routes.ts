@@ -41,7 +41,8 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: fileAnswer,
       },
     },
-    async (request, reply) => sendFile(reply, await resolveDownloadToken(app.deps, request.params.token)),
+    async (request, reply) =>
+      sendFile(reply, await resolveDownloadToken(app.deps, request.params.token, request.method !== 'HEAD')),
   );
 
   // Always an attachment of no particular type: a seller's file is never rendered on our origin.

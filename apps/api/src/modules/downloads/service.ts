@@ -7,6 +7,7 @@ import { isUuid } from '../../lib/validation';
 import { createZipStream } from '../../lib/zip-stream';
 import type { OrderRow } from '../orders/present';
 import type { UserRow } from '../users/repository';
+import { useBuyerDownload, useOrderDownload, useOrderZipDownloads } from './limits';
 import {
   bumpDownloadVersion,
   findFileOfLiveProduct,
@@ -80,8 +81,11 @@ export async function regenerateDownloadLinks(deps: AppDeps, order: OrderRow) {
   return issueDownloadLinks(deps, bumped ?? order);
 }
 
-/** Resolves a signed link to its file, checking signature, expiry, version and that the order is still paid. */
-export async function resolveDownloadToken(deps: AppDeps, token: string): Promise<ProductFileRow> {
+/**
+ * Resolves a signed link to its file, checking signature, expiry, version and that the order is
+ * still paid; a GET uses one of the line's downloads when it is capped (a HEAD does not).
+ */
+export async function resolveDownloadToken(deps: AppDeps, token: string, count = true): Promise<ProductFileRow> {
   const claims = verifyDownload(deps.downloadSigningKey, token);
   if (claims === 'expired')
     throw new AppError('FORBIDDEN', 'This download link has expired. Get a new one from your orders page.');
@@ -91,6 +95,7 @@ export async function resolveDownloadToken(deps: AppDeps, token: string): Promis
   if (row.order.paymentStatus !== 'paid' || row.order.downloadVersion !== claims.v) {
     throw new AppError('FORBIDDEN', 'This download link is no longer valid. Get a new one from your orders page.');
   }
+  if (count) await useOrderDownload(deps, row.order.id, row.file.productId);
   return row.file;
 }
 
@@ -146,8 +151,11 @@ export function folderName(title: string): string {
 
 /** All files of a paid order, one folder per product. */
 export async function zipOrder(deps: AppDeps, order: OrderRow): Promise<ZipStream> {
-  const rows = await listFilesOfOrder(deps.db, order.id);
-  if (rows.length === 0) throw new AppError('NOT_FOUND', 'This order has no files');
+  const listed = await listFilesOfOrder(deps.db, order.id);
+  if (listed.length === 0) throw new AppError('NOT_FOUND', 'This order has no files');
+  // Products whose downloads are used up are left out (403 when that is all of them).
+  const exhausted = await useOrderZipDownloads(deps, order.id);
+  const rows = listed.filter((row) => !exhausted.has(row.file.productId));
   const versioned = productsWithVersions(rows);
   return zipFiles(
     deps,
@@ -166,6 +174,7 @@ export async function zipPurchasedProduct(
   const productTitle = await findProductTitle(deps.db, productId);
   const rows = await listProductFiles(deps.db, productId);
   if (rows.length === 0) throw new AppError('NOT_FOUND', 'This product has no files');
+  await useBuyerDownload(deps, user.id, productId);
   const title = productTitle ?? purchase.title;
   const versioned = productsWithVersions(rows);
   const zip = zipFiles(

@@ -5,8 +5,16 @@ export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type RefundRow = typeof refundRequests.$inferSelect;
 
-/** The order as the API shows it (spec §3 Order, with the save-payload field names). */
-export function presentOrder(order: OrderRow, items: OrderItemRow[], refund?: RefundRow | null) {
+/**
+ * The order as the API shows it (spec §3 Order, with the save-payload field names). With
+ * `allowances` (the buyer's own pages), each line says its download cap and the downloads left.
+ */
+export function presentOrder(
+  order: OrderRow,
+  items: OrderItemRow[],
+  refund?: RefundRow | null,
+  allowances?: Map<string, { limit: number; left: number }>,
+) {
   const total = centsToDollars(order.totalCents);
   return {
     id: order.id,
@@ -20,6 +28,10 @@ export function presentOrder(order: OrderRow, items: OrderItemRow[], refund?: Re
       product_title: item.productTitle,
       quantity: item.quantity,
       price: centsToDollars(item.unitPriceCents),
+      ...(allowances && {
+        download_limit: allowances.get(item.id)?.limit ?? null,
+        downloads_left: allowances.get(item.id)?.left ?? null,
+      }),
     })),
     product_name: items[0]?.productTitle ?? '',
     subtotal: centsToDollars(order.subtotalCents),

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors';
 import { centsToDollars } from '../../lib/money';
 import { pagedList, pageOffset } from '../../lib/paging';
 import { isUuid } from '../../lib/validation';
+import { downloadAllowancesOf } from '../downloads/limits';
 import { lockPayoutAccountsOfOrder } from '../payouts/service';
 import type { UserRow } from '../users/repository';
 import { sendReceipt } from './fulfil';
@@ -28,11 +29,16 @@ async function presentOrders(deps: AppDeps, rows: OrderRow[]) {
     deps.db,
     rows.map((o) => o.id),
   );
+  const allowances = await downloadAllowancesOf(
+    deps,
+    items.map((item) => item.id),
+  );
   return rows.map((order) =>
     presentOrder(
       order,
       items.filter((i) => i.orderId === order.id),
       refunds.find((r) => r.orderId === order.id),
+      allowances,
     ),
   );
 }

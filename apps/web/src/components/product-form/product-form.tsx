@@ -14,6 +14,7 @@ import { categoryName, licenseName } from '@/lib/catalog-names';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { translateMessage } from '@/lib/i18n';
 import { productFormData } from '@/lib/product-form-data';
+import { type DownloadLimitControl, DownloadLimitField } from './download-limit-field';
 import { type CardErrors, cardFormState, cardInputOf, ListingCardFields } from './listing-card-fields';
 import { type FileField, ProductFilesFields, type ProductFilesState } from './product-files-fields';
 
@@ -82,6 +83,8 @@ export interface ProductFormProps {
   onSubmit: (formData: FormData, onProgress: (fraction: number) => void) => Promise<unknown>;
   onSaved?: () => void;
   onCancel?: () => void;
+  /** The seller's download limit, checked with the form and saved by the caller (absent: no such field). */
+  downloadLimit?: DownloadLimitControl;
 }
 
 /**
@@ -89,7 +92,7 @@ export interface ProductFormProps {
  * checks the text fields before anything is sent, the files are checked against the upload
  * limits as they are picked, and a progress bar follows the upload.
  */
-export function ProductForm({ product, submitLabel, onSubmit, onSaved, onCancel }: ProductFormProps) {
+export function ProductForm({ product, submitLabel, onSubmit, onSaved, onCancel, downloadLimit }: ProductFormProps) {
   const { t } = useTranslation();
   const [uploads, setUploads] = useState<ProductFilesState>(EMPTY_FILES);
   const [fileErrors, setFileErrors] = useState<Partial<Record<FileField, string>>>({});
@@ -133,51 +136,58 @@ export function ProductForm({ product, submitLabel, onSubmit, onSaved, onCancel 
     return true;
   };
 
-  const onValid = handleSubmit(async (values) => {
-    if (filesMissing()) return;
-    setFailure(null);
-    setProgress(0);
-    const body = productFormData(
-      {
-        title: values.title,
-        short_description: values.short_description,
-        description: values.description,
-        price: values.price,
-        original_price: values.original_price,
-        category: values.category,
-        license: values.license,
-        tags: values.tags,
-        card: values.card === undefined ? undefined : JSON.stringify(values.card),
-      },
-      uploads,
-    );
-    setServerCardErrors({});
-    try {
-      await onSubmit(body, setProgress);
-      setProgress(null);
-      if (!product) {
-        reset(initialValues());
-        setUploads(EMPTY_FILES);
-        setCard(cardFormState());
-      }
-      onSaved?.();
-    } catch (error) {
-      setProgress(null);
-      const onFields = applyServerFieldErrors(error, setError, TEXT_FIELDS);
-      const onFiles: Partial<Record<FileField, string>> = {};
-      const onCard: CardErrors = {};
-      if (error instanceof ApiError) {
-        for (const { field, message } of error.fieldErrors) {
-          if ((FILE_FIELDS as readonly string[]).includes(field)) onFiles[field as FileField] = translateMessage(message);
-          if (field.startsWith('card.')) onCard[field.slice('card.'.length)] = message;
+  const onValid = handleSubmit(
+    async (values) => {
+      const limitInvalid = downloadLimit ? !downloadLimit.validate() : false;
+      if (filesMissing() || limitInvalid) return;
+      setFailure(null);
+      setProgress(0);
+      const body = productFormData(
+        {
+          title: values.title,
+          short_description: values.short_description,
+          description: values.description,
+          price: values.price,
+          original_price: values.original_price,
+          category: values.category,
+          license: values.license,
+          tags: values.tags,
+          card: values.card === undefined ? undefined : JSON.stringify(values.card),
+        },
+        uploads,
+      );
+      setServerCardErrors({});
+      try {
+        await onSubmit(body, setProgress);
+        setProgress(null);
+        if (!product) {
+          reset(initialValues());
+          setUploads(EMPTY_FILES);
+          setCard(cardFormState());
         }
+        onSaved?.();
+      } catch (error) {
+        setProgress(null);
+        const onFields = applyServerFieldErrors(error, setError, TEXT_FIELDS);
+        const onFiles: Partial<Record<FileField, string>> = {};
+        const onCard: CardErrors = {};
+        if (error instanceof ApiError) {
+          for (const { field, message } of error.fieldErrors) {
+            if ((FILE_FIELDS as readonly string[]).includes(field)) onFiles[field as FileField] = translateMessage(message);
+            if (field.startsWith('card.')) onCard[field.slice('card.'.length)] = message;
+          }
+        }
+        setFileErrors(onFiles);
+        setServerCardErrors(onCard);
+        const shown = Object.keys(onFiles).length + Object.keys(onCard).length;
+        if (!onFields && shown === 0) setFailure(errorMessage(error, t('productForm.errors.failed')));
       }
-      setFileErrors(onFiles);
-      setServerCardErrors(onCard);
-      const shown = Object.keys(onFiles).length + Object.keys(onCard).length;
-      if (!onFields && shown === 0) setFailure(errorMessage(error, t('productForm.errors.failed')));
-    }
-  }, filesMissing);
+    },
+    () => {
+      filesMissing();
+      downloadLimit?.validate();
+    },
+  );
 
   const clearOnChange = (name: (typeof TEXT_FIELDS)[number]) => ({ onChange: () => clearErrors(name) });
   const busy = isSubmitting || progress !== null;
@@ -251,6 +261,7 @@ export function ProductForm({ product, submitLabel, onSubmit, onSaved, onCancel 
           error={errors.tags?.message}
           {...register('tags', clearOnChange('tags'))}
         />
+        {downloadLimit && <DownloadLimitField control={downloadLimit} />}
       </div>
       <ListingCardFields
         category={category}

@@ -1,4 +1,5 @@
 import { type OrderView, orderSummaryLines, type RefundStatus } from '@app/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { Download, Link2, Mail, RefreshCw, RotateCcw, ShoppingCart, Undo2 } from 'lucide-react';
 import { useState } from 'react';
@@ -10,12 +11,13 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
+import { DownloadsLeft } from '@/features/downloads/components/downloads-left';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { downloadOrderZip, downloadProductFiles } from '@/lib/downloads';
 import { formatDate, formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
-import { canRequestRefund, isPaid } from '@/lib/orders';
+import { canRequestRefund, isPaid, ordersQueryKey } from '@/lib/orders';
 import { useOwnedProducts } from '@/lib/owned-products';
 import { useRegenerateDownloadLinks } from '../api/regenerate-download-links';
 import { useReorder } from '../api/reorder';
@@ -35,6 +37,7 @@ export function OrderCard({ order }: { order: OrderView }) {
   const reorder = useReorder();
   const owned = useOwnedProducts();
   const [confirmingReorder, setConfirmingReorder] = useState(false);
+  const queryClient = useQueryClient();
 
   const download = async (key: string, run: () => Promise<void>) => {
     setDownloading(key);
@@ -44,6 +47,8 @@ export function OrderCard({ order }: { order: OrderView }) {
       notify.error(t('orders.downloadFailed'), translateMessage(errorMessage(error, t('common.operationFailed'))));
     } finally {
       setDownloading(null);
+      // A capped product's downloads left change with each download.
+      void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
     }
   };
 
@@ -109,6 +114,7 @@ export function OrderCard({ order }: { order: OrderView }) {
             <span className="min-w-0 text-slate-800 dark:text-slate-200">
               {item.product_name}
               {item.quantity > 1 && <span className="text-slate-500 dark:text-slate-400"> × {item.quantity}</span>}
+              {paid && <DownloadsLeft limit={item.download_limit} left={item.downloads_left} />}
             </span>
             <span className="flex items-center gap-3">
               <span className="tabular-nums text-slate-600 dark:text-slate-400">{formatMoney(item.price * item.quantity)}</span>
@@ -118,7 +124,7 @@ export function OrderCard({ order }: { order: OrderView }) {
                   size="sm"
                   aria-label={t('orders.downloadProduct', { title: item.product_name })}
                   loading={downloading === item.product_id}
-                  disabled={downloading !== null}
+                  disabled={downloading !== null || item.downloads_left === 0}
                   onClick={() => void download(item.product_id, () => downloadProductFiles(item.product_id, item.product_name))}
                 >
                   {downloading !== item.product_id && <Download className="size-4" aria-hidden />}

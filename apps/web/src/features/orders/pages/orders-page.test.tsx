@@ -151,6 +151,34 @@ describe('orders page', () => {
     expect(screen.getByText('This order has no files')).toBeTruthy();
   });
 
+  it('shows how many downloads a capped product has left, refreshes it after a download, and says when none is left', async () => {
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:zip');
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const line = paid.items[0] as OrderView['items'][number];
+    let left = 2;
+    const capped = () => makeOrder({ items: [{ ...line, download_limit: 3, downloads_left: left }] });
+    const { user, api } = await openOrders('/orders', {
+      'GET /api/v1/orders': () => json(200, { orders: [capped(), pending], total: 2, page: 1, pages: 1 }),
+      [`GET /api/v1/orders/download-product-files/${line.product_id}`]: () => {
+        left -= 1;
+        return new Response(new Uint8Array([0x50, 0x4b]));
+      },
+    });
+    const order = card(paid.order_number);
+    expect(within(order).getByText('Downloads left: 2 of 3')).toBeTruthy();
+    // An unpaid order shows no count.
+    expect(within(card(pending.order_number)).queryByText(/Downloads left/)).toBeNull();
+
+    const button = within(order).getByRole('button', { name: 'Download the files of Chatbot Builder' });
+    await user.click(button);
+    expect(await within(order).findByText('Downloads left: 1 of 3')).toBeTruthy();
+    await user.click(button);
+    expect(await within(order).findByText('No downloads left (limit 3)')).toBeTruthy();
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(api.calls(`GET /api/v1/orders/download-product-files/${line.product_id}`)).toHaveLength(2);
+  });
+
   it('makes new download links and shows them', async () => {
     const links = (version: number) => ({
       links: [

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ProductForm } from '@/components/product-form/product-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { hasDataFile } from '@/features/dataset-previews/components/seller-dataset-preview-panel';
+import { useDownloadLimitControl } from '@/features/downloads/hooks/use-download-limit-control';
+import { errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { scrollBehavior } from '@/lib/preferences';
@@ -29,11 +31,16 @@ export function ProductEditor({ product, onClose }: ProductEditorProps) {
   }, []);
 
   const saved = useRef<ListedProduct | null>(null);
+  const downloadLimit = useDownloadLimitControl(product?.id);
 
   const onSubmit = async (formData: FormData, onProgress: (fraction: number) => void) => {
     saved.current = await (product
       ? update.mutateAsync({ id: product.id, formData, onProgress })
       : create.mutateAsync({ formData, onProgress }));
+    // Saved beside the product (its own setting, like licence keys): the product is kept if this fails.
+    await downloadLimit
+      .saveFor(saved.current.product.id)
+      .catch((error) => notify.error(t('seller.editor.downloadLimitFailed'), errorMessage(error, t('common.operationFailed'))));
     return saved.current;
   };
 
@@ -76,6 +83,7 @@ export function ProductEditor({ product, onClose }: ProductEditorProps) {
           onSubmit={onSubmit}
           onSaved={onSaved}
           onCancel={onClose}
+          downloadLimit={downloadLimit}
         />
       </CardContent>
     </Card>

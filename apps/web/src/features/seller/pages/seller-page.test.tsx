@@ -301,19 +301,26 @@ describe('seller page', () => {
     expect(screen.getByText('Add at least one file for buyers to download')).toBeTruthy();
   });
 
-  it('resubmits an edited product with PUT', async () => {
+  it('resubmits an edited product with PUT, and its changed download limit beside it', async () => {
     const product = makeProduct({ status: 'rejected', rejection_reason: 'Needs screenshots' });
+    const limitPath = '/api/v1/seller/products/11111111-1111-4111-8111-111111111111/download-limit';
     const { user, api } = await openAsSeller(
       {
         'PUT /api/v1/seller/products/11111111-1111-4111-8111-111111111111': () =>
           json(200, { message: 'Product updated and sent for review', product: { ...product, status: 'pending' } }),
+        [`GET ${limitPath}`]: () => json(200, { product_id: product.id, download_limit: 2 }),
+        [`PUT ${limitPath}`]: () => json(200, { product_id: product.id, download_limit: 5 }),
       },
       [product],
     );
     await user.click(await screen.findByRole('button', { name: 'Edit Prompt Toolkit' }));
     expect(await screen.findByText(/This product was rejected: Needs screenshots/)).toBeTruthy();
+    const limit = screen.getByLabelText('Download limit') as HTMLInputElement;
+    await waitFor(() => expect(limit.value).toBe('2'));
     await user.clear(screen.getByLabelText('Title'));
     await user.type(screen.getByLabelText('Title'), 'Prompt Toolkit Pro');
+    await user.clear(limit);
+    await user.type(limit, '5');
     await user.click(screen.getByRole('button', { name: 'Save and resubmit' }));
 
     expect(await screen.findByText('Product updated and sent for review')).toBeTruthy();
@@ -321,6 +328,36 @@ describe('seller page', () => {
     expect(body.get('title')).toBe('Prompt Toolkit Pro');
     expect(body.get('category')).toBe('ai-tools');
     expect(body.get('license')).toBe('commercial-single-seat');
+    expect(api.calls(`PUT ${limitPath}`).map((call) => call.body)).toEqual([{ download_limit: 5 }]);
+  });
+
+  it('checks the download limit with the shared schema before uploading, and leaves an untouched limit alone', async () => {
+    const product = makeProduct({ status: 'rejected', rejection_reason: 'Needs screenshots' });
+    const limitPath = '/api/v1/seller/products/11111111-1111-4111-8111-111111111111/download-limit';
+    const { user, api } = await openAsSeller(
+      {
+        'PUT /api/v1/seller/products/11111111-1111-4111-8111-111111111111': () =>
+          json(200, { message: 'Product updated and sent for review', product: { ...product, status: 'pending' } }),
+        [`GET ${limitPath}`]: () => json(200, { product_id: product.id, download_limit: null }),
+      },
+      [product],
+    );
+    await user.click(await screen.findByRole('button', { name: 'Edit Prompt Toolkit' }));
+    const limit = await screen.findByLabelText('Download limit');
+    for (const bad of ['0', '1001', '2.5', 'ten']) {
+      await user.clear(limit);
+      await user.type(limit, bad);
+      await user.click(screen.getByRole('button', { name: 'Save and resubmit' }));
+      expect(
+        await screen.findByText('Download limit must be a whole number from 1 to 1,000, or empty for unlimited'),
+      ).toBeTruthy();
+    }
+    expect(api.calls('PUT /api/v1/seller/products/11111111-1111-4111-8111-111111111111')).toHaveLength(0);
+    // Empty is unlimited, as it already was: the product is saved and no limit is sent.
+    await user.clear(limit);
+    await user.click(screen.getByRole('button', { name: 'Save and resubmit' }));
+    expect(await screen.findByText('Product updated and sent for review')).toBeTruthy();
+    expect(api.calls(`PUT ${limitPath}`)).toHaveLength(0);
   });
 
   it('deletes a product after confirming that buyers keep their downloads', async () => {
