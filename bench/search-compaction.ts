@@ -93,6 +93,13 @@ try {
     `event loop held at most ${(delay.max / 1e6).toFixed(0)} ms (p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms); ` +
       `${answered} browses answered meanwhile, the slowest in ${slowest.toFixed(0)} ms`,
   );
+  const steps = index.compactionSteps();
+  if (steps)
+    console.log(
+      `compaction steps: ${Object.entries(steps)
+        .map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`)
+        .join(', ')}`,
+    );
   await index.settled();
 } finally {
   await db.$client.end();

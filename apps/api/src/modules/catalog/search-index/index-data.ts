@@ -193,6 +193,8 @@ export class IndexData {
   readonly lexemeSets = new LexemeSets();
   private lengthGroups?: TitleLengthGroups;
   private scratch = new Scratch();
+  /** Milliseconds per step of the last compaction (bench:search-compaction prints them). */
+  lastCompactionSteps?: Record<string, number>;
 
   constructor(capacity = 1024) {
     this.capacity = capacity;
@@ -315,6 +317,13 @@ export class IndexData {
     const size = this.size;
     const dropped = size - this.aliveCount;
     if (dropped === 0) return 0;
+    const steps: Record<string, number> = {};
+    let stepStarted = performance.now();
+    const step = (name: string) => {
+      const now = performance.now();
+      steps[name] = now - stepStarted;
+      stepStarted = now;
+    };
     const renumbered = new Int32Array(size);
     let kept = 0;
     for (let slot = 0; slot < size; slot += 1) renumbered[slot] = this.alive[slot] === 1 ? kept++ : -1;
@@ -345,6 +354,7 @@ export class IndexData {
       }
       column.fill(0, kept, size);
     }
+    step('columns');
     for (let slot = 0; slot < size; slot += 1) {
       const target = renumbered[slot] as number;
       if (target < 0 || target === slot) continue;
@@ -364,13 +374,19 @@ export class IndexData {
       for (const slot of slots) if ((renumbered[slot] as number) >= 0) slots[at++] = renumbered[slot] as number;
       slots.length = at;
     }
+    step('ids and sellers');
     this.documents.compact(renumbered, size);
+    step('documents');
     this.titleTokens.postings.compact(renumbered);
+    step('title tokens');
     this.rows.compact(renumbered, size);
+    step('rows');
     this.size = kept;
     this.lexemeSets.clear();
     this.lengthGroups = undefined;
     this.orders?.compact(this, renumbered);
+    step('sorted orders');
+    this.lastCompactionSteps = steps;
     return dropped;
   }
 

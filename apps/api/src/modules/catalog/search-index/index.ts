@@ -150,6 +150,11 @@ export class SearchIndex {
     };
   }
 
+  /** Milliseconds per step of the last compaction, if there was one. */
+  compactionSteps(): Record<string, number> | undefined {
+    return this.data?.lastCompactionSteps;
+  }
+
   /** Merges the products changed since the sort orders were built into them now (done by itself past a few thousand). */
   mergeOrders(): void {
     this.data?.orders?.mergeIfDue(this.data, 1);
