@@ -89,6 +89,8 @@ describe('edits of a live product', () => {
     expect(placed.total_amount).toBe(10);
     const [line] = (await t.db.execute(sql`select unit_price_cents from order_items where order_id = ${order.id}`)).rows;
     expect(line).toEqual({ unit_price_cents: 1000 });
+    const inbox = (await cast.seller.call('GET', '/notifications')).json();
+    expect(inbox.notifications.filter((n: { title: string }) => n.title === '"Brand New Title" is live')).toHaveLength(1);
     const late = await cast.admin.call('PUT', `/admin/product-revisions/${id}/reject`, { reason: 'Too late for this' });
     expect(late.statusCode).toBe(409);
     expect(late.json().detail).toBe(VERSION_MESSAGES.alreadyApproved);
@@ -121,6 +123,10 @@ describe('edits of a live product', () => {
     expect((await cast.admin.call('PUT', reject, { reason: 'The new title is misleading' })).statusCode).toBe(200);
     expect((await cast.admin.call('PUT', `/admin/product-revisions/${id}/approve`)).statusCode).toBe(409);
     expect(await publicProduct(product.id)).toMatchObject({ title: product.title, price: 10 });
+    const inbox = (await cast.seller.call('GET', '/notifications')).json();
+    const told = inbox.notifications.filter((n: { title: string }) => n.title === `"${product.title}" was not approved`);
+    expect(told).toHaveLength(1);
+    expect(told[0].message).toContain('The new title is misleading');
     const [{ files }] = (
       await t.db.execute(sql`select count(*)::int as files from product_files where product_id = ${product.id}`)
     ).rows as [{ files: number }];

@@ -16,6 +16,7 @@ import { centsToDollars } from '../../lib/money';
 import { isUuid } from '../../lib/validation';
 import { imageUrl } from '../catalog/present';
 import type { ProductRow } from '../catalog/repository';
+import { notifyUser } from '../notifications/service';
 import { presentOwnProduct, presentScannedFile } from '../scans/present';
 import type { FileScan } from '../scans/service';
 import {
@@ -345,6 +346,7 @@ export async function approveRevision(deps: AppDeps, revisionId: string, log: Fa
     return { product: updated, stale };
   });
   await deleteStored(deps, log, stale);
+  if (product) await tellSellerAboutChange(deps, product, product.title, true);
   return { message: VERSION_MESSAGES.revisionApproved, status: 'approved' as const, product };
 }
 
@@ -366,9 +368,9 @@ function applyStale(live: ProductRow, changes: RevisionChanges): string[] {
 /** Rejects an edit: the live listing stays as it is, and whatever the edit uploaded is deleted. Rejecting twice is harmless. */
 export async function rejectRevision(deps: AppDeps, revisionId: string, reason: string, log: FastifyBaseLogger) {
   await requireRevision(deps, revisionId);
-  const { stale, productId } = await deps.db.transaction(async (tx: Tx) => {
+  const { stale, productId, live } = await deps.db.transaction(async (tx: Tx) => {
     const revision = (await lockRevision(tx, revisionId)) as ProductRevisionRow;
-    if (revision.status === 'rejected') return { stale: [] as string[], productId: null };
+    if (revision.status === 'rejected') return { stale: [] as string[], productId: null, live: undefined };
     if (revision.status === 'approved') throw new AppError('CONFLICT', VERSION_MESSAGES.alreadyApproved);
     const files = await deleteRevisionFiles(tx, revision.id);
     await updateRevision(tx, revision.id, { status: 'rejected', rejectionReason: reason, reviewedAt: new Date() });
@@ -377,10 +379,36 @@ export async function rejectRevision(deps: AppDeps, revisionId: string, reason: 
     const uploaded = ownMedia(revision.productId, [...(changes.images ?? []), changes.demoVideoKey]).filter(
       (key) => !live || (!live.images.includes(key) && live.demoVideoKey !== key),
     );
-    return { stale: [...files.map((file) => file.storageKey), ...uploaded], productId: revision.productId };
+    return { stale: [...files.map((file) => file.storageKey), ...uploaded], productId: revision.productId, live };
   });
   await deleteStored(deps, log, stale);
+  if (live) await tellSellerAboutChange(deps, live, live.title, false, reason);
   return { message: VERSION_MESSAGES.revisionRejected, status: 'rejected' as const, productId };
+}
+
+/** Tells the seller (notification and e-mail, in their language) that a change of their product was approved or rejected. */
+export async function tellSellerAboutChange(
+  deps: AppDeps,
+  product: { sellerId: string; title: string },
+  name: string,
+  approved: boolean,
+  reason?: string,
+) {
+  await notifyUser(
+    deps,
+    product.sellerId,
+    (m) => ({
+      type: approved ? 'success' : 'warning',
+      title: approved ? m.notifications.productApproved.title(name) : m.notifications.productRejected.title(name),
+      message: approved
+        ? m.notifications.productApproved.message
+        : m.notifications.productRejected.message(
+            (reason ?? m.notifications.productRejected.noReason).replace(/[.!\s。！]+$/, ''),
+          ),
+      link: '/seller',
+    }),
+    { email: true },
+  );
 }
 
 export async function readReviewSettings(deps: AppDeps): Promise<ProductReviewSettings> {

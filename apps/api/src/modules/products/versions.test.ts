@@ -96,6 +96,9 @@ describe('versions of a product', () => {
     const queued = await t.db.execute(sql`select kind, title, body from product_updates where version_id = ${entry.id}`);
     expect(queued.rows).toEqual([{ kind: 'version', title: 'Versioned Tool 1.1', body: '## Fixed\n- the crash on start' }]);
 
+    const inbox = (await cast.seller.call('GET', '/notifications')).json();
+    expect(inbox.notifications.filter((n: { title: string }) => n.title === '"Versioned Tool 1.1" is live')).toHaveLength(1);
+
     // Now the buyer of 1.0 gets 1.1 (current) and keeps 1.0; both download.
     const links = await buyerLinks(order.id);
     expect(summary(links)).toEqual(['1.0/README.md', '1.0/tool.zip', '1.1*/CHANGES.md', '1.1*/tool.zip']);

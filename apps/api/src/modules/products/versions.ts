@@ -15,7 +15,6 @@ import { AppError } from '../../lib/errors';
 import { pagedList, pageOffset } from '../../lib/paging';
 import { isUuid } from '../../lib/validation';
 import type { ProductRow } from '../catalog/repository';
-import { notifyUser } from '../notifications/service';
 import { queueProductUpdate } from '../product-updates';
 import { presentScannedFile } from '../scans/present';
 import { scanUploadedFiles } from '../scans/service';
@@ -42,7 +41,7 @@ import {
   touchProduct,
   versionsOfProduct,
 } from './repository-versions';
-import { pendingRevisionOf } from './revisions';
+import { pendingRevisionOf, tellSellerAboutChange } from './revisions';
 import { requireOwnProduct } from './service';
 import { discardUpload, receiveProductUpload } from './upload';
 
@@ -214,26 +213,6 @@ export async function getVersionReview(deps: AppDeps, productId: string, version
   };
 }
 
-async function tellSellerAboutVersion(deps: AppDeps, product: ProductRow, label: string, approved: boolean, reason?: string) {
-  await notifyUser(
-    deps,
-    product.sellerId,
-    (m) => ({
-      type: approved ? 'success' : 'warning',
-      title: approved
-        ? m.notifications.productApproved.title(`${product.title} ${label}`)
-        : m.notifications.productRejected.title(`${product.title} ${label}`),
-      message: approved
-        ? m.notifications.productApproved.message
-        : m.notifications.productRejected.message(
-            (reason ?? m.notifications.productRejected.noReason).replace(/[.!\s。！]+$/, ''),
-          ),
-      link: '/seller',
-    }),
-    { email: true },
-  );
-}
-
 /**
  * Approves a version: its files go on sale for every paid buyer and past buyers are told (in the
  * same transaction, through product-updates). The version row is locked, so a second approval
@@ -269,7 +248,7 @@ export async function approveVersion(deps: AppDeps, productId: string, versionId
     });
     return { version: approved, fresh: true };
   });
-  if (result.fresh) await tellSellerAboutVersion(deps, product, result.version.label, true);
+  if (result.fresh) await tellSellerAboutChange(deps, product, `${product.title} ${result.version.label}`, true);
   return { message: VERSION_MESSAGES.versionApproved, status: 'approved' as const };
 }
 
@@ -289,7 +268,7 @@ export async function rejectVersion(deps: AppDeps, productId: string, versionId:
   const deleted = await Promise.allSettled(result.files.map((file) => deps.storage.delete(file.storageKey)));
   for (const outcome of deleted)
     if (outcome.status === 'rejected') log.warn({ err: outcome.reason }, 'Could not delete a stored file');
-  if (result.fresh) await tellSellerAboutVersion(deps, product, result.label, false, reason);
+  if (result.fresh) await tellSellerAboutChange(deps, product, `${product.title} ${result.label}`, false, reason);
   return { message: VERSION_MESSAGES.versionRejected, status: 'rejected' as const };
 }
 
