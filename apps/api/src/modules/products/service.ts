@@ -282,7 +282,7 @@ export async function removeListedProductFile(
   if (product.status === 'approved') {
     // An approved product stays on sale: the removal waits in its pending revision (a dangerous file goes at once).
     const file = isUuid(fileId) ? await findProductFile(deps.db, product.id, fileId) : undefined;
-    if (!file || !file.released) throw new AppError('NOT_FOUND', 'File not found');
+    if (!file?.released) throw new AppError('NOT_FOUND', 'File not found');
     if (file.scanVerdict !== 'dangerous') {
       if (await ordersNameProduct(deps, product.id)) throw new AppError('CONFLICT', FILES_STAY_FOR_BUYERS);
       return proposeFileRemoval(deps, owner, product, file.id);

@@ -156,7 +156,7 @@ function currentOf(product: ProductRow, rows: ProductVersionRow[]): { label: str
 /** The product page's version history: the current version, its date, and every released version's changelog. */
 export async function publicVersionHistory(deps: AppDeps, productId: string): Promise<VersionHistory> {
   const product = isUuid(productId) ? await findLiveProduct(deps.db, productId) : undefined;
-  if (!product || product.status !== 'approved') throw new AppError('NOT_FOUND', 'Product not found');
+  if (product?.status !== 'approved') throw new AppError('NOT_FOUND', 'Product not found');
   const rows = await versionsOfProduct(deps.db, product.id);
   const current = currentOf(product, rows);
   const released = rows
