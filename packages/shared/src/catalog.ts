@@ -208,6 +208,8 @@ export type ProductFileInfo = z.output<typeof productFileInfoSchema>;
 export const productFilesSchema = z.object({
   product_id: z.string(),
   files: z.array(productFileInfoSchema),
+  /** How many times each purchase may be downloaded (the seller's cap; null: unlimited). */
+  download_limit: z.number().nullable().optional(),
 });
 export type ProductFiles = z.output<typeof productFilesSchema>;
 

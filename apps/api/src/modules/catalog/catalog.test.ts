@@ -328,6 +328,8 @@ describe('GET /products/{id}/files', () => {
         { file_name: 'intents.csv', content_type: 'text/csv', size_bytes: 18_432 },
         { file_name: 'examples.zip', content_type: 'application/zip', size_bytes: 512 },
       ],
+      // No cap on downloads per purchase (modules/downloads).
+      download_limit: null,
     });
     for (const hidden of ['secret-key', 'product-files/', 'storage', 'scan', 'sk-hidden', 'private']) {
       expect(response.body).not.toContain(hidden);
@@ -336,7 +338,7 @@ describe('GET /products/{id}/files', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/products/${ids.builder}` })).json()).not.toHaveProperty('files');
     expect((await list()).body).not.toContain('chatbot-guide.pdf');
     // A public product without files lists none.
-    expect((await files(ids.api as string)).json()).toEqual({ product_id: ids.api, files: [] });
+    expect((await files(ids.api as string)).json()).toEqual({ product_id: ids.api, files: [], download_limit: null });
   });
 
   it('lists nothing for a product the public may not see: 404 for pending, rejected, unknown and malformed ids', async () => {

@@ -22,6 +22,7 @@ import { AppError } from '../../lib/errors';
 import { MicroCache } from '../../lib/micro-cache';
 import { pageCount } from '../../lib/paging';
 import { isUuid } from '../../lib/validation';
+import { downloadLimitOfProduct } from '../downloads/limits';
 import type { UserRow } from '../users/repository';
 import { presentProduct, productDetailJson, productJson, productListJson } from './present';
 import {
@@ -237,6 +238,7 @@ export async function publicProductFiles(deps: AppDeps, id: string): Promise<Pro
   return {
     product_id: trimmed,
     files: files.map((file) => ({ file_name: file.fileName, content_type: file.contentType, size_bytes: file.sizeBytes })),
+    download_limit: await downloadLimitOfProduct(deps, trimmed),
   };
 }
 

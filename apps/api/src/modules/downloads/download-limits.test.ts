@@ -86,6 +86,15 @@ describe('a seller’s download limit', () => {
     expect((await read()).json().download_limit).toBeNull();
   });
 
+  it('is told to anyone before buying, beside the list of files', async () => {
+    const capped = await cappedProduct(4);
+    const free = await cappedProduct(null);
+    const files = (id: string) => call('GET', `/products/${id}/files`).then((answer) => answer.json());
+    expect(await files(capped.id)).toMatchObject({ product_id: capped.id, download_limit: 4 });
+    expect((await files(capped.id)).files).toHaveLength(2);
+    expect((await files(free.id)).download_limit).toBeNull();
+  });
+
   it('binds each order line to the cap in force when it was ordered: a later change never touches orders placed', async () => {
     const product = await cappedProduct(2);
     const first = await createPaidOrder(t.db, buyer, product);

@@ -27,6 +27,11 @@ async function requireSellersProduct(deps: AppDeps, seller: UserRow, productId: 
   if (!found) throw new AppError('NOT_FOUND', 'Product not found');
 }
 
+/** A product's cap on downloads per purchase (null: unlimited), as buyers read it before paying. */
+export function downloadLimitOfProduct(deps: AppDeps, productId: string): Promise<number | null> {
+  return findDownloadLimit(deps.db, productId);
+}
+
 /** The cap of one of the seller's own products (404 for anyone else's). */
 export async function getDownloadLimit(deps: AppDeps, seller: UserRow, productId: string): Promise<DownloadLimitSetting> {
   await requireSellersProduct(deps, seller, productId);

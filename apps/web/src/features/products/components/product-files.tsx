@@ -41,6 +41,11 @@ export function ProductFiles({ productId, published }: { productId: string; publ
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
             {t('products.detail.files.summary', { count: files.length, size: formatBytes(total) })}
           </p>
+          {query.data?.download_limit ? (
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+              {t('products.detail.files.downloadLimit', { limit: query.data.download_limit })}
+            </p>
+          ) : null}
           <ul
             aria-label={t('products.detail.files.listLabel', { count: files.length })}
             className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200 text-sm dark:divide-slate-800 dark:border-slate-800"

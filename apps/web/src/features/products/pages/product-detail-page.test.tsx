@@ -172,6 +172,13 @@ describe('product page', () => {
     expect(api.calls('GET /api/v1/products/p-1/files')).toHaveLength(1);
   });
 
+  it('says before purchase how many downloads each purchase allows when the seller caps them', async () => {
+    authStore.clear();
+    productApi({ 'GET /api/v1/products/p-1/files': () => json(200, { ...productFiles, download_limit: 3 }) });
+    renderRoute('/products/p-1');
+    expect(await screen.findByText('Downloads per purchase: up to 3')).toBeTruthy();
+  });
+
   it('asks for no public file list of a product that is not published (its seller looking at it)', async () => {
     authStore.setSession(makeSession());
     const api = productApi({ 'GET /api/v1/products/p-1': () => json(200, { ...product, status: 'pending', related }) });
