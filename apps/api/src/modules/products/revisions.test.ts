@@ -157,6 +157,12 @@ describe('edits of a live product', () => {
     const otherSeller = await signedInUser(t, 'seller');
     const simpleAdmin = await signedInUser(t, 'simple_admin');
     expect((await edit(otherSeller.token, product.id, fields({ title: 'Hijacked title' }))).statusCode).toBe(404);
+    // Sending the live values again changes nothing and queues nothing.
+    const same = await edit(cast.seller.token, product.id, fields({ title: product.title }));
+    expect(same.json().message).toBe('Nothing to update');
+    const [{ n }] = (await t.db.execute(sql`select count(*)::int as n from product_revisions where product_id = ${product.id}`))
+      .rows as [{ n: number }];
+    expect(n).toBe(0);
     expect((await edit(cast.buyer.token, product.id, fields({ title: 'Hijacked title' }))).statusCode).toBe(403);
     await edit(cast.seller.token, product.id, fields({ title: 'Honest New Title' }));
     const id = await pendingRevisionId(product.id);

@@ -145,7 +145,7 @@ function productColumns(changes: RevisionChanges): ProductChanges {
   return columns as ProductChanges;
 }
 
-export type EditOutcome = 'resubmitted' | 'revision' | 'published';
+export type EditOutcome = 'resubmitted' | 'revision' | 'published' | 'unchanged';
 
 /**
  * An edit of an approved product: published at once when it is a small text fix the admins allow,
@@ -180,7 +180,7 @@ export async function proposeRevision(
       return { outcome: 'published' as const, discarded: [] as string[] };
     }
     if (!pending && Object.keys(changes).length === 0 && files.length === 0) {
-      return { outcome: 'revision' as const, discarded: [] as string[] };
+      return { outcome: 'unchanged' as const, discarded: [] as string[] };
     }
     let revision: ProductRevisionRow;
     const discarded: string[] = [];

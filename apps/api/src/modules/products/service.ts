@@ -250,6 +250,7 @@ export async function updateListedProduct(
 export function editMessage(outcome: EditOutcome, resubmitted: string): string {
   if (outcome === 'revision') return VERSION_MESSAGES.editSentForReview;
   if (outcome === 'published') return VERSION_MESSAGES.editPublished;
+  if (outcome === 'unchanged') return 'Nothing to update';
   return resubmitted;
 }
 
