@@ -169,6 +169,12 @@ export type PendingChange = z.output<typeof pendingChangeSchema>;
 export const pendingChangeListSchema = pagedListSchema('changes', pendingChangeSchema);
 export type PendingChangeList = z.output<typeof pendingChangeListSchema>;
 
+/** The seller's products with a change waiting for review (the seller's product list marks them). */
+export const sellerPendingChangesSchema = z.object({
+  products: z.array(z.object({ product_id: z.string(), edit: z.boolean(), version_label: z.string().nullable() })),
+});
+export type SellerPendingChanges = z.output<typeof sellerPendingChangesSchema>;
+
 export const changeDecisionSchema = z.object({ message: z.string(), status: z.enum(CHANGE_STATUSES) });
 export type ChangeDecision = z.output<typeof changeDecisionSchema>;
 

@@ -93,6 +93,7 @@ const defaults: Record<string, MockHandler> = {
     }),
   'GET /api/v1/admin/product-changes': () => json(200, { changes: [], total: 0, page: 1, pages: 0 }),
   'GET /api/v1/admin/product-changes/settings': () => json(200, { minor_edit_max_chars: 0 }),
+  'GET /api/v1/seller/product-changes': () => json(200, { products: [] }),
   // The wishlist page a signed-in user may land on.
   'GET /api/v1/wishlist': () => json(200, { items: [], products: [], total: 0 }),
   // The admin console's footer figures.

@@ -214,6 +214,22 @@ export async function listPendingChanges(
   return { rows: rows.rows, total: counted.rows[0]?.total ?? 0 };
 }
 
+/** A seller's live products with a pending edit or version (at most one of each per product). */
+export async function pendingChangesOfSeller(
+  db: DbOrTx,
+  sellerId: string,
+): Promise<{ productId: string; edit: boolean; versionLabel: string | null }[]> {
+  const rows = await db.execute<{ product_id: string; edit: boolean; version_label: string | null }>(sql`
+    select p.id as product_id,
+      exists (select 1 from ${productRevisions} r where r.product_id = p.id and r.status = 'pending') as edit,
+      (select v.label from ${productVersions} v where v.product_id = p.id and v.status = 'pending') as version_label
+    from ${products} p
+    where p.seller_id = ${sellerId} and p.deleted_at is null and (
+      exists (select 1 from ${productRevisions} r where r.product_id = p.id and r.status = 'pending')
+      or exists (select 1 from ${productVersions} v where v.product_id = p.id and v.status = 'pending'))`);
+  return rows.rows.map((row) => ({ productId: row.product_id, edit: row.edit, versionLabel: row.version_label }));
+}
+
 /** The minor-edit threshold (0 when never set). */
 export async function readMinorEditMaxChars(db: DbOrTx): Promise<number> {
   const [row] = await db.select().from(productReviewSettings).where(eq(productReviewSettings.id, 1));

@@ -6,6 +6,7 @@ import {
   pendingChangeListSchema,
   productReviewSettingsSchema,
   STANDARD_PAGING,
+  sellerPendingChangesSchema,
   sellerVersionsSchema,
   VERSION_MESSAGES,
   versionHistorySchema,
@@ -21,6 +22,7 @@ import { approveRevision, getRevisionReview, readReviewSettings, rejectRevision,
 import {
   approveVersion,
   getVersionReview,
+  listOwnPendingChanges,
   listOwnVersions,
   listProductChanges,
   publicVersionHistory,
@@ -64,6 +66,20 @@ export const sellerVersionRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.code(201);
       return { message: VERSION_MESSAGES.versionSubmitted, version };
     },
+  );
+
+  app.get(
+    '/product-changes',
+    {
+      ...seller,
+      schema: {
+        operationId: 'listSellerPendingChanges',
+        summary: 'List the seller’s products with an edit or a version waiting for review',
+        tags,
+        response: { 200: sellerPendingChangesSchema },
+      },
+    },
+    async (request) => listOwnPendingChanges(deps, currentUser(request)),
   );
 
   app.get(

@@ -66,6 +66,13 @@ describe('versions of a product', () => {
     expect(submitted.json().version).toMatchObject({ label: '1.1', status: 'pending', released_at: null });
     expect(submitted.json().version.files.map((f: { scan_verdict: string }) => f.scan_verdict)).toEqual(['clean', 'clean']);
 
+    // The seller's list marks it as waiting; nobody else's list shows it.
+    const marked = (await cast.seller.call('GET', '/seller/product-changes')).json();
+    expect(marked.products).toContainEqual({ product_id: product.id, edit: false, version_label: '1.1' });
+    const stranger = await signedInUser(t, 'seller');
+    expect((await stranger.call('GET', '/seller/product-changes')).json()).toEqual({ products: [] });
+    expect((await cast.buyer.call('GET', '/seller/product-changes')).statusCode).toBe(403);
+
     // Waiting: buyers, the product page and its file list still show 1.0 only.
     expect(summary(await buyerLinks(order.id))).toEqual(['1.0*/README.md', '1.0*/tool.zip']);
     const files = (await cast.buyer.call('GET', `/products/${product.id}/files`)).json();
@@ -116,6 +123,9 @@ describe('versions of a product', () => {
     expect((await cast.admin.call('GET', '/admin/product-changes')).json().changes).not.toContainEqual(
       expect.objectContaining({ id: entry.id }),
     );
+    // The seller's product list no longer marks it as waiting.
+    const waiting = (await cast.seller.call('GET', '/seller/product-changes')).json();
+    expect(waiting.products.find((p: { product_id: string }) => p.product_id === product.id)).toBeUndefined();
     // The seller's list of versions, newest first, the first one included.
     const own = (await cast.seller.call('GET', `/seller/products/${product.id}/versions`)).json();
     expect(own.current_label).toBe('1.1');

@@ -4,6 +4,7 @@ import {
   type FileDiff,
   type PagingQuery,
   type ProductVersionView,
+  type SellerPendingChanges,
   type SellerVersions,
   VERSION_MESSAGES,
   type VersionHistory,
@@ -36,6 +37,7 @@ import {
   listPendingChanges,
   lockVersion,
   type ProductVersionRow,
+  pendingChangesOfSeller,
   releaseVersionFiles,
   setVersionStatus,
   touchProduct,
@@ -151,6 +153,12 @@ function currentOf(product: ProductRow, rows: ProductVersionRow[]): { label: str
   return latest
     ? { label: latest.label, releasedAt: latest.approvedAt as Date, id: latest.id }
     : { label: BASE_VERSION_LABEL, releasedAt: product.createdAt, id: null };
+}
+
+/** The seller's products with an edit or a version waiting for review (their product list marks them). */
+export async function listOwnPendingChanges(deps: AppDeps, owner: UserRow): Promise<SellerPendingChanges> {
+  const rows = await pendingChangesOfSeller(deps.db, owner.id);
+  return { products: rows.map((row) => ({ product_id: row.productId, edit: row.edit, version_label: row.versionLabel })) };
 }
 
 /** The product page's version history: the current version, its date, and every released version's changelog. */

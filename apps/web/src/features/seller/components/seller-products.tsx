@@ -17,6 +17,7 @@ import { notify } from '@/lib/notify';
 import { useListFilters } from '@/lib/use-list-filters';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useDeleteSellerProduct } from '../api/delete-seller-product';
+import { useSellerPendingChanges } from '../api/get-seller-pending-changes';
 import { type ProductStatusFilter, type SellerProductFilters, useSellerProducts } from '../api/get-seller-products';
 import { ProductVersionsDialog } from './product-versions-dialog';
 import { SellerFileScans } from './seller-file-scans';
@@ -43,6 +44,8 @@ export function SellerProducts({ onAdd, onEdit }: SellerProductsProps) {
   const [versioning, setVersioning] = useState<PublicProduct | null>(null);
   const products = useSellerProducts(filters);
   const remove = useDeleteSellerProduct();
+  // An approved product stays on sale as it was while its edit or new version waits for review.
+  const waiting = useSellerPendingChanges().data;
   // Spec §8 silent fallback: a list that cannot be read shows as empty.
   const { items: list, pages } = usePagedList(products, 'products');
   const filtered = filters.query !== '' || filters.status !== '';
@@ -117,6 +120,14 @@ export function SellerProducts({ onAdd, onEdit }: SellerProductsProps) {
               <Td className="tabular-nums text-slate-900 dark:text-white">{formatMoney(product.price)}</Td>
               <Td className="max-w-64">
                 <ProductReviewStatus status={product.status} rejectionReason={product.rejection_reason} />
+                {waiting?.get(product.id)?.edit && (
+                  <p className="mt-1 text-xs text-amber-700 dark:text-amber-400">{t('versions.seller.editWaiting')}</p>
+                )}
+                {waiting?.get(product.id)?.version_label && (
+                  <p className="mt-1 text-xs text-amber-700 dark:text-amber-400">
+                    {t('versions.seller.versionWaiting', { label: waiting.get(product.id)?.version_label })}
+                  </p>
+                )}
                 <SellerFileScans product={product as OwnProduct} />
               </Td>
               <Td className="tabular-nums text-slate-700 dark:text-slate-300">{product.sales_count}</Td>

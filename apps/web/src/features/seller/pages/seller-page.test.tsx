@@ -55,6 +55,53 @@ describe('seller page', () => {
     expect(authStore.getState().user?.role).toBe('seller');
   });
 
+  it('marks an approved product whose edit or new version waits for review, and opens its versions', async () => {
+    const product = makeProduct({ title: 'Prompt Pack', status: 'approved' });
+    const { user } = await openAsSeller(
+      {
+        'GET /api/v1/seller/product-changes': () =>
+          json(200, { products: [{ product_id: product.id, edit: true, version_label: '1.1' }] }),
+        [`GET /api/v1/seller/products/${product.id}/versions`]: () =>
+          json(200, {
+            current_label: '1.0',
+            pending_revision: { id: 'r-1', created_at: '2026-05-01T10:00:00.000Z', fields: ['title', 'price'] },
+            versions: [
+              {
+                id: 'v-1',
+                label: '1.1',
+                changelog: 'Faster',
+                status: 'pending',
+                rejection_reason: null,
+                released_at: null,
+                created_at: '2026-05-01T10:00:00.000Z',
+                files: [],
+              },
+              {
+                id: null,
+                label: '1.0',
+                changelog: '',
+                status: 'approved',
+                rejection_reason: null,
+                released_at: '2026-01-01T10:00:00.000Z',
+                created_at: '2026-01-01T10:00:00.000Z',
+                files: [],
+              },
+            ],
+          }),
+      },
+      [product],
+    );
+    expect(await screen.findByText('Your edit waits for review; buyers see it as it was')).toBeTruthy();
+    expect(screen.getByText('Version 1.1 waits for review')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Versions of Prompt Pack' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Versions of Prompt Pack' });
+    expect(
+      await within(dialog).findByText('Your edit of Title, Price waits for review; buyers see the product as it was until then.'),
+    ).toBeTruthy();
+    expect(within(dialog).getByText('A version is already waiting for review.')).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Submit for review' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('saves the bio and links of the seller’s public page, checking the links first', async () => {
     const { user, api } = await openAsSeller({
       'PUT /api/v1/seller/profile': () => json(200, { message: 'Seller page saved' }),
