@@ -1423,3 +1423,51 @@ export const productUpdateMutes = pgTable(
     index('product_update_mutes_product_idx').on(table.productId),
   ],
 );
+
+export const SALE_ALERT_KINDS = ['sale', 'refund'] as const;
+export const SALE_ALERT_EMAIL_STATUSES = ['queued', 'sending', 'sent', 'skipped', 'failed'] as const;
+
+/**
+ * "You made a sale" (issue 25): one row per order, seller and kind, written in the transaction
+ * that paid or refunded the order (with the seller's in-app notification), so the key makes a
+ * second alert impossible. `amount_cents` is the seller's ledger entry of that order (negative
+ * for a refund). `queued` rows are the e-mail outbox; `sending`: a runner took it; `skipped`: the
+ * seller had sale e-mails turned off.
+ */
+export const saleAlerts = pgTable(
+  'sale_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: SALE_ALERT_KINDS }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    emailStatus: text('email_status', { enum: SALE_ALERT_EMAIL_STATUSES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    unique('sale_alerts_once').on(table.orderId, table.sellerId, table.kind),
+    check('sale_alerts_kind_known', sql`${table.kind} in ('sale', 'refund')`),
+    check('sale_alerts_email_status_known', sql`${table.emailStatus} in ('queued', 'sending', 'sent', 'skipped', 'failed')`),
+    index('sale_alerts_queued_idx').on(table.createdAt).where(sql`${table.emailStatus} = 'queued'`),
+    index('sale_alerts_sending_idx').on(table.claimedAt).where(sql`${table.emailStatus} = 'sending'`),
+    index('sale_alerts_seller_idx').on(table.sellerId),
+  ],
+);
+
+/** A seller's choice about sale and refund e-mails; no row: on. */
+export const saleAlertSettings = pgTable('sale_alert_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  emails: boolean('emails').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
