@@ -64,6 +64,7 @@ import { adminProductRoutes } from './modules/products/admin-routes';
 import { adminProductChangeRoutes, publicVersionRoutes, sellerVersionRoutes } from './modules/products/version-routes';
 import { adminPromoCodeRoutes } from './modules/promo-codes/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
+import { sellerSaleAlertRoutes } from './modules/sale-alerts/routes';
 import { publicSellerRoutes } from './modules/sellers/public-routes';
 import { sellerRoutes } from './modules/sellers/routes';
 import {
@@ -187,6 +188,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(sellerProductUpdateRoutes, { prefix: '/seller' });
       await api.register(adminProductUpdateRoutes, { prefix: '/admin' });
       await api.register(productUpdatePreferenceRoutes, { prefix: '/product-updates' });
+      await api.register(sellerSaleAlertRoutes, { prefix: '/seller' });
       await api.register(adminPayoutRoutes, { prefix: '/payments/admin' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });
       await api.register(publicSettingsRoutes, { prefix: '/settings' });

@@ -15,6 +15,7 @@ import { leadDigestJob } from './modules/chatbot/lead-digest';
 import { paymentSweepJob } from './modules/payments/reconcile';
 import { payoutScheduleJob } from './modules/payouts/transfers';
 import { productUpdatesJob } from './modules/product-updates/send';
+import { saleAlertsJob } from './modules/sale-alerts/send';
 
 /** Beyond the drain, how long closing the database may take before the process gives up. */
 const SHUTDOWN_GRACE_MS = 20_000;
@@ -71,6 +72,8 @@ async function main(): Promise<void> {
       leadDigestJob(deps, log),
       // Sends product updates (update notes, new versions) to past buyers in batches; resumes after a crash.
       productUpdatesJob(deps, log),
+      // E-mails the sellers' sale and refund alerts a request could not send (a refusal, a crash after the commit).
+      saleAlertsJob(deps, log),
     ],
     log,
     // Each period of each job runs on one instance only, and a run left by a dead instance is taken over.

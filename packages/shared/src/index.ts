@@ -24,6 +24,7 @@ export * from './product-updates';
 export * from './product-versions';
 export * from './promo';
 export * from './roles';
+export * from './sale-alerts';
 export * from './scans';
 export * from './seller';
 export * from './seller-profile';

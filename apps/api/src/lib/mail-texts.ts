@@ -67,6 +67,16 @@ export interface MailTexts {
     notificationNote: string;
     notificationVersion: string;
   };
+  /** "You made a sale" (modules/sale-alerts): a seller's alert of a sale or a refund of their products. */
+  saleAlert: {
+    saleSubject: (products: string) => string;
+    refundSubject: (order: string, products: string) => string;
+    saleMessage: (order: string, products: string, amount: string) => string;
+    refundMessage: (order: string, products: string, amount: string) => string;
+    open: string;
+    why: string;
+    manage: string;
+  };
   /** The admins' lead digest: one or more leads per e-mail (`first` names the first one). */
   lead: {
     subject: (count: number, first: string) => string;
@@ -149,6 +159,15 @@ export function mailTexts(language: Language): MailTexts {
       manage: text('mail.productUpdate.manage'),
       notificationNote: text('mail.productUpdate.notificationNote'),
       notificationVersion: text('mail.productUpdate.notificationVersion'),
+    },
+    saleAlert: {
+      saleSubject: (products) => text('mail.saleAlert.saleSubject', { products }),
+      refundSubject: (order, products) => text('mail.saleAlert.refundSubject', { order, products }),
+      saleMessage: (order, products, amount) => text('mail.saleAlert.saleMessage', { order, products, amount }),
+      refundMessage: (order, products, amount) => text('mail.saleAlert.refundMessage', { order, products, amount }),
+      open: text('mail.saleAlert.open'),
+      why: text('mail.saleAlert.why'),
+      manage: text('mail.saleAlert.manage'),
     },
     // One lead is named in the subject and told apart in the intro: two messages, not plural forms
     // (in Chinese and Japanese, which have no singular form, the texts differ too).

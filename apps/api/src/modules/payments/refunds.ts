@@ -2,6 +2,7 @@ import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { disableLicenseKeysForRefundInTx } from '../licenses/service';
 import { reverseSaleInTx } from '../orders/service';
+import { queueSaleAlertsInTx, sendSaleAlerts } from '../sale-alerts';
 import {
   claimRefundRequest,
   findOrder,
@@ -74,6 +75,9 @@ export async function finishApprovedRefund(deps: AppDeps, requestId: string): Pr
     await markOrderRefunded(tx, order.id);
     await disableLicenseKeysForRefundInTx(tx, order.id);
     await reverseSaleInTx(tx, order.id);
+    // The sellers' refund alerts, from the reversal just written: committed with the refund or not at all.
+    await queueSaleAlertsInTx(tx, order, 'refund');
     await markRefundRequestApproved(tx, request.id, refund?.id ?? null);
   });
+  await sendSaleAlerts(deps, { orderId: order.id }).catch(() => {});
 }

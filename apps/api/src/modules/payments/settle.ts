@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../lib/context';
 import { issueLicenseKeysInTx } from '../licenses/service';
 import { checkItemsStillBuyable, isOpen, markPaidInTx, type PaidOrder, sendReceipt } from '../orders/service';
+import { queueSaleAlertsInTx, sendSaleAlerts } from '../sale-alerts';
 import { findPaymentRefundForIntent, insertPaymentRefund, lockOrder, markUnpayableOrderRefunded } from './repository';
 
 export interface SucceededCharge {
@@ -39,6 +40,8 @@ export async function settleCharge(deps: AppDeps, charge: SucceededCharge): Prom
         paid = await markPaidInTx(tx, order, charge.intentId, deps.config.platformFeePercent, items);
         // In the same transaction, under the same lock: a replayed or concurrent confirmation never issues twice.
         await issueLicenseKeysInTx(tx, deps.licenseKeySecret, order, paid.items);
+        // The sellers' "you made a sale" alerts, from the ledger just written: committed with the payment or not at all.
+        await queueSaleAlertsInTx(tx, order, 'sale');
         return 'paid' as const;
       }
     }
@@ -46,6 +49,7 @@ export async function settleCharge(deps: AppDeps, charge: SucceededCharge): Prom
   });
   if (outcome === 'paid') {
     await sendReceipt(deps, charge.orderId, paid).catch(() => {});
+    await sendSaleAlerts(deps, { orderId: charge.orderId }).catch(() => {});
     return 'paid';
   }
   if (outcome === 'refund') {

@@ -1,0 +1,94 @@
+import type { Language } from '@app/shared';
+import type { Tx } from '../../db/client';
+import { formatMailMoney, mailTexts } from '../../lib/mail-texts';
+import { centsToDollars } from '../../lib/money';
+import { languageOf } from '../users/service';
+import {
+  findSellersToAlert,
+  insertSaleAlerts,
+  insertSellerNotifications,
+  orderLinesOf,
+  type SaleAlertKind,
+  sellerLedgerSharesOf,
+} from './repository';
+
+/** Where an alert's notification and e-mail lead: the seller's dashboard with its sales. */
+export const SALE_ALERT_LINK = '/seller';
+
+/** A seller's lines of an order, as one phrase: 'Prompt Studio × 2, Data Pack'. */
+export function productsPhrase(lines: { title: string; quantity: number }[]): string {
+  return lines.map((line) => (line.quantity > 1 ? `${line.title} × ${line.quantity}` : line.title)).join(', ');
+}
+
+/** The title and message of an alert in one language (the same words in the notification and the e-mail). */
+export function saleAlertWords(
+  language: Language,
+  alert: { kind: SaleAlertKind; orderNumber: string; products: string; amountCents: number },
+) {
+  const m = mailTexts(language).saleAlert;
+  // A refund's entry is negative: the words say how much is taken back.
+  const amount = formatMailMoney(language, centsToDollars(Math.abs(alert.amountCents)));
+  return alert.kind === 'sale'
+    ? { title: m.saleSubject(alert.products), message: m.saleMessage(alert.orderNumber, alert.products, amount) }
+    : {
+        title: m.refundSubject(alert.orderNumber, alert.products),
+        message: m.refundMessage(alert.orderNumber, alert.products, amount),
+      };
+}
+
+/**
+ * Writes the sellers' alerts of an order just paid (kind sale) or refunded (kind refund), in the
+ * caller's transaction, after its ledger entries: one per seller of the order (however many of
+ * their lines it holds), with the seller's share read from the ledger, the in-app notification in
+ * the seller's language, and the e-mail queued (or skipped when the seller turned sale e-mails
+ * off). It exists only if the payment or refund commits; the row's key makes a replay a no-op.
+ */
+export async function queueSaleAlertsInTx(
+  tx: Tx,
+  order: { id: string; orderNumber: string },
+  kind: SaleAlertKind,
+): Promise<void> {
+  const shares = await sellerLedgerSharesOf(tx, order.id, kind);
+  if (shares.length === 0) return;
+  const lines = await orderLinesOf(tx, order.id);
+  const sellers = new Map(
+    (
+      await findSellersToAlert(
+        tx,
+        shares.map((share) => share.sellerId),
+      )
+    ).map((s) => [s.id, s]),
+  );
+  const fresh = await insertSaleAlerts(
+    tx,
+    shares.map((share) => ({
+      orderId: order.id,
+      sellerId: share.sellerId,
+      kind,
+      amountCents: share.amountCents,
+      emailStatus: sellers.get(share.sellerId)?.emailsOff ? ('skipped' as const) : ('queued' as const),
+    })),
+  );
+  await insertSellerNotifications(
+    tx,
+    shares
+      .filter((share) => fresh.has(share.sellerId))
+      .map((share) => {
+        const seller = sellers.get(share.sellerId);
+        const products = productsPhrase(lines.filter((line) => line.sellerId === share.sellerId));
+        const words = saleAlertWords(seller ? languageOf(seller) : 'en', {
+          kind,
+          orderNumber: order.orderNumber,
+          products,
+          amountCents: share.amountCents,
+        });
+        return {
+          userId: share.sellerId,
+          type: kind === 'sale' ? 'success' : 'info',
+          title: words.title.slice(0, 250),
+          message: words.message,
+          link: SALE_ALERT_LINK,
+        };
+      }),
+  );
+}
