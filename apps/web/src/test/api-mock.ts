@@ -78,6 +78,8 @@ const defaults: Record<string, MockHandler> = {
     json(200, { preferences: applyPreferencesUpdate(DEFAULT_PREFERENCES, request.body as PreferencesUpdate) }),
   // Product updates: the profile's settings (nothing muted) and the fixture product's update notes (none).
   'GET /api/v1/product-updates/preferences': () => json(200, { all_muted: false, muted_products: [] }),
+  // Sale alerts (issue 25): a seller's profile, e-mails on.
+  'GET /api/v1/seller/sale-alerts': () => json(200, { emails: true }),
   'GET /api/v1/products/p-1/updates': () => json(200, { updates: [], total: 0, page: 1, pages: 0 }),
   'GET /api/v1/products/d-1/updates': () => json(200, { updates: [], total: 0, page: 1, pages: 0 }),
   // Versions (decision 0038): the fixture products' history (at their first version) and the admins' empty queue.

@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { LoadingScreen } from '@/components/ui/spinner';
 import { PreferencesSection } from '@/features/preferences/components/preferences-section';
 import { ProductUpdatePreferences } from '@/features/product-updates/components/product-update-preferences';
+import { SaleAlertSettingsCard } from '@/features/sale-alerts/components/sale-alert-settings-card';
 import { useRequiredUser } from '@/lib/auth-store';
 import { useMe } from '../api/get-me';
 import { AvatarUpload } from '../components/avatar-upload';
@@ -39,6 +40,7 @@ export function ProfilePage() {
       </Card>
       <PreferencesSection />
       <ProductUpdatePreferences />
+      {hasRole(user.role, ['seller', 'admin']) && <SaleAlertSettingsCard />}
       <Card>
         <CardHeader>
           <CardTitle>{t('profile.password.title')}</CardTitle>
