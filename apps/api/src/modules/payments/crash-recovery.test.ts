@@ -115,9 +115,20 @@ async function books() {
       (select count(*)::int from orders o where o.payment_status = 'paid'
          and not exists (select 1 from test_payment_intents i where i.id = o.payment_intent_id and i.status = 'succeeded')) as paid_uncharged,
       (select coalesce(sum(amount_cents), 0)::int from ledger_entries) as ledger,
-      (select coalesce(sum(total_cents), 0)::int from orders where payment_status = 'paid') as kept`);
+      (select coalesce(sum(total_cents), 0)::int from orders where payment_status = 'paid') as kept,
+      (select count(*)::int from sale_alerts where kind = 'sale') as sale_alerts,
+      (select count(*)::int from notifications n join users u on u.id = n.user_id where u.role = 'seller') as seller_notes`);
   return rows[0] as Record<
-    'charged' | 'paid' | 'refunded' | 'in_flight' | 'charged_unpaid' | 'paid_uncharged' | 'ledger' | 'kept',
+    | 'charged'
+    | 'paid'
+    | 'refunded'
+    | 'in_flight'
+    | 'charged_unpaid'
+    | 'paid_uncharged'
+    | 'ledger'
+    | 'kept'
+    | 'sale_alerts'
+    | 'seller_notes',
     number
   >;
 }
@@ -159,6 +170,9 @@ describe('a crash in the middle of a payment burst', () => {
       expect(afterRestart).toMatchObject({ in_flight: 0, charged_unpaid: 0, paid_uncharged: 0 });
       expect(afterRestart.charged).toBe(afterRestart.paid + afterRestart.refunded);
       expect(afterRestart.ledger).toBe(afterRestart.kept);
+      // The seller's sale alerts (issue 25) were committed with the payments: one per paid order, none lost or doubled.
+      expect(afterRestart.sale_alerts).toBe(afterRestart.paid);
+      expect(afterRestart.seller_notes).toBe(afterRestart.paid);
 
       // Whoever was not charged can pay now; nobody can be charged twice.
       for (const s of sessions) {
@@ -167,6 +181,7 @@ describe('a crash in the middle of a payment burst', () => {
       }
       const end = await books();
       expect(end).toMatchObject({ charged: BUYERS, paid: BUYERS, refunded: 0, charged_unpaid: 0, ledger: BUYERS * 2500 });
+      expect(end).toMatchObject({ sale_alerts: BUYERS, seller_notes: BUYERS });
     } finally {
       second.kill('SIGTERM');
       await exited(second);
