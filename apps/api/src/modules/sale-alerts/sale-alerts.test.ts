@@ -270,6 +270,43 @@ describe('sale alerts', () => {
     expect(mailsTo(ana, laterNumber)).toHaveLength(1);
   });
 
+  it('says nothing about a payout: paying a seller out is not a sale', async () => {
+    const dora = await signedInUser(t, 'seller', { firstName: 'Dora', lastName: 'Pay' });
+    const kit = await createProduct(t.db, dora.user, { title: 'Payout Kit', priceCents: 3000 });
+    const bought = await paidOrder([kit.id]);
+    // The sale is past the refund hold, so the payout run pays it.
+    await t.db.execute(
+      sql`update ledger_entries set created_at = now() - interval '40 days' where order_id = ${bought.checkout.order_id}`,
+    );
+    const admin = (method: 'PUT' | 'POST', url: string, payload: object) =>
+      t.app.inject({ method, url: `/api/v1${url}`, payload, headers: bearer(adminToken) });
+    expect(
+      (await admin('PUT', '/payments/admin/settings', { payout_schedule: 'manual', minimum_payout: 0, hold_days: 30 }))
+        .statusCode,
+    ).toBe(200);
+    const account = await dora.call('PUT', '/seller/payout-account', {
+      account_holder_name: 'Dora Pay',
+      bank_name: 'Commerzbank',
+      account_type: 'iban',
+      iban: 'DE89 3704 0044 0532 0130 00',
+    });
+    expect(account.statusCode).toBe(200);
+    const mailsBefore = decodedOutbox(t.config).filter((m) => m.to.includes(dora.user.email)).length;
+
+    const run = await admin('POST', '/payments/admin/trigger-transfer', { seller_id: dora.user.id });
+    expect(run.json().results).toEqual([expect.objectContaining({ status: 'paid' })]);
+    await sendSaleAlerts(t.deps);
+
+    const alerts = (await t.db.execute(sql`select kind from sale_alerts where seller_id = ${dora.user.id}`)).rows;
+    expect(alerts).toEqual([{ kind: 'sale' }]);
+    const notes = (await dora.call('GET', '/notifications')).json().notifications as { title: string }[];
+    expect(notes.filter((n) => n.title.startsWith('You made a sale'))).toHaveLength(1);
+    expect(
+      decodedOutbox(t.config).filter((m) => m.to.includes(dora.user.email) && m.subject.startsWith('You made a sale')),
+    ).toHaveLength(1);
+    expect(decodedOutbox(t.config).filter((m) => m.to.includes(dora.user.email)).length).toBe(mailsBefore);
+  });
+
   it('lets only sellers and admins read or change the setting, and refuses a bad body with 422', async () => {
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/seller/sale-alerts' });
     expect(anonymous.statusCode).toBe(401);
