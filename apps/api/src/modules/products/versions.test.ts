@@ -101,7 +101,7 @@ describe('versions of a product', () => {
     expect([first?.statusCode, second?.statusCode]).toEqual([200, 200]);
     expect(first?.json()).toEqual({ message: VERSION_MESSAGES.versionApproved, status: 'approved' });
     const queued = await t.db.execute(sql`select kind, title, body from product_updates where version_id = ${entry.id}`);
-    expect(queued.rows).toEqual([{ kind: 'version', title: 'Versioned Tool 1.1', body: '## Fixed\n- the crash on start' }]);
+    expect(queued.rows).toEqual([{ kind: 'version', title: '1.1', body: '## Fixed\n- the crash on start' }]);
 
     const inbox = (await cast.seller.call('GET', '/notifications')).json();
     expect(inbox.notifications.filter((n: { title: string }) => n.title === '"Versioned Tool 1.1" is live')).toHaveLength(1);

@@ -250,7 +250,8 @@ export async function approveVersion(deps: AppDeps, productId: string, versionId
     await queueProductUpdate(tx, {
       productId: live.id,
       kind: 'version',
-      title: `${live.title} ${approved.label}`,
+      // The e-mail's subject names the product already ("Update to {product}: {title}").
+      title: approved.label,
       body: approved.changelog,
       versionId: approved.id,
     });
