@@ -144,7 +144,13 @@ describe('know what you buy', () => {
     await shelf.getByRole('link').first().waitFor();
     // The cheapest product of the whole catalogue is the cheapest of its seller's too.
     await visitor.page.getByLabel('Sort by').selectOption('priceAsc');
-    await expect.poll(() => new URL(visitor.page.url()).searchParams.get('sort')).toBe('priceAsc');
+    // The catalogue's sort parameters, so a seller's shelf link reads as a catalogue link does.
+    await expect
+      .poll(() => {
+        const query = new URL(visitor.page.url()).searchParams;
+        return `${query.get('sort_by')} ${query.get('sort_order')}`;
+      })
+      .toBe('price asc');
     // The previous answer stays on screen, dimmed and busy, until the sorted one arrives; the router
     // renders the new sort in a transition, so the URL changes before the list does. Done when the
     // cheapest product leads the list and nothing is loading.

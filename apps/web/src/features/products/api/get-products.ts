@@ -18,6 +18,8 @@ export interface ProductQuery {
   commercial_use?: boolean | null;
   max_gpu_memory?: number | string | null;
   hosting?: string | null;
+  /** One seller's products (their public page). */
+  seller_id?: string | null;
   sort_by?: string | null;
   sort_order?: 'asc' | 'desc' | null;
   page?: number | null;

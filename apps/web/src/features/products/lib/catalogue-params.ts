@@ -154,3 +154,11 @@ export const FILTER_KEYS = [
 export function hasFilters(params: CatalogueParams): boolean {
   return FILTER_KEYS.some((key) => params[key] !== '');
 }
+
+/** How many filters are on, as the small-screen filters button counts them: the price range counts as one. */
+export function activeFilterCount(params: CatalogueParams): number {
+  return (
+    FILTER_KEYS.filter((key) => key !== 'min_price' && key !== 'max_price' && params[key] !== '').length +
+    (params.min_price || params.max_price ? 1 : 0)
+  );
+}

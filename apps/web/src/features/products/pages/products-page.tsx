@@ -1,6 +1,5 @@
 import { CATEGORIES } from '@app/shared';
-import { SearchX, SlidersHorizontal } from 'lucide-react';
-import { useId, useState } from 'react';
+import { SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
@@ -10,14 +9,12 @@ import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { errorMessage } from '@/lib/api-client';
 import { categoryName } from '@/lib/catalog-names';
-import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useCategories } from '../api/get-categories';
 import { useProducts } from '../api/get-products';
-import { CatalogueFilters } from '../components/catalogue-filters';
-import { SearchFacets } from '../components/search-facets';
+import { CatalogueFilterPanel } from '../components/catalogue-filter-panel';
 import { SortSelect } from '../components/sort-select';
 import {
   CATALOGUE_PAGE_SIZE,
@@ -34,8 +31,6 @@ import {
 export function ProductsPage() {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
-  const filtersId = useId();
-  const [filtersOpen, setFiltersOpen] = useState(false);
   const params = readCatalogueParams(searchParams);
   const products = useProducts(toProductQuery(params), { keepPrevious: true });
   const categories = useCategories();
@@ -60,10 +55,6 @@ export function ProductsPage() {
         ? categoryName(category.slug)
         : t('products.title');
   const filtered = hasFilters(params);
-  // The price range counts as one filter; the listing card's filters count too.
-  const activeFilters =
-    FILTER_KEYS.filter((key) => key !== 'min_price' && key !== 'max_price' && params[key] !== '').length +
-    (params.min_price || params.max_price ? 1 : 0);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
@@ -100,38 +91,15 @@ export function ProductsPage() {
       </div>
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[15rem_1fr]">
-        <aside aria-label={t('products.filters.title')}>
-          <h2 className="mb-4 hidden items-center gap-2 text-sm font-semibold tracking-wide text-slate-900 uppercase lg:flex dark:text-white">
-            <SlidersHorizontal className="size-4" aria-hidden />
-            {t('products.filters.title')}
-          </h2>
-          {/* On small screens the filters fold away behind a button so the products come first. */}
-          <Button
-            variant="outline"
-            className="w-full lg:hidden"
-            aria-expanded={filtersOpen}
-            aria-controls={filtersId}
-            onClick={() => setFiltersOpen(!filtersOpen)}
-          >
-            <SlidersHorizontal className="size-4" aria-hidden />
-            {activeFilters > 0 ? t('products.filters.toggleActive', { count: activeFilters }) : t('products.filters.title')}
-          </Button>
-          <div id={filtersId} className={cn('mt-4 lg:mt-0', !filtersOpen && 'hidden lg:block')}>
-            <CatalogueFilters
-              params={params}
-              counts={categories.data?.categories}
-              onChange={change}
-              onClear={clearFilters}
-              canClear={filtered}
-              facets={data?.facets}
-            />
-            {params.search && data && (
-              <div className="mt-8">
-                <SearchFacets facets={data.facets} params={params} sampled={data.total_capped} onChange={change} />
-              </div>
-            )}
-          </div>
-        </aside>
+        <CatalogueFilterPanel
+          params={params}
+          categoryCounts={categories.data?.categories}
+          facets={data?.facets}
+          showFacets={Boolean(params.search)}
+          sampled={data?.total_capped ?? false}
+          onChange={change}
+          onClear={clearFilters}
+        />
 
         <section aria-label={t('products.resultsLabel')} className="min-w-0">
           {products.isError && !data ? (

@@ -1,27 +1,16 @@
 import type { ProductList } from '@app/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type ProductQuery, productQueryString } from '@/features/products/api/get-products';
 import { api } from '@/lib/api-client';
 
-/** The seller page's filters: the catalogue's own (GET /products), narrowed to one seller. */
-export interface SellerProductsQuery {
-  seller_id: string;
-  category: string;
-  license: string;
-  sort_by: string;
-  sort_order: string;
-  page: number;
-  limit: number;
+/** The catalogue's own query (GET /products), narrowed to one seller. */
+export function sellerProductsPath(sellerId: string, query: ProductQuery): string {
+  return `/products/${productQueryString({ ...query, seller_id: sellerId })}`;
 }
 
-export function sellerProductsPath(query: SellerProductsQuery): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== '') params.set(key, String(value));
-  return `/products/?${params.toString()}`;
-}
-
-/** One page of the seller's public products; the previous page stays while the next loads. */
-export function useSellerProducts(query: SellerProductsQuery) {
-  const path = sellerProductsPath(query);
+/** One page of the seller's public products, with the facet counts; the previous page stays while the next loads. */
+export function useSellerProducts(sellerId: string, query: ProductQuery) {
+  const path = sellerProductsPath(sellerId, query);
   return useQuery({
     queryKey: ['products', 'seller', path],
     queryFn: ({ signal }) => api.get<ProductList>(path, { signal }),

@@ -1,6 +1,6 @@
-import { CATEGORIES, LICENSES, type PublicSeller } from '@app/shared';
+import type { PublicSeller } from '@app/shared';
 import { ExternalLink, PackageOpen, UserX } from 'lucide-react';
-import { useEffect, useId } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
@@ -9,30 +9,22 @@ import { RatingStars } from '@/components/rating-stars';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
+import {
+  type CatalogueKey,
+  FILTER_KEYS,
+  hasFilters,
+  readCatalogueParams,
+  sortKeyOf,
+  toProductQuery,
+  withChanges,
+} from '@/features/products';
+import { CatalogueFilterPanel } from '@/features/products/components/catalogue-filter-panel';
+import { SortSelect } from '@/features/products/components/sort-select';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { categoryName, licenseName } from '@/lib/catalog-names';
-import { cn } from '@/lib/cn';
 import { formatDate, formatNumber } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { useSeller } from '../api/get-seller';
 import { useSellerProducts } from '../api/get-seller-products';
-
-/** The seller page's sort choices, as the catalogue words them. */
-const SORTS = [
-  { key: 'newest', sort_by: 'created_at', sort_order: 'desc' },
-  { key: 'popularity', sort_by: 'popularity', sort_order: 'desc' },
-  { key: 'rating', sort_by: 'rating', sort_order: 'desc' },
-  { key: 'priceAsc', sort_by: 'price', sort_order: 'asc' },
-  { key: 'priceDesc', sort_by: 'price', sort_order: 'desc' },
-  { key: 'title', sort_by: 'title', sort_order: 'asc' },
-] as const;
-const PAGE_SIZE = 12;
-
-const selectClasses = cn(
-  'block h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-xs',
-  'focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30',
-  'dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
-);
 
 /** `/sellers/{id}/{slug}`: who sells, and what they sell, with the catalogue's sort and filters. */
 export function SellerProfilePage() {
@@ -152,130 +144,109 @@ function SellerHeader({ seller }: { seller: PublicSeller }) {
 
 function SellerProducts({ seller }: { seller: PublicSeller }) {
   const { t } = useTranslation();
-  const ids = { sort: useId(), category: useId(), license: useId() };
-  const [params, setParams] = useSearchParams();
-  const sort = SORTS.find((option) => option.key === params.get('sort')) ?? SORTS[0];
-  const category = CATEGORIES.find((option) => option.slug === params.get('category'))?.slug ?? '';
-  const license = LICENSES.find((option) => option.slug === params.get('license'))?.slug ?? '';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const products = useSellerProducts({
-    seller_id: seller.id,
-    category,
-    license,
-    sort_by: sort.sort_by,
-    sort_order: sort.sort_order,
-    page,
-    limit: PAGE_SIZE,
-  });
-  const change = (key: string, value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        if (key !== 'page') next.delete('page');
-        return next;
-      },
-      { replace: key !== 'page' },
-    );
-  const filtered = Boolean(category || license);
-  const list = products.data?.products;
+  const [searchParams, setSearchParams] = useSearchParams();
+  // The seller page has no search box: a stray ?search= in a link does not narrow it unseen.
+  const params = { ...readCatalogueParams(searchParams), search: '' };
+  const products = useSellerProducts(seller.id, toProductQuery(params));
+  // As on the catalogue: every change but the page's starts again from page 1, and the next change
+  // starts from this one's URL even when two controls change faster than a deferred render.
+  const change = (changes: Partial<Record<CatalogueKey, string | number | null>>) =>
+    setSearchParams((current) => withChanges(current, changes), { replace: !('page' in changes), flushSync: true });
+  const clearFilters = () => change(Object.fromEntries(FILTER_KEYS.map((key) => [key, null])));
+  const filtered = hasFilters(params);
+  const data = products.data;
+  const list = data?.products;
+  const categoryCounts = data?.facets.category.map((facet) => ({ slug: facet.value, name: facet.label, count: facet.count }));
 
   return (
     <section aria-labelledby="seller-products" className="mt-12">
-      <div className="flex flex-wrap items-end justify-between gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-4 border-b border-slate-200 pb-6 dark:border-slate-800">
         <h2 id="seller-products" className="text-2xl font-bold text-slate-900 dark:text-white">
           {t('sellerPage.productsBy', { name: seller.name })}
         </h2>
         {seller.product_count > 0 && (
-          <div className="flex flex-wrap items-end gap-3">
-            <div>
-              <label htmlFor={ids.category} className="block text-sm text-slate-600 dark:text-slate-400">
-                {t('products.filters.category')}
-              </label>
-              <select
-                id={ids.category}
-                className={selectClasses}
-                value={category}
-                onChange={(e) => change('category', e.target.value)}
-              >
-                <option value="">{t('products.filters.allCategories')}</option>
-                {CATEGORIES.map((option) => (
-                  <option key={option.slug} value={option.slug}>
-                    {categoryName(option.slug)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor={ids.license} className="block text-sm text-slate-600 dark:text-slate-400">
-                {t('products.filters.license')}
-              </label>
-              <select
-                id={ids.license}
-                className={selectClasses}
-                value={license}
-                onChange={(e) => change('license', e.target.value)}
-              >
-                <option value="">{t('products.filters.anyLicense')}</option>
-                {LICENSES.map((option) => (
-                  <option key={option.slug} value={option.slug}>
-                    {licenseName(option.slug)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor={ids.sort} className="block text-sm text-slate-600 dark:text-slate-400">
-                {t('products.sort.label')}
-              </label>
-              <select id={ids.sort} className={selectClasses} value={sort.key} onChange={(e) => change('sort', e.target.value)}>
-                {SORTS.map((option) => (
-                  <option key={option.key} value={option.key}>
-                    {t(`products.sort.${option.key}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
+          <SortSelect
+            value={sortKeyOf(params)}
+            searching={false}
+            onChange={(option) => change({ sort_by: option.sort_by, sort_order: option.sort_order })}
+          />
         )}
       </div>
       {seller.product_count === 0 ? (
         <EmptyState text={t('sellerPage.noProducts', { name: seller.name })} />
-      ) : products.isError ? (
-        <Alert tone="error" title={t('sellerPage.productsFailed')} className="mt-6">
-          <p>{translateMessage(errorMessage(products.error, t('common.operationFailed')))}</p>
-        </Alert>
-      ) : list && list.length === 0 ? (
-        <EmptyState text={filtered ? t('sellerPage.noMatches') : t('sellerPage.noProducts', { name: seller.name })} />
       ) : (
-        <>
-          <ProductGrid
-            className="mt-6"
-            stale={products.isPlaceholderData}
-            products={list}
-            label={t('sellerPage.productsBy', { name: seller.name })}
+        <div className="mt-8 grid gap-8 lg:grid-cols-[15rem_1fr]">
+          <CatalogueFilterPanel
+            params={params}
+            categoryCounts={categoryCounts}
+            facets={data?.facets}
+            showFacets
+            sampled={data?.total_capped ?? false}
+            onChange={change}
+            onClear={clearFilters}
           />
-          {products.data && products.data.pages > 1 && (
-            <Pagination
-              className="mt-8"
-              page={page}
-              pages={products.data.pages}
-              onPageChange={(next) => change('page', String(next))}
-              label={t('sellerPage.pagination')}
-            />
-          )}
-        </>
+          <div className="min-w-0">
+            {products.isError && !data ? (
+              <Alert tone="error" title={t('sellerPage.productsFailed')}>
+                <p>{translateMessage(errorMessage(products.error, t('common.operationFailed')))}</p>
+                <Button variant="outline" size="sm" className="mt-3" onClick={() => void products.refetch()}>
+                  {t('errors.tryAgain')}
+                </Button>
+              </Alert>
+            ) : data && list && list.length === 0 ? (
+              <EmptyState
+                text={
+                  data.total > 0
+                    ? t('products.emptyPage')
+                    : filtered
+                      ? t('sellerPage.noMatches')
+                      : t('sellerPage.noProducts', { name: seller.name })
+                }
+              >
+                {data.total > 0 ? (
+                  <Button className="mt-6" onClick={() => change({ page: null })}>
+                    {t('products.firstPage')}
+                  </Button>
+                ) : (
+                  filtered && (
+                    <Button className="mt-6" onClick={clearFilters}>
+                      {t('products.filters.clear')}
+                    </Button>
+                  )
+                )}
+              </EmptyState>
+            ) : (
+              <>
+                <ProductGrid
+                  stale={products.isPlaceholderData}
+                  products={list}
+                  columns={3}
+                  label={t('sellerPage.productsBy', { name: seller.name })}
+                />
+                {data && data.pages > 1 && (
+                  <Pagination
+                    className="mt-8"
+                    page={params.page}
+                    pages={data.pages}
+                    onPageChange={(page) => change({ page })}
+                    label={t('sellerPage.pagination')}
+                  />
+                )}
+              </>
+            )}
+          </div>
+        </div>
       )}
     </section>
   );
 }
 
-function EmptyState({ text }: { text: string }) {
+function EmptyState({ text, children }: { text: string; children?: ReactNode }) {
   return (
     <div className="mt-6 flex flex-col items-center rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center dark:border-slate-700">
       <PackageOpen className="size-8 text-slate-500" aria-hidden />
       <p className="mt-3 text-slate-700 dark:text-slate-300">{text}</p>
+      {children}
     </div>
   );
 }
