@@ -22,7 +22,7 @@ import { AppError } from '../../lib/errors';
 import { MicroCache } from '../../lib/micro-cache';
 import { pageCount } from '../../lib/paging';
 import { isUuid } from '../../lib/validation';
-import { downloadLimitOfProduct } from '../downloads/limits';
+import { downloadLimitOfProduct } from '../downloads';
 import type { UserRow } from '../users/repository';
 import { presentProduct, productDetailJson, productJson, productListJson } from './present';
 import {

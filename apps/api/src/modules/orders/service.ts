@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors';
 import { centsToDollars } from '../../lib/money';
 import { pagedList, pageOffset } from '../../lib/paging';
 import { isUuid } from '../../lib/validation';
-import { downloadAllowancesOf } from '../downloads/limits';
+import { downloadAllowancesOf } from '../downloads';
 import { lockPayoutAccountsOfOrder } from '../payouts/service';
 import type { UserRow } from '../users/repository';
 import { sendReceipt } from './fulfil';

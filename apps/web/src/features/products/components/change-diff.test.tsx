@@ -23,7 +23,11 @@ describe('the file diff of a new version', () => {
     const rows = within(table)
       .getAllByRole('row')
       .slice(1)
-      .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
     expect(rows).toEqual([
       ['Added', 'CHANGES.md', '300 B'],
       ['Changed', 'model.gguf', '1.0 KB → 3.0 MB'],

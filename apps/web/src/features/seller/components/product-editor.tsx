@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ProductForm } from '@/components/product-form/product-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { hasDataFile } from '@/features/dataset-previews/components/seller-dataset-preview-panel';
-import { useDownloadLimitControl } from '@/features/downloads/hooks/use-download-limit-control';
+import { useDownloadLimitControl } from '@/features/downloads';
 import { errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
