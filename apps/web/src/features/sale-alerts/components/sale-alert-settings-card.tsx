@@ -1,4 +1,5 @@
 import { BadgeDollarSign } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -17,12 +18,17 @@ export function SaleAlertSettingsCard() {
   const { t } = useTranslation();
   const settings = useSaleAlertSettings();
   const change = useUpdateSaleAlertSettings();
+  // The new state shows at once while it is saved; a refusal puts the stored one back.
+  const [saving, setSaving] = useState<boolean | null>(null);
 
-  const toggle = (emails: boolean) =>
+  const toggle = (emails: boolean) => {
+    setSaving(emails);
     change.mutate(emails, {
+      onSettled: () => setSaving(null),
       onSuccess: () => notify.success(t(emails ? 'saleAlerts.emailsOn' : 'saleAlerts.emailsOff')),
       onError: (failure) => notify.error(translateMessage(errorMessage(failure, t('common.operationFailed')))),
     });
+  };
 
   return (
     <Card>
@@ -44,7 +50,7 @@ export function SaleAlertSettingsCard() {
           <>
             <CheckboxField
               label={t('saleAlerts.emails')}
-              checked={settings.data.emails}
+              checked={saving ?? settings.data.emails}
               disabled={change.isPending}
               onChange={(event) => toggle(event.target.checked)}
             />
