@@ -1,4 +1,3 @@
-import type { Preferences } from '@app/shared';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { ledgerEntries, notifications, orderItems, orders, saleAlertSettings, saleAlerts, users } from '../../db/schema';
@@ -27,14 +26,14 @@ export function orderLinesOf(db: DbOrTx, orderId: string) {
     .orderBy(asc(orderItems.productTitle));
 }
 
-/** The sellers to alert: where to mail, which language, and whether they turned sale e-mails off. */
+/** The sellers to alert: which language, and whether to e-mail them (not when they turned it off or the account is deleted). */
 export async function findSellersToAlert(db: DbOrTx, sellerIds: string[]) {
   if (sellerIds.length === 0) return [];
   return db
     .select({
       id: users.id,
       preferences: users.preferences,
-      emailsOff: sql<boolean>`coalesce(${saleAlertSettings.emails} = false, false)`,
+      emailsOff: sql<boolean>`(coalesce(${saleAlertSettings.emails} = false, false) or ${users.deletedAt} is not null)`,
     })
     .from(users)
     .leftJoin(saleAlertSettings, eq(saleAlertSettings.userId, users.id))
@@ -87,7 +86,7 @@ export async function claimQueuedAlert(db: DbOrTx, orderId?: string) {
       orderNumber: orders.orderNumber,
       email: users.email,
       firstName: users.firstName,
-      preferences: sql<Preferences | null>`${users.preferences}`,
+      preferences: users.preferences,
     })
     .from(saleAlerts)
     .innerJoin(orders, eq(orders.id, saleAlerts.orderId))
