@@ -2,6 +2,7 @@ import { CATEGORIES, cardKindOf, LICENSES, listingCardInputSchema, presentListin
 import { describe, expect, it } from 'vitest';
 import { bulkCards, demoCard, demoLicense } from './cards';
 import { PRODUCT_NAMES } from './catalogue-data';
+import { DEMO_WEIGHT_FORMATS } from './weights';
 
 describe('the demo and benchmark listing cards', () => {
   it('give every demo product a card its category asks for, valid by the shared schema', () => {
@@ -19,6 +20,8 @@ describe('the demo and benchmark listing cards', () => {
         if (kind) expect(shown[kind], title).not.toBeNull();
         if (license === 'custom') expect(shown.license_text).toBeTruthy();
         if (shown.model) {
+          // The demo ships a real weights file in the card's format (weights.ts), so the card names one it can.
+          expect(DEMO_WEIGHT_FORMATS, title).toContain(shown.model.model_format);
           frameworks.add(shown.model.framework);
           if (shown.model.min_gpu_memory_gb !== null) gpu.push(shown.model.min_gpu_memory_gb);
         }

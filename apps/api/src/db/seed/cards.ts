@@ -4,6 +4,8 @@ import { type CategorySlug, cardKindOf, type LicenseSlug, type StoredListingCard
  * Realistic AI listing cards for the demo shop and the benchmark's bulk catalogue: a card per
  * category kind, chosen from the title's words where they tell (a speech model, an image dataset),
  * else from a short list by number, so the catalogue's card facets have a spread to filter on.
+ * Model formats are only those the demo ships a real weights file in (weights.ts); the demo then
+ * counts the parameters from that file.
  */
 
 type ModelPreset = NonNullable<StoredListingCard['model']>;
@@ -71,7 +73,8 @@ const MODELS: { words: RegExp; card: ModelPreset }[] = [
     card: {
       task: 'Tabular classification',
       framework: 'scikit-learn',
-      model_format: 'pickle',
+      // Exported with skl2onnx: no pickle for a buyer to load.
+      model_format: 'onnx',
       parameters: null,
       min_gpu_memory_gb: 0,
       runs_on_cpu: true,
@@ -82,7 +85,7 @@ const MODELS: { words: RegExp; card: ModelPreset }[] = [
     card: {
       task: 'Time series forecasting',
       framework: 'tensorflow',
-      model_format: 'savedmodel',
+      model_format: 'onnx',
       parameters: 12_000_000,
       min_gpu_memory_gb: 2,
       runs_on_cpu: true,
@@ -93,7 +96,7 @@ const MODELS: { words: RegExp; card: ModelPreset }[] = [
     card: {
       task: 'Recommendation',
       framework: 'xgboost',
-      model_format: 'other',
+      model_format: 'onnx',
       parameters: null,
       min_gpu_memory_gb: null,
       runs_on_cpu: true,
@@ -122,7 +125,7 @@ const LARGE_MODELS: ModelPreset[] = [
   {
     task: 'Object detection',
     framework: 'keras',
-    model_format: 'savedmodel',
+    model_format: 'onnx',
     parameters: 25_000_000,
     min_gpu_memory_gb: 8,
     runs_on_cpu: true,

@@ -1,4 +1,11 @@
-import { aiPoolShareCents, CATEGORIES, type CategorySlug } from '@app/shared';
+import {
+  aiPoolShareCents,
+  CATEGORIES,
+  type CategorySlug,
+  findFramework,
+  MODEL_FORMATS,
+  type StoredListingCard,
+} from '@app/shared';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { ledgerEntries, orderItems, orders, productFiles, products, refundRequests, reviews, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
@@ -21,6 +28,7 @@ import {
 } from './catalogue-data';
 import { coverSvg } from './covers';
 import { DemoPreviews, demoDatasetCard, demoDatasetCsv } from './dataset-previews';
+import { demoWeights, isDemoWeightFormat } from './weights';
 
 const BASE_PRICE: Record<CategorySlug, number> = {
   'ai-tools': 4900,
@@ -95,24 +103,25 @@ export async function seedDemoCatalogue(db: Database, storage: Storage): Promise
       const seller = sellers[(index + category.slug.length) % sellers.length] as UserRow;
       const price = FIXED_PRICES[title] ?? BASE_PRICE[category.slug] + Math.floor(rand() * 12) * 500;
       const blurb = CATEGORY_BLURBS[category.slug];
+      const shipped = withWeights(title, demoCard(category.slug, title, demoLicense(category.slug, index), index), blurb.files);
       drafts.push({
         id: crypto.randomUUID(),
         sellerId: seller.id,
         sellerName: `${seller.firstName} ${seller.lastName}`,
         title,
         shortDescription: `${title}: ${blurb.short.charAt(0).toLowerCase()}${blurb.short.slice(1)}`,
-        description: `${title} by ${seller.firstName} ${seller.lastName}. ${blurb.body}\n\n### What's included\n\n- ${blurb.files.join('\n- ')}\n- Free updates for 12 months\n- Email support from the seller`,
+        description: `${title} by ${seller.firstName} ${seller.lastName}. ${blurb.body}\n\n### What's included\n\n- ${shipped.fileNames.join('\n- ')}\n- Free updates for 12 months\n- Email support from the seller`,
         priceCents: price,
         originalPriceCents: rand() < 0.3 ? price + 1000 + Math.floor(rand() * 4) * 500 : null,
         category: category.slug,
         license: demoLicense(category.slug, index),
-        card: demoCard(category.slug, title, demoLicense(category.slug, index), index),
+        card: shipped.card,
         status: 'approved',
         featured: index < 2,
         tags: [category.name.toLowerCase(), ...title.toLowerCase().split(' ').slice(0, 2)],
         // Listed between a week and six months ago; sales are counted from the orders below.
         createdAt: new Date(now - 7 * DAY - Math.floor(rand() * 173 * DAY)),
-        fileNames: blurb.files,
+        fileNames: shipped.fileNames,
       });
     });
   }
@@ -126,6 +135,11 @@ export async function seedDemoCatalogue(db: Database, storage: Storage): Promise
   const demoSeller = sellers[0] as UserRow;
   for (const [index, item] of extra.entries()) {
     const blurb = CATEGORY_BLURBS[item.category];
+    const shipped = withWeights(
+      item.title,
+      demoCard(item.category, item.title, demoLicense(item.category, index), index),
+      blurb.files,
+    );
     drafts.push({
       id: crypto.randomUUID(),
       sellerId: demoSeller.id,
@@ -136,16 +150,17 @@ export async function seedDemoCatalogue(db: Database, storage: Storage): Promise
       priceCents: BASE_PRICE[item.category],
       category: item.category,
       license: demoLicense(item.category, index),
-      card: demoCard(item.category, item.title, demoLicense(item.category, index), index),
+      card: shipped.card,
       status: item.status,
       rejectionReason:
         item.status === 'rejected' ? 'This product may infringe the rights of third parties. Provide proof of licence.' : null,
       createdAt: new Date(now - (index + 1) * DAY - Math.floor(rand() * 12 * HOUR)),
-      fileNames: blurb.files,
+      fileNames: shipped.fileNames,
     });
   }
 
   const scans = new Map<string, Awaited<ReturnType<typeof scanStoredFile>>>();
+  const sizes = new Map<string, number>();
   const scannedAt = new Date(now);
   const previews = new DemoPreviews();
   for (const draft of drafts) {
@@ -162,7 +177,8 @@ export async function seedDemoCatalogue(db: Database, storage: Storage): Promise
     const dataFiles: { analysis: DatasetAnalysis; sizeBytes: number }[] = [];
     for (const fileName of draft.fileNames) {
       const key = `product-files/${draft.id}/${fileName}`;
-      const bytes = Buffer.from(sampleFile(draft, fileName));
+      const bytes = fileBytes(draft, fileName);
+      sizes.set(key, bytes.length);
       await storage.put(key, bytes);
       // Scanned like every upload, so the demo shows real verdicts (and its approved products the badge).
       scans.set(key, await scanStoredFile(storage, key, fileName, bytes.length));
@@ -191,8 +207,8 @@ export async function seedDemoCatalogue(db: Database, storage: Storage): Promise
           productId: draft.id,
           fileName,
           storageKey: `product-files/${draft.id}/${fileName}`,
-          contentType: fileName.endsWith('.json') ? 'application/json' : fileName.endsWith('.csv') ? 'text/csv' : 'text/plain',
-          sizeBytes: Buffer.byteLength(sampleFile(draft, fileName)),
+          contentType: contentTypeOf(fileName),
+          sizeBytes: sizes.get(`product-files/${draft.id}/${fileName}`) ?? 0,
           scanVerdict: scans.get(`product-files/${draft.id}/${fileName}`)?.verdict,
           scanReasons: scans.get(`product-files/${draft.id}/${fileName}`)?.reasons,
           scannedAt,
@@ -353,6 +369,32 @@ async function backdateAccounts(tx: Tx, plan: PlannedOrder[], sellers: UserRow[]
     .where(inArray(users.email, ['admin@example.com', 'simpleadmin@example.com']));
 }
 
+/**
+ * A demo product's card and files: a model ships a real weights file in the format its card names,
+ * and the card counts the parameters that file holds (it claims nothing the files are not).
+ */
+function withWeights(title: string, card: StoredListingCard, files: string[]): { card: StoredListingCard; fileNames: string[] } {
+  const model = card.model;
+  if (!model) return { card, fileNames: files };
+  if (!isDemoWeightFormat(model.model_format)) throw new Error(`The demo ships no ${model.model_format} weights (${title})`);
+  const weights = demoWeights(model.model_format, title);
+  return { card: { ...card, model: { ...model, parameters: weights.parameters } }, fileNames: [...files, weights.fileName] };
+}
+
+function fileBytes(draft: Pick<Draft, 'title' | 'card'>, fileName: string): Buffer {
+  const model = draft.card?.model;
+  if (model && isDemoWeightFormat(model.model_format) && fileName === `model.${model.model_format}`)
+    return demoWeights(model.model_format, draft.title).bytes;
+  return Buffer.from(sampleFile(draft, fileName));
+}
+
+function contentTypeOf(fileName: string): string {
+  if (fileName.endsWith('.json')) return 'application/json';
+  if (fileName.endsWith('.csv')) return 'text/csv';
+  if (/[.](safetensors|gguf|onnx)$/.test(fileName)) return 'application/octet-stream';
+  return 'text/plain';
+}
+
 function sampleFile(draft: Pick<Draft, 'title' | 'card'>, fileName: string): string {
   const title = draft.title;
   if (fileName.endsWith('.py')) {
@@ -369,6 +411,12 @@ function sampleFile(draft: Pick<Draft, 'title' | 'card'>, fileName: string): str
   }
   if (fileName.endsWith('.yaml')) {
     return `openapi: 3.0.3\ninfo:\n  title: ${title}\n  version: 1.0.0\npaths:\n  /v1/run:\n    post:\n      summary: Run ${title}\n      responses:\n        '200':\n          description: OK\n`;
+  }
+  const model = draft.card?.model;
+  if (model && fileName.endsWith('.md')) {
+    // What the weights file holds, as the listing card states it.
+    const format = MODEL_FORMATS.find((f) => f.slug === model.model_format)?.name ?? model.model_format;
+    return `# ${title}\n\n- Task: ${model.task}\n- Framework: ${findFramework(model.framework)?.name ?? model.framework}\n- Weights: model.${model.model_format} (${format})${model.parameters ? `, ${model.parameters} parameters: the output layer, a weight matrix and its bias` : ''}\n- Settings: config.json\n\n## Getting started\n\n1. Load model.${model.model_format} with your ${format} reader.\n2. Contact the seller through the marketplace for help.\n`;
   }
   if (fileName.endsWith('.txt')) {
     return `${title}\n\n1. You are an expert assistant. Write {{topic}} for {{audience}} in a {{tone}} tone.\n2. Summarise {{text}} in five bullet points.\n3. Rewrite {{draft}} to be clearer and shorter.\n`;

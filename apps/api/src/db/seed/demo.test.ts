@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, signIn, type TestApp } from '../../../test/helpers';
 import { seedBulkCatalogue } from './bulk';
 import { seedDemo } from './demo';
+import { DEMO_WEIGHT_FORMATS, demoWeights } from './weights';
 
 /**
  * The demo shop as `npm start` seeds it: every figure a page shows agrees with the orders behind
@@ -185,6 +186,175 @@ describe('demo product files', () => {
       });
       // The size the card shows (in MB) is the file's, to the byte rounded at 100 bytes.
       expect(Math.abs(card.dataset.size_mb * 1_000_000 - csv.size_bytes), title).toBeLessThanOrEqual(50);
+    }
+  });
+});
+
+/** Weights files of every format a model card may name (safetensors, GGUF, ONNX, checkpoints, pickles, SavedModel, Keras). */
+const WEIGHTS_FILE = /[.](safetensors|gguf|onnx|pt|pth|ckpt|pkl|pickle|joblib|bin|pb|h5|keras)$/i;
+
+/** The file a key names in the demo's storage, whole. */
+async function stored(key: string): Promise<Buffer> {
+  const stream = await t.deps.storage.get(key);
+  if (!stream) throw new Error(`${key} is not stored`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+/**
+ * How many numbers a weights file holds, read the way its format's own loaders read it, or null when
+ * the bytes are not that format. Written apart from the safety scan, so neither can excuse the other.
+ */
+function parametersIn(format: string, bytes: Buffer): number | null {
+  const product = (dims: number[]) => dims.reduce((a, b) => a * b, 1);
+  try {
+    if (format === 'safetensors') {
+      const length = Number(bytes.readBigUInt64LE(0));
+      const header = JSON.parse(bytes.subarray(8, 8 + length).toString('utf8')) as Record<
+        string,
+        { shape: number[]; dtype: string; data_offsets: [number, number] }
+      >;
+      let count = 0;
+      let end = 0;
+      for (const [name, tensor] of Object.entries(header)) {
+        if (name === '__metadata__') continue;
+        if (tensor.dtype !== 'F32' || tensor.data_offsets[1] - tensor.data_offsets[0] !== product(tensor.shape) * 4) return null;
+        count += product(tensor.shape);
+        end = Math.max(end, tensor.data_offsets[1]);
+      }
+      return 8 + length + end === bytes.length ? count : null;
+    }
+    if (format === 'gguf') {
+      if (bytes.subarray(0, 4).toString('latin1') !== 'GGUF' || bytes.readUInt32LE(4) !== 3) return null;
+      let at = 8;
+      const u32 = () => {
+        at += 4;
+        return bytes.readUInt32LE(at - 4);
+      };
+      const u64 = () => {
+        at += 8;
+        return Number(bytes.readBigUInt64LE(at - 8));
+      };
+      const text = () => {
+        const length = u64();
+        at += length;
+        return bytes.subarray(at - length, at).toString('utf8');
+      };
+      const tensors = u64();
+      const keys = u64();
+      for (let k = 0; k < keys; k += 1) {
+        text();
+        const type = u32();
+        if (type === 8) text();
+        else if (type === 4) u32();
+        else return null; // the demo writes strings and one uint32 only
+      }
+      let count = 0;
+      let dataBytes = 0;
+      for (let i = 0; i < tensors; i += 1) {
+        text();
+        const dims = Array.from({ length: u32() }, u64);
+        if (u32() !== 0) return null; // F32
+        u64();
+        count += product(dims);
+        dataBytes += product(dims) * 4;
+      }
+      const dataStart = Math.ceil(at / 32) * 32;
+      return dataStart + dataBytes === bytes.length ? count : null;
+    }
+    if (format === 'onnx') {
+      // Protocol buffers: every field of a ModelProto, its GraphProto and their TensorProto initializers.
+      const fields = (buffer: Buffer) => {
+        const out: { field: number; value: number | Buffer }[] = [];
+        let at = 0;
+        const varint = () => {
+          let value = 0;
+          let scale = 1;
+          for (;;) {
+            const byte = buffer[at++] as number;
+            value += (byte & 0x7f) * scale;
+            scale *= 128;
+            if (byte < 0x80) return value;
+          }
+        };
+        while (at < buffer.length) {
+          const tag = varint();
+          if ((tag & 7) === 0) out.push({ field: tag >> 3, value: varint() });
+          else if ((tag & 7) === 2) {
+            const length = varint();
+            out.push({ field: tag >> 3, value: buffer.subarray(at, at + length) });
+            at += length;
+          } else return null;
+        }
+        return at === buffer.length ? out : null;
+      };
+      const model = fields(bytes);
+      const graph = model?.find((f) => f.field === 7)?.value;
+      if (!model?.some((f) => f.field === 1) || !model.some((f) => f.field === 8) || !Buffer.isBuffer(graph)) return null;
+      let count = 0;
+      for (const initializer of fields(graph)?.filter((f) => f.field === 5) ?? []) {
+        const tensor = fields(initializer.value as Buffer) ?? [];
+        const dims = tensor.filter((f) => f.field === 1).map((f) => f.value as number);
+        const raw = tensor.find((f) => f.field === 9)?.value as Buffer | undefined;
+        if (tensor.find((f) => f.field === 2)?.value !== 1 || raw?.length !== product(dims) * 4) return null;
+        count += product(dims);
+      }
+      return count > 0 ? count : null;
+    }
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+describe('demo models', () => {
+  it('ship a real weights file in the format their card names, holding the parameters the card counts', async () => {
+    const models = await rows<{
+      id: string;
+      title: string;
+      status: string;
+      card: { model: { model_format: string; parameters: number | null } };
+    }>(sql`select id, title, status, card from products where card ? 'model'`);
+    // Approved, pending and rejected models alike.
+    expect(models.length).toBeGreaterThan(10);
+    expect(new Set(models.map((model) => model.card.model.model_format)).size).toBeGreaterThanOrEqual(3);
+    for (const model of models) {
+      const { model_format: format, parameters } = model.card.model;
+      const files = await rows<{ file_name: string; storage_key: string; verdict: string }>(
+        sql`select file_name, storage_key, scan_verdict as verdict from product_files where product_id = ${model.id}`,
+      );
+      // Exactly one weights file, and in the card's format: no other format's file, none missing.
+      const weights = files.filter((file) => WEIGHTS_FILE.test(file.file_name));
+      expect(
+        weights.map((file) => file.file_name),
+        model.title,
+      ).toEqual([`model.${format}`]);
+      const file = weights[0] as (typeof weights)[number];
+      const bytes = await stored(file.storage_key);
+      expect(parametersIn(format, bytes), `${model.title}: model.${format}`).toBe(parameters);
+      expect(file.verdict, model.title).toBe('clean');
+      // The settings file and the model card say the same.
+      const config = JSON.parse(
+        (await stored(`product-files/${model.id}/config.json`).catch(() => Buffer.from('{}'))).toString(),
+      );
+      if (config.model_format) expect([config.model_format, config.parameters], model.title).toEqual([format, parameters]);
+    }
+    // A visitor sees the same: the card's format, and the file in the list of what they get.
+    const page = (await api('GET', '/products/?category=models&limit=100')).json() as { products: { id: string }[] };
+    const shown = (await api('GET', `/products/${page.products[0]?.id}`)).json();
+    const { files } = (await api('GET', `/products/${shown.id}/files`)).json();
+    expect(files.map((f: { file_name: string }) => f.file_name)).toContain(`model.${shown.card.model.model_format}`);
+  });
+
+  it('would be caught claiming a format its file is not: each reader refuses the other formats', () => {
+    // The readers above are what the test trusts; a file of one format is never read as another.
+    for (const format of DEMO_WEIGHT_FORMATS) {
+      const { bytes, parameters } = demoWeights(format, 'Probe');
+      for (const other of DEMO_WEIGHT_FORMATS)
+        expect(parametersIn(other, bytes), `${format} read as ${other}`).toBe(other === format ? parameters : null);
+      // Cut short, it is no longer the format it claims.
+      expect(parametersIn(format, bytes.subarray(0, bytes.length - 4)), format).toBeNull();
     }
   });
 });
