@@ -115,10 +115,12 @@ export class SearchIndex {
   private readonly updateListeners = new Set<() => void>();
 
   /** `snapshotFile`: where the index is saved for a fast restart (see snapshot.ts); none for no snapshots. */
+  /** `sliceMs`: milliseconds of applying changes between two yields to the event loop (loading.ts SLICE_MS). */
   constructor(
     private readonly db: Database,
     private readonly checkEveryMs: number,
     private readonly snapshotFile?: string,
+    private readonly options: { sliceMs?: number } = {},
   ) {}
 
   /** Products, lexemes and bytes held (for the start-up log and the benchmark). */
@@ -394,7 +396,7 @@ export class SearchIndex {
   private async applyChanges(): Promise<void> {
     const data = this.data as IndexData;
     const recheck = this.recheck;
-    const result = await applyChanges(this.db, data, this.watermarkUs, recheck);
+    const result = await applyChanges(this.db, data, this.watermarkUs, recheck, this.options.sliceMs);
     // The index was dropped meanwhile (a failed compaction): these changes were for it.
     if (this.data !== data) return;
     if (this.recheck === recheck) this.recheck = [];

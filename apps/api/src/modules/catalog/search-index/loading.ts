@@ -68,9 +68,10 @@ export async function applyChanges(
   data: IndexData,
   watermarkUs: number,
   recheck: readonly string[] = [],
+  sliceMs = SLICE_MS,
 ): Promise<{ watermarkUs: number; countsDisagree: boolean; compactionDue: boolean; applied: number }> {
   const since = watermarkUs - OVERLAP_US;
-  const pause = slicer();
+  const pause = slicer(sliceMs);
   const apply = (row: IndexedProductRow) => {
     const slot = data.slotOf.get(row.id);
     if (!row.isPublic) data.remove(row.id);
@@ -114,15 +115,15 @@ export async function applyChanges(
 }
 
 /**
- * A pause to call between small steps: it yields to the event loop once SLICE_MS have passed since
+ * A pause to call between small steps: it yields to the event loop once `sliceMs` have passed since
  * the last yield (or at once when `now`), so that searches run between the slices of a long task.
  */
-function slicer(): (now?: boolean) => Promise<void> {
-  let deadline = performance.now() + SLICE_MS;
+function slicer(sliceMs: number): (now?: boolean) => Promise<void> {
+  let deadline = performance.now() + sliceMs;
   return async (now = false) => {
     if (!now && performance.now() < deadline) return;
     await new Promise((resolve) => setImmediate(resolve));
-    deadline = performance.now() + SLICE_MS;
+    deadline = performance.now() + sliceMs;
   };
 }
 
