@@ -13,16 +13,22 @@ import { createDatabase, type Database } from '../../db/client';
 /**
  * kill -9 in the middle of a burst of card payments, then a restart: every charge the test
  * processor accepted must end in exactly one paid order (or one refund), with nobody left
- * charged-but-unpaid, and the ledger equal to the money kept.
+ * charged-but-unpaid, and the ledger equal to the money kept. Every other buyer also buys a
+ * product with licence keys switched on (issue 24): each paid line of it has exactly one key, and
+ * no unpaid or failed order has any.
  */
 
 const serverEntry = path.resolve(__dirname, '../../server.ts');
 const BUYERS = 40;
+/** Buyers with an even index also buy the licensed product. */
+const LICENSED_BUYERS = BUYERS / 2;
+const LICENSED_PRICE = 1500;
 let db: Database;
 let dbName: string;
 let dataDir: string;
 let port: number;
 let productId: string;
+let licensedId: string;
 const buyers: { email: string }[] = [];
 
 beforeAll(async () => {
@@ -34,6 +40,10 @@ beforeAll(async () => {
   port = await freePort();
   const seller = await createUser(db, 'seller');
   productId = (await createProduct(db, seller, { title: 'Crash Test Dataset', priceCents: 2500 })).id;
+  licensedId = (await createProduct(db, seller, { title: 'Crash Test Licensed Tool', priceCents: LICENSED_PRICE })).id;
+  await db.$client.query('insert into product_license_settings (product_id, enabled, activation_limit) values ($1, true, 3)', [
+    licensedId,
+  ]);
   for (let i = 0; i < BUYERS; i += 1) buyers.push(await createUser(db, 'buyer'));
 });
 
@@ -103,7 +113,8 @@ const exited = (child: ChildProcess) =>
   );
 
 async function books() {
-  const { rows } = await db.$client.query(`
+  const { rows } = await db.$client.query(
+    `
     select
       (select count(*)::int from test_payment_intents where status = 'succeeded') as charged,
       (select count(*)::int from orders where payment_status = 'paid') as paid,
@@ -117,7 +128,18 @@ async function books() {
       (select coalesce(sum(amount_cents), 0)::int from ledger_entries) as ledger,
       (select coalesce(sum(total_cents), 0)::int from orders where payment_status = 'paid') as kept,
       (select count(*)::int from sale_alerts where kind = 'sale') as sale_alerts,
-      (select count(*)::int from notifications n join users u on u.id = n.user_id where u.role = 'seller') as seller_notes`);
+      (select count(*)::int from notifications n join users u on u.id = n.user_id where u.role = 'seller') as seller_notes,
+      (select count(*)::int from order_items i join orders o on o.id = i.order_id
+         where i.product_id = $1 and o.payment_status = 'paid') as licensed_paid_lines,
+      (select count(*)::int from order_items i join orders o on o.id = i.order_id
+         where i.product_id = $1 and o.payment_status = 'paid'
+           and (select count(*) from license_keys k where k.order_item_id = i.id) <> 1) as licensed_lines_without_one_key,
+      (select count(*)::int from license_keys k join orders o on o.id = k.order_id
+         where o.payment_status <> 'paid') as keys_of_unpaid,
+      (select count(*)::int from license_keys k join order_items i on i.id = k.order_item_id
+         where i.product_id <> $1 or k.product_id <> $1) as keys_of_other_products`,
+    [licensedId],
+  );
   return rows[0] as Record<
     | 'charged'
     | 'paid'
@@ -128,9 +150,18 @@ async function books() {
     | 'ledger'
     | 'kept'
     | 'sale_alerts'
-    | 'seller_notes',
+    | 'seller_notes'
+    | 'licensed_paid_lines'
+    | 'licensed_lines_without_one_key'
+    | 'keys_of_unpaid'
+    | 'keys_of_other_products',
     number
   >;
+}
+
+async function keyCount(): Promise<number> {
+  const { rows } = await db.$client.query('select count(*)::int as n from license_keys');
+  return (rows[0] as { n: number }).n;
 }
 
 describe('a crash in the middle of a payment burst', () => {
@@ -138,10 +169,11 @@ describe('a crash in the middle of a payment burst', () => {
     const first = startServer();
     await waitUntilHealthy(first);
     const sessions: { token: string; intent: string }[] = [];
-    for (const buyer of buyers) {
+    for (const [index, buyer] of buyers.entries()) {
       const login = await call('POST', '/auth/login', undefined, { email: buyer.email, password: FACTORY_PASSWORD });
       const token = login.json.access_token as string;
       await call('POST', '/cart/add', token, { product_id: productId, quantity: 1 });
+      if (index % 2 === 0) await call('POST', '/cart/add', token, { product_id: licensedId, quantity: 1 });
       const checkout = await call('POST', '/orders/checkout', token);
       sessions.push({ token, intent: checkout.json.payment_intent_id });
     }
@@ -173,6 +205,9 @@ describe('a crash in the middle of a payment burst', () => {
       // The seller's sale alerts (issue 25) were committed with the payments: one per paid order, none lost or doubled.
       expect(afterRestart.sale_alerts).toBe(afterRestart.paid);
       expect(afterRestart.seller_notes).toBe(afterRestart.paid);
+      // Licence keys were issued with the payments: one per paid line of the licensed product, none elsewhere.
+      expect(afterRestart).toMatchObject({ licensed_lines_without_one_key: 0, keys_of_unpaid: 0, keys_of_other_products: 0 });
+      expect(await keyCount()).toBe(afterRestart.licensed_paid_lines);
 
       // Whoever was not charged can pay now; nobody can be charged twice.
       for (const s of sessions) {
@@ -180,8 +215,21 @@ describe('a crash in the middle of a payment burst', () => {
         expect(paid.status).toBe(200);
       }
       const end = await books();
-      expect(end).toMatchObject({ charged: BUYERS, paid: BUYERS, refunded: 0, charged_unpaid: 0, ledger: BUYERS * 2500 });
+      expect(end).toMatchObject({
+        charged: BUYERS,
+        paid: BUYERS,
+        refunded: 0,
+        charged_unpaid: 0,
+        ledger: BUYERS * 2500 + LICENSED_BUYERS * LICENSED_PRICE,
+      });
       expect(end).toMatchObject({ sale_alerts: BUYERS, seller_notes: BUYERS });
+      expect(end).toMatchObject({
+        licensed_paid_lines: LICENSED_BUYERS,
+        licensed_lines_without_one_key: 0,
+        keys_of_unpaid: 0,
+        keys_of_other_products: 0,
+      });
+      expect(await keyCount()).toBe(LICENSED_BUYERS);
     } finally {
       second.kill('SIGTERM');
       await exited(second);
