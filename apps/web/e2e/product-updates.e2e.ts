@@ -84,6 +84,8 @@ describe('updates to past buyers', () => {
     await buyer.page.goto(`/products/${product.id}`);
     const notes = buyer.page.getByRole('region', { name: 'Updates from the seller' });
     await notes.getByRole('heading', { name: title }).waitFor();
+    // The markdown renderer is a lazy chunk: the note's title shows before its body does.
+    await notes.locator('strong', { hasText: 'twenty' }).first().waitFor();
     expect(await notes.locator('strong', { hasText: 'twenty' }).count()).toBe(1);
     await expectAccessible(buyer.page, 'product page with update notes');
 
