@@ -84,7 +84,8 @@ export async function publicPreviewsOfProduct(db: DbOrTx, productId: string): Pr
     })
     .from(products)
     .leftJoin(datasetPreviews, and(eq(datasetPreviews.productId, products.id), eq(datasetPreviews.status, 'ready')))
-    .leftJoin(productFiles, eq(productFiles.id, datasetPreviews.fileId))
+    // Released files only: a version or an edit waiting for review is not public yet (decision 0038).
+    .leftJoin(productFiles, and(eq(productFiles.id, datasetPreviews.fileId), eq(productFiles.released, true)))
     .where(and(eq(products.id, productId), isPublicProduct))
     .orderBy(asc(productFiles.createdAt), asc(productFiles.fileName), asc(datasetPreviews.id));
   if (rows.length === 0) return undefined;

@@ -16,6 +16,7 @@ import { centsToDollars } from '../../lib/money';
 import { isUuid } from '../../lib/validation';
 import { imageUrl } from '../catalog/present';
 import type { ProductRow } from '../catalog/repository';
+import { insertDatasetPreviews, type NewDatasetPreview } from '../dataset-previews';
 import { notifyUser } from '../notifications/service';
 import { presentOwnProduct, presentScannedFile } from '../scans/present';
 import type { FileScan } from '../scans/service';
@@ -157,8 +158,9 @@ export async function proposeRevision(
   owner: { id: string },
   product: ProductRow,
   proposed: RevisionChanges,
-  files: (NewProductFile & FileScan)[],
+  files: (NewProductFile & FileScan & { id: string })[],
   log: FastifyBaseLogger,
+  previews: NewDatasetPreview[] = [],
 ): Promise<{ view: OwnProduct; outcome: EditOutcome }> {
   const maxChars = await readMinorEditMaxChars(deps.db);
   const { outcome, discarded } = await deps.db.transaction(async (tx) => {
@@ -211,6 +213,7 @@ export async function proposeRevision(
         live.id,
         files.map((file) => ({ ...file, revisionId: revision.id, released: false })),
       );
+      await insertDatasetPreviews(tx, live.id, previews);
     }
     return { outcome: 'revision' as const, discarded };
   });

@@ -182,9 +182,9 @@ export async function updateListedProduct(
     // The schema defaults a missing short description to '': only one actually sent changes it.
     const shortSent = upload.fields.short_description !== undefined;
     if (existing.status === 'approved') {
-      const scanned = await scanUploadedFiles(deps, upload.files);
+      const { files: scanned, previews } = await previewUploadedFiles(deps, await scanUploadedFiles(deps, upload.files));
       const sentCard = form.card !== undefined || form.category !== undefined || form.license !== undefined;
-      return await proposeRevision(
+      const proposed = await proposeRevision(
         deps,
         owner,
         existing,
@@ -203,7 +203,10 @@ export async function updateListedProduct(
         },
         scanned,
         request.log,
+        previews,
       );
+      startPendingPreviews(deps, existing.id, previews, request.log);
+      return proposed;
     }
     // Scanned for safety, and data files (CSV, TSV, JSON Lines, Parquet) previewed, before the answer.
     const { files, previews } = await previewUploadedFiles(deps, await scanUploadedFiles(deps, upload.files));

@@ -282,4 +282,28 @@ describe('versions of a product', () => {
       'Zip_Tool/2.0-beta/tool.zip': 'two',
     });
   });
+
+  it('previews the data files of a new version, and shows them to the public only once it is approved', async () => {
+    const { product } = await approvedProductWithBuyer('Data Tool');
+    const csv = 'city,visits\nOslo,12\nLima,7\nPune,31\n';
+    const version = (
+      await submitVersion(cast.seller.token, product.id, versionParts('1.1', 'More cities', [['cities.csv', csv]]))
+    ).json().version;
+    // The seller sees the preview at once; the public does not while the version waits.
+    const own = (await cast.seller.call('GET', `/seller/products/${product.id}/dataset-previews`)).json();
+    expect(own.previews).toHaveLength(1);
+    expect(own.previews[0]).toMatchObject({ file_name: 'cities.csv', status: 'ready', row_count: 3 });
+    const before = await t.app.inject({ url: `/api/v1/products/${product.id}/dataset-previews` });
+    expect(before.json().previews).toEqual([]);
+
+    await cast.admin.call('PUT', `/admin/products/${product.id}/versions/${version.id}/approve`);
+    const after = (await t.app.inject({ url: `/api/v1/products/${product.id}/dataset-previews` })).json();
+    expect(after.previews).toHaveLength(1);
+    expect(after.previews[0]).toMatchObject({ file_name: 'cities.csv', row_count: 3 });
+    expect(after.previews[0].sample).toEqual([
+      ['Oslo', '12'],
+      ['Lima', '7'],
+      ['Pune', '31'],
+    ]);
+  });
 });

@@ -16,6 +16,7 @@ import { AppError } from '../../lib/errors';
 import { pagedList, pageOffset } from '../../lib/paging';
 import { isUuid } from '../../lib/validation';
 import type { ProductRow } from '../catalog/repository';
+import { insertDatasetPreviews, previewUploadedFiles, startPendingPreviews } from '../dataset-previews';
 import { queueProductUpdate } from '../product-updates';
 import { presentScannedFile } from '../scans/present';
 import { scanUploadedFiles } from '../scans/service';
@@ -103,8 +104,9 @@ export async function submitProductVersion(deps: AppDeps, owner: UserRow, produc
     const form = parsed.data;
     if (product.status !== 'approved') throw invalid('product', VERSION_MESSAGES.notApproved);
     if (upload.files.length === 0) throw invalid('files', VERSION_MESSAGES.filesRequired);
-    const files = await scanUploadedFiles(deps, upload.files);
-    return await deps.db.transaction(async (tx) => {
+    // Scanned for safety, and data files (CSV, TSV, JSON Lines, Parquet) previewed, as for a new product.
+    const { files, previews } = await previewUploadedFiles(deps, await scanUploadedFiles(deps, upload.files));
+    const version = await deps.db.transaction(async (tx) => {
       // One submission at a time per product: the product row is the lock.
       await lockAndCheckOrdered(tx, product.id);
       const versions = await versionsOfProduct(tx, product.id);
@@ -123,8 +125,12 @@ export async function submitProductVersion(deps: AppDeps, owner: UserRow, produc
         product.id,
         files.map((file) => ({ ...file, versionId: row.id, released: false })),
       );
+      await insertDatasetPreviews(tx, product.id, previews);
       return presentVersion(row, await filesOfVersion(tx, product.id, row.id));
     });
+    // Large data files are previewed after the answer.
+    startPendingPreviews(deps, product.id, previews, request.log);
+    return version;
   } catch (error) {
     await discardUpload(deps.storage, upload);
     throw error;
