@@ -13,8 +13,8 @@ import { apiAs, newAccount } from './session';
  * on licence keys; a buyer pays with the test card and sees the key; the seller uploads 1.1 with a
  * markdown changelog; the admin approves it from the changelog and the file diff; the buyer gets
  * the notice and the e-mail, downloads 1.1 and 1.0 from /orders, copies the key, and the seller
- * guide's own curl commands, run for real, verify and activate it; after the admin refunds the
- * order, the same verify command says refunded.
+ * guide's own curl commands, run for real, verify and activate it (and its fetch snippet takes the
+ * last activation); after the admin refunds the order, the same verify command says refunded.
  */
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin-demo-2026' };
@@ -165,6 +165,7 @@ describe('after the sale', () => {
     const curlBlock = guide.locator('pre').first();
     await expect.poll(() => curlBlock.innerText()).toContain(productId);
     const guideCurl = await curlBlock.innerText();
+    const guideFetch = await guide.locator('pre').nth(1).innerText();
     await expectAccessible(form, 'seller area with licence keys and the guide');
     await snap(form, 'after-sale-seller-keys-guide');
 
@@ -269,8 +270,16 @@ describe('after the sale', () => {
     });
     const activated = await runGuideCommand(activateCommand as string);
     expect(activated).toMatchObject({ valid: true, changed: true, instance: 'my-laptop', activations: { used: 1, limit: 2 } });
+    // The guide's fetch snippet, run as the seller's app would, takes the second and last activation.
+    const checkLicence = new Function(`${guideFetch}\nreturn checkLicence;`)() as (
+      key: string,
+      instance: string,
+    ) => Promise<boolean>;
+    expect(await checkLicence(copied, 'my-desktop')).toBe(true);
+    expect(await checkLicence(copied, 'my-tablet')).toBe(false);
     await buyer.page.reload();
-    await ownKeys.getByText('Activated on: my-laptop').waitFor();
+    await ownKeys.getByText('2 of 2 activations used', { exact: false }).waitFor();
+    await ownKeys.getByText('Activated on: my-laptop, my-desktop').waitFor();
 
     // The buyer asks for a refund; the admin approves it on the orders page.
     await buyer.page.getByRole('button', { name: 'Request refund' }).click();
@@ -292,6 +301,7 @@ describe('after the sale', () => {
     // The same verify command now says refunded; /orders shows the key refunded.
     const afterRefund = await runGuideCommand(verifyCommand as string);
     expect(afterRefund).toMatchObject({ valid: false, status: 'refunded', refunded: true, product: { id: productId } });
+    expect(JSON.stringify(await runGuideCommand(activateCommand as string))).toContain('its order was refunded');
     await buyer.page.reload();
     await ownKeys.getByText('Refunded').first().waitFor();
     await snap(buyer.page, 'after-sale-refunded');
