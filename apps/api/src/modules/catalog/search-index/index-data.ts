@@ -11,13 +11,19 @@ import { LexemeSets } from './lexeme-sets';
 import type { IndexedProductRow } from './repository';
 import { Rows } from './rows';
 import { Scratch } from './slot-sets';
-import type { SortedOrders } from './sorted-orders';
+import type { PreparedOrders, SortedOrders } from './sorted-orders';
 import { TitleLengthGroups } from './title-lengths';
 import { TitleTokens } from './title-tokens';
 import type { OperandPositions } from './ts-rank';
 import { grown } from './typed-arrays';
 
 /** Small string sets (categories, licences, sellers) as numbers. */
+/** The slots a compaction keeps, renumbered (IndexData.compactionPlan()). */
+export interface CompactionPlan {
+  renumbered: Int32Array;
+  kept: number;
+}
+
 export class Codes {
   private readonly codes = new Map<string, number>();
   /** Codes numbered as the values are listed (values() of an earlier set). */
@@ -304,6 +310,14 @@ export class IndexData {
     }
   }
 
+  /** Which slots a compaction keeps and their new numbers (`renumbered[slot]`, -1: dropped); valid until the index changes. */
+  compactionPlan(): CompactionPlan {
+    const renumbered = new Int32Array(this.size);
+    let kept = 0;
+    for (let slot = 0; slot < this.size; slot += 1) renumbered[slot] = this.alive[slot] === 1 ? kept++ : -1;
+    return { renumbered, kept };
+  }
+
   /**
    * Drops the dead slots in place, from the data in memory: each column's kept values move down
    * (slots keep their order, so the posting lists, the arenas and the sorted orders stay sorted),
@@ -313,7 +327,7 @@ export class IndexData {
    * no search sees it half done. The arrays keep their length: the room freed takes the products
    * added next. Returns how many slots were dropped.
    */
-  compact(): number {
+  compact(plan: CompactionPlan = this.compactionPlan(), preparedOrders?: PreparedOrders): number {
     const size = this.size;
     const dropped = size - this.aliveCount;
     if (dropped === 0) return 0;
@@ -324,9 +338,7 @@ export class IndexData {
       steps[name] = now - stepStarted;
       stepStarted = now;
     };
-    const renumbered = new Int32Array(size);
-    let kept = 0;
-    for (let slot = 0; slot < size; slot += 1) renumbered[slot] = this.alive[slot] === 1 ? kept++ : -1;
+    const { renumbered, kept } = plan;
     const columns = [
       this.titleLength,
       this.category,
@@ -384,7 +396,7 @@ export class IndexData {
     this.size = kept;
     this.lexemeSets.clear();
     this.lengthGroups = undefined;
-    this.orders?.compact(this, renumbered);
+    this.orders?.compact(this, renumbered, preparedOrders);
     step('sorted orders');
     this.lastCompactionSteps = steps;
     return dropped;

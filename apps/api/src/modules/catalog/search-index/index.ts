@@ -403,20 +403,25 @@ export class SearchIndex {
     this.watermarkUs = result.watermarkUs;
     this.changesSinceSave += result.applied;
     this.changesApplied += result.applied;
-    if (result.compactionDue) this.compact(data);
+    if (result.compactionDue) await this.compact(data);
     if (result.countsDisagree) this.compareInBackground();
   }
 
   /**
-   * Drops the dead slots in place (IndexData.compact()), at once: searches run before or after it,
-   * never during. Not while a snapshot is being written from the index's arrays, nor while a
-   * comparison marks its slots: a later refresh does it then. Should it fail part-way, the index is
-   * no longer consistent: it is dropped (searches take the SQL path) and the next refresh loads it.
+   * Drops the dead slots in place (IndexData.compact()). The sorted orders, its longest part, are
+   * built first in slices (SortedOrders.prepareCompaction()) while searches go on; the rest is one
+   * step: searches run before or after it, never during. Nothing else changes the index meanwhile
+   * (this refresh waits for it). Not while a snapshot is being written from the index's arrays, nor
+   * while a comparison marks its slots: a later refresh does it then. Should it fail part-way, the
+   * index is no longer consistent: it is dropped (searches take the SQL path) and the next refresh loads it.
    */
-  private compact(data: IndexData): void {
+  private async compact(data: IndexData): Promise<void> {
     if (this.saving || this.comparing) return;
     try {
-      data.compact();
+      const plan = data.compactionPlan();
+      const prepared = await data.orders?.prepareCompaction(data, plan.renumbered, plan.kept);
+      if (this.data !== data) return;
+      data.compact(plan, prepared);
       this.compactions += 1;
     } catch {
       this.retire(data);

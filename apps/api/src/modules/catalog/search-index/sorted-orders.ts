@@ -151,26 +151,14 @@ export class SortedOrders {
   /**
    * After a compaction (IndexData.compact(), whose columns are already moved): each order keeps its
    * slots that are kept, renumbered (their order is unchanged: the keys moved with them), and is
-   * rebuilt around them one at a time, so one order at most is held twice. The dead slots leave the
-   * orders here, as in a merge.
+   * rebuilt around them one at a time, so one order at most is held twice (or, `prepared` by
+   * prepareCompaction(), only swapped in). The dead slots leave the orders here, as in a merge.
    */
-  compact(data: IndexData, renumbered: Int32Array): void {
-    const renumber = (slots: ArrayLike<number>): Int32Array => {
-      let count = 0;
-      for (let i = 0; i < slots.length; i += 1) if ((renumbered[slots[i] as number] as number) >= 0) count += 1;
-      const kept = new Int32Array(count);
-      let at = 0;
-      for (let i = 0; i < slots.length; i += 1) {
-        const slot = renumbered[slots[i] as number] as number;
-        if (slot >= 0) kept[at++] = slot;
-      }
-      return kept;
-    };
+  compact(data: IndexData, renumbered: Int32Array, prepared?: PreparedOrders): void {
     for (const key of SORT_KEYS) {
       const order = this.orders.get(key);
       if (!order) continue;
-      const slots = renumber(order.slots);
-      this.orders.set(key, orderOf(data, slots));
+      this.orders.set(key, prepared?.get(key) ?? orderOf(data, renumberSlots(order.slots, renumbered)));
     }
     // Each order's count of merged recent slots becomes the count of those kept.
     for (const key of SORT_KEYS) {
@@ -178,8 +166,45 @@ export class SortedOrders {
       for (let i = 0; i < this.mergedOf(key); i += 1) if ((renumbered[this.recent[i] as number] as number) >= 0) kept += 1;
       this.merged.set(key, kept);
     }
-    this.recent = Array.from(renumber(this.recent));
+    this.recent = Array.from(renumberSlots(this.recent, renumbered));
     this.recentSorted.clear();
+  }
+
+  /**
+   * The orders as compact() makes them, built beforehand one order at a time with a yield to the
+   * event loop after each, while searches still walk the current ones; compact() then only swaps
+   * them in. Nothing may change the index in between (the refresh that compacts waits for it).
+   * Beside the orders in use, the prepared ones (about 16 bytes per product and order) until the swap.
+   */
+  async prepareCompaction(data: IndexData, renumbered: Int32Array, kept: number): Promise<PreparedOrders> {
+    const prepared: PreparedOrders = new Map();
+    for (const key of SORT_KEYS) {
+      const order = this.orders.get(key);
+      if (!order) continue;
+      const slots = new Int32Array(order.slots.length);
+      const attributes = new Uint32Array(order.slots.length);
+      let count = 0;
+      for (let i = 0; i < order.slots.length; i += 1) {
+        const old = order.slots[i] as number;
+        const slot = renumbered[old] as number;
+        if (slot < 0) continue;
+        slots[count] = slot;
+        // A kept slot is alive: its attributes move with it.
+        attributes[count++] = data.attributes[old] as number;
+      }
+      const keptSlots = slots.slice(0, count);
+      const keptAttributes = attributes.slice(0, count);
+      const positionOf = new Int32Array(kept).fill(-1);
+      for (let i = 0; i < count; i += 1) positionOf[keptSlots[i] as number] = i;
+      prepared.set(key, {
+        slots: keptSlots,
+        attributes: keptAttributes,
+        lists: PositionLists.of(keptAttributes, keptSlots),
+        positionOf,
+      });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return prepared;
   }
 
   bytes(): number {
@@ -188,6 +213,22 @@ export class SortedOrders {
       total += order.slots.byteLength + order.attributes.byteLength + order.lists.bytes() + order.positionOf.byteLength;
     return total;
   }
+}
+
+/** Orders built ahead of a compaction (SortedOrders.prepareCompaction()). */
+export type PreparedOrders = Map<SortKey, Order>;
+
+/** The slots a compaction keeps (`renumbered[slot]` ≥ 0), renumbered, in the same order. */
+function renumberSlots(slots: ArrayLike<number>, renumbered: Int32Array): Int32Array {
+  let count = 0;
+  for (let i = 0; i < slots.length; i += 1) if ((renumbered[slots[i] as number] as number) >= 0) count += 1;
+  const kept = new Int32Array(count);
+  let at = 0;
+  for (let i = 0; i < slots.length; i += 1) {
+    const slot = renumbered[slots[i] as number] as number;
+    if (slot >= 0) kept[at++] = slot;
+  }
+  return kept;
 }
 
 /** Milliseconds of sorting between two yields to the event loop. */
