@@ -17,6 +17,11 @@ export interface CartLine {
   originalPriceCents: number | null;
   quantity: number;
   category?: string;
+  /**
+   * The least this line may cost per unit after a promo: a pay-what-you-want line's minimum (its
+   * priceCents is then the amount the buyer chose). 0 or absent: a promo may take the whole price.
+   */
+  minimumCents?: number;
 }
 
 export interface PromoRule {
@@ -68,8 +73,12 @@ function promoAmount(lines: CartLine[], subtotalCents: number, promo: PromoRule)
       ? lines.filter(inScope).reduce((sum, line) => sum + line.priceCents * line.quantity, 0)
       : subtotalCents;
   if (base === 0) return 0;
+  // A promo never takes a pay-what-you-want line below its minimum (docs/decisions/0042).
+  const floor = lines
+    .filter((line) => !(promo.productId || promo.category) || inScope(line))
+    .reduce((sum, line) => sum + Math.min(line.priceCents, line.minimumCents ?? 0) * line.quantity, 0);
   const amount = promo.kind === 'percent' ? Math.round((base * Math.min(100, Math.max(0, promo.value))) / 100) : promo.value;
-  return Math.min(base, Math.max(0, amount));
+  return Math.min(base - floor, Math.max(0, amount));
 }
 
 /**
@@ -147,6 +156,57 @@ export function productPromoCode(title: string): string {
 }
 
 export const CART_MAX_QUANTITY = 99;
+
+/** The most a buyer may choose to pay for one unit of a pay-what-you-want product, in cents ($100,000, the highest price). */
+export const PWYW_MAX_AMOUNT_CENTS = 10_000_000;
+export const PWYW_AMOUNT_NOT_NUMBER = 'Amount must be a number';
+export const PWYW_AMOUNT_NEGATIVE = 'The amount cannot be negative';
+export const PWYW_AMOUNT_FRACTION = 'The amount must be in whole cents (at most two decimals)';
+export const PWYW_AMOUNT_TOO_LARGE = 'The amount cannot be more than $100,000';
+export const PWYW_AMOUNT_BELOW_MINIMUM = 'The amount is below the minimum price the seller set for this product';
+export const PWYW_AMOUNT_TOO_SMALL_TO_CHARGE = 'A card payment must be at least $0.50: pay $0 or at least $0.50';
+export const PWYW_FIXED_PRICE = 'This product has a fixed price: there is no amount to choose';
+
+/**
+ * The amount a buyer chooses for a pay-what-you-want line, in dollars: a finite number (or its
+ * text) of whole cents, 0 to $100,000. Whether it reaches the product's minimum is the server's
+ * check against the product as stored (the client may not know the minimum changed).
+ */
+export const pwywAmountSchema = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : value),
+  z
+    .number({ error: PWYW_AMOUNT_NOT_NUMBER })
+    .refine((value) => Number.isFinite(value), PWYW_AMOUNT_NOT_NUMBER)
+    .refine((value) => value >= 0, PWYW_AMOUNT_NEGATIVE)
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, PWYW_AMOUNT_FRACTION)
+    .refine((value) => Math.round(value * 100) <= PWYW_MAX_AMOUNT_CENTS, PWYW_AMOUNT_TOO_LARGE),
+);
+
+/** The price a buyer pays per unit of a product: the amount chosen on a pay-what-you-want line (its suggested price when none), else the price. */
+export function unitPriceCents(
+  product: { priceCents: number; pwywSuggestedCents: number | null },
+  chosenCents: number | null | undefined,
+): number {
+  if (product.pwywSuggestedCents === null) return product.priceCents;
+  return chosenCents ?? product.pwywSuggestedCents;
+}
+
+/** Whether an order line's unit price still holds for the product as it is now (its fixed price, or at least its minimum). */
+export function unitPriceHolds(
+  product: { priceCents: number; pwywSuggestedCents: number | null },
+  orderedCents: number,
+): boolean {
+  if (product.pwywSuggestedCents === null) return product.priceCents === orderedCents;
+  return pwywAmountProblem(orderedCents, product.priceCents) === null;
+}
+
+/** Why a chosen amount (cents) can not be paid for a product with this minimum (cents), or null. */
+export function pwywAmountProblem(amountCents: number, minimumCents: number): string | null {
+  if (amountCents < minimumCents) return PWYW_AMOUNT_BELOW_MINIMUM;
+  if (amountCents > PWYW_MAX_AMOUNT_CENTS) return PWYW_AMOUNT_TOO_LARGE;
+  if (amountCents > 0 && amountCents < 50) return PWYW_AMOUNT_TOO_SMALL_TO_CHARGE;
+  return null;
+}
 /** The most one order may cost, in cents: what card processors take in one payment, and far inside the integer columns. */
 export const CART_MAX_TOTAL_CENTS = 99_999_999;
 export const CART_TOTAL_TOO_LARGE = 'Your cart total cannot exceed $999,999.99. Please lower a quantity or split the purchase.';
@@ -163,16 +223,26 @@ export const addToCartSchema = z.object({
     .default(1),
   /** The buyer confirmed buying a product they already own again (otherwise 409 ALREADY_OWNED). */
   buy_again: z.boolean({ error: 'buy_again must be true or false' }).optional().default(false),
+  /** Pay-what-you-want only: the amount per unit in dollars (the suggested price when left out). */
+  amount: pwywAmountSchema.optional(),
 });
 /** What a client sends to POST /cart/add (quantity is coerced, so its input type is `unknown`). */
 export type AddToCartRequest = z.input<typeof addToCartSchema>;
 
-export const updateCartItemSchema = z.object({
-  quantity: z.coerce
-    .number({ error: 'Quantity must be a number' })
-    .int('Quantity must be a whole number')
-    .max(CART_MAX_QUANTITY, `Quantity must be at most ${CART_MAX_QUANTITY}`),
-});
+export const updateCartItemSchema = z
+  .object({
+    quantity: z.coerce
+      .number({ error: 'Quantity must be a number' })
+      .int('Quantity must be a whole number')
+      .max(CART_MAX_QUANTITY, `Quantity must be at most ${CART_MAX_QUANTITY}`)
+      .optional(),
+    /** Pay-what-you-want only: a new amount per unit in dollars. */
+    amount: pwywAmountSchema.optional(),
+  })
+  .refine((body) => body.quantity !== undefined || body.amount !== undefined, {
+    path: ['quantity'],
+    message: 'Quantity must be a number',
+  });
 
 export const applyPromoSchema = z.object({
   code: z.string({ error: 'Invalid promo code' }).trim().min(1, 'Invalid promo code').max(40, 'Invalid promo code'),
@@ -211,6 +281,12 @@ export const cartItemViewSchema = z.object({
   description: z.string(),
   status: z.string(),
   quantity: z.number(),
+  /** Pay-what-you-want: `price` is the amount chosen per unit; `min_price` the seller's minimum, `suggested_price` theirs. */
+  pay_what_you_want: z.boolean().optional(),
+  min_price: moneySchema.nullable().optional(),
+  suggested_price: moneySchema.nullable().optional(),
+  /** The chosen amount is below the product's minimum now (the seller raised it): checkout refuses until it is raised. */
+  amount_below_minimum: z.boolean().optional(),
   /** false: its seller's account is suspended; it stays in the cart, flagged, and blocks checkout until removed. */
   available: z.boolean().optional(),
 });
@@ -278,3 +354,6 @@ export const refundRequestSchema = z.object({
 });
 
 export const REFUND_WINDOW_DAYS = 30;
+
+/** A refund request on an order that cost $0: nothing was charged, so nothing is sent back or changed. */
+export const FREE_ORDER_NOTHING_TO_REFUND = 'This order was free: there is nothing to refund';

@@ -120,7 +120,11 @@ export const publicProductSchema = z.object({
   name: z.string(),
   short_description: z.string(),
   description: z.string(),
+  /** The price; for a pay-what-you-want product the minimum ("from $X"). 0 is free. */
   price: moneySchema,
+  /** The buyer chooses the amount (at least `price`); the field is prefilled with `suggested_price`. */
+  pay_what_you_want: z.boolean(),
+  suggested_price: moneySchema.nullable(),
   original_price: moneySchema.nullable(),
   originalPrice: moneySchema.nullable(),
   images: z.array(z.string()),

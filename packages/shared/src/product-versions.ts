@@ -126,6 +126,7 @@ export const REVISION_FIELDS = [
   'short_description',
   'description',
   'price',
+  'suggested_price',
   'original_price',
   'category',
   'license',

@@ -15,6 +15,21 @@ const money = (label: string) =>
     .refine((value) => value >= 0.5, `${label} must be at least $0.50`)
     .refine((value) => value <= PRODUCT_PRICE_MAX, `${label} must be at most $100,000`);
 
+/** A price may be $0 (free) or at least $0.50 (the least a card payment can be). */
+const price = z.coerce
+  .number({ error: 'Price must be a number' })
+  .refine((value) => Number.isFinite(value), 'Price must be a number')
+  .refine((value) => value === 0 || value >= 0.5, 'Price must be $0 (free) or at least $0.50')
+  .refine((value) => value <= PRODUCT_PRICE_MAX, 'Price must be at most $100,000');
+
+/** A multipart field holding true/false (a checkbox). */
+const flag = z.preprocess(
+  (v) => (v === 'true' || v === 'on' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : v),
+  z.boolean({ error: 'Pay what you want must be true or false' }),
+);
+
+export const SUGGESTED_BELOW_MINIMUM = 'The suggested price must not be lower than the minimum price';
+
 const jsonArray = z.preprocess((value) => {
   if (Array.isArray(value)) return value;
   if (typeof value !== 'string' || value.trim() === '') return undefined;
@@ -40,7 +55,14 @@ const productFields = z.object({
     .trim()
     .min(20, 'Description must be at least 20 characters')
     .max(10_000, 'Description is too long'),
-  price: money('Price'),
+  /** The price; with pay-what-you-want on, the minimum (may be $0). */
+  price,
+  /** Pay what you want: the buyer chooses the amount, at least `price`, prefilled with `suggested_price`. */
+  pay_what_you_want: flag.optional(),
+  suggested_price: z.preprocess(
+    (v) => (v === '' || v === null || v === 'null' ? undefined : v),
+    money('Suggested price').optional(),
+  ),
   original_price: z.preprocess(
     (v) => (v === '' || v === null || v === 'null' ? undefined : v),
     money('Original price').optional(),
@@ -58,6 +80,13 @@ const productFields = z.object({
 });
 
 export const productFormSchema = productFields
+  .superRefine((form, context) => {
+    if (!form.pay_what_you_want) return;
+    if (form.suggested_price === undefined)
+      context.addIssue({ code: 'custom', path: ['suggested_price'], message: 'Suggested price is required' });
+    else if (form.suggested_price < form.price)
+      context.addIssue({ code: 'custom', path: ['suggested_price'], message: SUGGESTED_BELOW_MINIMUM });
+  })
   .refine((form) => form.original_price === undefined || form.original_price >= form.price, {
     path: ['original_price'],
     message: 'Original price must not be lower than the price',

@@ -163,6 +163,8 @@ export const products = pgTable(
     description: text('description').notNull().default(''),
     priceCents: integer('price_cents').notNull(),
     originalPriceCents: integer('original_price_cents'),
+    /** Pay-what-you-want when set (migration 0035): the price the buyer sees first; priceCents is then the minimum. */
+    pwywSuggestedCents: integer('pwyw_suggested_cents'),
     category: text('category').notNull(),
     /** A LICENSES slug (packages/shared); the listing card's summary of it comes from LICENSE_TERMS or the card. */
     license: text('license').notNull().default('commercial-single-seat'),
@@ -189,6 +191,10 @@ export const products = pgTable(
   },
   (table) => [
     check('products_price_non_negative', sql`${table.priceCents} >= 0`),
+    check(
+      'products_pwyw_suggested_not_below_minimum',
+      sql`${table.pwywSuggestedCents} is null or ${table.pwywSuggestedCents} >= ${table.priceCents}`,
+    ),
     check('products_status_known', sql`${table.status} in ('pending', 'approved', 'rejected')`),
     // Public listings: one partial index per sort, each ending in id so pages are stable.
     index('products_public_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(PUBLIC),
@@ -521,12 +527,15 @@ export const cartItems = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
+    /** The buyer's chosen amount per unit on a pay-what-you-want line (migration 0035); null otherwise. */
+    amountCents: integer('amount_cents'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.productId] }),
     check('cart_items_quantity_positive', sql`${table.quantity} > 0`),
+    check('cart_items_amount_non_negative', sql`${table.amountCents} is null or ${table.amountCents} >= 0`),
   ],
 );
 

@@ -14,6 +14,8 @@ export function makeProduct(overrides: Partial<PublicProduct> = {}): PublicProdu
     short_description: `${title}, in short.`,
     description: `${title}, described at length.`,
     price: 49,
+    pay_what_you_want: false,
+    suggested_price: null,
     original_price: null,
     originalPrice: null,
     images: [`/api/v1/media/product-images/${id}-cover.svg`],

@@ -11,6 +11,8 @@ export function makeProduct(overrides: Partial<PublicProduct> = {}): PublicProdu
     short_description: 'Prompts for busy people',
     description: 'A toolkit of prompts that helps busy people write faster.',
     price: 19.99,
+    pay_what_you_want: false,
+    suggested_price: null,
     original_price: null,
     originalPrice: null,
     images: [],

@@ -24,6 +24,7 @@ export function listCartLines(db: DbOrTx, userId: string) {
     .select({
       product: products,
       quantity: cartItems.quantity,
+      amountCents: cartItems.amountCents,
       sellerActive: sql<boolean>`${sellerIsActive}`,
       promoCode: savedPromoCode(userId),
     })
@@ -44,6 +45,7 @@ export async function lockCartLinesAndSellers(db: DbOrTx, userId: string) {
     .select({
       product: products,
       quantity: cartItems.quantity,
+      amountCents: cartItems.amountCents,
       sellerActive: users.isActive,
       promoCode: savedPromoCode(userId),
       addedAt: cartItems.createdAt,
@@ -81,23 +83,41 @@ export async function findPublicProductOwnedBy(
 
 /**
  * Adds to a line's quantity (capped at 99), creating the line if missing. One statement: the
- * conflicting row is locked and re-read by the update, so concurrent adds all count.
+ * conflicting row is locked and re-read by the update, so concurrent adds all count. A chosen
+ * pay-what-you-want amount (cents) replaces the line's earlier one.
  */
-export async function addCartLineQuantity(tx: DbOrTx, userId: string, productId: string, quantity: number): Promise<void> {
+export async function addCartLineQuantity(
+  tx: DbOrTx,
+  userId: string,
+  productId: string,
+  quantity: number,
+  amountCents?: number,
+): Promise<void> {
   await tx
     .insert(cartItems)
-    .values({ userId, productId, quantity: Math.min(99, quantity) })
+    .values({ userId, productId, quantity: Math.min(99, quantity), amountCents: amountCents ?? null })
     .onConflictDoUpdate({
       target: [cartItems.userId, cartItems.productId],
-      set: { quantity: sql`least(99, ${cartItems.quantity} + ${Math.min(99, quantity)})` },
+      set: {
+        quantity: sql`least(99, ${cartItems.quantity} + ${Math.min(99, quantity)})`,
+        ...(amountCents !== undefined && { amountCents }),
+      },
     });
 }
 
-/** False when the product is not in the user's cart. */
-export async function updateCartLineQuantity(tx: DbOrTx, userId: string, productId: string, quantity: number): Promise<boolean> {
+/** Sets a line's quantity and/or chosen amount (cents); false when the product is not in the user's cart. */
+export async function updateCartLine(
+  tx: DbOrTx,
+  userId: string,
+  productId: string,
+  change: { quantity?: number; amountCents?: number },
+): Promise<boolean> {
   const [updated] = await tx
     .update(cartItems)
-    .set({ quantity })
+    .set({
+      ...(change.quantity !== undefined && { quantity: change.quantity }),
+      ...(change.amountCents !== undefined && { amountCents: change.amountCents }),
+    })
     .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
     .returning({ productId: cartItems.productId });
   return updated !== undefined;

@@ -37,7 +37,14 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      addToCart(deps, currentUser(request), request.body.product_id, request.body.quantity, request.body.buy_again),
+      addToCart(
+        deps,
+        currentUser(request),
+        request.body.product_id,
+        request.body.quantity,
+        request.body.buy_again,
+        request.body.amount,
+      ),
   );
 
   app.put(
@@ -46,14 +53,14 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireSignedIn('Please log in to modify cart'),
       schema: {
         operationId: 'setCartQuantity',
-        summary: 'Change the quantity of a cart line',
+        summary: 'Change the quantity of a cart line, or the amount chosen for a pay-what-you-want product',
         tags,
         params: productParams,
         body: updateCartItemSchema,
         response,
       },
     },
-    async (request) => setCartQuantity(deps, currentUser(request), request.params.id, request.body.quantity),
+    async (request) => setCartQuantity(deps, currentUser(request), request.params.id, request.body.quantity, request.body.amount),
   );
 
   app.delete(

@@ -5,11 +5,14 @@ import {
   type CartTotals,
   type CartView,
   computeCartTotals,
+  PWYW_FIXED_PRICE,
+  pwywAmountProblem,
+  unitPriceCents,
 } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { centsToDollars } from '../../lib/money';
+import { centsToDollars, dollarsToCents } from '../../lib/money';
 import { isUuid } from '../../lib/validation';
 import { presentProduct } from '../catalog/present';
 import type { ProductRow } from '../catalog/repository';
@@ -35,15 +38,22 @@ import {
   listCartLines,
   lockCartLinesAndSellers,
   saveCartPromo,
-  updateCartLineQuantity,
+  updateCartLine,
 } from './repository';
 
 const INVALID_PRODUCT = 'Invalid product data: missing required fields';
 
+/** A cart line; `amountCents` is the amount per unit a buyer chose for a pay-what-you-want product. */
+export interface CartLineRow {
+  product: ProductRow;
+  quantity: number;
+  amountCents?: number | null;
+}
+
 export interface PricedCart {
-  lines: { product: ProductRow; quantity: number }[];
+  lines: CartLineRow[];
   /** Items whose seller an admin suspended: shown flagged, never priced or ordered. */
-  unavailable?: { product: ProductRow; quantity: number }[];
+  unavailable?: CartLineRow[];
   promo: PromoRow | null;
   /** A code the user applied that can no longer be used (expired, used up, withdrawn, or its rules no longer met). */
   unavailablePromo: string | null;
@@ -52,11 +62,22 @@ export interface PricedCart {
   totals: CartTotals;
 }
 
-type Lines = { product: ProductRow; quantity: number }[];
+type Lines = CartLineRow[];
+
+/** What one unit of a line costs: the chosen amount of a pay-what-you-want line, else the product's price. */
+export function lineUnitCents(line: CartLineRow): number {
+  return unitPriceCents(line.product, line.amountCents);
+}
+
+/** Why a line can not be ordered at its amount (a pay-what-you-want amount below the minimum now), or null. */
+export function lineAmountProblem(line: CartLineRow): string | null {
+  if (line.product.pwywSuggestedCents === null) return null;
+  return pwywAmountProblem(lineUnitCents(line), line.product.priceCents);
+}
 
 function cartFacts(lines: Lines): PromoCartFacts {
   return {
-    subtotalCents: lines.reduce((sum, { product, quantity }) => sum + product.priceCents * quantity, 0),
+    subtotalCents: lines.reduce((sum, line) => sum + lineUnitCents(line) * line.quantity, 0),
     productIds: lines.map(({ product }) => product.id),
     categories: lines.map(({ product }) => product.category),
   };
@@ -71,13 +92,14 @@ async function applicablePromo(db: DbOrTx, userId: string, code: string, lines: 
 }
 
 /** Prices a set of lines from the database alone, with an optional promo. */
-export function priceLines(lines: { product: ProductRow; quantity: number }[], promo: PromoRow | null): CartTotals {
-  const cartLines: CartLine[] = lines.map(({ product, quantity }) => ({
-    productId: product.id,
-    priceCents: product.priceCents,
-    originalPriceCents: product.originalPriceCents,
-    quantity,
-    category: product.category,
+export function priceLines(lines: Lines, promo: PromoRow | null): CartTotals {
+  const cartLines: CartLine[] = lines.map((line) => ({
+    productId: line.product.id,
+    priceCents: lineUnitCents(line),
+    originalPriceCents: line.product.pwywSuggestedCents === null ? line.product.originalPriceCents : null,
+    quantity: line.quantity,
+    category: line.product.category,
+    minimumCents: line.product.pwywSuggestedCents === null ? 0 : line.product.priceCents,
   }));
   return computeCartTotals(cartLines, promo ? promoRule(promo) : null);
 }
@@ -98,10 +120,10 @@ export async function loadCart(db: DbOrTx, userId: string, options: { lockSeller
   const rows = options.lockSellers ? await lockCartLinesAndSellers(db, userId) : await listCartLines(db, userId);
   const lines = rows
     .filter((row) => row.sellerActive)
-    .map((row) => ({ product: row.product as ProductRow, quantity: row.quantity }));
+    .map((row) => ({ product: row.product as ProductRow, quantity: row.quantity, amountCents: row.amountCents }));
   const unavailable = rows
     .filter((row) => !row.sellerActive)
-    .map((row) => ({ product: row.product as ProductRow, quantity: row.quantity }));
+    .map((row) => ({ product: row.product as ProductRow, quantity: row.quantity, amountCents: row.amountCents }));
   // Every line carries the saved code; only an empty cart asks for it on its own.
   const savedCode = rows.length > 0 ? (rows[0]?.promoCode ?? undefined) : await findCartPromoCode(db, userId);
   const { promo, problem } = savedCode ? await applicablePromo(db, userId, savedCode, lines) : { promo: null, problem: null };
@@ -123,14 +145,20 @@ export function presentCart(cart: PricedCart): CartView & { promo_notice: string
     items: [
       ...cart.lines.map((line) => ({ ...line, available: true })),
       ...(cart.unavailable ?? []).map((line) => ({ ...line, available: false })),
-    ].map(({ product, quantity, available }) => {
+    ].map((line) => {
+      const { product, quantity, available } = line;
       const view = presentProduct(product);
+      const pwyw = product.pwywSuggestedCents !== null;
       return {
         id: product.id,
         product_id: product.id,
         title: view.title,
-        price: view.price,
-        originalPrice: view.original_price,
+        price: centsToDollars(lineUnitCents(line)),
+        originalPrice: pwyw ? null : view.original_price,
+        pay_what_you_want: pwyw,
+        min_price: pwyw ? view.price : null,
+        suggested_price: view.suggested_price,
+        amount_below_minimum: lineAmountProblem(line) !== null,
         image: view.image,
         seller: view.seller || 'Unknown Seller',
         category: view.category || 'Uncategorized',
@@ -165,8 +193,24 @@ function invalidProduct(): AppError {
 async function requireBuyableProduct(db: DbOrTx, productId: string): Promise<ProductRow> {
   const valid = isUuid(productId);
   const product = valid ? await findPublicProduct(db, productId) : undefined;
-  if (!product || product.priceCents <= 0) throw invalidProduct();
+  if (!product || product.priceCents < 0) throw invalidProduct();
   return product;
+}
+
+/**
+ * The amount (cents) a buyer chose for a product, checked against the product as stored: none
+ * for a fixed price (an amount sent that differs from it is refused), else at least the minimum.
+ */
+function chosenAmountCents(product: ProductRow, amount: number | undefined): number | undefined {
+  if (amount === undefined) return undefined;
+  const cents = dollarsToCents(amount);
+  if (product.pwywSuggestedCents === null) {
+    if (cents === product.priceCents) return undefined;
+    throw new AppError('VALIDATION_FAILED', PWYW_FIXED_PRICE, [{ field: 'amount', message: PWYW_FIXED_PRICE }]);
+  }
+  const problem = pwywAmountProblem(cents, product.priceCents);
+  if (problem) throw new AppError('VALIDATION_FAILED', problem, [{ field: 'amount', message: problem }]);
+  return cents;
 }
 
 /**
@@ -174,17 +218,25 @@ async function requireBuyableProduct(db: DbOrTx, productId: string): Promise<Pro
  * product the buyer already owns is added only with their explicit `buyAgain`. The answer is the
  * cart as read inside the transaction, right after the change.
  */
-export async function addToCart(deps: AppDeps, user: UserRow, productId: string, quantity: number, buyAgain = false) {
+export async function addToCart(
+  deps: AppDeps,
+  user: UserRow,
+  productId: string,
+  quantity: number,
+  buyAgain = false,
+  amount?: number,
+) {
   if (quantity <= 0) {
     const product = await requireBuyableProduct(deps.db, productId);
     await deleteCartLine(deps.db, user.id, product.id);
     return presentCart(await loadCart(deps.db, user.id));
   }
   const found = isUuid(productId) ? await findPublicProductOwnedBy(deps.db, productId, user.id) : undefined;
-  if (!found || found.product.priceCents <= 0) throw invalidProduct();
+  if (!found || found.product.priceCents < 0) throw invalidProduct();
+  const amountCents = chosenAmountCents(found.product, amount);
   if (found.owned && !buyAgain) throw alreadyOwned();
   const cart = await deps.db.transaction(async (tx) => {
-    await addCartLineQuantity(tx, user.id, found.product.id, quantity);
+    await addCartLineQuantity(tx, user.id, found.product.id, quantity, amountCents);
     const changed = await loadCart(tx, user.id);
     assertCartWithinLimit(changed.totals);
     return changed;
@@ -192,16 +244,20 @@ export async function addToCart(deps: AppDeps, user: UserRow, productId: string,
   return presentCart(cart);
 }
 
-/** Sets a line's quantity; 0 or less removes the line. */
+/** Sets a line's quantity (0 or less removes the line) and/or its pay-what-you-want amount. */
 export async function setCartQuantity(
   deps: AppDeps,
   user: UserRow,
   productId: string,
-  quantity: number,
+  quantity: number | undefined,
+  amount?: number,
 ): Promise<ReturnType<typeof presentCart>> {
-  if (quantity <= 0) return removeFromCart(deps, user, productId);
+  if (quantity !== undefined && quantity <= 0) return removeFromCart(deps, user, productId);
+  const product = amount !== undefined && isUuid(productId) ? await findPublicProduct(deps.db, productId) : undefined;
+  if (amount !== undefined && !product) throw new AppError('NOT_FOUND', 'This product is not in your cart');
+  const amountCents = product ? chosenAmountCents(product, amount) : undefined;
   await deps.db.transaction(async (tx) => {
-    if (!(await updateCartLineQuantity(tx, user.id, productId, quantity)))
+    if (!isUuid(productId) || !(await updateCartLine(tx, user.id, productId, { quantity, amountCents })))
       throw new AppError('NOT_FOUND', 'This product is not in your cart');
     assertCartWithinLimit((await loadCart(tx, user.id)).totals);
   });

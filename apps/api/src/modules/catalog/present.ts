@@ -29,6 +29,8 @@ export function presentProduct(row: ProductRow): PublicProduct {
     short_description: row.shortDescription,
     description: row.description,
     price,
+    pay_what_you_want: row.pwywSuggestedCents !== null,
+    suggested_price: row.pwywSuggestedCents === null ? null : centsToDollars(row.pwywSuggestedCents),
     original_price: original,
     originalPrice: original,
     images,

@@ -6,9 +6,10 @@ import { AppError } from '../../lib/errors';
 import { centsToDollars } from '../../lib/money';
 import { attributeOrder } from '../affiliates/service';
 import { consumePromoUse } from '../cart/repository';
-import { assertCartWithinLimit, loadCart } from '../cart/service';
-import { releaseClaim, settleCharge } from '../payments/service';
+import { assertCartWithinLimit, lineAmountProblem, lineUnitCents, loadCart } from '../cart/service';
+import { announcePayment, payOrderInTx, releaseClaim, settleCharge } from '../payments/service';
 import type { UserRow } from '../users/repository';
+import type { PaidOrder } from './fulfil';
 import { closeSupersededOrders, notPayableReason } from './lifecycle';
 import type { OrderRow } from './present';
 import {
@@ -59,9 +60,9 @@ export async function checkout(
     const existing = await findOrderByIdempotencyKey(deps.db, user.id, key);
     if (existing) return openPayment(deps, user, existing);
   }
-  let order: OrderRow;
+  let placed: PlacedOrder;
   try {
-    order = await placeOrder(deps, user, key, referralCookie).catch(async (error: unknown) => {
+    placed = await placeOrder(deps, user, key, referralCookie).catch(async (error: unknown) => {
       if (!(error instanceof ProviderWorkFirst)) throw error;
       // Earlier orders still hold a charge in flight or an open intent: bring them to rest, then once more.
       await voidSupersededIntents(deps, user.id);
@@ -71,7 +72,18 @@ export async function checkout(
     if (error instanceof ExistingOrder) return openPayment(deps, user, error.order);
     throw error;
   }
-  return openPayment(deps, user, order);
+  if (placed.paid) {
+    // A free order was paid in the transaction that wrote it: no provider, no intent, no charge.
+    await announcePayment(deps, placed.paid.order.id, placed.paid);
+    return openPayment(deps, user, (await findOrder(deps.db, placed.paid.order.id)) ?? placed.order);
+  }
+  return openPayment(deps, user, placed.order);
+}
+
+/** The order a checkout wrote; `paid` when it cost nothing and was paid at once. */
+interface PlacedOrder {
+  order: OrderRow;
+  paid?: PaidOrder;
 }
 
 /**
@@ -86,7 +98,7 @@ async function placeOrder(
   key: string | undefined,
   referralCookie: string | undefined,
   settled = false,
-): Promise<OrderRow> {
+): Promise<PlacedOrder> {
   return deps.db.transaction(async (tx) => {
     const { openCharges } = await lockBuyer(tx, user.id);
     if (openCharges && !settled) throw new ProviderWorkFirst();
@@ -104,6 +116,11 @@ async function placeOrder(
       throw new AppError('VALIDATION_FAILED', CART_ITEMS_UNAVAILABLE, [{ field: 'items', message: CART_ITEMS_UNAVAILABLE }]);
     }
     if (cart.lines.length === 0) throw new AppError('VALIDATION_FAILED', 'Your cart is empty');
+    // A pay-what-you-want amount is checked against the minimum as it is now (the seller may have raised it).
+    for (const line of cart.lines) {
+      const problem = lineAmountProblem(line);
+      if (problem) throw new AppError('VALIDATION_FAILED', problem, [{ field: 'amount', message: problem }]);
+    }
     // Prices may have risen since the items were added: the order's integer columns must hold it.
     assertCartWithinLimit(cart.totals);
     if (cart.unavailablePromo) {
@@ -140,12 +157,12 @@ async function placeOrder(
         affiliateId: referral?.affiliateId ?? null,
         affiliateCommissionBps: referral?.commissionBps ?? null,
       },
-      cart.lines.map(({ product, quantity }) => ({
-        productId: product.id,
-        productTitle: product.title,
-        sellerId: product.sellerId,
-        unitPriceCents: product.priceCents,
-        quantity,
+      cart.lines.map((line) => ({
+        productId: line.product.id,
+        productTitle: line.product.title,
+        sellerId: line.product.sellerId,
+        unitPriceCents: lineUnitCents(line),
+        quantity: line.quantity,
       })),
     );
     if (!created) {
@@ -159,7 +176,10 @@ async function placeOrder(
       }
       await insertPromoRedemption(tx, { promoCodeId: cart.promo.id, orderId: created.id, userId: user.id });
     }
-    return created;
+    // Nothing to charge (free products, a $0 pay-what-you-want amount, a promo taking it all):
+    // paid here, in the same transaction, so a double submit finds the cart already empty.
+    if (created.totalCents === 0) return { order: created, paid: await payOrderInTx(deps, tx, created, null) };
+    return { order: created };
   });
 }
 

@@ -1,3 +1,4 @@
+import { unitPriceHolds } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { releasePromoUse } from '../promo-codes/repository';
 import { suspendedAmong } from '../users/repository';
@@ -62,7 +63,7 @@ export async function checkItemsStillBuyable(
     if (product?.status !== 'approved' || product.deletedAt || !row.sellerActive) {
       return { problem: `${row.item.productTitle} is no longer available. Please check out again.`, items, refunded };
     }
-    if (product.priceCents !== row.item.unitPriceCents)
+    if (!unitPriceHolds(product, row.item.unitPriceCents))
       return { problem: `The price of ${row.item.productTitle} has changed. Please check out again.`, items, refunded };
   }
   return { problem: null, items, refunded };
@@ -79,7 +80,7 @@ async function staleItemsReadApart(db: DbOrTx, orderId: string): Promise<string 
     if (product?.status !== 'approved' || product.deletedAt || suspended.has(row.sellerId)) {
       return `${row.title} is no longer available. Please check out again.`;
     }
-    if (product.priceCents !== row.orderedCents) return `The price of ${row.title} has changed. Please check out again.`;
+    if (!unitPriceHolds(product, row.orderedCents)) return `The price of ${row.title} has changed. Please check out again.`;
   }
   return null;
 }

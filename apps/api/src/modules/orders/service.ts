@@ -1,4 +1,4 @@
-import { REFUND_WINDOW_DAYS } from '@app/shared';
+import { FREE_ORDER_NOTHING_TO_REFUND, REFUND_WINDOW_DAYS } from '@app/shared';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { centsToDollars } from '../../lib/money';
@@ -88,6 +88,8 @@ export async function requestRefund(deps: AppDeps, user: UserRow, orderId: strin
   const order = await requireOwnOrder(deps, user, orderId);
   if (order.paymentStatus !== 'paid' || !order.paidAt)
     throw new AppError('VALIDATION_FAILED', 'Only paid orders can be refunded');
+  // Nothing was charged, so nothing changes (the order, its downloads and keys stay as they are).
+  if (order.totalCents === 0) throw new AppError('VALIDATION_FAILED', FREE_ORDER_NOTHING_TO_REFUND);
   if (Date.now() - order.paidAt.getTime() > REFUND_WINDOW_DAYS * 86_400_000) {
     throw new AppError('VALIDATION_FAILED', `Refunds can be requested within ${REFUND_WINDOW_DAYS} days of purchase`);
   }

@@ -1,5 +1,7 @@
+import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../lib/context';
 import { issueLicenseKeysInTx } from '../licenses/service';
+import type { OrderItemRow, OrderRow } from '../orders/present';
 import { checkItemsStillBuyable, isOpen, markPaidInTx, type PaidOrder, sendReceipt } from '../orders/service';
 import { queueSaleAlertsInTx, sendSaleAlerts } from '../sale-alerts';
 import { findPaymentRefundForIntent, insertPaymentRefund, lockOrder, markUnpayableOrderRefunded } from './repository';
@@ -37,19 +39,14 @@ export async function settleCharge(deps: AppDeps, charge: SucceededCharge): Prom
     if (matches && isOpen(order)) {
       const { problem, items } = checked ?? (await checkItemsStillBuyable(tx, order.id));
       if (!problem) {
-        paid = await markPaidInTx(tx, order, charge.intentId, deps.config.platformFeePercent, items);
-        // In the same transaction, under the same lock: a replayed or concurrent confirmation never issues twice.
-        await issueLicenseKeysInTx(tx, deps.licenseKeySecret, order, paid.items);
-        // The sellers' "you made a sale" alerts, from the ledger just written: committed with the payment or not at all.
-        await queueSaleAlertsInTx(tx, order, 'sale');
+        paid = await payOrderInTx(deps, tx, order, charge.intentId, items);
         return 'paid' as const;
       }
     }
     return 'refund' as const;
   });
   if (outcome === 'paid') {
-    await sendReceipt(deps, charge.orderId, paid).catch(() => {});
-    await sendSaleAlerts(deps, { orderId: charge.orderId }).catch(() => {});
+    await announcePayment(deps, charge.orderId, paid);
     return 'paid';
   }
   if (outcome === 'refund') {
@@ -57,6 +54,32 @@ export async function settleCharge(deps: AppDeps, charge: SucceededCharge): Prom
     return 'refunded';
   }
   return outcome;
+}
+
+/**
+ * Everything paying an order changes, in the caller's transaction with the order row locked (or
+ * just written): the order paid with its ledger split, licence keys, and the sale alerts queued.
+ * A charge's settlement and a free order's checkout both pay through here, so both split alike.
+ */
+export async function payOrderInTx(
+  deps: AppDeps,
+  tx: Tx,
+  order: OrderRow,
+  intentId: string | null,
+  items?: OrderItemRow[],
+): Promise<PaidOrder> {
+  const paid = await markPaidInTx(tx, order, intentId, deps.config.platformFeePercent, items);
+  // In the same transaction, under the same lock: a replayed or concurrent confirmation never issues twice.
+  await issueLicenseKeysInTx(tx, deps.licenseKeySecret, order, paid.items);
+  // The sellers' "you made a sale" alerts, from the ledger just written: committed with the payment or not at all.
+  await queueSaleAlertsInTx(tx, order, 'sale');
+  return paid;
+}
+
+/** After the commit that paid an order: the receipt and the sale alerts (the alerts job retries what fails). */
+export async function announcePayment(deps: AppDeps, orderId: string, paid: PaidOrder | undefined): Promise<void> {
+  await sendReceipt(deps, orderId, paid).catch(() => {});
+  await sendSaleAlerts(deps, { orderId }).catch(() => {});
 }
 
 /**

@@ -70,6 +70,8 @@ export interface RevisionChanges {
   images?: string[];
   demoVideoKey?: string | null;
   priceCents?: number;
+  /** Pay what you want (null: a fixed price); priceCents is then the minimum. */
+  pwywSuggestedCents?: number | null;
   originalPriceCents?: number | null;
   removedFileIds?: string[];
 }
@@ -79,6 +81,7 @@ const COLUMN_OF: Record<RevisionField, keyof RevisionChanges> = {
   short_description: 'shortDescription',
   description: 'description',
   price: 'priceCents',
+  suggested_price: 'pwywSuggestedCents',
   original_price: 'originalPriceCents',
   category: 'category',
   license: 'license',
@@ -256,6 +259,7 @@ function display(column: keyof RevisionChanges, value: unknown): FieldChange['be
   if (value === undefined || value === null) return null;
   switch (column) {
     case 'priceCents':
+    case 'pwywSuggestedCents':
     case 'originalPriceCents':
       return centsToDollars(value as number);
     case 'images':

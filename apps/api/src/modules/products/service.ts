@@ -12,6 +12,7 @@ import {
   productFormSchema,
   productUpdateSchema,
   type StoredListingCard,
+  SUGGESTED_BELOW_MINIMUM,
   VERSION_MESSAGES,
 } from '@app/shared';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
@@ -88,6 +89,7 @@ export async function createListedProduct(deps: AppDeps, owner: UserRow, request
           shortDescription: form.short_description ?? '',
           description: form.description,
           priceCents: dollarsToCents(form.price),
+          pwywSuggestedCents: form.pay_what_you_want ? dollarsToCents(form.suggested_price as number) : null,
           originalPriceCents: form.original_price === undefined ? null : dollarsToCents(form.original_price),
           category: findCategory(form.category)?.slug as string,
           license: findLicense(form.license)?.slug ?? DEFAULT_LICENSE,
@@ -141,6 +143,31 @@ function updatedCard(
   return card;
 }
 
+/**
+ * The pay-what-you-want suggested price after an edit (cents; null: a fixed price): switched on
+ * or off by `pay_what_you_want`, kept when only the price changes, never below the minimum.
+ */
+function updatedSuggestedPrice(
+  existing: ProductRow,
+  form: { pay_what_you_want?: boolean; suggested_price?: number },
+  priceCents: number,
+): number | null {
+  const on = form.pay_what_you_want ?? existing.pwywSuggestedCents !== null;
+  if (!on) return null;
+  const suggested = form.suggested_price === undefined ? existing.pwywSuggestedCents : dollarsToCents(form.suggested_price);
+  if (suggested === null) {
+    throw new AppError('VALIDATION_FAILED', 'Suggested price is required', [
+      { field: 'suggested_price', message: 'Suggested price is required' },
+    ]);
+  }
+  if (suggested < priceCents) {
+    throw new AppError('VALIDATION_FAILED', SUGGESTED_BELOW_MINIMUM, [
+      { field: 'suggested_price', message: SUGGESTED_BELOW_MINIMUM },
+    ]);
+  }
+  return suggested;
+}
+
 function cardInvalid(issues: CardIssue[]): AppError {
   return new AppError('VALIDATION_FAILED', issues[0]?.message ?? 'Invalid product', issues);
 }
@@ -178,6 +205,7 @@ export async function updateListedProduct(
         { field: 'original_price', message: 'Original price must not be lower than the price' },
       ]);
     }
+    const suggested = updatedSuggestedPrice(existing, form, price);
     const card = updatedCard(existing, form);
     // The schema defaults a missing short description to '': only one actually sent changes it.
     const shortSent = upload.fields.short_description !== undefined;
@@ -199,6 +227,7 @@ export async function updateListedProduct(
           ...(upload.images.length > 0 && { images: upload.images }),
           ...(upload.video && { demoVideoKey: upload.video }),
           ...(form.price !== undefined && { priceCents: price }),
+          ...(suggested !== existing.pwywSuggestedCents && { pwywSuggestedCents: suggested }),
           ...(form.original_price !== undefined && { originalPriceCents: original }),
         },
         scanned,
@@ -229,6 +258,7 @@ export async function updateListedProduct(
         ...(upload.images.length > 0 && { images: upload.images }),
         ...(upload.video && { demoVideoKey: upload.video }),
         priceCents: price,
+        pwywSuggestedCents: suggested,
         originalPriceCents: original,
         status: 'pending',
         rejectionReason: null,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, products, reviews, users } from '../../db/schema';
 
@@ -30,7 +30,8 @@ export async function findReview(db: DbOrTx, id: string): Promise<ReviewRow | un
 
 /**
  * A verified buyer paid real money for the product and kept it: a refunded order, or one a promo
- * made free, does not make anyone a verified reviewer.
+ * made free, does not make anyone a verified reviewer. A product its seller gives away (a free
+ * product, a pay-what-you-want one taken at $0) counts as bought at its price (docs/decisions/0042).
  */
 export async function hasPaidFor(db: DbOrTx, userId: string, productId: string): Promise<boolean> {
   const [row] = await db
@@ -41,7 +42,7 @@ export async function hasPaidFor(db: DbOrTx, userId: string, productId: string):
       and(
         eq(orders.userId, userId),
         eq(orders.paymentStatus, 'paid'),
-        gt(orders.totalCents, 0),
+        or(gt(orders.totalCents, 0), eq(orderItems.unitPriceCents, 0)),
         eq(orderItems.productId, productId),
       ),
     )
