@@ -65,6 +65,7 @@ import { adminProductChangeRoutes, publicVersionRoutes, sellerVersionRoutes } fr
 import { adminPromoCodeRoutes } from './modules/promo-codes/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { sellerSaleAlertRoutes } from './modules/sale-alerts/routes';
+import { sellerApiTokenRoutes } from './modules/seller-api/routes';
 import { publicSellerRoutes } from './modules/sellers/public-routes';
 import { sellerRoutes } from './modules/sellers/routes';
 import {
@@ -77,6 +78,7 @@ import { adminSimpleAdminProductsRoutes, simpleAdminRoutes, superAdminRoutes } f
 import { createStorefrontPages, inlineScriptSources } from './modules/storefront/service';
 import { adminUserRoutes } from './modules/users/admin-routes';
 import { usersRoutes } from './modules/users/routes';
+import { sellerWebhookRoutes } from './modules/webhooks/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
 
 export const API_PREFIX = '/api/v1';
@@ -189,6 +191,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(adminProductUpdateRoutes, { prefix: '/admin' });
       await api.register(productUpdatePreferenceRoutes, { prefix: '/product-updates' });
       await api.register(sellerSaleAlertRoutes, { prefix: '/seller' });
+      await api.register(sellerApiTokenRoutes, { prefix: '/seller' });
+      await api.register(sellerWebhookRoutes, { prefix: '/seller' });
       await api.register(adminPayoutRoutes, { prefix: '/payments/admin' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });
       await api.register(publicSettingsRoutes, { prefix: '/settings' });

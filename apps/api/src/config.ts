@@ -27,6 +27,7 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   COOKIE_SECURE: booleanFlag,
   TRUST_PROXY: booleanFlag,
+  WEBHOOKS_ALLOW_LOOPBACK: booleanFlag,
   ADMIN_EMAIL: optionalText,
   ADMIN_PASSWORD: optionalText,
   GOOGLE_CLIENT_ID: optionalText,
@@ -132,6 +133,8 @@ export interface Config {
   refreshTokenTtlDays: number;
   cookieSecure: boolean;
   trustProxy: boolean;
+  /** Sellers' webhooks: loopback targets only when explicitly allowed (tests); private ones never. */
+  webhooks: { allowLoopback: boolean };
   bootstrapAdmin: { email: string; password: string } | undefined;
   google: { clientId: string | undefined; jwksUrl: string };
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
@@ -261,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY ?? false,
+    webhooks: { allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK ?? false },
     bootstrapAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },

@@ -16,6 +16,7 @@ import { paymentSweepJob } from './modules/payments/reconcile';
 import { payoutScheduleJob } from './modules/payouts/transfers';
 import { productUpdatesJob } from './modules/product-updates/send';
 import { saleAlertsJob } from './modules/sale-alerts/send';
+import { webhooksJob } from './modules/webhooks/deliver';
 
 /** Beyond the drain, how long closing the database may take before the process gives up. */
 const SHUTDOWN_GRACE_MS = 20_000;
@@ -74,6 +75,8 @@ async function main(): Promise<void> {
       productUpdatesJob(deps, log),
       // E-mails the sellers' sale and refund alerts a request could not send (a refusal, a crash after the commit).
       saleAlertsJob(deps, log),
+      // Posts the sellers' signed webhook events that are due (first attempts and retries with back-off).
+      webhooksJob(deps, log),
     ],
     log,
     // Each period of each job runs on one instance only, and a run left by a dead instance is taken over.

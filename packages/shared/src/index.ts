@@ -27,5 +27,6 @@ export * from './roles';
 export * from './sale-alerts';
 export * from './scans';
 export * from './seller';
+export * from './seller-api';
 export * from './seller-profile';
 export * from './settings';

@@ -1480,3 +1480,95 @@ export const saleAlertSettings = pgTable('sale_alert_settings', {
   emails: boolean('emails').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A seller's API token (docs/decisions/0043): only its SHA-256 is kept (the token is 32 random
+ * bytes, so a plain hash is enough), `prefix` names it in lists. Revoked tokens stay for the record.
+ */
+export const sellerApiTokens = pgTable(
+  'seller_api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    scopes: text('scopes').array().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    unique('seller_api_tokens_hash_unique').on(table.tokenHash),
+    index('seller_api_tokens_user_idx').on(table.userId, table.createdAt.desc()),
+  ],
+);
+
+/** A URL a seller's events are posted to, signed with `secret` (HMAC-SHA256; needed in the clear to sign). */
+export const sellerWebhookEndpoints = pgTable(
+  'seller_webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    secret: text('secret').notNull(),
+    events: text('events').array().notNull(),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [index('seller_webhook_endpoints_user_idx').on(table.userId)],
+);
+
+/** The outbox: one event of a seller, written in the transaction of what happened; `key` makes a replay a no-op. */
+export const sellerWebhookEvents = pgTable(
+  'seller_webhook_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    key: text('key').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [unique('seller_webhook_events_key_unique').on(table.key)],
+);
+
+/**
+ * One event for one endpoint: `pending` until due (`next_attempt_at`), `delivering` while one runner
+ * holds it (claimed_at: its lease), then `succeeded` or, after the last attempt, `failed`.
+ */
+export const sellerWebhookDeliveries = pgTable(
+  'seller_webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => sellerWebhookEvents.id, { onDelete: 'cascade' }),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => sellerWebhookEndpoints.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'delivering', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    lastStatusCode: integer('last_status_code'),
+    lastResponseBody: text('last_response_body'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    unique('seller_webhook_deliveries_once').on(table.eventId, table.endpointId),
+    check('seller_webhook_deliveries_status_known', sql`${table.status} in ('pending', 'delivering', 'succeeded', 'failed')`),
+    index('seller_webhook_deliveries_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
+    index('seller_webhook_deliveries_endpoint_idx').on(table.endpointId, table.createdAt.desc()),
+  ],
+);

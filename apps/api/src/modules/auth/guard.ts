@@ -2,6 +2,7 @@ import { hasRole } from '@app/shared';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { documentGuard } from '../../lib/openapi';
+import { isApiToken, resolveApiTokenUser } from '../seller-api/service';
 import { findUserById, type UserRow } from '../users/repository';
 
 /** Resolves the bearer token to a live account, or null. Checked against the database on every request. */
@@ -9,7 +10,10 @@ export async function resolveRequestUser(request: FastifyRequest): Promise<UserR
   const header = request.headers.authorization;
   if (!header?.toLowerCase().startsWith('bearer ')) return null;
   const { accessTokens, db } = request.server.deps;
-  const claims = await accessTokens.verify(header.slice(7).trim());
+  const credential = header.slice(7).trim();
+  // A seller API token (docs/decisions/0043) reads only the routes whose scope it holds.
+  if (isApiToken(credential)) return resolveApiTokenUser(request, credential);
+  const claims = await accessTokens.verify(credential);
   if (claims === 'expired') throw new AppError('UNAUTHORIZED', 'Token expired');
   if (!claims) throw new AppError('UNAUTHORIZED', 'Could not validate credentials');
   const user = await findUserById(db, claims.sub);

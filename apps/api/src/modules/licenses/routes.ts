@@ -149,6 +149,7 @@ export const sellerLicenseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/licenses',
     {
+      config: { apiTokenScope: 'licenses:read' },
       schema: {
         operationId: 'listSellerLicenses',
         summary: 'List the licence keys sold for the seller’s products, with buyer, state and activations',

@@ -14,6 +14,7 @@ import { AppError } from '../../lib/errors';
 import { pagedList, pageOffset } from '../../lib/paging';
 import { countRateLimitHit } from '../../lib/rate-limit-store';
 import type { UserRow } from '../users/repository';
+import { deliverAfterReply, queueWebhookEventInTx } from '../webhooks';
 import { generateLicenseKey, hashLicenseKey, normalizeLicenseKey, sealLicenseKey, unsealLicenseKey } from './keys';
 import {
   activationExists,
@@ -104,7 +105,7 @@ export async function verifyLicense(deps: AppDeps, input: KeyCheck): Promise<Lic
  */
 export async function activateLicense(deps: AppDeps, input: Activation): Promise<LicenseActivationAnswer> {
   await limitKeyChecks(deps, input.key);
-  return deps.db.transaction(async (tx) => {
+  const answer = await deps.db.transaction(async (tx) => {
     const found = await lockKeyFor(tx, deps, input);
     const state = stateOf(found);
     if (state === 'refunded') throw new AppError('CONFLICT', 'This licence key is no longer valid: its order was refunded');
@@ -118,9 +119,29 @@ export async function activateLicense(deps: AppDeps, input: Activation): Promise
       }
       changed = await insertActivation(tx, found.key.id, input.instance);
       if (changed) used += 1;
+      // The seller's webhooks hear of it in the same transaction (outbox; docs/decisions/0043).
+      if (changed) {
+        await queueWebhookEventInTx(tx, {
+          sellerId: found.key.sellerId,
+          type: 'license.activated',
+          key: `license.activated:${found.key.id}:${randomUUID()}`,
+          data: {
+            license_key_id: found.key.id,
+            key_last4: found.key.keyLast4,
+            product_id: found.key.productId,
+            product_title: found.productTitle,
+            order_id: found.key.orderId,
+            order_number: found.orderNumber,
+            instance: input.instance,
+            activations: { used, limit: found.key.activationLimit },
+          },
+        });
+      }
     }
     return { ...verificationOf(found, used), instance: input.instance, changed };
   });
+  if (answer.changed) deliverAfterReply(deps);
+  return answer;
 }
 
 /** Frees the key's activation on one instance (allowed in any state, so a buyer can move machines). */

@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client';
 import { formatMailMoney, mailTexts } from '../../lib/mail-texts';
 import { centsToDollars } from '../../lib/money';
 import { languageOf } from '../users/service';
+import { queueWebhookEventInTx } from '../webhooks';
 import {
   findSellersToAlert,
   insertSaleAlerts,
@@ -91,4 +92,22 @@ export async function queueSaleAlertsInTx(
         };
       }),
   );
+  // The sellers' webhooks hear of it in the same transaction (outbox; docs/decisions/0043).
+  for (const share of shares.filter((row) => fresh.has(row.sellerId))) {
+    const type = kind === 'sale' ? 'sale.created' : 'refund.created';
+    await queueWebhookEventInTx(tx, {
+      sellerId: share.sellerId,
+      type,
+      key: `${type}:${order.id}:${share.sellerId}`,
+      data: {
+        order_id: order.id,
+        order_number: order.orderNumber,
+        amount: centsToDollars(share.amountCents),
+        currency: 'usd',
+        items: lines
+          .filter((line) => line.sellerId === share.sellerId)
+          .map((line) => ({ title: line.title, quantity: line.quantity })),
+      },
+    });
+  }
 }

@@ -2,6 +2,7 @@ import type { AppDeps } from '../../lib/context';
 import { escapeHtml, mailTexts } from '../../lib/mail-texts';
 import type { PeriodicJob } from '../../lib/scheduler';
 import { languageOf } from '../users/service';
+import { deliverAfterReply } from '../webhooks';
 import { productsPhrase, SALE_ALERT_LINK, saleAlertWords } from './queue';
 import { type ClaimedAlert, claimQueuedAlert, failStaleSending, finishClaimedAlert, orderLinesOf } from './repository';
 
@@ -61,6 +62,8 @@ async function saleAlertMail(deps: AppDeps, alert: ClaimedAlert) {
  * Answers how many were sent.
  */
 export async function sendSaleAlerts(deps: AppDeps, options: SendOptions = {}): Promise<{ sent: number; failed: number }> {
+  // Right after a payment or refund committed: its webhook events go out too, without delaying the answer.
+  if (options.orderId) deliverAfterReply(deps);
   const result = { sent: 0, failed: await failStaleSending(deps.db, options.staleSendingMs ?? STALE_SENDING_MS) };
   for (let taken = 0; taken < RUN_LIMIT; taken += 1) {
     const alert = await claimQueuedAlert(deps.db, options.orderId);

@@ -84,6 +84,7 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products',
     {
       ...seller,
+      config: { apiTokenScope: 'products:read' },
       schema: {
         operationId: 'listSellerProducts',
         summary: 'List the seller’s own products',
@@ -99,6 +100,7 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/:id',
     {
       ...seller,
+      config: { apiTokenScope: 'products:read' },
       schema: {
         operationId: 'getSellerProduct',
         summary: 'Return one of the seller’s products',
@@ -188,6 +190,7 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/dashboard/stats',
     {
       ...seller,
+      config: { apiTokenScope: 'sales:read' },
       schema: {
         operationId: 'getSellerStats',
         summary: 'Return the seller’s sales figures',
@@ -205,6 +208,7 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/dashboard/sales',
     {
       ...seller,
+      config: { apiTokenScope: 'sales:read' },
       schema: {
         operationId: 'listSellerSales',
         summary: 'List the seller’s recent sales',

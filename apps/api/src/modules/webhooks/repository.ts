@@ -1,0 +1,189 @@
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import { sellerWebhookDeliveries, sellerWebhookEndpoints, sellerWebhookEvents } from '../../db/schema';
+
+export type WebhookEndpointRow = typeof sellerWebhookEndpoints.$inferSelect;
+export type WebhookDeliveryStatus = (typeof sellerWebhookDeliveries.$inferSelect)['status'];
+
+export async function insertEndpoint(
+  db: DbOrTx,
+  row: { userId: string; url: string; secret: string; events: string[] },
+): Promise<WebhookEndpointRow> {
+  const [inserted] = await db.insert(sellerWebhookEndpoints).values(row).returning();
+  return inserted as WebhookEndpointRow;
+}
+
+/** The seller's endpoints in use, oldest first. */
+export function listLiveEndpoints(db: DbOrTx, userId: string): Promise<WebhookEndpointRow[]> {
+  return db
+    .select()
+    .from(sellerWebhookEndpoints)
+    .where(and(eq(sellerWebhookEndpoints.userId, userId), isNull(sellerWebhookEndpoints.deletedAt)))
+    .orderBy(sellerWebhookEndpoints.createdAt);
+}
+
+/** One of the seller's endpoints in use; undefined when it is another seller's, removed, or never was. */
+export async function findLiveEndpoint(db: DbOrTx, userId: string, id: string): Promise<WebhookEndpointRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sellerWebhookEndpoints)
+    .where(
+      and(eq(sellerWebhookEndpoints.id, id), eq(sellerWebhookEndpoints.userId, userId), isNull(sellerWebhookEndpoints.deletedAt)),
+    );
+  return row;
+}
+
+/** Removes an endpoint (its log stays); its deliveries still waiting are given up. */
+export async function removeEndpoint(tx: Tx, userId: string, id: string): Promise<boolean> {
+  const removed = await tx
+    .update(sellerWebhookEndpoints)
+    .set({ deletedAt: new Date() })
+    .where(
+      and(eq(sellerWebhookEndpoints.id, id), eq(sellerWebhookEndpoints.userId, userId), isNull(sellerWebhookEndpoints.deletedAt)),
+    )
+    .returning({ id: sellerWebhookEndpoints.id });
+  if (removed.length === 0) return false;
+  await tx
+    .update(sellerWebhookDeliveries)
+    .set({ status: 'failed', lastError: 'endpoint removed' })
+    .where(and(eq(sellerWebhookDeliveries.endpointId, id), eq(sellerWebhookDeliveries.status, 'pending')));
+  return true;
+}
+
+/**
+ * The outbox: stores one event of a seller and a delivery of it for each of the seller's endpoints
+ * that subscribed to its type (or only `endpointId`, for a test event). An event whose key exists
+ * already is left alone (a replayed payment writes nothing twice). Answers the event's id when new.
+ */
+export async function insertEventWithDeliveries(
+  tx: DbOrTx,
+  event: { sellerId: string; type: string; key: string; payload: unknown },
+  endpointId?: string,
+): Promise<string | undefined> {
+  const [inserted] = await tx
+    .insert(sellerWebhookEvents)
+    .values(event)
+    .onConflictDoNothing({ target: sellerWebhookEvents.key })
+    .returning({ id: sellerWebhookEvents.id });
+  if (!inserted) return undefined;
+  await tx.execute(sql`
+    insert into ${sellerWebhookDeliveries} (event_id, endpoint_id)
+    select ${inserted.id}, e.id from ${sellerWebhookEndpoints} e
+    where e.user_id = ${event.sellerId} and e.deleted_at is null
+      and ${endpointId ? sql`e.id = ${endpointId}` : sql`${event.type} = any(e.events)`}`);
+  return inserted.id;
+}
+
+/**
+ * Takes one due delivery for this runner alone (pending → delivering, its lease starts now), never
+ * one already tried in this run (`skip`). Answers it with its event and endpoint.
+ */
+export async function claimDueDelivery(db: DbOrTx, now: Date, skip: string[], endpointId?: string) {
+  const result = await db.execute<{ id: string }>(sql`
+    update ${sellerWebhookDeliveries} set status = 'delivering', claimed_at = now(), attempts = attempts + 1
+    where id = (
+      select id from ${sellerWebhookDeliveries}
+      where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
+        ${
+          skip.length > 0
+            ? sql`and id not in (${sql.join(
+                skip.map((id) => sql`${id}::uuid`),
+                sql`, `,
+              )})`
+            : sql``
+        }
+        ${endpointId ? sql`and endpoint_id = ${endpointId}` : sql``}
+      order by next_attempt_at
+      limit 1
+      for update skip locked
+    )
+    returning id`);
+  const id = result.rows[0]?.id;
+  if (!id) return undefined;
+  const [row] = await db
+    .select({
+      id: sellerWebhookDeliveries.id,
+      attempts: sellerWebhookDeliveries.attempts,
+      eventId: sellerWebhookEvents.id,
+      eventType: sellerWebhookEvents.type,
+      eventSellerId: sellerWebhookEvents.sellerId,
+      payload: sellerWebhookEvents.payload,
+      eventCreatedAt: sellerWebhookEvents.createdAt,
+      endpointId: sellerWebhookEndpoints.id,
+      endpointUserId: sellerWebhookEndpoints.userId,
+      url: sellerWebhookEndpoints.url,
+      secret: sellerWebhookEndpoints.secret,
+      endpointDeletedAt: sellerWebhookEndpoints.deletedAt,
+    })
+    .from(sellerWebhookDeliveries)
+    .innerJoin(sellerWebhookEvents, eq(sellerWebhookEvents.id, sellerWebhookDeliveries.eventId))
+    .innerJoin(sellerWebhookEndpoints, eq(sellerWebhookEndpoints.id, sellerWebhookDeliveries.endpointId))
+    .where(eq(sellerWebhookDeliveries.id, id));
+  return row;
+}
+
+export type ClaimedDelivery = NonNullable<Awaited<ReturnType<typeof claimDueDelivery>>>;
+
+/** Records how an attempt went, only while this runner still holds the delivery. */
+export async function finishDelivery(
+  db: DbOrTx,
+  id: string,
+  outcome: {
+    status: WebhookDeliveryStatus;
+    statusCode: number | null;
+    responseBody: string | null;
+    error: string | null;
+    nextAttemptAt?: Date;
+  },
+): Promise<void> {
+  await db
+    .update(sellerWebhookDeliveries)
+    .set({
+      status: outcome.status,
+      lastStatusCode: outcome.statusCode,
+      lastResponseBody: outcome.responseBody,
+      lastError: outcome.error,
+      lastAttemptAt: new Date(),
+      claimedAt: null,
+      ...(outcome.nextAttemptAt && { nextAttemptAt: outcome.nextAttemptAt }),
+    })
+    .where(and(eq(sellerWebhookDeliveries.id, id), eq(sellerWebhookDeliveries.status, 'delivering')));
+}
+
+/** Deliveries whose runner died mid-attempt (lease expired): due again, as the next attempt. */
+export async function releaseStaleDeliveries(db: DbOrTx, olderThanMs: number): Promise<number> {
+  const released = await db
+    .update(sellerWebhookDeliveries)
+    .set({ status: 'pending', claimedAt: null, lastError: 'interrupted while delivering' })
+    .where(
+      and(
+        eq(sellerWebhookDeliveries.status, 'delivering'),
+        lt(sellerWebhookDeliveries.claimedAt, new Date(Date.now() - olderThanMs)),
+      ),
+    )
+    .returning({ id: sellerWebhookDeliveries.id });
+  return released.length;
+}
+
+/** The endpoint's latest deliveries, newest first. */
+export function listDeliveriesOf(db: DbOrTx, endpointId: string, limit: number) {
+  return db
+    .select({
+      id: sellerWebhookDeliveries.id,
+      eventId: sellerWebhookEvents.id,
+      eventType: sellerWebhookEvents.type,
+      status: sellerWebhookDeliveries.status,
+      attempts: sellerWebhookDeliveries.attempts,
+      lastStatusCode: sellerWebhookDeliveries.lastStatusCode,
+      lastResponseBody: sellerWebhookDeliveries.lastResponseBody,
+      lastError: sellerWebhookDeliveries.lastError,
+      createdAt: sellerWebhookDeliveries.createdAt,
+      lastAttemptAt: sellerWebhookDeliveries.lastAttemptAt,
+      nextAttemptAt: sellerWebhookDeliveries.nextAttemptAt,
+    })
+    .from(sellerWebhookDeliveries)
+    .innerJoin(sellerWebhookEvents, eq(sellerWebhookEvents.id, sellerWebhookDeliveries.eventId))
+    .where(eq(sellerWebhookDeliveries.endpointId, endpointId))
+    .orderBy(desc(sellerWebhookDeliveries.createdAt))
+    .limit(limit);
+}

@@ -1,0 +1,438 @@
+// @database-server: sellers' webhooks, delivered to a real receiver on 127.0.0.1
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  checkoutAndPay,
+  createProduct,
+  createUser,
+  FACTORY_PASSWORD,
+  type SignedInUser,
+  signedInUser,
+} from '../../../test/factories';
+import { bearer, createTestApp, signIn, type TestApp } from '../../../test/helpers';
+import { buildApp } from '../../app';
+import { sellerWebhookDeliveries, sellerWebhookEndpoints } from '../../db/schema';
+import type { AppDeps } from '../../lib/context';
+import { redactUrl } from '../../lib/log-redaction';
+import { addressRefusal } from './addresses';
+import { deliverWebhooks, RETRY_DELAYS_MS } from './deliver';
+import { checkEndpointUrl } from './service';
+import { verifyWebhook } from './signature';
+
+/**
+ * Issue 25, "webhooks": a seller registers a URL and gets a signing secret once; their sales,
+ * refunds and licence activations are posted to it, signed the Stripe way, retried with back-off,
+ * logged for them to see, and never sent anywhere but the seller's own public endpoints.
+ */
+
+interface Received {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+let receiver: http.Server;
+let port: number;
+const received: Received[] = [];
+/** What the receiver answers next, per path (default 200 'ok'). */
+const answers = new Map<string, { status: number; body: string }>();
+
+let t: TestApp; // loopback allowed, as in every test that needs a local receiver
+let strict: TestApp; // the production default: no loopback
+const logLines: string[] = [];
+let ana: SignedInUser;
+let ben: SignedInUser;
+let adminToken: string;
+let product: { id: string; title: string };
+let anaEndpoint: { id: string; secret: string };
+let benEndpoint: { id: string; secret: string };
+
+const receivedAt = (path: string) => received.filter((r) => r.path === path);
+const eventOf = (r: Received) =>
+  JSON.parse(r.body) as { id: string; type: string; created: number; data: Record<string, unknown> };
+
+async function addEndpoint(seller: SignedInUser, path: string, events = ['sale.created', 'refund.created', 'license.activated']) {
+  const answer = await seller.call('POST', '/seller/webhooks', { url: `http://127.0.0.1:${port}${path}`, events });
+  expect(answer.statusCode, answer.body).toBe(201);
+  const body = answer.json() as { secret: string; endpoint: { id: string } };
+  return { id: body.endpoint.id, secret: body.secret };
+}
+
+async function buy(productId: string) {
+  const buyer = await signedInUser(t, 'buyer');
+  expect((await buyer.call('POST', '/cart/add', { product_id: productId, quantity: 1 })).statusCode).toBe(200);
+  const { order_id } = await checkoutAndPay(buyer.call);
+  await t.deps.afterReply.settled();
+  return { buyer, orderId: order_id };
+}
+
+async function deliveriesOf(seller: SignedInUser, endpointId: string) {
+  const answer = await seller.call('GET', `/seller/webhooks/${endpointId}/deliveries`);
+  expect(answer.statusCode).toBe(200);
+  return answer.json().deliveries as {
+    event_type: string;
+    status: string;
+    attempts: number;
+    status_code: number | null;
+    response_body: string | null;
+    error: string | null;
+    next_attempt_at: string | null;
+  }[];
+}
+
+beforeAll(async () => {
+  receiver = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      const path = request.url ?? '/';
+      received.push({ path, headers: request.headers, body });
+      const answer = answers.get(path) ?? { status: 200, body: 'ok' };
+      response.writeHead(answer.status, { 'content-type': 'text/plain' }).end(answer.body);
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  port = (receiver.address() as AddressInfo).port;
+  t = await createTestApp({ WEBHOOKS_ALLOW_LOOPBACK: 'true' }, { log: (line) => logLines.push(line) });
+  strict = await createTestApp();
+  ana = await signedInUser(t, 'seller', { firstName: 'Ana', lastName: 'Berg' });
+  ben = await signedInUser(t, 'seller', { firstName: 'Ben', lastName: 'Hale' });
+  const admin = await createUser(t.db, 'admin');
+  adminToken = await signIn(t.app, admin.email, FACTORY_PASSWORD);
+  product = await createProduct(t.db, ana.user, { title: 'Prompt Studio', priceCents: 4000 });
+  const keysOn = await ana.call('PUT', `/seller/products/${product.id}/license-settings`, { enabled: true, activation_limit: 3 });
+  expect(keysOn.statusCode).toBe(200);
+  anaEndpoint = await addEndpoint(ana, '/ana');
+  benEndpoint = await addEndpoint(ben, '/ben');
+});
+afterAll(async () => {
+  await t.close();
+  await strict.close();
+  await new Promise((resolve) => receiver.close(resolve));
+});
+
+describe('endpoints', () => {
+  it('shows the signing secret once: the list never carries it', async () => {
+    expect(anaEndpoint.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    const list = await ana.call('GET', '/seller/webhooks');
+    expect(list.json().endpoints).toEqual([expect.objectContaining({ id: anaEndpoint.id, url: `http://127.0.0.1:${port}/ana` })]);
+    expect(list.body).not.toContain(anaEndpoint.secret);
+  });
+
+  it('refuses bad input (422), buyers (403), strangers (401), and another seller’s endpoint (404)', async () => {
+    expect((await ana.call('POST', '/seller/webhooks', { url: 'not a url', events: ['sale.created'] })).statusCode).toBe(422);
+    expect(
+      (await ana.call('POST', '/seller/webhooks', { url: 'ftp://example.com/x', events: ['sale.created'] })).statusCode,
+    ).toBe(422);
+    expect((await ana.call('POST', '/seller/webhooks', { url: `http://127.0.0.1:${port}/x`, events: [] })).statusCode).toBe(422);
+    expect(
+      (await ana.call('POST', '/seller/webhooks', { url: `http://127.0.0.1:${port}/x`, events: ['order.paid'] })).statusCode,
+    ).toBe(422);
+    const withPassword = await ana.call('POST', '/seller/webhooks', {
+      url: `http://u:p@127.0.0.1:${port}/x`,
+      events: ['sale.created'],
+    });
+    expect(withPassword.json().detail).toBe('Webhook URLs may not contain a user name or password');
+    const buyer = await signedInUser(t, 'buyer');
+    expect((await buyer.call('GET', '/seller/webhooks')).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/seller/webhooks' })).statusCode).toBe(401);
+    expect((await ben.call('GET', `/seller/webhooks/${anaEndpoint.id}/deliveries`)).statusCode).toBe(404);
+    expect((await ben.call('POST', `/seller/webhooks/${anaEndpoint.id}/test`)).statusCode).toBe(404);
+    expect((await ben.call('DELETE', `/seller/webhooks/${anaEndpoint.id}`)).statusCode).toBe(404);
+  });
+
+  it('answers 403 to a seller API token, whatever its scopes', async () => {
+    const created = (
+      await ana.call('POST', '/seller/api-tokens', { name: 'ci', scopes: ['products:read', 'sales:read', 'licenses:read'] })
+    ).json();
+    const answer = await t.app.inject({ method: 'GET', url: '/api/v1/seller/webhooks', headers: bearer(created.token) });
+    expect(answer.statusCode).toBe(403);
+  });
+});
+
+describe('deliveries', () => {
+  it('posts a sale to the seller’s endpoint, signed with its secret and timestamped; another seller’s endpoint gets nothing', async () => {
+    const before = { ana: receivedAt('/ana').length, ben: receivedAt('/ben').length };
+    const { orderId } = await buy(product.id);
+    const got = receivedAt('/ana').slice(before.ana);
+    expect(got).toHaveLength(1);
+    const delivery = got[0] as Received;
+    const signature = delivery.headers['marketplace-signature'] as string;
+    expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(verifyWebhook(anaEndpoint.secret, signature, delivery.body)).toBe(true);
+    // Another secret, a changed body or an old timestamp do not verify (replay protection).
+    expect(verifyWebhook(benEndpoint.secret, signature, delivery.body)).toBe(false);
+    expect(verifyWebhook(anaEndpoint.secret, signature, delivery.body.replace('Prompt', 'Prompd'))).toBe(false);
+    expect(verifyWebhook(anaEndpoint.secret, signature, delivery.body, Math.floor(Date.now() / 1000) + 3600)).toBe(false);
+    const event = eventOf(delivery);
+    expect(event.type).toBe('sale.created');
+    expect(delivery.headers['marketplace-event-id']).toBe(event.id);
+    expect(event.data).toMatchObject({ order_id: orderId, currency: 'usd', items: [{ title: 'Prompt Studio', quantity: 1 }] });
+    expect(event.data.amount).toBeGreaterThan(0);
+    expect(event.data.amount).toBeLessThan(40);
+    expect(receivedAt('/ben').length).toBe(before.ben);
+    const log = await deliveriesOf(ana, anaEndpoint.id);
+    expect(log[0]).toMatchObject({
+      event_type: 'sale.created',
+      status: 'succeeded',
+      attempts: 1,
+      status_code: 200,
+      response_body: 'ok',
+    });
+    expect(await deliveriesOf(ben, benEndpoint.id)).toEqual([]);
+  });
+
+  it('retries after a 500 with back-off, logging the truncated answer, and delivers the same event on the next attempt', async () => {
+    answers.set('/ana', { status: 500, body: 'x'.repeat(5000) });
+    const before = receivedAt('/ana').length;
+    const started = Date.now();
+    await buy(product.id);
+    const [failed] = await deliveriesOf(ana, anaEndpoint.id);
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1, status_code: 500 });
+    expect(failed?.response_body).toHaveLength(1000);
+    const next = Date.parse(failed?.next_attempt_at as string);
+    expect(next - started).toBeGreaterThanOrEqual(RETRY_DELAYS_MS[0] as number);
+    expect(next - Date.now()).toBeLessThanOrEqual((RETRY_DELAYS_MS[0] as number) + 1000);
+    // Not due yet: a run now sends nothing.
+    await deliverWebhooks(t.deps);
+    expect(receivedAt('/ana').length).toBe(before + 1);
+    answers.delete('/ana');
+    const result = await deliverWebhooks(t.deps, { now: new Date(Date.now() + 61_000) });
+    expect(result.succeeded).toBe(1);
+    const [first, second] = receivedAt('/ana').slice(before);
+    expect(eventOf(second as Received).id).toBe(eventOf(first as Received).id);
+    expect(await deliveriesOf(ana, anaEndpoint.id)).toContainEqual(
+      expect.objectContaining({ status: 'succeeded', attempts: 2, status_code: 200, next_attempt_at: null }),
+    );
+  });
+
+  it('gives a delivery up after the last attempt, each wait longer than the one before', async () => {
+    answers.set('/ana', { status: 503, body: 'down' });
+    await buy(product.id);
+    let now = Date.now();
+    for (const delay of RETRY_DELAYS_MS) {
+      now += delay + 1000;
+      await deliverWebhooks(t.deps, { now: new Date(now) });
+    }
+    answers.delete('/ana');
+    const [latest] = await deliveriesOf(ana, anaEndpoint.id);
+    expect(latest).toMatchObject({ status: 'failed', attempts: RETRY_DELAYS_MS.length + 1, status_code: 503 });
+    expect([...RETRY_DELAYS_MS].sort((a, b) => a - b)).toEqual(RETRY_DELAYS_MS);
+    expect(RETRY_DELAYS_MS.at(-1)).toBe(24 * 3600_000);
+  });
+
+  it('never posts one delivery twice, even with two runners at once', async () => {
+    answers.set('/ana', { status: 500, body: 'later' });
+    await buy(product.id);
+    answers.delete('/ana');
+    const before = receivedAt('/ana').length;
+    const due = new Date(Date.now() + 61_000);
+    const results = await Promise.all([1, 2, 3].map(() => deliverWebhooks(t.deps, { now: due })));
+    expect(results.reduce((sum, r) => sum + r.succeeded, 0)).toBe(1);
+    expect(receivedAt('/ana').length).toBe(before + 1);
+  });
+
+  it('posts a licence activation and a refund to the seller', async () => {
+    const { buyer, orderId } = await buy(product.id);
+    const key = (await buyer.call('GET', `/licenses/mine?order_id=${orderId}`)).json().licenses[0].key as string;
+    const before = receivedAt('/ana').length;
+    const activated = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/licenses/activate',
+      payload: { product_id: product.id, key, instance: 'studio-laptop' },
+    });
+    expect(activated.statusCode, activated.body).toBe(200);
+    await t.deps.afterReply.settled();
+    const activation = receivedAt('/ana').slice(before).map(eventOf);
+    expect(activation.map((e) => e.type)).toEqual(['license.activated']);
+    expect(activation[0]?.data).toMatchObject({ product_id: product.id, order_id: orderId, instance: 'studio-laptop' });
+    expect(JSON.stringify(activation[0])).not.toContain(key);
+    // The same instance again changes nothing and tells nothing.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/licenses/activate',
+      payload: { product_id: product.id, key, instance: 'studio-laptop' },
+    });
+    await t.deps.afterReply.settled();
+    expect(receivedAt('/ana').length).toBe(before + 1);
+
+    const asked = await buyer.call('POST', `/orders/${orderId}/request-refund`, { reason: 'It does not do what I need at all' });
+    expect(asked.statusCode).toBe(201);
+    const refunded = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/orders/${orderId}/refund`,
+      headers: bearer(adminToken),
+      payload: { decision: 'approve', note: 'Refunded as asked' },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    await t.deps.afterReply.settled();
+    await deliverWebhooks(t.deps);
+    const refund = receivedAt('/ana')
+      .slice(before + 1)
+      .map(eventOf);
+    expect(refund.map((e) => e.type)).toEqual(['refund.created']);
+    expect(refund[0]?.data.order_id).toBe(orderId);
+    expect(refund[0]?.data.amount).toBeLessThan(0);
+  });
+
+  it('sends only the events an endpoint subscribed to', async () => {
+    const onlyRefunds = await addEndpoint(ana, '/ana-refunds', ['refund.created']);
+    await buy(product.id);
+    expect(receivedAt('/ana-refunds')).toEqual([]);
+    expect((await ana.call('DELETE', `/seller/webhooks/${onlyRefunds.id}`)).statusCode).toBe(200);
+  });
+
+  it('sends a signed test event on request, to that endpoint only', async () => {
+    const before = { ana: receivedAt('/ana').length, ben: receivedAt('/ben').length };
+    const answer = await ana.call('POST', `/seller/webhooks/${anaEndpoint.id}/test`);
+    expect(answer.statusCode).toBe(202);
+    await t.deps.afterReply.settled();
+    const [test] = receivedAt('/ana').slice(before.ana);
+    expect(eventOf(test as Received).type).toBe('webhook.test');
+    expect(verifyWebhook(anaEndpoint.secret, test?.headers['marketplace-signature'] as string, test?.body as string)).toBe(true);
+    expect(receivedAt('/ben').length).toBe(before.ben);
+  });
+
+  it('gives up what waits for a removed endpoint and posts nothing more to it', async () => {
+    const gone = await addEndpoint(ana, '/gone');
+    answers.set('/gone', { status: 500, body: 'no' });
+    await buy(product.id);
+    expect((await ana.call('DELETE', `/seller/webhooks/${gone.id}`)).statusCode).toBe(200);
+    const before = receivedAt('/gone').length;
+    await deliverWebhooks(t.deps, { now: new Date(Date.now() + 3600_000) });
+    expect(receivedAt('/gone').length).toBe(before);
+    const [row] = await t.db.select().from(sellerWebhookDeliveries).where(eq(sellerWebhookDeliveries.endpointId, gone.id));
+    expect(row?.status).toBe('failed');
+    expect((await ana.call('GET', `/seller/webhooks/${gone.id}/deliveries`)).statusCode).toBe(404);
+  });
+});
+
+describe('server-side request forgery', () => {
+  const refused = 'This URL points to a private, loopback or reserved address; webhooks only go to public addresses';
+
+  it('refuses private, link-local and loopback targets, and names resolving to them, when loopback is not allowed', async () => {
+    const seller = await signedInUser(strict, 'seller');
+    for (const url of [
+      'http://10.0.0.1/hook',
+      'http://169.254.169.254/latest/meta-data/',
+      `http://[::1]:${port}/hook`,
+      `http://127.0.0.1:${port}/hook`,
+      `http://localhost:${port}/hook`,
+      'http://[::ffff:127.0.0.1]/hook',
+      'http://[::ffff:a9fe:a9fe]/hook',
+      'http://192.168.1.10/hook',
+      'http://0.0.0.0/hook',
+    ]) {
+      const answer = await seller.call('POST', '/seller/webhooks', { url, events: ['sale.created'] });
+      expect(answer.statusCode, url).toBe(422);
+      expect(answer.json().detail, url).toBe(refused);
+    }
+    expect((await seller.call('GET', '/seller/webhooks')).json().endpoints).toEqual([]);
+  });
+
+  it('refuses private targets even when loopback is allowed', async () => {
+    for (const url of ['http://10.0.0.1/hook', 'http://169.254.169.254/', 'http://172.16.0.5/', 'http://[fd00::1]/']) {
+      expect((await ana.call('POST', '/seller/webhooks', { url, events: ['sale.created'] })).statusCode, url).toBe(422);
+    }
+  });
+
+  it('checks the resolved address again at delivery: a name that now resolves to 127.0.0.1 is not posted to (DNS rebinding)', async () => {
+    const seller = await signedInUser(strict, 'seller');
+    const sellerProduct = await createProduct(strict.db, seller.user, { priceCents: 1000 });
+    // Registered while the name resolved to a public address…
+    const publicAnswer = async () => [{ address: '93.184.216.34', family: 4 }];
+    const url = await checkEndpointUrl(strict.deps, `http://rebind.example:${port}/rebind`, publicAnswer);
+    await strict.db
+      .insert(sellerWebhookEndpoints)
+      .values({ userId: seller.user.id, url, secret: 'whsec_test', events: ['sale.created'] });
+    const buyer = await signedInUser(strict, 'buyer');
+    await buyer.call('POST', '/cart/add', { product_id: sellerProduct.id, quantity: 1 });
+    await checkoutAndPay(buyer.call);
+    await strict.deps.afterReply.settled();
+    // …and now to loopback.
+    const before = receivedAt('/rebind').length;
+    await deliverWebhooks(strict.deps, {
+      now: new Date(Date.now() + 3600_000),
+      lookup: async () => [{ address: '127.0.0.1', family: 4 }],
+    });
+    expect(receivedAt('/rebind').length).toBe(before);
+    const rows = await strict.db.select().from(sellerWebhookDeliveries);
+    expect(rows[0]?.lastError).toMatch(/^refused: rebind\.example resolves to a loopback address/);
+  });
+
+  it('asks for https in production', async () => {
+    const production = { config: { env: 'production', webhooks: { allowLoopback: false } } } as unknown as AppDeps;
+    await expect(
+      checkEndpointUrl(production, 'http://example.com/hook', async () => [{ address: '93.184.216.34', family: 4 }]),
+    ).rejects.toThrow('Webhook URLs must use https');
+    await expect(
+      checkEndpointUrl(production, 'https://example.com/hook', async () => [{ address: '93.184.216.34', family: 4 }]),
+    ).resolves.toBe('https://example.com/hook');
+  });
+
+  it('classifies addresses', () => {
+    expect(addressRefusal('8.8.8.8', false)).toBeNull();
+    expect(addressRefusal('2606:4700::1111', false)).toBeNull();
+    expect(addressRefusal('127.0.0.1', true)).toBeNull();
+    expect(addressRefusal('127.0.0.1', false)).toBe('a loopback address');
+    expect(addressRefusal('::1', false)).toBe('a loopback address');
+    expect(addressRefusal('169.254.169.254', true)).toBe('a private, link-local or reserved address');
+    expect(addressRefusal('fe80::1', true)).toBe('a private, link-local or reserved address');
+    expect(addressRefusal('::ffff:10.0.0.1', true)).toBe('a private, link-local or reserved address');
+  });
+});
+
+describe('secrets in logs', () => {
+  it('never writes a signing secret or an API token to the log, even in URLs', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logged = await buildApp(t.deps, { logger: { level: 'trace', stream } });
+    await logged.ready();
+    try {
+      const token = await signIn(logged, ana.user.email, FACTORY_PASSWORD);
+      const created = await logged.inject({
+        method: 'POST',
+        url: '/api/v1/seller/webhooks',
+        headers: bearer(token),
+        payload: { url: `http://127.0.0.1:${port}/ana?token=abc`, events: ['sale.created'] },
+      });
+      const secret = created.json().secret as string;
+      const apiToken = (
+        await logged.inject({
+          method: 'POST',
+          url: '/api/v1/seller/api-tokens',
+          headers: bearer(token),
+          payload: { name: 'log test', scopes: ['products:read'] },
+        })
+      ).json().token as string;
+      await logged.inject({ method: 'GET', url: `/api/v1/seller/products?key=${apiToken}`, headers: bearer(apiToken) });
+      await logged.inject({
+        method: 'POST',
+        url: `/api/v1/seller/webhooks/${created.json().endpoint.id}/test`,
+        headers: bearer(token),
+      });
+      answers.set('/ana?token=abc', { status: 500, body: `echo ${secret}` });
+      await t.deps.afterReply.settled();
+      await deliverWebhooks(t.deps, { now: new Date(Date.now() + 3600_000) });
+      answers.delete('/ana?token=abc');
+      const all = [...lines, ...logLines].join('\n');
+      expect(lines.length).toBeGreaterThan(0);
+      expect(all).not.toContain(secret);
+      expect(all).not.toContain(apiToken);
+      expect(redactUrl(`/api/v1/x?key=${apiToken}`)).not.toContain(apiToken);
+      expect(redactUrl(`/hooks/${secret}`)).not.toContain(secret);
+    } finally {
+      await logged.close();
+    }
+  });
+});
