@@ -31,6 +31,8 @@ export interface MailTexts {
     newLinks: (url: string) => string;
     /** Heading of the licence keys of the order's products (issue 24). */
     licenseKeys: string;
+    /** A product with a download limit: no file link in the e-mail, the orders page instead. */
+    limitedDownloads: (product: string, count: number, url: string) => string;
   };
   newsletter: {
     alreadySubject: string;
@@ -112,6 +114,7 @@ export function mailTexts(language: Language): MailTexts {
       downloadsHeading: (until) => text('mail.receipt.downloadsHeading', { until }),
       newLinks: (url) => text('mail.receipt.newLinks', { url }),
       licenseKeys: text('mail.receipt.licenseKeys'),
+      limitedDownloads: (product, count, url) => text('mail.receipt.limitedDownloads', { product, count, url }),
     },
     newsletter: {
       alreadySubject: text('mail.newsletter.alreadySubject'),

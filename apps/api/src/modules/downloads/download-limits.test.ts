@@ -1,8 +1,16 @@
 import { DOWNLOAD_LIMIT_MESSAGE, DOWNLOAD_LIMIT_REACHED, MESSAGE_CATALOGUE, MESSAGE_LANGUAGES } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addProductFile, createPaidOrder, createProduct, createUser, FACTORY_PASSWORD } from '../../../test/factories';
-import { bearer, createTestApp, signIn, type TestApp } from '../../../test/helpers';
+import {
+  addProductFile,
+  checkoutAndPay,
+  createPaidOrder,
+  createProduct,
+  createUser,
+  FACTORY_PASSWORD,
+  signedInUser,
+} from '../../../test/factories';
+import { bearer, createTestApp, decodedOutbox, signIn, type TestApp } from '../../../test/helpers';
 import { orderItems, orders } from '../../db/schema';
 import type { UserRow } from '../users/repository';
 
@@ -203,5 +211,22 @@ describe('downloads under a limit', () => {
     expect((await call('GET', `/orders/download-product-files/${product.id}`, theirToken)).statusCode).toBe(403);
     expect((await call('GET', `/orders/${theirs.id}`, buyerToken)).statusCode).toBe(404);
     expect((await lineOf(mine.id)).downloads_left).toBe(1);
+  });
+
+  it('puts no file link of a capped product in the receipt (a mail scanner opening it would use a download), only the orders page', async () => {
+    const capped = await cappedProduct(2, 'Scanner Proof Model');
+    const open = await cappedProduct(null, 'Open Notes');
+    const someone = await signedInUser(t, 'buyer');
+    for (const product of [capped, open])
+      expect((await someone.call('POST', '/cart/add', { product_id: product.id, quantity: 1 })).statusCode).toBe(200);
+    await checkoutAndPay(someone.call);
+    const receipt = decodedOutbox(t.config).find((mail) => mail.to.includes(someone.user.email));
+    const body = receipt?.body ?? '';
+    expect(body).toContain('Open Notes / model.bin: ');
+    expect(body).not.toContain('Scanner Proof Model / model.bin');
+    expect(body).not.toContain('Scanner Proof Model: model.bin');
+    expect(body).toContain(
+      `Scanner Proof Model: up to 2 downloads per purchase. Download it from your orders page, where no link checker can use one up: ${t.config.publicUrl}/orders`,
+    );
   });
 });

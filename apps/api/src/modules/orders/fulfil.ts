@@ -4,6 +4,7 @@ import type { AppDeps } from '../../lib/context';
 import { escapeHtml, formatMailDate, formatMailMoney, mailTexts } from '../../lib/mail-texts';
 import { centsToDollars } from '../../lib/money';
 import { affiliateCommissionCents } from '../affiliates/service';
+import { downloadAllowancesOf } from '../downloads';
 import { issueDownloadLinks } from '../downloads/service';
 import { licenseKeysForReceipt } from '../licenses/service';
 import { addSales } from '../products/repository';
@@ -127,7 +128,18 @@ export async function sendReceipt(deps: AppDeps, orderId: string, paid?: PaidOrd
   const user = paid ? paid.buyer : await findUserById(deps.db, order.userId);
   if (!user) return;
   const items = paid ? paid.items : await itemsOfOrder(deps.db, order.id);
-  const { links, expiresAt } = await issueDownloadLinks(deps, order);
+  const issued = await issueDownloadLinks(deps, order);
+  const { expiresAt } = issued;
+  // A product with a download limit gets no file link in the e-mail: mail security scanners open
+  // links, and each opening would use up one of the buyer's downloads. The orders page instead.
+  const allowances = await downloadAllowancesOf(
+    deps,
+    items.map((item) => item.id),
+  );
+  const limited = items.filter((item) => allowances.has(item.id));
+  const limitedIds = new Set(limited.map((item) => item.productId));
+  const links = issued.links.filter((link) => !limitedIds.has(link.product_id));
+  const ordersUrl = `${deps.config.publicUrl}/orders`;
   const keys = await licenseKeysForReceipt(deps, order.id);
   const language = languageOf(user);
   const m = mailTexts(language);
@@ -141,7 +153,12 @@ export async function sendReceipt(deps: AppDeps, orderId: string, paid?: PaidOrd
     totalCents: order.totalCents,
   }).map((line) => ({ line, label: summaryLabel(m, line), amount: summaryAmount(line, money) }));
   const lines = items.map((item) => `- ${item.productTitle} × ${item.quantity}: ${money(item.unitPriceCents * item.quantity)}`);
-  const downloads = links.map((link) => `- ${link.product_title} / ${link.file_name}: ${deps.config.publicUrl}${link.url}`);
+  const downloads = [
+    ...links.map((link) => `- ${link.product_title} / ${link.file_name}: ${deps.config.publicUrl}${link.url}`),
+    ...limited.map(
+      (item) => `- ${m.receipt.limitedDownloads(item.productTitle, allowances.get(item.id)?.limit ?? 0, ordersUrl)}`,
+    ),
+  ];
   await deps.mailer.send({
     kind: 'receipt',
     to: user.email,
@@ -158,7 +175,7 @@ export async function sendReceipt(deps: AppDeps, orderId: string, paid?: PaidOrd
       ...downloads,
       ...(keys.length > 0 ? ['', m.receipt.licenseKeys, ...keys.map((k) => `- ${k.productTitle}: ${k.key}`)] : []),
       '',
-      m.receipt.newLinks(`${deps.config.publicUrl}/orders`),
+      m.receipt.newLinks(ordersUrl),
     ].join('\n'),
     html: `<p>${m.hi(escapeHtml(user.firstName))}</p><p>${m.receipt.thanks(`<strong>${order.orderNumber}</strong>`)}</p><ul>${items
       .map(
@@ -173,6 +190,11 @@ export async function sendReceipt(deps: AppDeps, orderId: string, paid?: PaidOrd
       .map(
         (link) =>
           `<li><a href="${deps.config.publicUrl}${link.url}">${escapeHtml(link.product_title)}: ${escapeHtml(link.file_name)}</a></li>`,
+      )
+      .join('')}${limited
+      .map(
+        (item) =>
+          `<li>${escapeHtml(m.receipt.limitedDownloads(item.productTitle, allowances.get(item.id)?.limit ?? 0, ordersUrl)).replace(escapeHtml(ordersUrl), `<a href="${ordersUrl}">${escapeHtml(ordersUrl)}</a>`)}</li>`,
       )
       .join('')}</ul>${licenseKeysHtml(m, keys)}`,
   });
