@@ -80,6 +80,9 @@ const defaults: Record<string, MockHandler> = {
   'GET /api/v1/product-updates/preferences': () => json(200, { all_muted: false, muted_products: [] }),
   // Sale alerts (issue 25): a seller's profile, e-mails on.
   'GET /api/v1/seller/sale-alerts': () => json(200, { emails: true }),
+  // Seller API and webhooks (issue 25): a seller with no tokens and no endpoints yet.
+  'GET /api/v1/seller/api-tokens': () => json(200, { tokens: [] }),
+  'GET /api/v1/seller/webhooks': () => json(200, { endpoints: [] }),
   'GET /api/v1/products/p-1/updates': () => json(200, { updates: [], total: 0, page: 1, pages: 0 }),
   'GET /api/v1/products/d-1/updates': () => json(200, { updates: [], total: 0, page: 1, pages: 0 }),
   // Versions (decision 0038): the fixture products' history (at their first version) and the admins' empty queue.

@@ -9,6 +9,8 @@ import { PlaceholderPage } from '@/components/ui/placeholder-page';
 import { SellerLicenses } from '@/features/licenses/components/seller-licenses';
 import { SellerPayouts } from '@/features/payouts/components/seller-payouts';
 import { SellerProductUpdates } from '@/features/product-updates/components/seller-product-updates';
+import { ApiTokensCard } from '@/features/seller-api/components/api-tokens-card';
+import { WebhooksCard } from '@/features/seller-api/components/webhooks-card';
 import { useRequiredUser } from '@/lib/auth-store';
 import { BecomeSellerCard } from '../components/become-seller-card';
 import { ProductEditor } from '../components/product-editor';
@@ -63,6 +65,8 @@ function SellerDashboard() {
       <SellerLicenses />
       <SellerProductUpdates />
       <SellerPayouts />
+      <ApiTokensCard />
+      <WebhooksCard />
     </div>
   );
 }
