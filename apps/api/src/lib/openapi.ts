@@ -130,7 +130,10 @@ function errorAnswers(codes: ErrorCode[]): Record<string, z.ZodType> {
 
 function accessOf(route: RouteOptions, schema: NonNullable<RouteOptions['schema']>): string {
   if (schema.security === OPTIONAL_TOKEN) return 'Public; a bearer token, when sent, is checked and may change the answer.';
-  return guardOf(route)?.access ?? 'Public: no token needed.';
+  const access = guardOf(route)?.access ?? 'Public: no token needed.';
+  // The seller API's read routes also take a seller API token with their scope (docs/decisions/0043).
+  const scope = route.config?.apiTokenScope;
+  return scope ? `${access} A seller API token (mkt_sk_…) with the ${scope} scope is accepted too.` : access;
 }
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];

@@ -163,6 +163,14 @@ describe('what a token reads', () => {
     expect(settings.enabled).toBe(true);
   });
 
+  it('says in the API reference which routes take a token, and with which scope', async () => {
+    const document = (await t.app.inject({ url: '/api/v1/openapi.json' })).json();
+    expect(document.paths['/api/v1/seller/products'].get.description).toContain('with the products:read scope is accepted too');
+    expect(document.paths['/api/v1/seller/licenses'].get.description).toContain('with the licenses:read scope');
+    expect(document.paths['/api/v1/seller/dashboard/stats'].get.description).toContain('with the sales:read scope');
+    expect(document.paths['/api/v1/seller/api-tokens'].get.description).not.toContain('API token (mkt_sk_');
+  });
+
   it('stops working when the seller’s account is deactivated', async () => {
     const cleo = await signedInUser(t, 'seller', { firstName: 'Cleo', lastName: 'Ng' });
     const { token } = await createToken(cleo, ['products:read']);

@@ -16,9 +16,11 @@ import { bearer, createTestApp, signIn, type TestApp } from '../../../test/helpe
 import { buildApp } from '../../app';
 import { sellerWebhookDeliveries, sellerWebhookEndpoints } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
+import { postgresJobLeases } from '../../lib/job-leases';
 import { redactUrl } from '../../lib/log-redaction';
+import { startPeriodicJobs } from '../../lib/scheduler';
 import { addressRefusal } from './addresses';
-import { deliverWebhooks, RETRY_DELAYS_MS } from './deliver';
+import { deliverWebhooks, RETRY_DELAYS_MS, webhooksJob } from './deliver';
 import { checkEndpointUrl } from './service';
 import { verifyWebhook } from './signature';
 
@@ -235,6 +237,31 @@ describe('deliveries', () => {
     const results = await Promise.all([1, 2, 3].map(() => deliverWebhooks(t.deps, { now: due })));
     expect(results.reduce((sum, r) => sum + r.succeeded, 0)).toBe(1);
     expect(receivedAt('/ana').length).toBe(before + 1);
+  });
+
+  it('runs as a job on two instances at once (job leases): a due delivery is posted once', async () => {
+    answers.set('/ana', { status: 500, body: 'later' });
+    await buy(product.id);
+    answers.delete('/ana');
+    const [due] = await t.db
+      .update(sellerWebhookDeliveries)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(sellerWebhookDeliveries.status, 'pending'))
+      .returning({ id: sellerWebhookDeliveries.id });
+    expect(due).toBeDefined();
+    const before = receivedAt('/ana').length;
+    const stops = ['instance-a', 'instance-b'].map((owner) =>
+      startPeriodicJobs([webhooksJob(t.deps, () => {})], () => {}, { leases: postgresJobLeases(t.db, { owner }) }),
+    );
+    const deadline = Date.now() + 10_000;
+    while (receivedAt('/ana').length === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    for (const stop of stops) await stop();
+    expect(receivedAt('/ana').length).toBe(before + 1);
+    const [row] = await t.db
+      .select()
+      .from(sellerWebhookDeliveries)
+      .where(eq(sellerWebhookDeliveries.id, due?.id as string));
+    expect(row).toMatchObject({ status: 'succeeded', attempts: 2 });
   });
 
   it('posts a licence activation and a refund to the seller', async () => {
