@@ -12,6 +12,8 @@ export const RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 21_600_00
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 /** A receiver answers within this long, or the attempt failed. */
 const TIMEOUT_MS = 10_000;
+/** …and has given its whole answer (at most RESPONSE_BODY_LIMIT characters are read) within this long. */
+const TOTAL_MS = 20_000;
 /** A delivery left `delivering` this long belongs to a runner that died: it is due again. */
 const STALE_DELIVERING_MS = 2 * 60_000;
 /** What the log keeps of a receiver's answer. */
@@ -101,6 +103,9 @@ async function attempt(delivery: ClaimedDelivery, allowLoopback: boolean, lookup
       },
     );
     request.on('timeout', () => request.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)));
+    // A receiver that answers byte by byte gets no longer than this in all.
+    const deadline = setTimeout(() => request.destroy(new Error(`no complete answer within ${TOTAL_MS / 1000} s`)), TOTAL_MS);
+    request.on('close', () => clearTimeout(deadline));
     request.on('error', (error) => resolve({ statusCode: null, responseBody: null, error: error.message.slice(0, 300) }));
     request.end(body);
   });
