@@ -171,6 +171,39 @@ describe('what a token reads', () => {
     expect(document.paths['/api/v1/seller/api-tokens'].get.description).not.toContain('API token (mkt_sk_');
   });
 
+  it('is never worth more than no token at all, on every route of the API, except the five read routes it is for', async () => {
+    const { token } = await createToken(ana, ['products:read', 'sales:read', 'licenses:read']);
+    const document = (await t.app.inject({ url: '/api/v1/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const admitted = new Set([
+      'GET /api/v1/seller/products',
+      'GET /api/v1/seller/products/{id}',
+      'GET /api/v1/seller/dashboard/stats',
+      'GET /api/v1/seller/dashboard/sales',
+      'GET /api/v1/seller/licenses',
+    ]);
+    const wrong: string[] = [];
+    let guarded = 0;
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const method of Object.keys(methods)) {
+        const route = `${method.toUpperCase()} ${path}`;
+        const url = path.replace(/\{[^}]+\}/g, anaProduct.id);
+        const send = (headers: Record<string, string>) => t.app.inject({ method: method.toUpperCase() as 'GET', url, headers });
+        const anonymous = await send({});
+        const withToken = await send(bearer(token));
+        if (admitted.has(route)) {
+          if (withToken.statusCode !== 200) wrong.push(`${route} → ${withToken.statusCode} (admitted)`);
+        } else if ([401, 403].includes(anonymous.statusCode)) {
+          guarded += 1;
+          if (withToken.statusCode !== 403) wrong.push(`${route} → ${withToken.statusCode}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(guarded).toBeGreaterThan(100);
+  });
+
   it('stops working when the seller’s account is deactivated', async () => {
     const cleo = await signedInUser(t, 'seller', { firstName: 'Cleo', lastName: 'Ng' });
     const { token } = await createToken(cleo, ['products:read']);
