@@ -16,8 +16,12 @@ const money = (label: string) =>
     .refine((value) => value <= PRODUCT_PRICE_MAX, `${label} must be at most $100,000`);
 
 /** A price may be $0 (free) or at least $0.50 (the least a card payment can be). */
-const price = z.coerce
-  .number({ error: 'Price must be a number' })
+const price = z
+  // An empty field is no price (not $0): a seller who forgot it is asked, not listed for free.
+  .preprocess(
+    (v) => (v === '' || v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+    z.coerce.number({ error: 'Price must be a number' }),
+  )
   .refine((value) => Number.isFinite(value), 'Price must be a number')
   .refine((value) => value === 0 || value >= 0.5, 'Price must be $0 (free) or at least $0.50')
   .refine((value) => value <= PRODUCT_PRICE_MAX, 'Price must be at most $100,000');

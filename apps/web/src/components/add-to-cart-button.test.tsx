@@ -111,7 +111,7 @@ describe('AddToCartButton', () => {
   it.each([
     ['no id', { ...product, productId: '' }],
     ['no title', { ...product, title: '  ' }],
-    ['a price of 0', { ...product, price: 0 }],
+    ['a negative price', { ...product, price: -1 }],
   ])('refuses a product with %s', async (_case, props) => {
     authStore.setSession(makeSession());
     const api = mockApi();

@@ -25,11 +25,13 @@ export interface AddToCartButtonProps {
   label?: string;
   /** A name naming the product, where several such buttons share a page (product cards). */
   ariaLabel?: string;
+  /** Pay what you want: the amount the buyer chose per unit (the server checks it against the minimum); null while the field is invalid. */
+  amount?: number | null;
 }
 
 /**
- * Adds a product to the signed-in user's cart. Spec §5: it needs an id, a title and a price
- * above 0. A visitor is told to sign in and sent to /login, coming back here afterwards. A product
+ * Adds a product to the signed-in user's cart. It needs an id, a title and a price (spec §5 asks
+ * for a price above 0; a free product costs $0, docs/decisions/0042). A visitor is told to sign in and sent to /login, coming back here afterwards. A product
  * the buyer already owns shows "In your library" with its download, and adding it asks first:
  * only an explicit "Buy again" puts it in the cart (the server refuses it otherwise).
  */
@@ -43,6 +45,7 @@ export function AddToCartButton({
   className,
   label,
   ariaLabel,
+  amount,
 }: AddToCartButtonProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -55,7 +58,12 @@ export function AddToCartButton({
 
   const addToCart = (buyAgain: boolean) =>
     add.mutate(
-      { product_id: productId as string, quantity, ...(buyAgain ? { buy_again: true } : {}) },
+      {
+        product_id: productId as string,
+        quantity,
+        ...(buyAgain ? { buy_again: true } : {}),
+        ...(typeof amount === 'number' ? { amount } : {}),
+      },
       {
         onSuccess: () => {
           setConfirming(false);
@@ -74,7 +82,7 @@ export function AddToCartButton({
     );
 
   const onClick = () => {
-    if (!productId?.trim() || !title?.trim() || typeof price !== 'number' || !(price > 0)) {
+    if (!productId?.trim() || !title?.trim() || typeof price !== 'number' || !(price >= 0)) {
       notify.error(t('cart.errors.invalidProduct'));
       return;
     }
@@ -95,7 +103,7 @@ export function AddToCartButton({
         size={size}
         className={className}
         loading={add.isPending}
-        disabled={checking}
+        disabled={checking || amount === null}
         onClick={onClick}
         aria-label={ariaLabel}
       >

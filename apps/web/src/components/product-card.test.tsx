@@ -52,6 +52,17 @@ describe('product card', () => {
     expect(document.querySelector('del')).toBeNull();
   });
 
+  it("says 'Free' for a $0 product and 'Pay what you want, from $X' when the buyer chooses, never striking a price through", () => {
+    const free = renderCard({ price: 0 });
+    expect(screen.getByText('Free').parentElement?.textContent).toBe('Price Free');
+    expect(screen.queryByText('$0.00')).toBeNull();
+    free.unmount();
+
+    renderCard({ price: 5, pay_what_you_want: true, suggested_price: 12, original_price: 49 });
+    expect(screen.getByText('Pay what you want, from $5.00')).toBeTruthy();
+    expect(document.querySelector('del')).toBeNull();
+  });
+
   it("shows the 'AI' placeholder when there is no image", () => {
     renderCard({ images: [], image: null, image_url: null });
     expect(document.querySelector('img')).toBeNull();

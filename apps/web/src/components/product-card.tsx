@@ -15,8 +15,8 @@ export type ProductCardData = Pick<
   PublicProduct,
   'id' | 'title' | 'images' | 'image' | 'category' | 'seller' | 'rating' | 'review_count' | 'price' | 'original_price'
 > &
-  /** When known, the seller's name links to their page. */
-  Partial<Pick<PublicProduct, 'seller_id'>>;
+  /** When known, the seller's name links to their page; pay what you want shows "from" the minimum. */
+  Partial<Pick<PublicProduct, 'seller_id' | 'pay_what_you_want'>>;
 
 /** A seller's public page, with their name in the address when it is known. */
 export function sellerPath(sellerId: string, name?: string): string {
@@ -86,7 +86,7 @@ export function ProductCard({ product, action, className, priority }: ProductCar
         <RatingStars rating={product.rating} count={product.review_count} className="mt-2" />
         {owned && <InLibrary productId={product.id} title={product.title} className="relative z-10 mt-2" />}
         <div className="mt-auto flex items-end justify-between gap-2 pt-3">
-          <ProductPrice price={product.price} originalPrice={product.original_price} />
+          <ProductPrice price={product.price} originalPrice={product.original_price} payWhatYouWant={product.pay_what_you_want} />
           <div className="relative z-10 flex items-center justify-end gap-2">
             <CompareToggle productId={product.id} title={product.title} compact className="justify-end" />
             {action}

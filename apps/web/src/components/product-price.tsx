@@ -8,12 +8,22 @@ export interface ProductPriceProps {
   originalPrice?: number | null;
   size?: 'md' | 'lg';
   className?: string;
+  /** Pay what you want: `price` is the seller's minimum ("Pay what you want, from $X"). */
+  payWhatYouWant?: boolean;
 }
 
-/** A USD price, with the earlier price struck through when the product is discounted. */
-export function ProductPrice({ price, originalPrice, size = 'md', className }: ProductPriceProps) {
+/**
+ * A USD price, with the earlier price struck through when the product is discounted; "Free" for a
+ * product that costs $0, "Pay what you want, from $X" when the buyer chooses the amount.
+ */
+export function ProductPrice({ price, originalPrice, size = 'md', className, payWhatYouWant = false }: ProductPriceProps) {
   const { t } = useTranslation();
-  const discounted = typeof originalPrice === 'number' && originalPrice > price;
+  const discounted = !payWhatYouWant && typeof originalPrice === 'number' && originalPrice > price;
+  const amount = payWhatYouWant
+    ? t('productCard.payWhatYouWantFrom', { price: formatMoney(price) })
+    : price === 0
+      ? t('productCard.free')
+      : formatMoney(price);
   return (
     <p className={cn('flex flex-wrap items-baseline gap-x-2', className)}>
       <span
@@ -23,7 +33,7 @@ export function ProductPrice({ price, originalPrice, size = 'md', className }: P
         )}
       >
         <span className="sr-only">{t('productCard.price')} </span>
-        {formatMoney(price)}
+        {amount}
       </span>
       {discounted && (
         <span className={cn('text-slate-500 tabular-nums dark:text-slate-400', size === 'lg' ? 'text-lg' : 'text-sm')}>

@@ -86,6 +86,14 @@ export function fakeCartServer(initial: CartItemView[]) {
   };
   for (const item of initial) {
     handlers[`PUT /api/v1/cart/items/${item.product_id}`] = ({ body }) => {
+      const { amount } = body as { amount?: number };
+      if (amount !== undefined) {
+        // Pay what you want: the chosen amount is the line's price (the server refuses one below the minimum).
+        items = items.map((line) =>
+          line.product_id === item.product_id ? { ...line, price: amount, amount_below_minimum: false } : line,
+        );
+        return answer();
+      }
       const quantity = Number((body as { quantity: number }).quantity);
       items =
         quantity <= 0

@@ -26,6 +26,8 @@ const TEXT_FIELDS = [
   'short_description',
   'description',
   'price',
+  'pay_what_you_want',
+  'suggested_price',
   'original_price',
   'category',
   'license',
@@ -66,6 +68,8 @@ function initialValues(product?: PublicProduct): FormInput {
     short_description: product?.short_description ?? '',
     description: product?.description ?? '',
     price: product ? String(product.price) : '',
+    pay_what_you_want: product?.pay_what_you_want ?? false,
+    suggested_price: product?.suggested_price != null ? String(product.suggested_price) : '',
     original_price: product?.original_price != null ? String(product.original_price) : '',
     category: product?.category_slug ?? '',
     license: (product && findLicense(product.license)?.slug) ?? DEFAULT_LICENSE,
@@ -126,6 +130,7 @@ export function ProductForm({ product, submitLabel, onSubmit, onSaved, onCancel,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({ resolver, defaultValues: initialValues(product) });
   const category = String(watch('category') ?? '');
+  const payWhatYouWant = watch('pay_what_you_want') === true;
   const license = String(watch('license') ?? '');
   const cardErrors = { ...cardErrorsOf((errors as FieldErrors<{ card: unknown }>).card), ...serverCardErrors };
 
@@ -148,7 +153,9 @@ export function ProductForm({ product, submitLabel, onSubmit, onSaved, onCancel,
           short_description: values.short_description,
           description: values.description,
           price: values.price,
-          original_price: values.original_price,
+          pay_what_you_want: values.pay_what_you_want ? 'true' : 'false',
+          suggested_price: values.pay_what_you_want ? values.suggested_price : undefined,
+          original_price: values.pay_what_you_want ? undefined : values.original_price,
           category: values.category,
           license: values.license,
           tags: values.tags,
@@ -213,24 +220,45 @@ export function ProductForm({ product, submitLabel, onSubmit, onSaved, onCancel,
           {(control) => <Textarea {...control} rows={6} {...register('description', clearOnChange('description'))} />}
         </Field>
         <TextField
-          label={t('productForm.price')}
+          label={payWhatYouWant ? t('productForm.minimumPrice') : t('productForm.price')}
+          hint={payWhatYouWant ? t('productForm.minimumPriceHint') : t('productForm.priceHint')}
           type="number"
           inputMode="decimal"
-          min="0.5"
+          min="0"
           step="0.01"
           error={errors.price?.message}
           {...register('price', clearOnChange('price'))}
         />
-        <TextField
-          label={t('productForm.originalPrice')}
-          hint={t('productForm.originalPriceHint')}
-          type="number"
-          inputMode="decimal"
-          min="0.5"
-          step="0.01"
-          error={errors.original_price?.message}
-          {...register('original_price', clearOnChange('original_price'))}
-        />
+        {payWhatYouWant ? (
+          <TextField
+            label={t('productForm.suggestedPrice')}
+            hint={t('productForm.suggestedPriceHint')}
+            type="number"
+            inputMode="decimal"
+            min="0.5"
+            step="0.01"
+            error={errors.suggested_price?.message}
+            {...register('suggested_price', clearOnChange('suggested_price'))}
+          />
+        ) : (
+          <TextField
+            label={t('productForm.originalPrice')}
+            hint={t('productForm.originalPriceHint')}
+            type="number"
+            inputMode="decimal"
+            min="0.5"
+            step="0.01"
+            error={errors.original_price?.message}
+            {...register('original_price', clearOnChange('original_price'))}
+          />
+        )}
+        <label className="flex items-start gap-2 text-sm text-slate-800 md:col-span-2 dark:text-slate-200">
+          <input type="checkbox" className="mt-0.5 size-4" {...register('pay_what_you_want')} />
+          <span>
+            <span className="font-medium">{t('productForm.payWhatYouWant')}</span>
+            <span className="block text-xs text-slate-500 dark:text-slate-400">{t('productForm.payWhatYouWantHint')}</span>
+          </span>
+        </label>
         <Field label={t('productForm.category')} error={errors.category?.message}>
           {(control) => (
             <select {...control} className={inputClasses} {...register('category', clearOnChange('category'))}>

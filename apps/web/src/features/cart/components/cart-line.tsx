@@ -2,6 +2,7 @@ import type { CartItemView } from '@app/shared';
 import { Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PayWhatYouWantField } from '@/components/pay-what-you-want-field';
 import { ProductThumbnail } from '@/components/product-thumbnail';
 import { buttonClasses } from '@/components/ui/button';
 import { categoryName, licenseName } from '@/lib/catalog-names';
@@ -13,9 +14,11 @@ export interface CartLineProps {
   item: CartItemView;
   onQuantity: (quantity: number) => void;
   onRemove: () => void;
+  /** A pay-what-you-want line's new amount per unit. */
+  onAmount?: (amount: number) => void;
 }
 
-export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
+export function CartLine({ item, onQuantity, onRemove, onAmount }: CartLineProps) {
   const { t } = useTranslation();
   const reduced = item.originalPrice !== null && item.originalPrice > item.price;
   return (
@@ -34,6 +37,17 @@ export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
           </p>
           {item.available === false && (
             <p className="text-sm font-medium text-red-700 dark:text-red-400">{t('cart.unavailable')}</p>
+          )}
+          {item.pay_what_you_want && item.available !== false && (
+            <PayWhatYouWantField
+              className="pt-2"
+              minimum={item.min_price ?? 0}
+              suggested={item.suggested_price ?? null}
+              value={item.price}
+              commitOnBlur
+              error={item.amount_below_minimum ? t('pwyw.raised', { minimum: formatMoney(item.min_price ?? 0) }) : undefined}
+              onChange={(amount) => amount !== null && onAmount?.(amount)}
+            />
           )}
           <div className="flex items-center gap-3 pt-2">
             {item.available !== false && <QuantityStepper title={item.title} quantity={item.quantity} onChange={onQuantity} />}

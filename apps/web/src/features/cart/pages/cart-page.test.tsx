@@ -60,6 +60,34 @@ describe('cart page', () => {
     expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeTruthy();
   });
 
+  it('lets the buyer change a pay-what-you-want amount on the line, and flags one below a raised minimum', async () => {
+    const garden = makeCartItem({
+      product_id: '33333333-3333-4333-8333-333333333333',
+      title: 'Prompt Garden',
+      price: 4,
+      pay_what_you_want: true,
+      min_price: 6,
+      suggested_price: 12,
+      amount_below_minimum: true,
+    });
+    const { user, api } = await openCart([garden, dataset]);
+    const amount = screen.getByLabelText('Your price (USD)') as HTMLInputElement;
+    expect(amount.value).toBe('4.00');
+    expect(screen.getByText('The seller raised the minimum to $6.00: raise your amount to check out.')).toBeTruthy();
+
+    await user.clear(amount);
+    await user.type(amount, '5');
+    await user.tab();
+    expect(screen.getByText('Pay at least $6.00')).toBeTruthy();
+    expect(api.calls('PUT /api/v1/cart/items/33333333-3333-4333-8333-333333333333')).toHaveLength(0);
+
+    await user.clear(amount);
+    await user.type(amount, '20{Enter}');
+    await waitFor(() => expect(total('Total')).toBe('$45.00'));
+    expect(api.calls('PUT /api/v1/cart/items/33333333-3333-4333-8333-333333333333')[0]?.body).toEqual({ amount: 20 });
+    expect(screen.queryByText(/The seller raised the minimum/)).toBeNull();
+  });
+
   it('changes a quantity with the stepper and shows the new totals', async () => {
     const { user, api } = await openCart();
 

@@ -18,6 +18,7 @@ import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useClearCart } from '../api/clear-cart';
 import { useRemoveCartItem } from '../api/remove-cart-item';
+import { useSetCartAmount } from '../api/set-cart-amount';
 import { useUpdateCartItem } from '../api/update-cart-item';
 import { CartLine } from '../components/cart-line';
 import { PromoCodeForm } from '../components/promo-code-form';
@@ -27,6 +28,7 @@ export function CartPage() {
   const auth = useAuth();
   const { cart, isLoading, isError, error, refetch } = useCart();
   const update = useUpdateCartItem();
+  const setAmount = useSetCartAmount();
   const remove = useRemoveCartItem();
   const clear = useClearCart();
   const [confirmingClear, setConfirmingClear] = useState(false);
@@ -38,6 +40,7 @@ export function CartPage() {
       { productId, quantity },
       { onSuccess: () => quantity <= 0 && notify.info(t('cart.removed', { title })), onError: failed },
     );
+  const onAmount = (productId: string, amount: number) => setAmount.mutate({ productId, amount }, { onError: failed });
   const onRemove = (productId: string, title: string) =>
     remove.mutate(productId, { onSuccess: () => notify.info(t('cart.removed', { title })), onError: failed });
   const onClear = () =>
@@ -105,6 +108,7 @@ export function CartPage() {
                   item={item}
                   onQuantity={(quantity) => onQuantity(item.product_id, item.title, quantity)}
                   onRemove={() => onRemove(item.product_id, item.title)}
+                  onAmount={(amount) => onAmount(item.product_id, amount)}
                 />
               ))}
             </ul>

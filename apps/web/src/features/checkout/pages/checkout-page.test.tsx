@@ -270,4 +270,36 @@ describe('checkout page', () => {
     expect(api.calls('POST /api/v1/payments/confirm-payment/pi_test_1')).toHaveLength(0);
     expect((router.state.location.state as { payment_intent_id: unknown }).payment_intent_id).toBeNull();
   });
+
+  it('asks no card for a cart of free products and a $0 pay-what-you-want line', async () => {
+    const items = [
+      makeCartItem({ price: 0 }),
+      makeCartItem({
+        product_id: '33333333-3333-4333-8333-333333333333',
+        title: 'Prompt Garden',
+        price: 0,
+        pay_what_you_want: true,
+        min_price: 0,
+        suggested_price: 8,
+      }),
+    ];
+    const { user, router, api } = await openCheckout({
+      'GET /api/v1/cart': () => json(200, priceCart(items)),
+      'POST /api/v1/orders/checkout': () =>
+        json(201, {
+          ...placed,
+          payment_intent_id: null,
+          amount: 0,
+          provider: 'free',
+          status: 'completed',
+          payment_status: 'paid',
+        }),
+      'GET /api/v1/orders/download-product-files/11111111-1111-4111-8111-111111111111': () => new Response('PK'),
+      'GET /api/v1/orders/download-product-files/33333333-3333-4333-8333-333333333333': () => new Response('PK'),
+    });
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Complete order' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/success'));
+    expect(api.calls('POST /api/v1/orders/checkout')).toHaveLength(1);
+  });
 });

@@ -132,7 +132,9 @@ function CompareTable({ products, ids }: { products: PublicProduct[]; ids: strin
   const rows: Row[] = [
     {
       label: t('compare.price'),
-      cells: products.map((p) => <ProductPrice key={p.id} price={p.price} originalPrice={p.original_price} />),
+      cells: products.map((p) => (
+        <ProductPrice key={p.id} price={p.price} originalPrice={p.original_price} payWhatYouWant={p.pay_what_you_want} />
+      )),
     },
     {
       label: t('compare.rating'),

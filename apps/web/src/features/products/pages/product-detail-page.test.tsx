@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { authStore } from '@/lib/auth-store';
 import { json, type MockHandler, mockApi } from '@/test/api-mock';
 import { makeProduct } from '@/test/catalog-fixtures';
+import { makeCartItem, priceCart } from '@/test/commerce-fixtures';
 import { makeSession } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
 
@@ -94,6 +95,48 @@ describe('product page', () => {
         .filter((link) => link.getAttribute('href')?.startsWith('/products/'))
         .map((link) => link.textContent),
     ).toEqual(['Related One', 'Related Two']);
+  });
+
+  it('asks a pay-what-you-want buyer for their price, prefilled with the suggested one, and adds what they chose', async () => {
+    authStore.setSession(makeSession());
+    const pwyw = { ...product, price: 5, original_price: null, pay_what_you_want: true, suggested_price: 12 };
+    const api = productApi({
+      'GET /api/v1/products/p-1': () => json(200, { ...pwyw, related }),
+      'POST /api/v1/cart/add': () => json(200, priceCart([makeCartItem({ quantity: 1, price: 25 })])),
+    });
+    const { user } = renderRoute('/products/p-1');
+
+    expect(await screen.findByText('Pay what you want, from $5.00')).toBeTruthy();
+    const amount = screen.getByLabelText('Your price (USD)') as HTMLInputElement;
+    expect(amount.value).toBe('12.00');
+    expect(screen.getByText('Minimum $5.00 · suggested $12.00')).toBeTruthy();
+
+    await user.clear(amount);
+    await user.type(amount, '4');
+    expect(screen.getByText('Pay at least $5.00')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add to cart' }).hasAttribute('disabled')).toBe(true);
+
+    await user.clear(amount);
+    await user.type(amount, '25');
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await waitFor(() => expect(api.calls('POST /api/v1/cart/add')).toHaveLength(1));
+    expect(api.calls('POST /api/v1/cart/add')[0]?.body).toEqual({ product_id: 'p-1', quantity: 1, amount: 25 });
+    authStore.clear();
+  });
+
+  it('shows a $0 product as Free and adds it without an amount', async () => {
+    authStore.setSession(makeSession());
+    const api = productApi({
+      'GET /api/v1/products/p-1': () => json(200, { ...product, price: 0, original_price: null, related }),
+      'POST /api/v1/cart/add': () => json(200, priceCart([makeCartItem({ quantity: 1, price: 0 })])),
+    });
+    const { user } = renderRoute('/products/p-1');
+    expect(await screen.findByText('Free')).toBeTruthy();
+    expect(screen.queryByLabelText('Your price (USD)')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await waitFor(() => expect(api.calls('POST /api/v1/cart/add')).toHaveLength(1));
+    expect(api.calls('POST /api/v1/cart/add')[0]?.body).toEqual({ product_id: 'p-1', quantity: 1 });
+    authStore.clear();
   });
 
   it('renders a markdown description: headings, lists, code blocks and tables', async () => {

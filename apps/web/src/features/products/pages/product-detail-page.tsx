@@ -1,11 +1,12 @@
 import type { ProductDetail } from '@app/shared';
 import { ChevronRight, Download, PackageX, ScanSearch, ShieldCheck } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { AddToCartButton } from '@/components/add-to-cart-button';
 import { CompareToggle } from '@/components/compare-toggle';
 import { DocumentTitle } from '@/components/document-title';
+import { PayWhatYouWantField } from '@/components/pay-what-you-want-field';
 import { ProductGrid, sellerPath } from '@/components/product-card';
 import { ProductPrice } from '@/components/product-price';
 import { RatingStars } from '@/components/rating-stars';
@@ -57,12 +58,14 @@ export function ProductDetailPage() {
 
 function ProductView({ product }: { product: ProductDetail }) {
   const { t } = useTranslation();
+  // Pay what you want: the buyer's amount (undefined: the suggested price as shown; null: not a valid amount yet).
+  const [amount, setAmount] = useState<number | null | undefined>(undefined);
   const images =
     product.images.length > 0
       ? product.images
       : [product.image ?? product.image_url].filter((src): src is string => Boolean(src));
   const discount =
-    product.original_price && product.original_price > product.price
+    !product.pay_what_you_want && product.original_price && product.original_price > product.price
       ? Math.round((1 - product.price / product.original_price) * 100)
       : 0;
 
@@ -142,7 +145,12 @@ function ProductView({ product }: { product: ProductDetail }) {
             </a>
           </div>
           <div className="mt-6 flex flex-wrap items-center gap-3">
-            <ProductPrice price={product.price} originalPrice={product.original_price} size="lg" />
+            <ProductPrice
+              price={product.price}
+              originalPrice={product.original_price}
+              payWhatYouWant={product.pay_what_you_want}
+              size="lg"
+            />
             {discount > 0 && (
               <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-sm font-semibold text-emerald-700 dark:bg-emerald-950/50 dark:text-emerald-300">
                 {t('products.detail.save', { percent: discount })}
@@ -152,11 +160,28 @@ function ProductView({ product }: { product: ProductDetail }) {
           {product.short_description && (
             <p className="mt-4 text-lg text-slate-600 dark:text-slate-400">{product.short_description}</p>
           )}
+          {product.pay_what_you_want && (
+            <PayWhatYouWantField
+              key={product.id}
+              className="mt-6"
+              minimum={product.price}
+              suggested={product.suggested_price}
+              value={product.suggested_price ?? product.price}
+              onChange={setAmount}
+            />
+          )}
           <div className="mt-8 flex flex-wrap gap-3">
             <AddToCartButton
               productId={product.id}
               title={product.title}
               price={product.price}
+              amount={
+                product.pay_what_you_want
+                  ? amount === undefined
+                    ? (product.suggested_price ?? product.price)
+                    : amount
+                  : undefined
+              }
               size="lg"
               className="flex-1 sm:flex-none"
               label={t('products.detail.addToCart')}

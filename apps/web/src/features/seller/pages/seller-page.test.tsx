@@ -164,7 +164,8 @@ describe('seller page', () => {
 
     expect(await screen.findByText('Title must be at least 3 characters')).toBeTruthy();
     expect(screen.getByText('Description must be at least 20 characters')).toBeTruthy();
-    expect(screen.getByText('Price must be at least $0.50')).toBeTruthy();
+    // An empty price is not $0: the seller is asked, not listed for free.
+    expect(screen.getByText('Price must be a number')).toBeTruthy();
     expect(screen.getByText('Please choose a category')).toBeTruthy();
 
     await user.type(screen.getByLabelText('Price (USD)'), '20');
@@ -229,6 +230,40 @@ describe('seller page', () => {
     expect((body.get('images') as File).name).toBe('cover.png');
     expect((body.get('files') as File).name).toBe('kit.zip');
     expect(body.has('demo_video')).toBe(false);
+  });
+
+  it('lists a product for free, or as pay what you want with a minimum and a suggested price', async () => {
+    const created = makeOwnProduct({ id: 'p-pwyw', title: 'Prompt Garden' });
+    const { user, api } = await openAsSeller({
+      'POST /api/v1/seller/products': () =>
+        json(201, { message: 'Product submitted for review', product: created, data: created }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Add product' }));
+    await user.type(await screen.findByLabelText('Title'), 'Prompt Garden');
+    await user.type(screen.getByLabelText('Description'), 'A garden of prompts that grow with your writing.');
+    await user.selectOptions(screen.getByLabelText('Category'), 'ml-modules');
+    await user.upload(screen.getByLabelText('Product files'), new File(['zip'], 'garden.zip', { type: 'application/zip' }));
+    await user.type(screen.getByLabelText('Price (USD)'), '0.2');
+    await user.click(screen.getByRole('button', { name: 'Submit for review' }));
+    expect(await screen.findByText('Price must be $0 (free) or at least $0.50')).toBeTruthy();
+
+    await user.click(screen.getByRole('checkbox', { name: /Pay what you want/ }));
+    const minimum = screen.getByLabelText('Minimum price (USD)');
+    await user.clear(minimum);
+    await user.type(minimum, '2');
+    await user.type(screen.getByLabelText('Suggested price (USD)'), '1');
+    await user.click(screen.getByRole('button', { name: 'Submit for review' }));
+    expect(await screen.findByText('The suggested price must not be lower than the minimum price')).toBeTruthy();
+    expect(api.calls('POST /api/v1/seller/products')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Suggested price (USD)'));
+    await user.type(screen.getByLabelText('Suggested price (USD)'), '12');
+    await user.click(screen.getByRole('button', { name: 'Submit for review' }));
+    expect(await screen.findByText('Product submitted for review')).toBeTruthy();
+    const body = api.calls('POST /api/v1/seller/products')[0]?.body as FormData;
+    expect(body.get('price')).toBe('2');
+    expect(body.get('pay_what_you_want')).toBe('true');
+    expect(body.get('suggested_price')).toBe('12');
   });
 
   it('says right after upload that a file failed the safety scan, lists why, and removes it', async () => {
