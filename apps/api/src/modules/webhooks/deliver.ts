@@ -29,6 +29,8 @@ export interface DeliverOptions {
   endpointId?: string;
   /** Resolves host names (tests stand in a name that resolves to loopback). */
   lookup?: LookupAll;
+  /** How long a delivery may stay `delivering` before its runner is presumed dead. */
+  staleDeliveringMs?: number;
 }
 
 interface AttemptResult {
@@ -118,7 +120,7 @@ async function attempt(delivery: ClaimedDelivery, allowLoopback: boolean, lookup
  */
 export async function deliverWebhooks(deps: AppDeps, options: DeliverOptions = {}) {
   const result = { succeeded: 0, failed: 0, retrying: 0 };
-  await releaseStaleDeliveries(deps.db, STALE_DELIVERING_MS);
+  await releaseStaleDeliveries(deps.db, options.staleDeliveringMs ?? STALE_DELIVERING_MS);
   const tried: string[] = [];
   const allowLoopback = deps.config.webhooks.allowLoopback;
   for (let taken = 0; taken < RUN_LIMIT; taken += 1) {

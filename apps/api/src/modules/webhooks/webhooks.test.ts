@@ -21,6 +21,7 @@ import { redactUrl } from '../../lib/log-redaction';
 import { startPeriodicJobs } from '../../lib/scheduler';
 import { addressRefusal } from './addresses';
 import { deliverWebhooks, RETRY_DELAYS_MS, webhooksJob } from './deliver';
+import { claimDueDelivery } from './repository';
 import { checkEndpointUrl } from './service';
 import { verifyWebhook } from './signature';
 
@@ -262,6 +263,29 @@ describe('deliveries', () => {
       .from(sellerWebhookDeliveries)
       .where(eq(sellerWebhookDeliveries.id, due?.id as string));
     expect(row).toMatchObject({ status: 'succeeded', attempts: 2 });
+  });
+
+  it('sends again a delivery whose runner died mid-attempt, once its lease is over, and never while it holds it', async () => {
+    answers.set('/ana', { status: 500, body: 'later' });
+    await buy(product.id);
+    answers.delete('/ana');
+    const due = new Date(Date.now() + 61_000);
+    // A runner claims it and dies before posting anything.
+    const claimed = await claimDueDelivery(t.db, due, []);
+    expect(claimed).toBeDefined();
+    const before = receivedAt('/ana').length;
+    // Still held: nobody else posts it.
+    await deliverWebhooks(t.deps, { now: due });
+    expect(receivedAt('/ana').length).toBe(before);
+    // Its lease has run out: the next run sends it, as the next attempt.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await deliverWebhooks(t.deps, { now: due, staleDeliveringMs: 10 });
+    expect(receivedAt('/ana').length).toBe(before + 1);
+    const [row] = await t.db
+      .select()
+      .from(sellerWebhookDeliveries)
+      .where(eq(sellerWebhookDeliveries.id, claimed?.id as string));
+    expect(row).toMatchObject({ status: 'succeeded', attempts: 3 });
   });
 
   it('posts a licence activation and a refund to the seller', async () => {
