@@ -6,6 +6,7 @@ import {
   REVISION_FIELDS,
   type RevisionField,
   type StoredListingCard,
+  SUGGESTED_BELOW_MINIMUM,
   VERSION_MESSAGES,
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -149,6 +150,17 @@ function productColumns(changes: RevisionChanges): ProductChanges {
   return columns as ProductChanges;
 }
 
+/** A pay-what-you-want product's suggested price may not fall below its minimum (the table's check would refuse it at approval). */
+function assertSuggestedNotBelowMinimum(live: ProductRow, changes: RevisionChanges): void {
+  const minimum = changes.priceCents ?? live.priceCents;
+  const suggested = changes.pwywSuggestedCents !== undefined ? changes.pwywSuggestedCents : live.pwywSuggestedCents;
+  if (suggested !== null && suggested < minimum) {
+    throw new AppError('VALIDATION_FAILED', SUGGESTED_BELOW_MINIMUM, [
+      { field: 'suggested_price', message: SUGGESTED_BELOW_MINIMUM },
+    ]);
+  }
+}
+
 export type EditOutcome = 'resubmitted' | 'revision' | 'published' | 'unchanged';
 
 /**
@@ -202,6 +214,8 @@ export async function proposeRevision(
           discarded.push(...ownMedia(live.id, column === 'images' ? (before as string[]) : [before as string | null]));
         }
       }
+      // Folded into the waiting edit, a price and a suggested price sent apart must still fit together.
+      assertSuggestedNotBelowMinimum(live, merged);
       revision = (await updateRevision(tx, pending.id, { changes: merged as Record<string, unknown> })) ?? pending;
     } else {
       revision = await insertRevision(tx, {
