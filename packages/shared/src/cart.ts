@@ -224,7 +224,11 @@ export const addToCartSchema = z.object({
   /** The buyer confirmed buying a product they already own again (otherwise 409 ALREADY_OWNED). */
   buy_again: z.boolean({ error: 'buy_again must be true or false' }).optional().default(false),
   /** Pay-what-you-want only: the amount per unit in dollars (the suggested price when left out). */
-  amount: pwywAmountSchema.optional(),
+  amount: pwywAmountSchema
+    .optional()
+    .describe(
+      'Pay-what-you-want products only: the amount per unit in dollars (whole cents, at least the minimum, at most 100000; $0 or at least $0.50). Left out: the suggested price. Sent for a fixed-price product: 422 unless it equals the price',
+    ),
 });
 /** What a client sends to POST /cart/add (quantity is coerced, so its input type is `unknown`). */
 export type AddToCartRequest = z.input<typeof addToCartSchema>;
@@ -237,7 +241,9 @@ export const updateCartItemSchema = z
       .max(CART_MAX_QUANTITY, `Quantity must be at most ${CART_MAX_QUANTITY}`)
       .optional(),
     /** Pay-what-you-want only: a new amount per unit in dollars. */
-    amount: pwywAmountSchema.optional(),
+    amount: pwywAmountSchema
+      .optional()
+      .describe('Pay-what-you-want products only: a new amount per unit in dollars, checked as on POST /cart/add'),
   })
   .refine((body) => body.quantity !== undefined || body.amount !== undefined, {
     path: ['quantity'],

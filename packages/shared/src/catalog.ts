@@ -123,8 +123,8 @@ export const publicProductSchema = z.object({
   /** The price; for a pay-what-you-want product the minimum ("from $X"). 0 is free. */
   price: moneySchema,
   /** The buyer chooses the amount (at least `price`); the field is prefilled with `suggested_price`. */
-  pay_what_you_want: z.boolean(),
-  suggested_price: moneySchema.nullable(),
+  pay_what_you_want: z.boolean().describe('The buyer chooses the amount, at least `price` (the minimum, may be 0)'),
+  suggested_price: moneySchema.nullable().describe('Pay what you want: the amount the buyer sees first; null otherwise'),
   original_price: moneySchema.nullable(),
   originalPrice: moneySchema.nullable(),
   images: z.array(z.string()),
