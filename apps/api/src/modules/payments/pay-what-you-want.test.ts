@@ -156,6 +156,35 @@ describe('a free product', () => {
   });
 });
 
+describe('free products elsewhere', () => {
+  it('are found by the catalogue price filter at $0 and sort first by price, a pay-what-you-want one by its minimum', async () => {
+    const tag = `freebie${Date.now()}`;
+    const free = await createProduct(t.db, seller.user, { priceCents: 0, title: `Gift ${tag}` });
+    const pwyw = await createProduct(t.db, seller.user, { priceCents: 300, pwywSuggestedCents: 900, title: `Choose ${tag}` });
+    await createProduct(t.db, seller.user, { priceCents: 200, title: `Cheap ${tag}` });
+    const list = async (query: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/v1/products?search=${tag}&${query}` })).json().products as {
+        id: string;
+        price: number;
+      }[];
+    expect((await list('max_price=0')).map((p) => p.id)).toEqual([free.id]);
+    expect((await list('sort_by=price&sort_order=asc')).map((p) => p.price)).toEqual([0, 2, 3]);
+    expect((await list('min_price=2.5&max_price=10')).map((p) => p.id)).toEqual([pwyw.id]);
+  });
+
+  it('made free by a promo still does not make a verified reviewer (a giveaway by the seller does)', async () => {
+    await createPromo(t.db, { code: 'ALLFREE', kind: 'percent', value: 100 });
+    const paid = await product({ priceCents: 1500 });
+    const b = await buyer();
+    await add(b, paid.id);
+    await b.call('POST', '/cart/promo', { code: 'ALLFREE' });
+    const checkout = (await b.call('POST', '/orders/checkout')).json();
+    expect(checkout).toMatchObject({ provider: 'free', payment_status: 'paid' });
+    const review = await b.call('POST', `/products/${paid.id}/reviews`, { rating: 1, comment: 'Got it for nothing' });
+    expect(review.statusCode).toBe(403);
+  });
+});
+
 describe('attacks on the amount', () => {
   it('a $0 checkout of a paid product: an amount sent for a fixed price is refused and checkout charges the price', async () => {
     const paid = await product({ priceCents: 2500 });
