@@ -95,3 +95,22 @@ export const webhookDeliverySchema = z.object({
 export type WebhookDelivery = z.output<typeof webhookDeliverySchema>;
 
 export const webhookDeliveryListSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });
+
+/** One sale or refund of the seller's, as the seller API lists them: the seller's own share and lines only. */
+export const sellerSaleSchema = z.object({
+  order_id: z.string(),
+  order_number: z.string(),
+  kind: z.enum(['sale', 'refund']),
+  /** What the seller receives (negative for a refund), USD, after the platform fee and the AI pool. */
+  amount: z.number(),
+  created_at: z.string(),
+  items: z.array(z.object({ title: z.string(), quantity: z.number().int() })),
+});
+export type SellerSale = z.output<typeof sellerSaleSchema>;
+
+export const sellerSaleListSchema = z.object({
+  sales: z.array(sellerSaleSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+});

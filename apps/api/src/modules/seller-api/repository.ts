@@ -1,6 +1,6 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { sellerApiTokens } from '../../db/schema';
+import { orderItems, orders, saleAlerts, sellerApiTokens } from '../../db/schema';
 
 export type ApiTokenRow = typeof sellerApiTokens.$inferSelect;
 
@@ -42,4 +42,34 @@ export async function findLiveApiToken(db: DbOrTx, tokenHash: string): Promise<A
 
 export async function touchApiToken(db: DbOrTx, id: string): Promise<void> {
   await db.update(sellerApiTokens).set({ lastUsedAt: new Date() }).where(eq(sellerApiTokens.id, id));
+}
+
+/** The seller's sales and refunds, newest first: one row per order and kind, the seller's ledger share. */
+export async function listSellerSales(db: DbOrTx, sellerId: string, page: { limit: number; offset: number }) {
+  const rows = await db
+    .select({
+      orderId: saleAlerts.orderId,
+      orderNumber: orders.orderNumber,
+      kind: saleAlerts.kind,
+      amountCents: saleAlerts.amountCents,
+      createdAt: saleAlerts.createdAt,
+    })
+    .from(saleAlerts)
+    .innerJoin(orders, eq(orders.id, saleAlerts.orderId))
+    .where(eq(saleAlerts.sellerId, sellerId))
+    .orderBy(desc(saleAlerts.createdAt), desc(saleAlerts.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [total] = await db.select({ n: count() }).from(saleAlerts).where(eq(saleAlerts.sellerId, sellerId));
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** The seller's own lines of these orders (titles as bought). */
+export function sellerLinesOf(db: DbOrTx, sellerId: string, orderIds: string[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ orderId: orderItems.orderId, title: orderItems.productTitle, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(and(eq(orderItems.sellerId, sellerId), inArray(orderItems.orderId, orderIds)))
+    .orderBy(asc(orderItems.productTitle));
 }

@@ -1,9 +1,18 @@
-import { apiTokenCreateSchema, apiTokenListSchema, createdApiTokenSchema, messageSchema } from '@app/shared';
+import {
+  apiTokenCreateSchema,
+  apiTokenListSchema,
+  createdApiTokenSchema,
+  messageSchema,
+  pagingQueryFields,
+  STANDARD_PAGING,
+  sellerSaleListSchema,
+} from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { ApiTag } from '../../lib/openapi';
 import { idParams } from '../../lib/validation';
 import { currentUser, guardEveryRoute, requireAuth } from '../auth/guard';
-import { createApiToken, listApiTokens, revokeSellerApiToken } from './service';
+import { createApiToken, listApiTokens, listSales, revokeSellerApiToken } from './service';
 
 const tags: ApiTag[] = ['Sellers'];
 const tokenParams = idParams('API token not found');
@@ -12,6 +21,21 @@ const tokenParams = idParams('API token not found');
 export const sellerApiTokenRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   guardEveryRoute(app, requireAuth('seller', 'admin'));
+
+  app.get(
+    '/sales',
+    {
+      config: { apiTokenScope: 'sales:read' },
+      schema: {
+        operationId: 'listSellerSaleRecords',
+        summary: 'List the seller’s sales and refunds, newest first, with the seller’s share and own lines',
+        tags,
+        querystring: z.object(pagingQueryFields(STANDARD_PAGING)),
+        response: { 200: sellerSaleListSchema },
+      },
+    },
+    async (request) => listSales(deps, currentUser(request), request.query),
+  );
 
   app.get(
     '/api-tokens',

@@ -112,6 +112,13 @@ describe('what a token reads', () => {
     const stats = await withToken(token, 'GET', '/seller/dashboard/stats');
     expect(stats.statusCode).toBe(200);
     expect((await withToken(token, 'GET', '/seller/dashboard/sales?days=7')).statusCode).toBe(200);
+    const sales = await withToken(token, 'GET', '/seller/sales');
+    expect(sales.statusCode).toBe(200);
+    expect(sales.json()).toMatchObject({ total: 1, page: 1, pages: 1 });
+    expect(sales.json().sales[0]).toMatchObject({ kind: 'sale', items: [{ title: 'Ana Prompt Kit', quantity: 1 }] });
+    // Her share, after the platform fee and the AI pool: less than the $15 price.
+    expect(sales.json().sales[0].amount).toBeGreaterThan(0);
+    expect(sales.json().sales[0].amount).toBeLessThan(15);
     const keys = await withToken(token, 'GET', '/seller/licenses');
     expect(keys.statusCode).toBe(200);
     expect(keys.json().licenses.map((k: { product_title: string }) => k.product_title)).toEqual(['Ana Prompt Kit']);
@@ -130,6 +137,8 @@ describe('what a token reads', () => {
     const keys = await withToken(token, 'GET', `/seller/licenses?product_id=${benProduct.id}`);
     expect(keys.statusCode === 404 || keys.json().licenses.length === 0).toBe(true);
     expect(JSON.stringify(keys.json())).not.toContain('Ben Vision Pack');
+    // The order held both sellers' products: Ana's list shows only her line.
+    expect(JSON.stringify((await withToken(token, 'GET', '/seller/sales')).json())).not.toContain('Ben Vision Pack');
   });
 
   it('answers 403 when the token lacks the route’s scope', async () => {
@@ -138,6 +147,7 @@ describe('what a token reads', () => {
     expect(sales.statusCode).toBe(403);
     expect(sales.json().detail).toBe('This API token lacks the sales:read scope');
     expect((await withToken(token, 'GET', '/seller/licenses')).statusCode).toBe(403);
+    expect((await withToken(token, 'GET', '/seller/sales')).statusCode).toBe(403);
   });
 
   it('writes nothing and reaches no other route: writes, token management, buyer and admin routes all answer 403', async () => {
@@ -171,7 +181,7 @@ describe('what a token reads', () => {
     expect(document.paths['/api/v1/seller/api-tokens'].get.description).not.toContain('API token (mkt_sk_');
   });
 
-  it('is never worth more than no token at all, on every route of the API, except the five read routes it is for', async () => {
+  it('is never worth more than no token at all, on every route of the API, except the six read routes it is for', async () => {
     const { token } = await createToken(ana, ['products:read', 'sales:read', 'licenses:read']);
     const document = (await t.app.inject({ url: '/api/v1/openapi.json' })).json() as {
       paths: Record<string, Record<string, unknown>>;
@@ -182,6 +192,7 @@ describe('what a token reads', () => {
       'GET /api/v1/seller/dashboard/stats',
       'GET /api/v1/seller/dashboard/sales',
       'GET /api/v1/seller/licenses',
+      'GET /api/v1/seller/sales',
     ]);
     const wrong: string[] = [];
     let guarded = 0;

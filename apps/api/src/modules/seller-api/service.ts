@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { API_TOKEN_PREFIX, type ApiToken, type ApiTokenCreate, type ApiTokenScope } from '@app/shared';
+import { API_TOKEN_PREFIX, type ApiToken, type ApiTokenCreate, type ApiTokenScope, type SellerSale } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { centsToDollars } from '../../lib/money';
+import { pagedList, pageOffset } from '../../lib/paging';
 import { hashToken } from '../../lib/tokens';
 import { findUserById, type UserRow } from '../users/repository';
 import {
@@ -10,7 +12,9 @@ import {
   findLiveApiToken,
   insertApiToken,
   listLiveApiTokens,
+  listSellerSales,
   revokeApiToken,
+  sellerLinesOf,
   touchApiToken,
 } from './repository';
 
@@ -96,4 +100,23 @@ export async function resolveApiTokenUser(request: FastifyRequest, credential: s
   if (!row.scopes.includes(scope)) throw new AppError('FORBIDDEN', MISSING_SCOPE_MESSAGES[scope]);
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) await touchApiToken(db, row.id);
   return user;
+}
+
+/** The seller's sales and refunds, newest first, each with the seller's share and own lines (never another seller's). */
+export async function listSales(deps: AppDeps, seller: UserRow, query: { page: number; limit: number }) {
+  const { rows, total } = await listSellerSales(deps.db, seller.id, { limit: query.limit, offset: pageOffset(query) });
+  const lines = await sellerLinesOf(
+    deps.db,
+    seller.id,
+    rows.map((row) => row.orderId),
+  );
+  const sales: SellerSale[] = rows.map((row) => ({
+    order_id: row.orderId,
+    order_number: row.orderNumber,
+    kind: row.kind,
+    amount: centsToDollars(row.amountCents),
+    created_at: row.createdAt.toISOString(),
+    items: lines.filter((line) => line.orderId === row.orderId).map((line) => ({ title: line.title, quantity: line.quantity })),
+  }));
+  return pagedList('sales', sales, total, query);
 }
