@@ -7,8 +7,8 @@ import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { categoryName } from '@/lib/catalog-names';
-import { formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
+import { priceText } from '@/lib/price-text';
 import { usePopularProducts } from '../api/get-popular-products';
 import { EmptyState } from './empty-state';
 
@@ -32,7 +32,7 @@ export function PopularProducts() {
           </Link>
           <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{categoryName(product.category)}</p>
           <div className="mt-auto flex items-center justify-between gap-2 pt-4">
-            <span className="font-semibold text-slate-900 tabular-nums dark:text-white">{formatMoney(product.price)}</span>
+            <span className="font-semibold text-slate-900 tabular-nums dark:text-white">{priceText(t, product)}</span>
             <AddToCartButton productId={product.id} title={product.title} price={product.price} size="sm" variant="outline" />
           </div>
         </li>

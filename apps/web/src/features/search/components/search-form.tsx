@@ -9,7 +9,7 @@ import { SearchLandmark } from '@/components/search-landmark';
 import { Spinner } from '@/components/ui/spinner';
 import { categoryName } from '@/lib/catalog-names';
 import { cn } from '@/lib/cn';
-import { formatMoney } from '@/lib/format';
+import { priceText } from '@/lib/price-text';
 import { useSearchSuggestions } from '../api/get-search-suggestions';
 import { clearRecentSearches, readRecentSearches, saveRecentSearch } from '../lib/recent-searches';
 import { useDebouncedValue } from '../lib/use-debounced-value';
@@ -278,7 +278,7 @@ function SuggestionRow({ product }: { product: PublicProduct }) {
           {product.category ? categoryName(product.category) : t('search.fallbackCategory')}
         </span>
       </span>
-      <span className="font-semibold text-slate-900 tabular-nums dark:text-white">{formatMoney(product.price)}</span>
+      <span className="font-semibold text-slate-900 tabular-nums dark:text-white">{priceText(t, product)}</span>
     </>
   );
 }

@@ -11,9 +11,10 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
 import { hasDataFile, SellerDatasetPreviewPanel } from '@/features/dataset-previews/components/seller-dataset-preview-panel';
 import { errorMessage } from '@/lib/api-client';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
+import { priceText } from '@/lib/price-text';
 import { useListFilters } from '@/lib/use-list-filters';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useDeleteSellerProduct } from '../api/delete-seller-product';
@@ -117,7 +118,7 @@ export function SellerProducts({ onAdd, onEdit }: SellerProductsProps) {
               <Td>
                 <ProductIdentity product={product} />
               </Td>
-              <Td className="tabular-nums text-slate-900 dark:text-white">{formatMoney(product.price)}</Td>
+              <Td className="tabular-nums text-slate-900 dark:text-white">{priceText(t, product)}</Td>
               <Td className="max-w-64">
                 <ProductReviewStatus status={product.status} rejectionReason={product.rejection_reason} />
                 {waiting?.get(product.id)?.edit && (

@@ -232,6 +232,22 @@ describe('seller page', () => {
     expect(body.has('demo_video')).toBe(false);
   });
 
+  it('shows a pay-what-you-want product in the list by its minimum, and opens it for editing with the switch on', async () => {
+    const garden = makeProduct({ title: 'Prompt Garden', price: 5, pay_what_you_want: true, suggested_price: 12 });
+    const { user } = await openAsSeller(
+      {
+        [`GET /api/v1/seller/products/${garden.id}/download-limit`]: () =>
+          json(200, { product_id: garden.id, download_limit: null }),
+      },
+      [garden],
+    );
+    expect(await screen.findByText('Pay what you want, from $5.00')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /Edit Prompt Garden/ }));
+    expect(((await screen.findByRole('checkbox', { name: /Pay what you want/ })) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Minimum price (USD)') as HTMLInputElement).value).toBe('5');
+    expect((screen.getByLabelText('Suggested price (USD)') as HTMLInputElement).value).toBe('12');
+  });
+
   it('lists a product for free, or as pay what you want with a minimum and a suggested price', async () => {
     const created = makeOwnProduct({ id: 'p-pwyw', title: 'Prompt Garden' });
     const { user, api } = await openAsSeller({
