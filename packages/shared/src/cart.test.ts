@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { aiPoolShareCents, cartSummaryLines, computeCartTotals, orderSummaryLines, productPromoCode, summaryLines } from './cart';
+import {
+  aiPoolShareCents,
+  cartSummaryLines,
+  computeCartTotals,
+  orderSummaryLines,
+  PWYW_AMOUNT_BELOW_MINIMUM,
+  PWYW_AMOUNT_TOO_SMALL_TO_CHARGE,
+  productPromoCode,
+  pwywAmountProblem,
+  pwywAmountSchema,
+  summaryLines,
+  unitPriceCents,
+  unitPriceHolds,
+} from './cart';
 
 const line = (productId: string, priceCents: number, quantity = 1, originalPriceCents: number | null = null) => ({
   productId,
@@ -96,5 +109,42 @@ describe('summary lines (one set of rows for cart, checkout, orders and the rece
       { kind: 'discount', cents: 5000, code: 'WELCOME' },
       { kind: 'total', cents: 5000 },
     ]);
+  });
+});
+
+describe('pay what you want (decision 0042)', () => {
+  const pwyw = (productId: string, chosenCents: number, minimumCents: number, quantity = 1) => ({
+    ...line(productId, chosenCents, quantity),
+    minimumCents,
+  });
+
+  it('never lets a promo take a pay-what-you-want line below its minimum; a fixed-price line may still go to 0', () => {
+    const all = { code: 'ALL', kind: 'fixed' as const, value: 1_000_000, productId: null };
+    expect(computeCartTotals([pwyw('a', 3000, 1000, 2), line('b', 500)], all)).toMatchObject({
+      subtotalCents: 6500,
+      promoCents: 4500,
+      totalCents: 2000,
+    });
+    const half = { code: 'HALF', kind: 'percent' as const, value: 50, productId: 'a' };
+    expect(computeCartTotals([pwyw('a', 3000, 2000)], half)).toMatchObject({ promoCents: 1000, totalCents: 2000 });
+    expect(computeCartTotals([pwyw('a', 3000, 0)], half)).toMatchObject({ promoCents: 1500, totalCents: 1500 });
+  });
+
+  it('charges the amount chosen (the suggested price when none), and checks it against the minimum', () => {
+    expect(unitPriceCents({ priceCents: 500, pwywSuggestedCents: 1200 }, null)).toBe(1200);
+    expect(unitPriceCents({ priceCents: 500, pwywSuggestedCents: 1200 }, 4000)).toBe(4000);
+    expect(unitPriceCents({ priceCents: 500, pwywSuggestedCents: null }, 0)).toBe(500);
+    expect(pwywAmountProblem(499, 500)).toBe(PWYW_AMOUNT_BELOW_MINIMUM);
+    expect(pwywAmountProblem(0, 0)).toBeNull();
+    expect(pwywAmountProblem(20, 0)).toBe(PWYW_AMOUNT_TOO_SMALL_TO_CHARGE);
+    expect(unitPriceHolds({ priceCents: 500, pwywSuggestedCents: 900 }, 600)).toBe(true);
+    expect(unitPriceHolds({ priceCents: 700, pwywSuggestedCents: 900 }, 600)).toBe(false);
+    expect(unitPriceHolds({ priceCents: 500, pwywSuggestedCents: null }, 600)).toBe(false);
+  });
+
+  it('reads an amount as whole cents from 0 to $100,000, refusing anything else', () => {
+    expect(pwywAmountSchema.parse('12.50')).toBe(12.5);
+    for (const bad of [-1, Number.NaN, '1e400', 'abc', 12.345, 100_000.01, null, {}])
+      expect(pwywAmountSchema.safeParse(bad).success, String(bad)).toBe(false);
   });
 });
