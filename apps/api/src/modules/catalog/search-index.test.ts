@@ -819,6 +819,55 @@ describe('the search index with the page cache on', () => {
     }
   });
 
+  it('saves its snapshot again right after a mass change, not half an hour later', async () => {
+    const app = await createTestApp({ CATALOG_CACHE_MS: '60000' });
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'search-index-soon-')), 'index.snapshot');
+    try {
+      const seller = await createUser(app.db, 'seller');
+      await app.db.execute(sql`insert into products (seller_id, seller_name, title, short_description, description,
+          price_cents, category, status)
+        select ${seller.id}, 'Mass Seller', 'Quorvane mass ' || n, 'Short', 'A product changed in bulk', 100 + n,
+          'datasets', 'approved'
+        from generate_series(1, 4000) as n`);
+      const index = new SearchIndex(app.db, 1, file);
+      await index.load();
+      await index.settled();
+      const saved = () => fs.readFileSync(file).toString('base64');
+      const afterLoad = saved();
+      const query = productListQuerySchema.parse({ category: 'datasets', limit: 1 });
+      const applyAll = async (expectedSlots: number) => {
+        const deadline = Date.now() + 60_000;
+        while ((index.stats()?.slots ?? 0) < expectedSlots && Date.now() < deadline) {
+          await index.browse(query);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+        await index.settled();
+      };
+      // One price change: saved at the next interval, not now.
+      let slots = index.stats()?.slots ?? 0;
+      await app.db.execute(sql`update products set price_cents = price_cents + 1 where title = 'Quorvane mass 1'`);
+      await applyAll(slots + 1);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await index.settled();
+      expect(saved()).toBe(afterLoad);
+      // 1,050 changes (fewer dead slots than a compaction waits for): saved at once, so a restart starts from them.
+      slots = index.stats()?.slots ?? 0;
+      await app.db.execute(sql`update products set price_cents = price_cents + 1
+        where title like 'Quorvane mass %' and substring(title from 15)::int > 2950`);
+      await applyAll(slots + 1050);
+      await expect.poll(saved, { timeout: 15_000 }).not.toBe(afterLoad);
+      await index.settled();
+      const restarted = new SearchIndex(app.db, 60_000, file);
+      await restarted.load();
+      const page = await restarted.browse(
+        productListQuerySchema.parse({ category: 'datasets', sort_by: 'price', sort_order: 'desc', limit: 1 }),
+      );
+      expect(JSON.parse(new TextDecoder().decode(page?.rows[0]))).toMatchObject({ title: 'Quorvane mass 4000', price: 41.01 });
+    } finally {
+      await app.close();
+    }
+  });
+
   it('starts from its snapshot, caught up with the changes made while it was down, and answers as the SQL path', async () => {
     const app = await createTestApp({ CATALOG_CACHE_MS: '60000' });
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'search-index-snapshot-')), 'index.snapshot');

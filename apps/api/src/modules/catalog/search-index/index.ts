@@ -61,6 +61,12 @@ const MAX_CACHED_WORDS = 100_000;
 const LOCAL_WRITE_WINDOW_MS = 2_000;
 /** How often a changed index is saved again (so that a restart catches up on less than a day of changes). */
 const SNAPSHOT_EVERY_MS = 30 * 60_000;
+/**
+ * Saved again at once, whatever the interval, past this many changes (and a 20th of the catalogue):
+ * after a mass change (a bulk price change, a migration) a restart would otherwise read all of it
+ * from PostgreSQL again (400,000 changes at 1M: 103 s instead of a 5 s start).
+ */
+const SNAPSHOT_SOON_CHANGES = 1_000;
 /** After a comparison with PostgreSQL that found nothing to re-read while the counts disagree, the wait before another. */
 const RECHECK_PAUSE_MS = 10 * 60_000;
 
@@ -103,6 +109,8 @@ export class SearchIndex {
   private databaseIdentity?: string;
   private savedAt = 0;
   private changesSinceSave = 0;
+  /** Products taken in or let go of since the last save (changesSinceSave also counts those only named again). */
+  private productsChangedSinceSave = 0;
   private saving?: Promise<void>;
   /** Where the index in use came from: a snapshot (caught up since), or a full load from the database. */
   private loadedFrom: 'snapshot' | 'database' = 'database';
@@ -366,13 +374,15 @@ export class SearchIndex {
     if (data) setTimeout(() => data.rows.close(), 60_000).unref();
   }
 
-  /** Saves the index in the background after a full load, and every SNAPSHOT_EVERY_MS while it changes. */
+  /** Saves the index in the background after a full load, every SNAPSHOT_EVERY_MS while it changes, and after a mass change. */
   private saveIfDue(): void {
     const data = this.data;
     if (!data || !this.snapshotFile || this.checkEveryMs === 0 || this.saving || this.changesSinceSave === 0) return;
-    if (Date.now() - this.savedAt < SNAPSHOT_EVERY_MS) return;
+    const many = this.productsChangedSinceSave >= Math.max(SNAPSHOT_SOON_CHANGES, data.aliveCount / 20);
+    if (!many && Date.now() - this.savedAt < SNAPSHOT_EVERY_MS) return;
     const file = this.snapshotFile;
     this.changesSinceSave = 0;
+    this.productsChangedSinceSave = 0;
     this.savedAt = Date.now();
     this.saving = (async () => {
       this.databaseIdentity ??= await readDatabaseIdentity(this.db);
@@ -402,6 +412,7 @@ export class SearchIndex {
     if (this.recheck === recheck) this.recheck = [];
     this.watermarkUs = result.watermarkUs;
     this.changesSinceSave += result.applied;
+    this.productsChangedSinceSave += result.changed;
     this.changesApplied += result.applied;
     if (result.compactionDue) await this.compact(data);
     if (result.countsDisagree) this.compareInBackground();

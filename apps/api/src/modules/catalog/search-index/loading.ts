@@ -69,13 +69,22 @@ export async function applyChanges(
   watermarkUs: number,
   recheck: readonly string[] = [],
   sliceMs = SLICE_MS,
-): Promise<{ watermarkUs: number; countsDisagree: boolean; compactionDue: boolean; applied: number }> {
+): Promise<{ watermarkUs: number; countsDisagree: boolean; compactionDue: boolean; applied: number; changed: number }> {
   const since = watermarkUs - OVERLAP_US;
   const pause = slicer(sliceMs);
+  // Products the index took in or let go of (those named again within the overlap are not).
+  let changed = 0;
+  const remove = (id: string) => {
+    if (data.slotOf.has(id)) changed += 1;
+    data.remove(id);
+  };
   const apply = (row: IndexedProductRow) => {
     const slot = data.slotOf.get(row.id);
-    if (!row.isPublic) data.remove(row.id);
-    else if (slot === undefined || data.updated[slot] !== Number(row.updatedUs)) data.add(row);
+    if (!row.isPublic) remove(row.id);
+    else if (slot === undefined || data.updated[slot] !== Number(row.updatedUs)) {
+      data.add(row);
+      changed += 1;
+    }
   };
   const applyRows = async (tx: Tx, ids: readonly string[]) => {
     for (let i = 0; i < ids.length; i += BY_ID_BATCH) {
@@ -83,7 +92,7 @@ export async function applyChanges(
       const rows = await readProductsById(tx, batch);
       // A product named that has no row any more was deleted outright.
       const found = new Set(rows.map((row) => row.id));
-      for (const id of batch) if (!found.has(id)) data.remove(id);
+      for (const id of batch) if (!found.has(id)) remove(id);
       for (const row of rows) {
         apply(row);
         await pause();
@@ -91,23 +100,24 @@ export async function applyChanges(
       while (data.orders?.mergeOneDue(data)) await pause(true);
     }
   };
-  const { clock, changed, deleted } = await db.transaction(
+  const { clock, changedIds, deleted } = await db.transaction(
     async (tx) => {
       const clock = await readClockAndPublicCount(tx);
-      const changed = await readChangedIdsSince(tx, since);
+      const changedIds = await readChangedIdsSince(tx, since);
       const deleted = await readDeletedSince(tx, since);
       await applyRows(tx, recheck);
-      await applyRows(tx, changed);
-      return { clock, changed, deleted };
+      await applyRows(tx, changedIds);
+      return { clock, changedIds, deleted };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
   // A product deleted outright leaves no row to see: the deletion log names it (a day back).
-  for (const id of deleted) data.remove(id);
+  for (const id of deleted) remove(id);
   while (data.orders?.mergeOneDue(data)) await pause(true);
   return {
     watermarkUs: Number(clock?.now_us ?? watermarkUs),
-    applied: changed.length + deleted.length + recheck.length,
+    applied: changedIds.length + deleted.length + recheck.length,
+    changed,
     // Anything missed still shows in the trigger-kept count.
     countsDisagree: clock !== undefined && clock.public_count !== data.aliveCount,
     compactionDue: data.deadCount > Math.max(1000, data.size * DEAD_SHARE),
