@@ -232,6 +232,18 @@ describe('community forum', () => {
     await call('POST', `/threads/${thread.id}/replies`, stranger.token, { body: 'Thanks' });
     const seen = (await call('GET', `/threads/${thread.id}`)).json();
     expect(seen.replies.map((r: { is_buyer: boolean }) => r.is_buyer)).toEqual([true, false]);
+
+    // A product its seller gives away counts as bought, in the reply as posted and in the thread.
+    const giveaway = await createProduct(t.db, seller, { title: 'Free Prompt Pack', priceCents: 0 });
+    const taker = await member();
+    await createPaidOrder(t.db, taker.user, giveaway);
+    const freeThread = await postThread(stranger.token, { product_id: giveaway.id });
+    const fromTaker = (
+      await call('POST', `/threads/${freeThread.id}/replies`, taker.token, { body: 'Got it free, works' })
+    ).json();
+    expect(fromTaker.is_buyer).toBe(true);
+    const listed = (await call('GET', `/threads/${freeThread.id}`)).json();
+    expect(listed.replies.map((r: { is_buyer: boolean }) => r.is_buyer)).toEqual([true]);
   });
 
   it('stops naming a linked product once an admin rejects it or its seller deletes it, in the list and the thread', async () => {

@@ -125,13 +125,16 @@ export async function lockReply(tx: DbOrTx, id: string): Promise<ReplyRow | unde
   return row;
 }
 
-/** A page of a thread's replies, oldest first, with whether each author paid for the thread's product. */
+/**
+ * A page of a thread's replies, oldest first, with whether each author paid for the thread's product
+ * (the rule of reviews' hasPaidFor(): a product given away counts, one a promo made free does not).
+ */
 export async function listReplies(db: DbOrTx, viewer: Viewer, thread: ThreadRow, limit: number, offset: number) {
   const where = and(eq(forumReplies.threadId, thread.id), visibleReply(viewer));
   const isBuyer = thread.productId
     ? sql<boolean>`exists (select 1 from ${orderItems} oi join ${orders} o on o.id = oi.order_id
         where oi.product_id = ${thread.productId} and o.user_id = "forum_replies"."author_id"
-          and o.payment_status = 'paid' and o.total_cents > 0)`
+          and o.payment_status = 'paid' and (o.total_cents > 0 or oi.unit_price_cents = 0))`
     : sql<boolean>`false`;
   const [rows, [counted]] = await Promise.all([
     db
