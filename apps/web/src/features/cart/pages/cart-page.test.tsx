@@ -74,6 +74,11 @@ describe('cart page', () => {
     const amount = screen.getByLabelText('Your price (USD)') as HTMLInputElement;
     expect(amount.value).toBe('4.00');
     expect(screen.getByText('The seller raised the minimum to $6.00: raise your amount to check out.')).toBeTruthy();
+    // Checkout waits for the raised amount: a disabled button that says why, not a link to a refusal.
+    expect(screen.queryByRole('link', { name: 'Checkout' })).toBeNull();
+    const blocked = screen.getByRole('button', { name: 'Checkout' }) as HTMLButtonElement;
+    expect(blocked.disabled).toBe(true);
+    expect(blocked.getAttribute('aria-describedby')).toBe('checkout-blocked');
 
     await user.clear(amount);
     await user.type(amount, '5');
@@ -86,6 +91,7 @@ describe('cart page', () => {
     await waitFor(() => expect(total('Total')).toBe('$45.00'));
     expect(api.calls('PUT /api/v1/cart/items/33333333-3333-4333-8333-333333333333')[0]?.body).toEqual({ amount: 20 });
     expect(screen.queryByText(/The seller raised the minimum/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Checkout' }).getAttribute('href')).toBe('/checkout');
   });
 
   it('changes a quantity with the stepper and shows the new totals', async () => {

@@ -121,10 +121,23 @@ export function CartPage() {
           <CardContent className="space-y-6">
             <PromoCodeForm applied={cart.promoCode} notice={cart.promo_notice} />
             <PriceSummary lines={cartSummaryLines(cart)} />
-            <Link to="/checkout" className={buttonClasses('primary', 'lg', 'w-full')}>
-              {t('cart.checkout')}
-              <ArrowRight className="size-4" aria-hidden />
-            </Link>
+            {cart.items.some((item) => item.amount_below_minimum) ? (
+              // The server refuses such a cart at checkout: say so here instead of sending the buyer there.
+              <div className="space-y-2">
+                <Button size="lg" className="w-full" disabled aria-describedby="checkout-blocked">
+                  {t('cart.checkout')}
+                  <ArrowRight className="size-4" aria-hidden />
+                </Button>
+                <p id="checkout-blocked" className="text-sm text-amber-800 dark:text-amber-300">
+                  {t('pwyw.checkoutBlocked')}
+                </p>
+              </div>
+            ) : (
+              <Link to="/checkout" className={buttonClasses('primary', 'lg', 'w-full')}>
+                {t('cart.checkout')}
+                <ArrowRight className="size-4" aria-hidden />
+              </Link>
+            )}
             <Link to="/products" className={buttonClasses('link', 'md', 'w-full')}>
               {t('cart.continueShopping')}
             </Link>
