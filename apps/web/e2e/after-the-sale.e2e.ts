@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations } from './axe';
-import { app, launchBrowser, mailToContaining, newPage, snap } from './browser';
+import { wcagViolations } from './axe';
+import { app, launchBrowser, mailToContaining, newPage, notBusy, snap } from './browser';
+import { storedZip } from './files';
 import { apiAs, newAccount } from './session';
 
 /**
@@ -25,67 +25,10 @@ const PLACEHOLDER_KEY = 'XXXX-XXXX-XXXX-XXXX-XXXX-XXXX';
 
 const run = promisify(execFile);
 
-/** A zip of stored (uncompressed) members: the tool's files as a seller packs them. */
-function storedZip(entries: [string, string][]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of entries) {
-    const nameBytes = Buffer.from(name, 'utf8');
-    const data = Buffer.from(text, 'utf8');
-    const crc = zlib.crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x21, 12); // 1980-01-01
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x21, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, data);
-    centrals.push(central, nameBytes);
-    offset += 30 + nameBytes.length + data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
-
-/** Waits until nothing on the page is marked busy, so axe sees the content and not a spinner. */
-async function settled(page: Page): Promise<void> {
-  await expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: 30_000 }).toBe(0);
-}
-
-/** Serious and critical WCAG 2 A/AA violations on the page as it is now (of one part of it when named). */
+/** Serious and critical WCAG 2 A/AA violations on the page once it is loaded (of one part of it when named). */
 async function expectAccessible(page: Page, label: string, include?: string[]) {
-  await settled(page);
-  // Toasts fade in and out: measured half-way, their text fails contrast (as in ai-pool and mobile-widths).
-  const violations = await axeViolations(page, {
-    exclude: ['[data-sonner-toaster]'],
-    tags: ['wcag2a', 'wcag2aa'],
-    ...(include ? { include } : {}),
-  });
-  expect(
-    violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-    label,
-  ).toEqual([]);
+  await notBusy(page);
+  expect(await wcagViolations(page, { include, seriousOnly: true }), label).toEqual([]);
 }
 
 /** Clicks a download link and answers the file the browser saved, with the name it saved it under. */

@@ -72,3 +72,22 @@ export async function axeViolations(page: Page, check: AxeCheck = {}): Promise<V
   if (outcome.error !== null) throw new Error(`axe: ${outcome.error}`);
   return outcome.violations as Violation[];
 }
+
+/**
+ * WCAG 2 A/AA violations on the page as it is, one line per rule naming where, for a journey's
+ * `expect(…).toEqual([])`. Toasts are left out: they fade in and out, and measured half-way their
+ * text fails contrast. `seriousOnly`: serious and critical ones only; `include`: one part of the page.
+ */
+export async function wcagViolations(
+  page: Page,
+  { include, seriousOnly = false }: { include?: string[]; seriousOnly?: boolean } = {},
+): Promise<string[]> {
+  const violations = await axeViolations(page, {
+    exclude: ['[data-sonner-toaster]'],
+    tags: ['wcag2a', 'wcag2aa'],
+    ...(include ? { include } : {}),
+  });
+  return violations
+    .filter((v) => !seriousOnly || v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 /** Shared pieces of the browser journeys: Chromium, the running app, its outbox. */
 
@@ -95,4 +95,9 @@ export async function snap(page: Page, name: string): Promise<void> {
   const dir = path.resolve(import.meta.dirname, '../../../test-results/screenshots');
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+/** Waits until nothing on the page is marked busy (a list still showing the previous answer, a spinner). */
+export async function notBusy(page: Page): Promise<void> {
+  await expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: 30_000 }).toBe(0);
 }

@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
-import zlib from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations } from './axe';
-import { launchBrowser, newPage, snap } from './browser';
+import { axeViolations, wcagViolations } from './axe';
+import { launchBrowser, newPage, notBusy, snap } from './browser';
+import { storedZip } from './files';
 import { accessToken, apiAs, newAccount, submitSignIn } from './session';
 
 /**
@@ -104,63 +104,9 @@ function maliciousPickle(): Buffer {
   ]);
 }
 
-/** A zip of stored (uncompressed) members, as `torch.save` writes a checkpoint. */
-function storedZip(entries: [string, Buffer][]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, data] of entries) {
-    const nameBytes = Buffer.from(name, 'utf8');
-    const crc = zlib.crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x21, 12); // 1980-01-01
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x21, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, data);
-    centrals.push(central, nameBytes);
-    offset += local.length + nameBytes.length + data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
-
-/** Serious and critical WCAG A/AA violations on the page as it is. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Toasts fade in and out: measured half-way, their text fails contrast (as in ai-pool and mobile-widths).
-  const violations = await axeViolations(page, { exclude: ['[data-sonner-toaster]'], tags: ['wcag2a', 'wcag2aa'] });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
-
-/** Waits until nothing on the page is marked busy (a list showing a previous answer while the next loads). */
-async function settled(page: Page): Promise<void> {
-  await expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: 30_000 }).toBe(0);
-}
-
 /** The catalogue's "N products" line, once the answer for the current URL is on screen. */
 async function catalogueTotal(page: Page): Promise<number> {
-  await settled(page);
+  await notBusy(page);
   const line = page.getByText(/^\d[\d,]*\+? products?$/);
   await line.waitFor();
   return Number((await line.innerText()).replace(/[^0-9]/g, ''));
@@ -168,7 +114,7 @@ async function catalogueTotal(page: Page): Promise<number> {
 
 /** The product titles the catalogue shows now. */
 async function shownTitles(page: Page): Promise<string[]> {
-  await settled(page);
+  await notBusy(page);
   const results = page.getByRole('list', { name: 'Products', exact: true });
   await results.getByRole('listitem').first().waitFor();
   return results.getByRole('heading').allInnerTexts();
@@ -289,8 +235,8 @@ describe('know what you buy', () => {
       .getByRole('cell', { name: orderId(1), exact: true })
       .first()
       .waitFor();
-    await settled(form);
-    expect(await seriousViolations(form)).toEqual([]);
+    await notBusy(form);
+    expect(await wcagViolations(form, { seriousOnly: true })).toEqual([]);
     await snap(form, 'kwyb-seller-preview-and-verdict');
 
     const own = (await apiAs(seller.context, 'get', `/seller/products?query=${encodeURIComponent(stamp)}`)) as {
@@ -336,9 +282,9 @@ describe('know what you buy', () => {
       // The seller's "# Retail orders" sits under the panel's Description heading (h3), one level down.
       const description = datasetReview.getByRole('region', { name: 'Description' });
       await description.getByRole('heading', { level: 4, name: 'Retail orders 2024–2025' }).waitFor();
-      await settled(admin.page);
+      await notBusy(admin.page);
       expect(await axeViolations(admin.page, { rules: ['heading-order'] })).toEqual([]);
-      expect(await seriousViolations(admin.page)).toEqual([]);
+      expect(await wcagViolations(admin.page, { seriousOnly: true })).toEqual([]);
       await snap(admin.page, 'kwyb-admin-review-dataset');
       await datasetReview.getByRole('button', { name: 'Approve' }).click();
       await admin.page.getByText(`"${datasetTitle}" approved`).first().waitFor();
@@ -378,7 +324,7 @@ describe('know what you buy', () => {
     expect(pytorchTitles).not.toEqual(licensedTitles);
     expect(pytorchTitles).not.toContain(modelTitle);
     expect(pytorchTitles).not.toContain(datasetTitle);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await wcagViolations(page, { seriousOnly: true })).toEqual([]);
     await snap(page, 'kwyb-catalogue-filtered');
 
     // A shared link may name the framework as people write it.
@@ -420,8 +366,8 @@ describe('know what you buy', () => {
     const sample = data.getByRole('table', { name: '10 sample rows of retail-orders-2024-2025.csv' });
     await sample.getByRole('cell', { name: orderId(10), exact: true }).waitFor();
     expect(await page.getByText(orderId(11), { exact: true }).count()).toBe(0);
-    await settled(page);
-    expect(await seriousViolations(page)).toEqual([]);
+    await notBusy(page);
+    expect(await wcagViolations(page, { seriousOnly: true })).toEqual([]);
     await snap(page, 'kwyb-dataset-page');
     await page.getByRole('button', { name: 'Add to compare' }).click();
 
@@ -431,8 +377,8 @@ describe('know what you buy', () => {
     const shelf = page.getByRole('list', { name: `Products by ${sellerName}` });
     await shelf.getByRole('link', { name: datasetTitle, exact: true }).waitFor();
     expect(await shelf.getByRole('link', { name: modelTitle }).count()).toBe(0);
-    await settled(page);
-    expect(await seriousViolations(page)).toEqual([]);
+    await notBusy(page);
+    expect(await wcagViolations(page, { seriousOnly: true })).toEqual([]);
     await snap(page, 'kwyb-seller-page');
 
     // Compared with a demo dataset: each card's rows as its file has them.
@@ -453,8 +399,8 @@ describe('know what you buy', () => {
     await rowsRow.getByText(rowsShown, { exact: true }).waitFor();
     await rowsRow.getByText((other.card?.dataset?.rows ?? 0).toLocaleString('en-US'), { exact: true }).waitFor();
     await table.getByRole('row', { name: /^Price/ }).waitFor();
-    await settled(page);
-    expect(await seriousViolations(page)).toEqual([]);
+    await notBusy(page);
+    expect(await wcagViolations(page, { seriousOnly: true })).toEqual([]);
     await snap(page, 'kwyb-compare');
     await visitor.context.close();
   });

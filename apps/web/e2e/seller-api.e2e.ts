@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations } from './axe';
+import { wcagViolations } from './axe';
 import { launchBrowser, newPage, snap, useOwnServer } from './browser';
 import { type Marketplace, startMarketplace } from './global-setup';
 import { apiAs, newAccount, signIn } from './session';
@@ -58,15 +58,6 @@ afterAll(async () => {
 
 const SELLER = { email: 'seller@example.com', password: 'Seller-demo-2026' };
 const PASSWORD = 'Harbour-window-37';
-
-async function expectAccessible(page: Page, label: string) {
-  // Toasts fade in and out: measured half-way, their text fails contrast (as in ai-pool and mobile-widths).
-  const violations = await axeViolations(page, { exclude: ['[data-sonner-toaster]'], tags: ['wcag2a', 'wcag2aa'] });
-  expect(
-    violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-    label,
-  ).toEqual([]);
-}
 
 /** The first delivery of this type, once it has arrived. */
 async function deliveryOf(type: string): Promise<Received> {
@@ -144,7 +135,7 @@ describe('seller API and webhooks', () => {
     await log.getByRole('cell', { name: 'sale.created', exact: true }).waitFor();
     await log.getByRole('cell', { name: 'webhook.test', exact: true }).waitFor();
     expect(await log.getByText('Delivered').count()).toBe(2);
-    await expectAccessible(seller.page, 'seller area with API tokens, webhooks and the delivery log');
+    expect(await wcagViolations(seller.page), 'seller area with API tokens, webhooks and the delivery log').toEqual([]);
     await snap(seller.page, 'seller-api-webhooks');
 
     // Revoking the token, after confirming: it stops working at once.

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations } from './axe';
+import { wcagViolations } from './axe';
 import { launchBrowser, newPage, snap } from './browser';
 import { accessToken, apiAs, newAccount, submitSignIn } from './session';
 
@@ -31,15 +31,6 @@ function maliciousPickle(): Buffer {
     Buffer.from([0x85]),
     Buffer.from('q\x02Rq\x03.', 'latin1'),
   ]);
-}
-
-/** Serious and critical WCAG A/AA violations on the page as it is. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Toasts fade in and out: measured half-way, their text fails contrast (as in ai-pool and mobile-widths).
-  const violations = await axeViolations(page, { exclude: ['[data-sonner-toaster]'], tags: ['wcag2a', 'wcag2aa'] });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 let browser: Browser;
@@ -129,7 +120,7 @@ describe('know what you buy', () => {
     await visitor.page.getByText('Small models, trained on public data.').waitFor();
     await visitor.page.getByText('Pickle Tester has no products for sale yet.').waitFor();
     expect(await visitor.page.getByText(title).count()).toBe(0);
-    expect(await seriousViolations(visitor.page)).toEqual([]);
+    expect(await wcagViolations(visitor.page, { seriousOnly: true })).toEqual([]);
 
     // A demo product's page links its seller's page, which lists what they sell.
     const demo = (await (await visitor.context.request.get('/api/v1/products/?sort_by=price&sort_order=asc&limit=2')).json()) as {
@@ -161,7 +152,7 @@ describe('know what you buy', () => {
     await expect.poll(sortedShown, { timeout: 30_000 }).toBe(true);
     await visitor.page.waitForLoadState('networkidle');
     await expect.poll(sortedShown).toBe(true);
-    expect(await seriousViolations(visitor.page)).toEqual([]);
+    expect(await wcagViolations(visitor.page, { seriousOnly: true })).toEqual([]);
     await snap(visitor.page, 'seller-page');
 
     // Two products put aside from the catalogue's cards, then compared side by side.
@@ -175,7 +166,7 @@ describe('know what you buy', () => {
     await table.getByRole('columnheader', { name: new RegExp(second.title) }).waitFor();
     await table.getByRole('row', { name: /^Price/ }).waitFor();
     await table.getByRole('row', { name: /^Last updated/ }).waitFor();
-    expect(await seriousViolations(visitor.page)).toEqual([]);
+    expect(await wcagViolations(visitor.page, { seriousOnly: true })).toEqual([]);
     await snap(visitor.page, 'compare');
     await visitor.context.close();
     await seller.context.close();
