@@ -1,14 +1,9 @@
 // @database-server: a killed process's transaction is rolled back
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminQuery, databaseUrl } from '../../../test/database-url';
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createUser, FACTORY_PASSWORD } from '../../../test/factories';
-import { createDatabase, type Database } from '../../db/client';
+import { exited, type SpawnedServer, spawnedServer } from '../../../test/spawned-server';
+import type { Database } from '../../db/client';
 
 /**
  * kill -9 in the middle of a burst of card payments, then a restart: every charge the test
@@ -18,26 +13,20 @@ import { createDatabase, type Database } from '../../db/client';
  * no unpaid or failed order has any.
  */
 
-const serverEntry = path.resolve(__dirname, '../../server.ts');
 const BUYERS = 40;
 /** Buyers with an even index also buy the licensed product. */
 const LICENSED_BUYERS = BUYERS / 2;
 const LICENSED_PRICE = 1500;
 let db: Database;
-let dbName: string;
-let dataDir: string;
+let server: SpawnedServer;
 let port: number;
 let productId: string;
 let licensedId: string;
 const buyers: { email: string }[] = [];
 
 beforeAll(async () => {
-  const { serverUrl, template } = inject('testDatabase');
-  dbName = `mkt_crash_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${dbName} TEMPLATE ${template}`);
-  db = createDatabase(databaseUrl(serverUrl, dbName), 3);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-crash-'));
-  port = await freePort();
+  server = await spawnedServer('crash');
+  ({ db, port } = server);
   const seller = await createUser(db, 'seller');
   productId = (await createProduct(db, seller, { title: 'Crash Test Dataset', priceCents: 2500 })).id;
   licensedId = (await createProduct(db, seller, { title: 'Crash Test Licensed Tool', priceCents: LICENSED_PRICE })).id;
@@ -48,31 +37,15 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await db.$client.end();
-  const { serverUrl } = inject('testDatabase');
-  await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.close();
 });
 
 function startServer(): ChildProcess {
-  const { serverUrl } = inject('testDatabase');
-  return spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl(serverUrl, dbName),
-      SEED_DEMO: 'false',
-      JWT_SECRET: 'crash-test-secret-crash-test-secret-0123456789',
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-      PAYMENT_STALE_SECONDS: '0',
-      PAYMENT_SWEEP_SECONDS: '1',
-      LOG_LEVEL: 'silent',
-    },
-    stdio: 'ignore',
+  return server.start({
+    JWT_SECRET: 'crash-test-secret-crash-test-secret-0123456789',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    PAYMENT_STALE_SECONDS: '0',
+    PAYMENT_SWEEP_SECONDS: '1',
   });
 }
 
@@ -106,11 +79,6 @@ async function waitUntilHealthy(child: ChildProcess) {
   }
   throw new Error('server never became healthy');
 }
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) =>
-    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
-  );
 
 async function books() {
   const { rows } = await db.$client.query(
@@ -236,14 +204,3 @@ describe('a crash in the middle of a payment burst', () => {
     }
   }, 120_000);
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(free));
-    });
-  });
-}

@@ -1,15 +1,11 @@
 // @database-server: a killed payout run is finished once
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminQuery, databaseUrl } from '../../../test/database-url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaidOrder, createProduct, createUser } from '../../../test/factories';
-import { createDatabase, type Database } from '../../db/client';
+import { exited, type SpawnedServer, spawnedServer, waitFor } from '../../../test/spawned-server';
+import type { Database } from '../../db/client';
 import { bankAccounts, ledgerEntries, orderItems } from '../../db/schema';
 import { writeLedger } from '../orders/fulfil';
 
@@ -18,21 +14,14 @@ import { writeLedger } from '../orders/fulfil';
  * once, with exactly one transfer in the provider's books, and nothing is left in flight.
  */
 
-const serverEntry = path.resolve(__dirname, '../../server.ts');
 const SELLERS = 40;
 const SHARE_CENTS = 8_000; // $100 sale − 10% AI pool − 10% platform fee
 let db: Database;
-let dbName: string;
-let dataDir: string;
-let port: number;
+let server: SpawnedServer;
 
 beforeAll(async () => {
-  const { serverUrl, template } = inject('testDatabase');
-  dbName = `mkt_payout_crash_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${dbName} TEMPLATE ${template}`);
-  db = createDatabase(databaseUrl(serverUrl, dbName), 3);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-payout-crash-'));
-  port = await freePort();
+  server = await spawnedServer('payout_crash');
+  ({ db } = server);
   const buyer = await createUser(db, 'buyer');
   for (let i = 0; i < SELLERS; i += 1) {
     const seller = await createUser(db, 'seller');
@@ -64,37 +53,16 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await db.$client.end();
-  const { serverUrl } = inject('testDatabase');
-  await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.close();
 });
 
 function startServer(): ChildProcess {
-  const { serverUrl } = inject('testDatabase');
-  return spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl(serverUrl, dbName),
-      SEED_DEMO: 'false',
-      JWT_SECRET: 'payout-crash-secret-payout-crash-secret-0123',
-      PAYMENT_STALE_SECONDS: '0',
-      PAYOUT_CHECK_SECONDS: '1',
-      LOG_LEVEL: 'silent',
-    },
-    stdio: 'ignore',
+  return server.start({
+    JWT_SECRET: 'payout-crash-secret-payout-crash-secret-0123',
+    PAYMENT_STALE_SECONDS: '0',
+    PAYOUT_CHECK_SECONDS: '1',
   });
 }
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) =>
-    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
-  );
 
 async function books() {
   const { rows } = await db.$client.query(`
@@ -112,14 +80,6 @@ async function books() {
     'payouts' | 'in_flight' | 'paid' | 'transfers' | 'paid_twice' | 'sent_twice' | 'paid_without_transfer' | 'transferred',
     number
   >;
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('a crash in the middle of a payout run', () => {
@@ -157,14 +117,3 @@ describe('a crash in the middle of a payout run', () => {
     }
   }, 180_000);
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(free));
-    });
-  });
-}

@@ -1,14 +1,11 @@
 // @database-server: a product update killed mid-way is finished once
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminQuery, databaseUrl } from '../../../test/database-url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createUser } from '../../../test/factories';
-import { createDatabase, type Database } from '../../db/client';
+import { exited, type SpawnedServer, spawnedServer, waitFor } from '../../../test/spawned-server';
+import type { Database } from '../../db/client';
 import { queueProductUpdate } from './index';
 
 /**
@@ -18,21 +15,15 @@ import { queueProductUpdate } from './index';
  * twice), and the rest all go out.
  */
 
-const serverEntry = path.resolve(__dirname, '../../server.ts');
 const BUYERS = 1200;
 let db: Database;
-let dbName: string;
+let server: SpawnedServer;
 let dataDir: string;
-let port: number;
 let productId: string;
 
 beforeAll(async () => {
-  const { serverUrl, template } = inject('testDatabase');
-  dbName = `mkt_updates_crash_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${dbName} TEMPLATE ${template}`);
-  db = createDatabase(databaseUrl(serverUrl, dbName), 3);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-updates-crash-'));
-  port = await freePort();
+  server = await spawnedServer('updates_crash');
+  ({ db, dataDir } = server);
   const seller = await createUser(db, 'seller');
   const product = await createProduct(db, seller);
   productId = product.id;
@@ -56,36 +47,15 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await db.$client.end();
-  const { serverUrl } = inject('testDatabase');
-  await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.close();
 });
 
 function startServer(): ChildProcess {
-  const { serverUrl } = inject('testDatabase');
-  return spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl(serverUrl, dbName),
-      SEED_DEMO: 'false',
-      JWT_SECRET: 'updates-crash-secret-updates-crash-secret-01',
-      PRODUCT_UPDATES_CHECK_SECONDS: '1',
-      LOG_LEVEL: 'silent',
-    },
-    stdio: 'ignore',
+  return server.start({
+    JWT_SECRET: 'updates-crash-secret-updates-crash-secret-01',
+    PRODUCT_UPDATES_CHECK_SECONDS: '1',
   });
 }
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) =>
-    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
-  );
 
 async function state() {
   const { rows } = await db.$client.query(
@@ -116,14 +86,6 @@ function mailedTo(): string[] {
           ?.trim() ?? '',
     )
     .filter((to) => to.startsWith('crash-buyer-'));
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('a crash while an update goes out to past buyers', () => {
@@ -160,14 +122,3 @@ describe('a crash while an update goes out to past buyers', () => {
     }
   }, 240_000);
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(free));
-    });
-  });
-}
