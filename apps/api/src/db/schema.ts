@@ -474,10 +474,32 @@ export const orders = pgTable(
     affiliateId: uuid('affiliate_id').references(() => users.id),
     /** The commission rate at checkout, in basis points of the total; the ledger books it when the order is paid. */
     affiliateCommissionBps: integer('affiliate_commission_bps'),
+    /** The billing country (ISO 3166-1 alpha-2) the buyer gave at checkout; null on orders placed before tax or without one. */
+    taxCountry: text('tax_country'),
+    /** The US state (or other region) the rate was looked up for; null when the country's rate applied. */
+    taxRegion: text('tax_region'),
+    /** The rate's label at checkout ("VAT"), null when no rate applied. */
+    taxLabel: text('tax_label'),
+    /** The rate charged, in basis points, kept as it was at checkout (docs/decisions/0044). */
+    taxRateBps: integer('tax_rate_bps').notNull().default(0),
+    /** Tax included in totalCents: total = net (after discounts) + tax. The ledger splits only the net. */
+    taxCents: integer('tax_cents').notNull().default(0),
+    /** The card's country as the payment provider reported it at settlement. */
+    cardCountry: text('card_country'),
+    /** Why the admin's tax report lists this order for a look; never blocks a payment. */
+    taxFlag: text('tax_flag', { enum: ['card_country_mismatch', 'no_billing_country'] }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
+    check(
+      'orders_tax_within_total',
+      sql`${table.taxCents} >= 0 and ${table.taxCents} <= ${table.totalCents} and ${table.taxRateBps} between 0 and 5000`,
+    ),
+    check(
+      'orders_tax_flag_known',
+      sql`${table.taxFlag} is null or ${table.taxFlag} in ('card_country_mismatch', 'no_billing_country')`,
+    ),
     check(
       'orders_affiliate_commission_known',
       sql`(${table.affiliateId} is null) = (${table.affiliateCommissionBps} is null) and coalesce(${table.affiliateCommissionBps}, 0) between 0 and 10000`,
@@ -668,6 +690,32 @@ export const ledgerEntries = pgTable(
     // A sale or its reversal is written once per order, whatever races or retries happen.
     unique('ledger_entries_once').on(table.orderId, table.reason, table.kind, table.sellerId).nullsNotDistinct(),
     check('ledger_entries_kind_known', sql`${table.kind} in ('seller', 'ai_pool', 'platform', 'affiliate')`),
+  ],
+);
+
+/**
+ * The tax rates the admin keeps (docs/decisions/0044): one per country, or per region of a country
+ * (a US state) when one applies; region '' is the whole country. A place without a row pays no tax.
+ */
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** ISO 3166-1 alpha-2, upper-case. */
+    country: text('country').notNull(),
+    /** ISO 3166-2 subdivision without the country ("CA"), or '' for the whole country. */
+    region: text('region').notNull().default(''),
+    rateBps: integer('rate_bps').notNull(),
+    label: text('label').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('tax_rates_place_unique').on(table.country, table.region),
+    check('tax_rates_country_code', sql`${table.country} ~ '^[A-Z]{2}$'`),
+    check('tax_rates_region_code', sql`${table.region} ~ '^([A-Z0-9]{1,3})?$'`),
+    check('tax_rates_rate_range', sql`${table.rateBps} between 0 and 5000`),
+    check('tax_rates_label_length', sql`char_length(${table.label}) between 1 and 40`),
   ],
 );
 
