@@ -75,6 +75,8 @@ export const users = pgTable(
     /** What a seller says about themselves on their public page (`/sellers/{id}`). */
     sellerBio: text('seller_bio').notNull().default(''),
     sellerLinks: jsonb('seller_links').$type<SellerLink[]>().notNull().default([]),
+    /** Made by a guest checkout and not yet claimed (no password, no sign-in); null once claimed (decision 0046). */
+    unclaimedSince: timestamp('unclaimed_since', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -474,6 +476,8 @@ export const orders = pgTable(
     affiliateId: uuid('affiliate_id').references(() => users.id),
     /** The commission rate at checkout, in basis points of the total; the ledger books it when the order is paid. */
     affiliateCommissionBps: integer('affiliate_commission_bps'),
+    /** Placed by a visitor who was not signed in (decision 0046). */
+    guestCheckout: boolean('guest_checkout').notNull().default(false),
     /** The billing country (ISO 3166-1 alpha-2) the buyer gave at checkout; null on orders placed before tax or without one. */
     taxCountry: text('tax_country'),
     /** The US state (or other region) the rate was looked up for; null when the country's rate applied. */
