@@ -538,8 +538,14 @@ export const orderItems = pgTable(
     sellerId: uuid('seller_id').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull().default(1),
+    /** What seller codes took off this line (cents, for the whole line; migration 0038): out of that seller's share. */
+    sellerDiscountCents: integer('seller_discount_cents').notNull().default(0),
   },
-  (table) => [index('order_items_order_idx').on(table.orderId), index('order_items_product_idx').on(table.productId)],
+  (table) => [
+    index('order_items_order_idx').on(table.orderId),
+    index('order_items_product_idx').on(table.productId),
+    check('order_items_seller_discount_non_negative', sql`${table.sellerDiscountCents} >= 0`),
+  ],
 );
 
 /** The server-side cart: one row per product in a user's cart. */
@@ -591,27 +597,61 @@ export const promoCodes = pgTable(
     minSubtotalCents: integer('min_subtotal_cents').notNull().default(0),
     /** Applies only to products of this category when set. */
     category: text('category'),
+    /** The seller whose code this is (migration 0038): it discounts only their products. Null: a platform code. */
+    sellerId: uuid('seller_id').references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('promo_codes_code_unique').on(table.code),
+    index('promo_codes_seller_created_idx')
+      .on(table.sellerId, table.createdAt)
+      .where(sql`${table.sellerId} is not null`),
     check('promo_codes_value_positive', sql`${table.value} > 0`),
     check('promo_codes_usage', sql`${table.usageLimit} is null or ${table.usedCount} <= ${table.usageLimit}`),
   ],
 );
 
-/** The promo code a user's cart carries (a new one replaces the previous). */
-export const cartPromos = pgTable('cart_promos', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  promoCodeId: uuid('promo_code_id')
-    .notNull()
-    .references(() => promoCodes.id, { onDelete: 'cascade' }),
-  updatedAt: updatedAt(),
-});
+/** The products a seller code names (migration 0038); a seller code naming none covers all its seller's products. */
+export const promoCodeProducts = pgTable(
+  'promo_code_products',
+  {
+    promoCodeId: uuid('promo_code_id')
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.promoCodeId, table.productId] }),
+    index('promo_code_products_product_idx').on(table.productId),
+  ],
+);
 
-/** One use of a promo code by one order; the unique order id makes a use count once. */
+/**
+ * The promo codes a user's cart carries: one platform code (seller null) and one code per seller
+ * (migration 0038); a new code replaces the one of the same seller (or all, when codes do not stack).
+ */
+export const cartPromos = pgTable(
+  'cart_promos',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    promoCodeId: uuid('promo_code_id')
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: 'cascade' }),
+    /** The code's seller (null: a platform code). */
+    sellerId: uuid('seller_id'),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.promoCodeId] }),
+    unique('cart_promos_user_seller_unique').on(table.userId, table.sellerId).nullsNotDistinct(),
+  ],
+);
+
+/** One use of a promo code by one order; unique per (order, code), so a use counts once. */
 export const promoRedemptions = pgTable(
   'promo_redemptions',
   {
@@ -623,9 +663,11 @@ export const promoRedemptions = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').notNull(),
+    /** What this code took off the order (cents; migration 0038). Null on older rows: the order's discount. */
+    discountCents: integer('discount_cents'),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex('promo_redemptions_order_unique').on(table.orderId)],
+  (table) => [uniqueIndex('promo_redemptions_order_code_unique').on(table.orderId, table.promoCodeId)],
 );
 
 /** Payment intents of the built-in test card processor (Stripe keeps its own). */
@@ -810,6 +852,8 @@ export const siteSettings = pgTable('site_settings', {
   socialLinkedin: text('social_linkedin').notNull().default(''),
   socialGithub: text('social_github').notNull().default(''),
   socialYoutube: text('social_youtube').notNull().default(''),
+  /** A platform code and sellers' codes on one order (migration 0038); off: one code per order. */
+  allowPromoStacking: boolean('allow_promo_stacking').notNull().default(false),
   updatedAt: updatedAt(),
 });
 

@@ -160,6 +160,7 @@ export async function createPromoCode(deps: AppDeps, input: PromoCodeInput): Pro
     perCustomerLimit: null,
     firstOrderOnly: false,
     minSubtotalCents: 0,
+    sellerId: null,
     ...columnsOf(input, input.kind),
   };
   await checkPromoRules(deps.db, { ...values, id: '', usedCount: 0, createdAt: new Date() }, true);
