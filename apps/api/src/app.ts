@@ -30,6 +30,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { adminAffiliateRoutes, affiliateRoutes, referralLinkRoutes } from './modules/affiliates/routes';
 import { aiPoolAdminRoutes, aiPoolPublicRoutes } from './modules/ai-pool/routes';
 import { authRoutes } from './modules/auth/routes';
+import { buyButtonRoutes, registerBuyButtonPages } from './modules/buy-buttons/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { adminChatbotRoutes, chatbotRoutes } from './modules/chatbot/routes';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(wishlistRoutes, { prefix: '/wishlist' });
       await api.register(cartRoutes, { prefix: '/cart' });
       await api.register(ordersRoutes, { prefix: '/orders' });
+      await api.register(buyButtonRoutes, { prefix: '/buy-buttons' });
       await api.register(paymentsRoutes, { prefix: '/payments' });
       await api.register(paymentReportsRoutes, { prefix: '/payments' });
       await api.register(aiPoolAdminRoutes, { prefix: '/ai-token-payments' });
@@ -230,6 +232,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   // Referral links (/r/<code>) are short site addresses, not API calls.
   await app.register(referralLinkRoutes);
+  // Buy buttons on other sites: the script they load and the one page they may frame.
+  await registerBuyButtonPages(app);
   await registerStorefront(app, webDistDir, deps.config.catalogCacheMs);
   return app;
 }

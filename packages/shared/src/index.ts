@@ -3,6 +3,7 @@ export * from './affiliates';
 export * from './ai-pool';
 export * from './api';
 export * from './auth';
+export * from './buy-buttons';
 export * from './cart';
 export * from './catalog';
 export * from './chatbot';
