@@ -12,11 +12,13 @@ import { ProductPrice } from '@/components/product-price';
 import { RatingStars } from '@/components/rating-stars';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { BuyButtonPanel } from '@/features/buy-buttons/components/buy-button-panel';
 import { DatasetPreviews } from '@/features/dataset-previews/components/dataset-previews';
 import { ProductUpdateNotes } from '@/features/product-updates/components/product-update-notes';
 import { ProductReviews } from '@/features/reviews/components/product-reviews';
 import { WishlistButton } from '@/features/wishlist/components/wishlist-button';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth-store';
 import { categoryName, licenseName } from '@/lib/catalog-names';
 import { formatDate } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
@@ -58,6 +60,7 @@ export function ProductDetailPage() {
 
 function ProductView({ product }: { product: ProductDetail }) {
   const { t } = useTranslation();
+  const viewer = useAuth().user;
   // Pay what you want: the buyer's amount (undefined: the suggested price as shown; null: not a valid amount yet).
   const [amount, setAmount] = useState<number | null | undefined>(undefined);
   const images =
@@ -263,6 +266,9 @@ function ProductView({ product }: { product: ProductDetail }) {
           <VersionHistory key={`versions-${product.id}`} productId={product.id} published={product.status === 'approved'} />
           <DatasetPreviews key={`data-${product.id}`} productId={product.id} published={product.status === 'approved'} />
           <ProductUpdateNotes key={`updates-${product.id}`} productId={product.id} published={product.status === 'approved'} />
+          {viewer && viewer.id === product.seller_id && (
+            <BuyButtonPanel key={`buy-${product.id}`} productId={product.id} published={product.status === 'approved'} />
+          )}
         </div>
         <ProductReviews key={product.id} productId={product.id} />
       </div>
