@@ -45,6 +45,7 @@ import {
 import { debugRoutes } from './modules/debug/routes';
 import { sellerDownloadLimitRoutes } from './modules/downloads/limit-routes';
 import { downloadsRoutes } from './modules/downloads/routes';
+import { guestCheckoutRoutes } from './modules/guest-checkout/routes';
 import { healthRoutes } from './modules/health/routes';
 import { licenseRoutes, sellerLicenseRoutes } from './modules/licenses/routes';
 import { mediaRoutes } from './modules/media/routes';
@@ -175,6 +176,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(cartRoutes, { prefix: '/cart' });
       await api.register(ordersRoutes, { prefix: '/orders' });
       await api.register(buyButtonRoutes, { prefix: '/buy-buttons' });
+      await api.register(guestCheckoutRoutes, { prefix: '/guest' });
       await api.register(paymentsRoutes, { prefix: '/payments' });
       await api.register(paymentReportsRoutes, { prefix: '/payments' });
       await api.register(aiPoolAdminRoutes, { prefix: '/ai-token-payments' });

@@ -143,6 +143,10 @@ const PUBLIC_BODY_ROUTES = new Set([
   'POST /api/v1/licenses/activate',
   'POST /api/v1/licenses/deactivate',
   'POST /api/v1/product-updates/unsubscribe',
+  // Guest checkout (decision 0046): no session; the order-scoped token (a header) opens one order.
+  'POST /api/v1/guest/checkout',
+  'POST /api/v1/guest/orders/{id}/confirm-payment',
+  'POST /api/v1/guest/claim',
 ]);
 /** Staff areas: never for a buyer or a seller, whatever else a route's own guard says. */
 const STAFF_ONLY = /\/(admin|super-admin|simple-admin|debug|totp)\/|\/ai-token-payments\/(?!public\/)/;
@@ -180,6 +184,7 @@ let t: TestApp;
 const tokens: Partial<Record<Role, string>> = {};
 /** Ids of real rows, so that probes also reach the code behind a successful lookup. */
 const realIds: string[] = [];
+let guestOrderToken = '';
 
 beforeAll(async () => {
   // Limits high enough that every probe reaches its handler instead of a 429.
@@ -214,6 +219,14 @@ beforeAll(async () => {
     .values({ productId: product.id, changes: { title: 'Fuzzed' } })
     .returning();
   realIds.push(product.id, order.id, spare.id, version?.id as string, revision?.id as string);
+  // A guest order and its token, sent with every probe, so the guest routes reach past the token too.
+  const guest = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/guest/checkout',
+    payload: { email: 'fuzz.guest@example.org', items: [{ product_id: product.id }] },
+  });
+  realIds.push(guest.json().order_id);
+  guestOrderToken = guest.json().access_token;
 });
 afterAll(async () => {
   await t.close();
@@ -432,7 +445,11 @@ async function runAll(app: FastifyInstance, jobs: Job[]): Promise<number[]> {
     for (let index = next++; index < jobs.length; index = next++) {
       const job = jobs[index] as Job;
       const token = tokens[job.role];
-      const headers = { ...(job.probe.options.headers as object), ...(token && { authorization: `Bearer ${token}` }) };
+      const headers = {
+        'x-order-token': guestOrderToken,
+        ...(job.probe.options.headers as object),
+        ...(token && { authorization: `Bearer ${token}` }),
+      };
       const response = await app.inject({ ...job.probe.options, headers });
       statuses[index] = response.statusCode;
       if (response.statusCode < 300) successes[job.role] += 1;

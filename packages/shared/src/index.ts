@@ -12,6 +12,7 @@ export * from './constants';
 export * from './contact';
 export * from './dataset-previews';
 export * from './download-limits';
+export * from './guest-checkout';
 export * from './licenses';
 export * from './listing-card';
 export * from './messages';

@@ -10,7 +10,16 @@ import nodemailer, { type Transporter } from 'nodemailer';
  */
 
 /** What a mail is: the one fact about it a production log may hold. */
-export type MailKind = 'password-reset' | 'receipt' | 'newsletter' | 'notification' | 'contact-message' | 'chatbot-lead' | 'mail';
+export type MailKind =
+  | 'password-reset'
+  | 'receipt'
+  | 'guest-order'
+  | 'guest-claim'
+  | 'newsletter'
+  | 'notification'
+  | 'contact-message'
+  | 'chatbot-lead'
+  | 'mail';
 
 export interface MailMessage {
   to: string;

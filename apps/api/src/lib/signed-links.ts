@@ -62,3 +62,24 @@ export function signReviewFile(key: string, claims: ReviewFileClaims): string {
 export function verifyReviewFile(key: string, token: string): ReviewFileClaims | 'expired' | null {
   return verify<ReviewFileClaims>(reviewKey(key), token, (claims) => typeof claims.r === 'string');
 }
+
+/** A guest's key to one order (decision 0046): opens that order's page, payment and downloads only. */
+export interface GuestOrderClaims {
+  /** order id */
+  g: string;
+  /** expiry, seconds since the epoch */
+  exp: number;
+}
+
+// Guest order links are signed with a key derived for that purpose: no other link can pass for one.
+function guestOrderKey(key: string): string {
+  return createHmac('sha256', key).update('guest-order').digest('base64url');
+}
+
+export function signGuestOrder(key: string, claims: GuestOrderClaims): string {
+  return sign(guestOrderKey(key), claims);
+}
+
+export function verifyGuestOrder(key: string, token: string): GuestOrderClaims | 'expired' | null {
+  return verify<GuestOrderClaims>(guestOrderKey(key), token, (claims) => typeof claims.g === 'string');
+}

@@ -1,9 +1,10 @@
-import { hasRole, type Language, RESET_LINK_TTL_HOURS, type RegisterRequest } from '@app/shared';
+import { GUEST_SIGN_UP_CONFIRM, hasRole, type Language, RESET_LINK_TTL_HOURS, type RegisterRequest } from '@app/shared';
 import type { AppDeps } from '../../lib/context';
 import { AppError, fieldError } from '../../lib/errors';
 import { escapeHtml, mailTexts } from '../../lib/mail-texts';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { createOpaqueToken, hashToken } from '../../lib/tokens';
+import { sendClaimLinkForSignUp } from '../guest-checkout/service';
 import {
   bumpTokenVersion,
   findUserByEmail,
@@ -38,6 +39,12 @@ export function assertPasswordNotCommon(password: string, field = 'password'): v
 /** Creates a local buyer account and signs it in. */
 export async function registerUser(deps: AppDeps, input: Required<RegisterRequest>, userAgent?: string): Promise<SignedIn> {
   assertPasswordNotCommon(input.password);
+  // The address of a guest's unclaimed account: its orders appear only once the mailbox is proved (decision 0046).
+  const unclaimed = await findUserByEmail(deps.db, input.email);
+  if (unclaimed?.unclaimedSince && unclaimed.isActive) {
+    await sendClaimLinkForSignUp(deps, unclaimed);
+    throw new AppError('CONFLICT', GUEST_SIGN_UP_CONFIRM);
+  }
   const passwordHash = await hashPassword(input.password);
   return deps.db.transaction(async (tx) => {
     const user = await insertUser(tx, {
@@ -126,6 +133,7 @@ export async function loginWithGoogle(deps: AppDeps, idToken: string, userAgent?
       return (await updateUser(tx, linked.id, {
         googleSubject: identity.subject,
         emailVerified: true,
+        unclaimedSince: null,
         pictureUrl: identity.picture ?? linked.pictureUrl,
         lastLoginAt: new Date(),
       })) as UserRow;
@@ -215,7 +223,8 @@ export async function resetPassword(deps: AppDeps, token: string, newPassword: s
   await deps.db.transaction(async (tx) => {
     const userId = await claimResetToken(tx, hashToken(token));
     if (!userId) throw new AppError('BAD_REQUEST', 'This reset link is invalid or has expired.');
-    const user = await updateUser(tx, userId, { passwordHash });
+    // The link proved the mailbox: a guest's unclaimed account is claimed by it too (decision 0046).
+    const user = await updateUser(tx, userId, { passwordHash, emailVerified: true, unclaimedSince: null });
     await bumpTokenVersion(tx, userId);
     await revokeAllSessions(tx, userId);
     // The owner proved control of the mailbox: lift the failed-sign-in lock.

@@ -201,7 +201,7 @@ async function requireBuyableProduct(db: DbOrTx, productId: string): Promise<Pro
  * The amount (cents) a buyer chose for a product, checked against the product as stored: none
  * for a fixed price (an amount sent that differs from it is refused), else at least the minimum.
  */
-function chosenAmountCents(product: ProductRow, amount: number | undefined): number | undefined {
+export function chosenAmountCents(product: ProductRow, amount: number | undefined): number | undefined {
   if (amount === undefined) return undefined;
   const cents = dollarsToCents(amount);
   if (product.pwywSuggestedCents === null) {

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { CheckoutResult } from '@app/shared';
 import { aiPoolShareCents, CART_ITEMS_UNAVAILABLE } from '@app/shared';
+import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { centsToDollars } from '../../lib/money';
 import { attributeOrder } from '../affiliates/service';
 import { consumePromoUse } from '../cart/repository';
-import { assertCartWithinLimit, lineAmountProblem, lineUnitCents, loadCart } from '../cart/service';
+import { assertCartWithinLimit, lineAmountProblem, lineUnitCents, loadCart, type PricedCart } from '../cart/service';
 import { announcePayment, payOrderInTx, releaseClaim, settleCharge } from '../payments/service';
 import type { UserRow } from '../users/repository';
 import type { PaidOrder } from './fulfil';
@@ -37,6 +38,15 @@ class ProviderWorkFirst extends Error {
   }
 }
 
+/**
+ * A checkout of lines that are not the signed-in buyer's cart (guest checkout, decision 0046):
+ * `lines` prices them in the checkout's transaction; the buyer's other open orders stay as they are.
+ */
+export interface Placement {
+  lines: (tx: Tx) => Promise<PricedCart>;
+  guest: true;
+}
+
 function newOrderNumber(): string {
   const date = new Date().toISOString().slice(0, 10).replaceAll('-', '');
   return `AIM-${date}-${randomBytes(4).toString('hex').toUpperCase()}`;
@@ -54,6 +64,7 @@ export async function checkout(
   user: UserRow,
   idempotencyKey: string | undefined,
   referralCookie?: string,
+  placement?: Placement,
 ): Promise<CheckoutResult> {
   const key = idempotencyKey?.trim().slice(0, 200) || undefined;
   if (key) {
@@ -62,7 +73,7 @@ export async function checkout(
   }
   let placed: PlacedOrder;
   try {
-    placed = await placeOrder(deps, user, key, referralCookie).catch(async (error: unknown) => {
+    placed = await placeOrder(deps, user, key, referralCookie, false, placement).catch(async (error: unknown) => {
       if (!(error instanceof ProviderWorkFirst)) throw error;
       // Earlier orders still hold a charge in flight or an open intent: bring them to rest, then once more.
       await voidSupersededIntents(deps, user.id);
@@ -98,19 +109,21 @@ async function placeOrder(
   key: string | undefined,
   referralCookie: string | undefined,
   settled = false,
+  placement?: Placement,
 ): Promise<PlacedOrder> {
   return deps.db.transaction(async (tx) => {
     const { openCharges } = await lockBuyer(tx, user.id);
-    if (openCharges && !settled) throw new ProviderWorkFirst();
+    if (openCharges && !settled && !placement) throw new ProviderWorkFirst();
     if (key) {
       // A concurrent request with the same key may have finished while we waited for the lock.
       const winner = await findOrderByIdempotencyKey(tx, user.id, key);
       if (winner) throw new ExistingOrder(winner);
     }
     // First, so that a promo use held by an abandoned order is free again for this one.
-    await closeSupersededOrders(tx, user.id);
+    // A guest order leaves the buyer's other orders alone: typing an e-mail must not cancel anyone's checkout.
+    if (!placement) await closeSupersededOrders(tx, user.id);
     // The sellers' rows are share-locked with the lines, their state read from the locked rows.
-    const cart = await loadCart(tx, user.id, { lockSellers: true });
+    const cart = placement ? await placement.lines(tx) : await loadCart(tx, user.id, { lockSellers: true });
     // A suspended seller's item stays in the cart, flagged; the buyer removes it (and sees why) before ordering.
     if ((cart.unavailable ?? []).length > 0) {
       throw new AppError('VALIDATION_FAILED', CART_ITEMS_UNAVAILABLE, [{ field: 'items', message: CART_ITEMS_UNAVAILABLE }]);
@@ -156,6 +169,7 @@ async function placeOrder(
         expiresAt: new Date(Date.now() + deps.config.payments.orderExpiryMinutes * 60_000),
         affiliateId: referral?.affiliateId ?? null,
         affiliateCommissionBps: referral?.commissionBps ?? null,
+        guestCheckout: placement?.guest ?? false,
       },
       cart.lines.map((line) => ({
         productId: line.product.id,

@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../lib/context';
+import { sendGuestOrderMail } from '../guest-checkout/service';
 import { issueLicenseKeysInTx } from '../licenses/service';
 import type { OrderItemRow, OrderRow } from '../orders/present';
 import { checkItemsStillBuyable, isOpen, markPaidInTx, type PaidOrder, sendReceipt } from '../orders/service';
@@ -79,6 +80,8 @@ export async function payOrderInTx(
 /** After the commit that paid an order: the receipt and the sale alerts (the alerts job retries what fails). */
 export async function announcePayment(deps: AppDeps, orderId: string, paid: PaidOrder | undefined): Promise<void> {
   await sendReceipt(deps, orderId, paid).catch(() => {});
+  // A guest order: its receipt page link and, for an unclaimed account, the link to claim it (decision 0046).
+  await sendGuestOrderMail(deps, orderId).catch(() => {});
   await sendSaleAlerts(deps, { orderId }).catch(() => {});
 }
 

@@ -1,0 +1,289 @@
+import {
+  CART_ITEMS_UNAVAILABLE,
+  DEFAULT_PREFERENCES,
+  type DownloadLinks,
+  formatMessage,
+  GUEST_CHECKOUTS_PER_EMAIL_HOUR,
+  GUEST_CHECKOUTS_PER_IP_HOUR,
+  GUEST_CLAIM_LINK_INVALID,
+  GUEST_CLAIM_LINK_TTL_DAYS,
+  GUEST_ORDER_LINK_EXPIRED,
+  GUEST_ORDER_LINK_TTL_DAYS,
+  GUEST_TOO_MANY_FOR_EMAIL,
+  GUEST_TOO_MANY_FROM_ADDRESS,
+  type GuestCheckoutResult,
+  type Language,
+  type PaymentState,
+} from '@app/shared';
+import type { Tx } from '../../db/client';
+import type { AppDeps } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { escapeHtml } from '../../lib/mail-texts';
+import { hashPassword } from '../../lib/passwords';
+import { countRateLimitHit } from '../../lib/rate-limit-store';
+import { signGuestOrder, verifyGuestOrder } from '../../lib/signed-links';
+import { createOpaqueToken, hashToken } from '../../lib/tokens';
+import { isUuid } from '../../lib/validation';
+import { claimResetToken, deleteFailedLoginsForEmail, insertResetToken } from '../auth/repository';
+import { assertPasswordNotCommon, type SignedIn } from '../auth/service';
+import { revokeAllSessions, startSession } from '../auth/sessions';
+import { findUsablePromo, promoProblemFor, requireUsablePromo } from '../cart/promos';
+import { type CartLineRow, chosenAmountCents, lineUnitCents, type PricedCart, priceLines } from '../cart/service';
+import { issueDownloadLinks } from '../downloads/service';
+import { checkout } from '../orders/checkout';
+import type { OrderRow } from '../orders/present';
+import { getOwnOrder } from '../orders/service';
+import { confirmPayment } from '../payments/confirm';
+import { bumpTokenVersion, findUserById, type UserRow, updateUser } from '../users/repository';
+import { languageOf } from '../users/service';
+import { findGuestOrder, findOrCreateGuestBuyer, lockProductsAndSellers } from './repository';
+
+const HOUR_MS = 3_600_000;
+const INVALID_PRODUCT = 'Invalid product data: missing required fields';
+const ORDER_NOT_FOUND = 'Order not found';
+
+export interface GuestCheckoutInput {
+  email: string;
+  items: { product_id: string; quantity: number; amount?: number }[];
+  promo_code?: string;
+  language?: Language;
+}
+
+/**
+ * Counts one guest checkout against the caller's address and the e-mail address (an hour each),
+ * 429 past either limit. The answer is the same whether the e-mail has an account or not.
+ */
+async function assertWithinGuestLimits(deps: AppDeps, ip: string, email: string): Promise<void> {
+  const byAddress = await countRateLimitHit(deps.db, `guest-checkout|ip|${ip}`, HOUR_MS);
+  if (byAddress.current > GUEST_CHECKOUTS_PER_IP_HOUR) throw new AppError('RATE_LIMITED', GUEST_TOO_MANY_FROM_ADDRESS);
+  const byEmail = await countRateLimitHit(deps.db, `guest-checkout|email|${email.toLowerCase()}`, HOUR_MS);
+  if (byEmail.current > GUEST_CHECKOUTS_PER_EMAIL_HOUR) throw new AppError('RATE_LIMITED', GUEST_TOO_MANY_FOR_EMAIL);
+}
+
+/**
+ * Prices the posted lines inside the checkout's transaction, from the stored products alone, as
+ * loadCart prices a cart: the same amounts (a PWYW amount checked against the minimum, any amount
+ * on a fixed price refused), the same promo rules for this buyer, the same totals.
+ */
+function guestLines(input: GuestCheckoutInput, buyer: UserRow) {
+  return async (tx: Tx): Promise<PricedCart> => {
+    const rows = await lockProductsAndSellers(
+      tx,
+      input.items.map((item) => item.product_id.toLowerCase()),
+    );
+    const byId = new Map(rows.map((row) => [row.product.id, row]));
+    const lines: CartLineRow[] = [];
+    const unavailable: CartLineRow[] = [];
+    for (const item of input.items) {
+      const row = byId.get(item.product_id.toLowerCase());
+      if (!row || row.product.priceCents < 0) {
+        throw new AppError('VALIDATION_FAILED', INVALID_PRODUCT, [{ field: 'product_id', message: INVALID_PRODUCT }]);
+      }
+      const line = { product: row.product, quantity: item.quantity, amountCents: chosenAmountCents(row.product, item.amount) };
+      (row.sellerActive ? lines : unavailable).push(line);
+    }
+    if (unavailable.length > 0) {
+      throw new AppError('VALIDATION_FAILED', CART_ITEMS_UNAVAILABLE, [{ field: 'items', message: CART_ITEMS_UNAVAILABLE }]);
+    }
+    const code = input.promo_code?.trim() || null;
+    const found = code ? await findUsablePromo(tx, code) : undefined;
+    const problem = found
+      ? await promoProblemFor(tx, found, buyer.id, {
+          subtotalCents: lines.reduce((sum, line) => sum + lineUnitCents(line) * line.quantity, 0),
+          productIds: lines.map(({ product }) => product.id),
+          categories: lines.map(({ product }) => product.category),
+        })
+      : null;
+    const promo = found && !problem ? found : null;
+    return {
+      lines,
+      unavailable,
+      promo,
+      unavailablePromo: code && !promo ? code : null,
+      promoProblem: problem,
+      totals: priceLines(lines, promo),
+    };
+  };
+}
+
+/**
+ * A visitor's order with only an e-mail address: the account with that address (claimed or not;
+ * the guest never gets into it) or a new unclaimed one buys; everything is priced by the server
+ * through the one checkout; the answer carries a token for this one order alone.
+ */
+export async function placeGuestOrder(
+  deps: AppDeps,
+  input: GuestCheckoutInput,
+  caller: { ip: string; idempotencyKey?: string; referralCookie?: string },
+): Promise<GuestCheckoutResult> {
+  await assertWithinGuestLimits(deps, caller.ip, input.email);
+  // An unknown code is refused before anything is written (a code that no longer applies: 409 from the checkout).
+  if (input.promo_code?.trim()) await requireUsablePromo(deps.db, input.promo_code.trim());
+  const buyer = await findOrCreateGuestBuyer(deps.db, input.email, input.email.split('@')[0]?.slice(0, 50) || 'Guest');
+  if (buyer.unclaimedSince && !buyer.preferences && input.language) {
+    await updateUser(deps.db, buyer.id, { preferences: { ...DEFAULT_PREFERENCES, language: input.language } });
+  }
+  const key = caller.idempotencyKey?.trim().slice(0, 190);
+  const result = await checkout(deps, buyer, key ? `guest:${key}` : undefined, caller.referralCookie, {
+    lines: guestLines(input, buyer),
+    guest: true,
+  });
+  const { token, expiresAt } = orderToken(deps, result.order_id);
+  return { ...result, access_token: token, access_expires_at: expiresAt.toISOString() };
+}
+
+/** A fresh order-scoped token (GUEST_ORDER_LINK_TTL_DAYS). */
+export function orderToken(deps: AppDeps, orderId: string, now = Date.now()): { token: string; expiresAt: Date } {
+  const expiresAt = new Date(now + GUEST_ORDER_LINK_TTL_DAYS * 24 * HOUR_MS);
+  return {
+    token: signGuestOrder(deps.downloadSigningKey, { g: orderId, exp: Math.floor(expiresAt.getTime() / 1000) }),
+    expiresAt,
+  };
+}
+
+/**
+ * The guest order a token opens: 404 for a forged token, one of another order, or a missing order
+ * (all alike), 403 once it expired.
+ */
+export async function requireGuestOrder(deps: AppDeps, orderId: string, token: string | undefined): Promise<OrderRow> {
+  const claims = token ? verifyGuestOrder(deps.downloadSigningKey, token) : null;
+  if (claims === 'expired') throw new AppError('FORBIDDEN', GUEST_ORDER_LINK_EXPIRED);
+  if (!claims || claims.g !== orderId || !isUuid(orderId)) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  const order = await findGuestOrder(deps.db, orderId);
+  if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  return order;
+}
+
+async function buyerOf(deps: AppDeps, order: OrderRow): Promise<UserRow> {
+  const buyer = await findUserById(deps.db, order.userId);
+  if (!buyer) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  return buyer;
+}
+
+/** The guest order as the buyer's own order page shows it. */
+export async function getGuestOrder(deps: AppDeps, orderId: string, token: string | undefined) {
+  const order = await requireGuestOrder(deps, orderId, token);
+  return getOwnOrder(deps, await buyerOf(deps, order), order.id);
+}
+
+/** Pays the guest order through the one confirmation the signed-in checkout uses. */
+export async function confirmGuestPayment(
+  deps: AppDeps,
+  orderId: string,
+  token: string | undefined,
+  card: unknown,
+): Promise<PaymentState> {
+  const order = await requireGuestOrder(deps, orderId, token);
+  if (order.paymentStatus === 'paid' || !order.paymentIntentId) {
+    if (order.paymentStatus !== 'paid')
+      throw new AppError('ORDER_NOT_PAYABLE', 'This order can no longer be placed. Please check out again.');
+    return { status: 'succeeded', order_id: order.id, order_number: order.orderNumber, payment_status: order.paymentStatus };
+  }
+  return confirmPayment(deps, await buyerOf(deps, order), order.paymentIntentId, card);
+}
+
+/** Signed links to the files of a paid guest order (no login; capped products count each download). */
+export async function guestDownloadLinks(deps: AppDeps, orderId: string, token: string | undefined): Promise<DownloadLinks> {
+  const order = await requireGuestOrder(deps, orderId, token);
+  if (order.paymentStatus !== 'paid') throw new AppError('FORBIDDEN', 'Downloads are available once the order is paid');
+  const { links, expiresAt } = await issueDownloadLinks(deps, order);
+  return { order_id: order.id, links, expires_at: expiresAt.toISOString() };
+}
+
+/** A single-use link that sets the password of an unclaimed account (stored hashed, as reset links are). */
+async function issueClaimLink(deps: AppDeps, user: UserRow): Promise<string> {
+  const token = createOpaqueToken();
+  await insertResetToken(deps.db, {
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + GUEST_CLAIM_LINK_TTL_DAYS * 24 * HOUR_MS),
+  });
+  return `${deps.config.publicUrl}/claim-account?token=${token}`;
+}
+
+/**
+ * After a guest order is paid (test card, Stripe webhook, free): the address gets its receipt page
+ * link and, while the account is unclaimed, the link to claim it. A claimed account's owner is told
+ * the order is in their account; nothing in it is reachable from the guest's side.
+ */
+export async function sendGuestOrderMail(deps: AppDeps, orderId: string): Promise<void> {
+  const order = await findGuestOrder(deps.db, orderId);
+  if (order?.paymentStatus !== 'paid') return;
+  const buyer = await findUserById(deps.db, order.userId);
+  if (!buyer?.isActive) return;
+  const language = languageOf(buyer);
+  const t = (id: Parameters<typeof formatMessage>[1], values?: Record<string, string | number>) =>
+    formatMessage(language, id, values);
+  const pageUrl = `${deps.config.publicUrl}/guest/orders/${order.id}#${orderToken(deps, order.id).token}`;
+  const claimUrl = buyer.unclaimedSince ? await issueClaimLink(deps, buyer) : null;
+  const days = { days: GUEST_CLAIM_LINK_TTL_DAYS };
+  const accountLines = claimUrl
+    ? [t('mail.guest.claimIntro'), t('mail.guest.claimOpen', days), claimUrl]
+    : [t('mail.guest.inAccount', { url: `${deps.config.publicUrl}/orders` })];
+  await deps.mailer.send({
+    kind: 'guest-order',
+    to: buyer.email,
+    subject: t('mail.guest.subject', { order: order.orderNumber }),
+    text: [t('mail.guest.intro', { order: order.orderNumber }), pageUrl, '', ...accountLines].join('\n'),
+    html: `<p>${escapeHtml(t('mail.guest.intro', { order: order.orderNumber }))}</p><p><a href="${pageUrl}">${escapeHtml(
+      t('mail.guest.pageLabel'),
+    )}</a></p>${
+      claimUrl
+        ? `<p>${escapeHtml(t('mail.guest.claimIntro'))}</p><p><a href="${claimUrl}">${escapeHtml(t('mail.guest.claimLabel'))}</a> ${escapeHtml(
+            t('mail.guest.claimNote', days),
+          )}</p>`
+        : `<p>${escapeHtml(t('mail.guest.inAccount', { url: `${deps.config.publicUrl}/orders` }))}</p>`
+    }`,
+  });
+}
+
+/**
+ * Sign-up with the address of an unclaimed account: no second account and no session; the address
+ * gets a claim link, so the purchases appear only once the mailbox is proved.
+ */
+export async function sendClaimLinkForSignUp(deps: AppDeps, user: UserRow): Promise<void> {
+  const claimUrl = await issueClaimLink(deps, user);
+  const t = (id: Parameters<typeof formatMessage>[1], values?: Record<string, string | number>) =>
+    formatMessage(languageOf(user), id, values);
+  const days = { days: GUEST_CLAIM_LINK_TTL_DAYS };
+  await deps.mailer.send({
+    kind: 'guest-claim',
+    to: user.email,
+    subject: t('mail.guest.confirmSubject'),
+    text: [t('mail.guest.confirmIntro'), t('mail.guest.claimOpen', days), claimUrl].join('\n'),
+    html: `<p>${escapeHtml(t('mail.guest.confirmIntro'))}</p><p><a href="${claimUrl}">${escapeHtml(t('mail.guest.claimLabel'))}</a> ${escapeHtml(
+      t('mail.guest.claimNote', days),
+    )}</p>`,
+  });
+}
+
+/**
+ * Claims an account from the e-mailed link: the password is set, the address counts as verified
+ * (the link proved it), the account stops being unclaimed, and the buyer is signed in with every
+ * order already there. The link works once; every earlier session ends.
+ */
+export async function claimGuestAccount(
+  deps: AppDeps,
+  input: { token: string; password: string; first_name?: string; last_name?: string },
+  userAgent?: string,
+): Promise<SignedIn> {
+  assertPasswordNotCommon(input.password);
+  const passwordHash = await hashPassword(input.password);
+  return deps.db.transaction(async (tx) => {
+    const userId = await claimResetToken(tx, hashToken(input.token));
+    const current = userId ? await findUserById(tx, userId) : undefined;
+    if (!current?.isActive) throw new AppError('BAD_REQUEST', GUEST_CLAIM_LINK_INVALID);
+    await bumpTokenVersion(tx, current.id);
+    await revokeAllSessions(tx, current.id);
+    const user = (await updateUser(tx, current.id, {
+      passwordHash,
+      emailVerified: true,
+      unclaimedSince: null,
+      ...(current.unclaimedSince ? { authProvider: 'local' } : {}),
+      ...(input.first_name ? { firstName: input.first_name } : {}),
+      ...(input.last_name ? { lastName: input.last_name } : {}),
+    })) as UserRow;
+    await deleteFailedLoginsForEmail(tx, user.email);
+    return { user, ...(await startSession(deps, user, userAgent, tx)) };
+  });
+}
