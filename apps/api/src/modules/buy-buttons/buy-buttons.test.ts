@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { MESSAGE_CATALOGUE } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createUser, type SignedInUser, signedInUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
@@ -139,6 +140,10 @@ describe('the overlay page', () => {
       language: 'fr',
       origin: 'https://seller.example',
     });
+    // The server's refusals a guest checkout can meet, in French by id (the frame shows them so).
+    expect(data.messages['auth.enterValidEmailAddress']).toBe(MESSAGE_CATALOGUE.fr['auth.enterValidEmailAddress']);
+    expect(Object.keys(data.messages).some((id) => id.startsWith('promo'))).toBe(true);
+    expect(Object.keys(data.messages).some((id) => id.startsWith('mail.') || id.startsWith('admin.'))).toBe(false);
   });
 
   it('offers an amount field for pay what you want, prefilled with the suggested price', async () => {

@@ -33,20 +33,24 @@
     if (heading) heading.focus();
     resize();
   }
+  /** The server's words: in the page's language when the catalogue has them by id, else as sent. */
+  function said(id, text) {
+    return (id && Object.hasOwn(data.messages, id) && data.messages[id]) || text;
+  }
   function setError(box, error) {
     box.replaceChildren();
     if (!error) {
       box.hidden = true;
       return;
     }
-    const detail = typeof error === 'string' ? error : error.detail;
+    const detail = typeof error === 'string' ? error : said(error.messageId, error.detail);
     box.append(document.createTextNode(detail || T.network));
     const fields = (error && Array.isArray(error.errors) && error.errors) || [];
     if (fields.length) {
       const list = document.createElement('ul');
       for (const field of fields) {
         const item = document.createElement('li');
-        item.textContent = field.message;
+        item.textContent = said(field.messageId, field.message);
         list.append(item);
       }
       box.append(list);

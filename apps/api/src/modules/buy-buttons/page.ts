@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { formatMessage, type Language, type MessageId, type PublicProduct } from '@app/shared';
+import { formatMessage, type Language, MESSAGE_CATALOGUE, type MessageId, type PublicProduct } from '@app/shared';
 
 /** The overlay's texts the frame script fills in itself (the rest is painted here). */
 const SCRIPT_TEXTS = {
@@ -40,6 +40,32 @@ dl{display:grid;grid-template-columns:1fr auto;gap:4px 12px;margin:0 0 8px}dd{ma
 a{color:#1d4ed8}
 footer{font-size:.8rem;color:#475569;padding:0 20px 16px}
 `;
+
+/** The domains whose messages a guest checkout can answer with (checkout, cart, promo, payment, tax, e-mail field). */
+const ERROR_DOMAINS = ['guest', 'cart', 'promo', 'promoCodes', 'orders', 'payments', 'common', 'tax', 'catalog'];
+const errorTextCache = new Map<Language, Record<string, string>>();
+
+/**
+ * The server's messages the overlay may get, in `language`, by id: the frame shows an answer's
+ * `messageId` in the page's language (its English `detail` otherwise). None for English.
+ */
+function errorTexts(language: Language): Record<string, string> {
+  if (language === 'en') return {};
+  let texts = errorTextCache.get(language);
+  if (!texts) {
+    const english = MESSAGE_CATALOGUE.en as Record<string, string>;
+    const table = MESSAGE_CATALOGUE[language] as Record<string, string>;
+    texts = Object.fromEntries(
+      Object.entries(table).filter(([id, text]) => {
+        const domain = id.split('.')[0] ?? '';
+        const wanted = ERROR_DOMAINS.includes(domain) || (domain === 'auth' && /e-?mail/i.test(english[id] ?? ''));
+        return wanted && !text.includes('{{') && !id.includes('_');
+      }),
+    );
+    errorTextCache.set(language, texts);
+  }
+  return texts;
+}
 
 export const OVERLAY_STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
 
@@ -84,6 +110,7 @@ export function renderOverlayPage(input: OverlayPageInput): string {
     language,
     origin: input.origin,
     texts,
+    messages: errorTexts(language),
   };
   const amountField = pwyw
     ? `<label for="amount">${t('embed.amount')}</label><input id="amount" name="amount" inputmode="decimal" required value="${(product.suggested_price ?? product.price).toFixed(2)}">`

@@ -1,0 +1,212 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type BuyButtonSnippet, buyButtonHtml } from '@app/shared';
+import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wcagViolations } from './axe';
+import { app, latestMailTo, launchBrowser, uniqueEmail } from './browser';
+
+/**
+ * Issue 25's buy buttons: a seller's snippet on a page of another origin (a second loopback port,
+ * with its own strict CSP that allows only the shop's script and frames) opens the shop's overlay
+ * checkout; a visitor with no account pays with the test card; the order is paid on the server and
+ * the receipt is in the outbox. Every other shop page still refuses to be framed there.
+ */
+
+const SELLER = { email: 'seller@example.com', password: 'Seller-demo-2026' };
+const HOST_PORT = 42450;
+
+let browser: Browser;
+let host: http.Server;
+let hostOrigin: string;
+let shop: string;
+let snippet: BuyButtonSnippet;
+let productTitle: string;
+
+async function api<T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const response = await fetch(`${shop}/api/v1${url}`, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** The other site: its pages and the strict policy its owner chose (only the shop's script and frames). */
+function startHost(port: number): Promise<http.Server> {
+  const server = http.createServer((request, response) => {
+    const csp = `default-src 'none'; script-src ${shop}; frame-src ${shop}; base-uri 'none'; form-action 'none'`;
+    const page = (title: string, body: string) =>
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
+    if (request.url === '/') {
+      const html = buyButtonHtml(snippet, `Buy ${productTitle}`);
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp });
+      response.end(page('A seller’s own site', `<p>Our best tool, sold here.</p>${html}`));
+    } else if (request.url === '/framed') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp });
+      response.end(page('Framing the shop', `<iframe id="shop-page" title="The shop" src="${snippet.product_url}"></iframe>`));
+    } else {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('not here');
+    }
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      // Another run holds the port: any free one is another origin all the same.
+      if (error.code === 'EADDRINUSE' && port !== 0) resolve(startHost(0));
+      else reject(error);
+    });
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+}
+
+/** A host page in a fresh profile, collecting what the browser reports about its policies. */
+async function openHost(path = '/', options: { javaScriptEnabled?: boolean } = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  await page.goto(`${hostOrigin}${path}`);
+  return { context, page, problems };
+}
+
+const overlay = (page: Page) => page.frameLocator('dialog iframe');
+
+beforeAll(async () => {
+  shop = app().baseUrl;
+  const session = await api<{ access_token: string; user: { id: string } }>('POST', '/auth/login', SELLER);
+  const auth = { authorization: `Bearer ${session.access_token}` };
+  const list = await api<{ products: { id: string; title: string; price: number; status: string; seller_id: string }[] }>(
+    'GET',
+    '/products?limit=100',
+  );
+  const product = list.products.find((p) => p.seller_id === session.user.id && p.price > 0);
+  if (!product) throw new Error('the demo seller has no paid product');
+  productTitle = product.title;
+  snippet = await api<BuyButtonSnippet>('GET', `/buy-buttons/products/${product.id}`, undefined, auth);
+  host = await startHost(HOST_PORT);
+  hostOrigin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => host?.close(resolve));
+});
+
+describe('a buy button on another site', () => {
+  it('is a plain link to the product page without JavaScript', async () => {
+    const { context, page } = await openHost('/', { javaScriptEnabled: false });
+    await page.getByRole('link', { name: `Buy ${productTitle}` }).click();
+    await page.waitForURL(snippet.product_url);
+    // The shop paints the product's first screen on the server: readable without JavaScript.
+    await page.getByRole('heading', { level: 1, name: productTitle }).waitFor();
+    await context.close();
+  });
+
+  it('opens the shop’s overlay over the page; a guest pays with the test card and gets the receipt', async () => {
+    const { context, page, problems } = await openHost();
+    const link = page.getByRole('link', { name: `Buy ${productTitle}` });
+    // The host page hears of the purchase from the script (as a seller's own code could).
+    await page.evaluate(() => {
+      document.addEventListener('marketplace:purchased', (event) => {
+        document.body.dataset.purchased = (event as CustomEvent<{ orderNumber: string }>).detail.orderNumber;
+      });
+    });
+
+    // Open, then Escape: the dialog closes and focus is back on the link.
+    await link.click();
+    const dialog = page.getByRole('dialog', { name: `Buy ${productTitle}` });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await overlay(page).getByLabel('Your e-mail address').waitFor();
+    await overlay(page).getByLabel('Your e-mail address').focus();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => link.evaluate((a) => a === document.activeElement)).toBe(true);
+
+    // Open again with the keyboard and buy.
+    await link.press('Enter');
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    const frame = overlay(page);
+    const email = uniqueEmail('buy-button');
+    await frame.getByRole('heading', { level: 1, name: productTitle }).waitFor();
+    expect(await wcagViolations(page)).toEqual([]);
+
+    // The server's refusal is shown as it says it, and nothing is bought.
+    await frame.getByLabel('Your e-mail address').fill('not-an-address');
+    await frame.getByRole('button', { name: 'Continue to payment' }).click();
+    await frame
+      .getByRole('alert')
+      .filter({ hasText: /e-mail|email/i })
+      .waitFor();
+
+    await frame.getByLabel('Your e-mail address').fill(email);
+    await frame.getByRole('button', { name: 'Continue to payment' }).click();
+    // The total is the server's, before any card is asked for.
+    await frame.getByRole('heading', { name: 'Total to pay' }).waitFor();
+    const pay = frame.getByRole('button', { name: /^Pay \$\d+\.\d\d$/ });
+    await pay.waitFor();
+    await frame.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await frame.getByLabel('Expiry month (MM)').fill('12');
+    await frame.getByLabel('Expiry year (YYYY)').fill(String(new Date().getFullYear() + 2));
+    await frame.getByLabel('Security code (CVC)').fill('123');
+    await pay.click();
+
+    const success = frame.getByRole('heading', { name: /^Thank you! Order .+ is paid\.$/ });
+    await success.waitFor();
+    const orderNumber = /Order (.+) is paid/.exec(await success.innerText())?.[1] as string;
+    await frame.getByRole('link', { name: 'Open the receipt' }).waitFor();
+    await frame
+      .getByRole('link', { name: /^Download / })
+      .first()
+      .waitFor();
+    await expect.poll(() => page.evaluate(() => document.body.dataset.purchased)).toBe(orderNumber);
+    expect(await wcagViolations(page)).toEqual([]);
+
+    // On the server: the order is paid, read with the token only the frame holds; the receipt went out.
+    const kept = await page
+      .frames()
+      .find((f) => f.url().startsWith(`${shop}/embed/checkout/`))
+      ?.evaluate((id) => sessionStorage.getItem(`marketplace-order-${id}`), snippet.product_id);
+    const { order_id, access_token } = JSON.parse(kept as string) as { order_id: string; access_token: string };
+    const order = await api<{ payment_status: string; order_number: string; status: string }>(
+      'GET',
+      `/guest/orders/${order_id}`,
+      undefined,
+      { 'x-order-token': access_token },
+    );
+    expect(order).toMatchObject({ payment_status: 'paid', order_number: orderNumber });
+    const mail = await latestMailTo(email, 30_000);
+    expect(mail).toContain(orderNumber);
+
+    // Close from inside the frame: focus returns to the link.
+    await frame.getByRole('button', { name: 'Close the checkout' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => link.evaluate((a) => a === document.activeElement)).toBe(true);
+
+    // The host's strict policy saw nothing it had to refuse.
+    expect(problems.filter((p) => /Content Security Policy|Refused/i.test(p))).toEqual([]);
+    await context.close();
+  });
+
+  it('the overlay alone passes axe as a page of its own', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${shop}/embed/checkout/${snippet.product_id}?lang=en`);
+    await page.getByRole('heading', { level: 1, name: productTitle }).waitFor();
+    expect(await wcagViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('every other shop page refuses to be framed by that site', async () => {
+    const { context, page, problems } = await openHost('/framed');
+    await expect.poll(() => problems.some((p) => p.includes("frame-ancestors 'none'"))).toBe(true);
+    const framed = page.frames().find((f) => f !== page.mainFrame());
+    expect(await framed?.evaluate(() => document.title).catch(() => '')).not.toContain(productTitle);
+    await context.close();
+  });
+});
