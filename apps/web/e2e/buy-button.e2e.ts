@@ -4,7 +4,8 @@ import { type BuyButtonSnippet, buyButtonHtml } from '@app/shared';
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wcagViolations } from './axe';
-import { app, latestMailTo, launchBrowser, uniqueEmail } from './browser';
+import { app, latestMailTo, launchBrowser, newPage, uniqueEmail } from './browser';
+import { apiAs, signIn } from './session';
 
 /**
  * Issue 25's buy buttons: a seller's snippet on a page of another origin (a second loopback port,
@@ -14,6 +15,11 @@ import { app, latestMailTo, launchBrowser, uniqueEmail } from './browser';
  */
 
 const SELLER = { email: 'seller@example.com', password: 'Seller-demo-2026' };
+const ADMIN = { email: 'admin@example.com', password: 'Admin-demo-2026' };
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 const HOST_PORT = 42450;
 
 let browser: Browser;
@@ -78,19 +84,38 @@ const overlay = (page: Page) => page.frameLocator('dialog iframe');
 
 beforeAll(async () => {
   shop = app().baseUrl;
-  const session = await api<{ access_token: string; user: { id: string } }>('POST', '/auth/login', SELLER);
+  browser = await launchBrowser();
+  // The demo seller lists a pay-what-you-want product (at least $3, suggested $9); the admin approves it.
+  const session = await api<{ access_token: string }>('POST', '/auth/login', SELLER);
   const auth = { authorization: `Bearer ${session.access_token}` };
-  const list = await api<{ products: { id: string; title: string; price: number; status: string; seller_id: string }[] }>(
-    'GET',
-    '/products?limit=100',
-  );
-  const product = list.products.find((p) => p.seller_id === session.user.id && p.price > 0);
-  if (!product) throw new Error('the demo seller has no paid product');
-  productTitle = product.title;
-  snippet = await api<BuyButtonSnippet>('GET', `/buy-buttons/products/${product.id}`, undefined, auth);
+  productTitle = `Embeddable prompts ${Date.now().toString(36)}`;
+  const seller = await browser.newContext({ baseURL: shop });
+  const created = await seller.request.post('/api/v1/seller/products', {
+    headers: auth,
+    multipart: {
+      title: productTitle,
+      description: 'Prompts sold from a buy button on the seller’s own site.',
+      short_description: 'Buy button journey',
+      price: '3.00',
+      pay_what_you_want: 'true',
+      suggested_price: '9.00',
+      category: 'prompt-packs',
+      license: 'standard',
+      images: { name: 'cover.png', mimeType: 'image/png', buffer: PNG },
+      files: { name: 'prompts.txt', mimeType: 'text/plain', buffer: Buffer.from(`Prompts ${productTitle}\n`) },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const productId = ((await created.json()) as { product: { id: string } }).product.id;
+  await seller.close();
+  const admin = await newPage(browser);
+  await signIn(admin.page, ADMIN.email, ADMIN.password, '/admin/login');
+  await apiAs(admin.context, 'put', `/admin/products/${productId}/approve`);
+  await admin.context.close();
+
+  snippet = await api<BuyButtonSnippet>('GET', `/buy-buttons/products/${productId}`, undefined, auth);
   host = await startHost(HOST_PORT);
   hostOrigin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
@@ -145,10 +170,17 @@ describe('a buy button on another site', () => {
       .waitFor();
 
     await frame.getByLabel('Your e-mail address').fill(email);
+    // Pay what you want: the suggested price is offered; less than the minimum is the server's 422.
+    const amount = frame.getByLabel('Your price in US dollars');
+    expect(await amount.inputValue()).toBe('9.00');
+    await amount.fill('1.00');
     await frame.getByRole('button', { name: 'Continue to payment' }).click();
-    // The total is the server's, before any card is asked for.
+    await frame.getByRole('alert').filter({ hasText: 'below the minimum price' }).waitFor();
+    // More than suggested: the total is the server's, before any card is asked for.
+    await amount.fill('12.50');
+    await frame.getByRole('button', { name: 'Continue to payment' }).click();
     await frame.getByRole('heading', { name: 'Total to pay' }).waitFor();
-    const pay = frame.getByRole('button', { name: /^Pay \$\d+\.\d\d$/ });
+    const pay = frame.getByRole('button', { name: 'Pay $12.50' });
     await pay.waitFor();
     await frame.getByLabel('Card number').fill('4242 4242 4242 4242');
     await frame.getByLabel('Expiry month (MM)').fill('12');
@@ -173,13 +205,13 @@ describe('a buy button on another site', () => {
       .find((f) => f.url().startsWith(`${shop}/embed/checkout/`))
       ?.evaluate((id) => sessionStorage.getItem(`marketplace-order-${id}`), snippet.product_id);
     const { order_id, access_token } = JSON.parse(kept as string) as { order_id: string; access_token: string };
-    const order = await api<{ payment_status: string; order_number: string; status: string }>(
+    const order = await api<{ payment_status: string; order_number: string; total_amount: number }>(
       'GET',
       `/guest/orders/${order_id}`,
       undefined,
       { 'x-order-token': access_token },
     );
-    expect(order).toMatchObject({ payment_status: 'paid', order_number: orderNumber });
+    expect(order).toMatchObject({ payment_status: 'paid', order_number: orderNumber, total_amount: 12.5 });
     const mail = await latestMailTo(email, 30_000);
     expect(mail).toContain(orderNumber);
 
