@@ -139,7 +139,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.addHook('onRoute', (route) => {
     route.preValidation = [route.preValidation ?? [], rejectNulBytes].flat();
   });
-  registerMetrics(app, deps.config.metricsToken);
+  registerMetrics(app, deps.config.metricsToken, deps.searchIndex ? () => deps.searchIndex?.bytesByPart() : undefined);
 
   const webDistDir = deps.config.webDistDir ?? DEFAULT_WEB_DIST;
   registerSecurityHeaders(app, {

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { AppError } from './errors';
 
 /**
@@ -8,9 +8,26 @@ import { AppError } from './errors';
  * With METRICS_TOKEN set (production requires it) that bearer token is required; without it only
  * loopback callers are served.
  */
-export function registerMetrics(app: FastifyInstance, token: string | undefined): void {
+export function registerMetrics(
+  app: FastifyInstance,
+  token: string | undefined,
+  searchIndexBytes?: () => Record<string, number> | undefined,
+): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  if (searchIndexBytes) {
+    // What an instance's memory holds for search, per part: it grows with the catalogue (decision 0017).
+    new Gauge({
+      name: 'search_index_bytes',
+      help: 'Bytes held by the in-process search index, by part (an estimate: object headers not counted)',
+      labelNames: ['part'],
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const [part, bytes] of Object.entries(searchIndexBytes() ?? {})) this.set({ part }, bytes);
+      },
+    });
+  }
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request duration by method, route and status',

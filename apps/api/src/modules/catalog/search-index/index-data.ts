@@ -461,17 +461,24 @@ export class IndexData {
 
   /** Bytes held by the typed arrays and strings (an estimate: object headers not counted). */
   bytes(): number {
-    let total =
-      this.capacity * (1 + 4 * 12 + 8 * 4 + 4 * 2 + 2 + 4 + 8 + 1) +
-      this.size * 4 +
-      (this.orders?.bytes() ?? 0) +
-      this.documents.bytes() +
-      this.titleTokens.postings.bytes() +
-      this.lexemeSets.bytes() +
-      (this.lengthGroups?.bytes() ?? 0) +
-      this.rows.bytes();
-    for (let slot = 0; slot < this.size; slot += 1) total += 2 * ((this.titles[slot]?.length ?? 0) + 36);
-    return total;
+    return Object.values(this.bytesByPart()).reduce((sum, bytes) => sum + bytes, 0);
+  }
+
+  /** bytes(), per part of the index (the /metrics gauge search_index_bytes shows them). */
+  bytesByPart(): Record<string, number> {
+    let titles = 0;
+    for (let slot = 0; slot < this.size; slot += 1) titles += 2 * ((this.titles[slot]?.length ?? 0) + 36);
+    return {
+      columns: this.capacity * (1 + 4 * 12 + 8 * 4 + 4 * 2 + 2 + 4 + 8 + 1) + this.size * 4,
+      titles,
+      sorted_orders: this.orders?.bytes() ?? 0,
+      documents: this.documents.bytes(),
+      title_postings: this.titleTokens.postings.bytes(),
+      lexeme_sets: this.lexemeSets.bytes(),
+      title_length_groups: this.lengthGroups?.bytes() ?? 0,
+      rows_in_memory: this.rows.bytes(),
+      scratch: this.scratch.bytes(),
+    };
   }
 
   /** Drops the spare room of growable arrays once a full load is done. */

@@ -160,6 +160,11 @@ export class SearchIndex {
     };
   }
 
+  /** Bytes held per part of the index (the /metrics gauge search_index_bytes); undefined until it is loaded. */
+  bytesByPart(): Record<string, number> | undefined {
+    return this.data?.bytesByPart();
+  }
+
   /** Milliseconds per step of the last compaction, if there was one. */
   compactionSteps(): Record<string, number> | undefined {
     return this.data?.lastCompactionSteps;

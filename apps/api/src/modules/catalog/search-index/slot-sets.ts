@@ -35,6 +35,11 @@ export class Scratch {
     this.setA = new Int32Array(words);
     this.setB = new Int32Array(words);
   }
+
+  bytes(): number {
+    const arrays = [this.matches, this.keys, this.levels, this.ranks, this.zeros, this.matched, this.inTitle];
+    return [...arrays, this.exactTitle, this.setA, this.setB].reduce((sum, array) => sum + array.byteLength, 0);
+  }
 }
 
 export function hasSlot(set: Int32Array, slot: number): boolean {
