@@ -176,11 +176,12 @@ describe('a buy button on another site', () => {
     await amount.fill('1.00');
     await frame.getByRole('button', { name: 'Continue to payment' }).click();
     await frame.getByRole('alert').filter({ hasText: 'below the minimum price' }).waitFor();
-    // More than suggested: the total is the server's, before any card is asked for.
+    // More than suggested, with a promo code: the total is the server's, before any card is asked for.
     await amount.fill('12.50');
+    await frame.getByLabel('Promo code (optional)').fill('SAVE10');
     await frame.getByRole('button', { name: 'Continue to payment' }).click();
     await frame.getByRole('heading', { name: 'Total to pay' }).waitFor();
-    const pay = frame.getByRole('button', { name: 'Pay $12.50' });
+    const pay = frame.getByRole('button', { name: 'Pay $11.25' });
     await pay.waitFor();
     await frame.getByLabel('Card number').fill('4242 4242 4242 4242');
     await frame.getByLabel('Expiry month (MM)').fill('12');
@@ -211,7 +212,7 @@ describe('a buy button on another site', () => {
       undefined,
       { 'x-order-token': access_token },
     );
-    expect(order).toMatchObject({ payment_status: 'paid', order_number: orderNumber, total_amount: 12.5 });
+    expect(order).toMatchObject({ payment_status: 'paid', order_number: orderNumber, total_amount: 11.25 });
     const mail = await latestMailTo(email, 30_000);
     expect(mail).toContain(orderNumber);
 
