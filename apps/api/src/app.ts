@@ -67,6 +67,7 @@ import { adminProductChangeRoutes, publicVersionRoutes, sellerVersionRoutes } fr
 import { adminPromoCodeRoutes } from './modules/promo-codes/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { sellerSaleAlertRoutes } from './modules/sale-alerts/routes';
+import { sellerPromoCodeRoutes } from './modules/seller-promo-codes/routes';
 import { sellerApiTokenRoutes } from './modules/seller-api/routes';
 import { publicSellerRoutes } from './modules/sellers/public-routes';
 import { sellerRoutes } from './modules/sellers/routes';
@@ -78,6 +79,7 @@ import {
 } from './modules/settings/routes';
 import { adminSimpleAdminProductsRoutes, simpleAdminRoutes, superAdminRoutes } from './modules/simple-admins/routes';
 import { createStorefrontPages, inlineScriptSources } from './modules/storefront/service';
+import { adminTaxRoutes, publicTaxRoutes } from './modules/tax/routes';
 import { adminUserRoutes } from './modules/users/admin-routes';
 import { usersRoutes } from './modules/users/routes';
 import { sellerWebhookRoutes } from './modules/webhooks/routes';
@@ -195,6 +197,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(adminProductUpdateRoutes, { prefix: '/admin' });
       await api.register(productUpdatePreferenceRoutes, { prefix: '/product-updates' });
       await api.register(sellerSaleAlertRoutes, { prefix: '/seller' });
+      await api.register(sellerPromoCodeRoutes, { prefix: '/seller' });
       await api.register(sellerApiTokenRoutes, { prefix: '/seller' });
       await api.register(sellerWebhookRoutes, { prefix: '/seller' });
       await api.register(adminPayoutRoutes, { prefix: '/payments/admin' });
@@ -209,6 +212,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(adminUserRoutes, { prefix: '/admin' });
       await api.register(adminOrderRoutes, { prefix: '/admin' });
       await api.register(adminPromoCodeRoutes, { prefix: '/admin' });
+      await api.register(adminTaxRoutes, { prefix: '/admin' });
+      await api.register(publicTaxRoutes, { prefix: '/tax' });
       await api.register(adminSimpleAdminProductsRoutes, { prefix: '/admin' });
       await api.register(superAdminRoutes, { prefix: '/super-admin' });
       await api.register(simpleAdminRoutes, { prefix: '/simple-admin' });

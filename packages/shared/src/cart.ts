@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneySchema } from './api';
+import { taxCentsOf } from './tax';
 
 /**
  * Cart maths (spec §9), in integer cents, shared by the server (which decides) and the client
@@ -90,7 +91,17 @@ function promoAmount(lines: CartLine[], subtotalCents: number, promo: PromoRule)
 export type SummaryLine =
   | { kind: 'subtotal'; cents: number }
   | { kind: 'discount'; cents: number; code: string }
+  | { kind: 'net'; cents: number }
+  | { kind: 'tax'; cents: number; label: string; rateBps: number; country: string }
   | { kind: 'total'; cents: number };
+
+/** The tax an order charged (or a checkout will charge), for its summary row (docs/decisions/0044). */
+export interface SummaryTax {
+  cents: number;
+  label: string;
+  rateBps: number;
+  country: string;
+}
 
 export interface PricedAmounts {
   subtotalCents: number;
@@ -99,12 +110,20 @@ export interface PricedAmounts {
   /** What the promo took off (the only thing between subtotal and total: tax and shipping are 0). */
   promoCents: number;
   totalCents: number;
+  /** The tax in totalCents, when a billing country is known (totalCents is then the gross). */
+  tax?: SummaryTax | null;
 }
 
-/** Subtotal, the promo discount with its code (when a code applies), total. */
+/** Subtotal, the promo discount with its code (when a code applies), the net and tax when taxed, total. */
 export function summaryLines(priced: PricedAmounts): SummaryLine[] {
   const lines: SummaryLine[] = [{ kind: 'subtotal', cents: priced.subtotalCents }];
   if (priced.promoCode) lines.push({ kind: 'discount', cents: priced.promoCents, code: priced.promoCode });
+  // No tax row where the place has no rate (a US state without one): nothing to show.
+  if (priced.tax && priced.tax.rateBps > 0) {
+    // The net is only a row of its own when a discount stands between it and the subtotal.
+    if (priced.promoCode) lines.push({ kind: 'net', cents: priced.totalCents - priced.tax.cents });
+    lines.push({ kind: 'tax', ...priced.tax });
+  }
   lines.push({ kind: 'total', cents: priced.totalCents });
   return lines;
 }
@@ -112,16 +131,23 @@ export function summaryLines(priced: PricedAmounts): SummaryLine[] {
 const toCents = (dollars: number) => Math.round(dollars * 100);
 
 /** The rows of a cart as the API answers it (its `discount` field also counts savings, so the promo's own amount is used). */
-export function cartSummaryLines(cart: {
-  subtotal: number;
-  total: number;
-  promoCode: { code: string; discount: number } | null;
-}): SummaryLine[] {
+export function cartSummaryLines(
+  cart: {
+    subtotal: number;
+    total: number;
+    promoCode: { code: string; discount: number } | null;
+  },
+  /** The server's rate for the billing country the buyer chose: the total becomes net + tax, as checkout will charge. */
+  quote?: { country: string; rate_bps: number; label: string | null } | null,
+): SummaryLine[] {
+  const netCents = toCents(cart.total);
+  const taxCents = quote ? taxCentsOf(netCents, quote.rate_bps) : 0;
   return summaryLines({
     subtotalCents: toCents(cart.subtotal),
     promoCode: cart.promoCode?.code ?? null,
     promoCents: toCents(cart.promoCode?.discount ?? 0),
-    totalCents: toCents(cart.total),
+    totalCents: netCents + taxCents,
+    tax: quote ? { cents: taxCents, label: quote.label ?? '', rateBps: quote.rate_bps, country: quote.country } : null,
   });
 }
 
@@ -131,12 +157,15 @@ export function orderSummaryLines(order: {
   discount: number;
   promo_code: string | null;
   total_amount: number;
+  tax?: { country: string; rate_bps: number; label: string | null; amount: number } | null;
 }): SummaryLine[] {
+  const tax = order.tax;
   return summaryLines({
     subtotalCents: toCents(order.subtotal),
     promoCode: order.promo_code,
     promoCents: toCents(order.discount),
     totalCents: toCents(order.total_amount),
+    tax: tax ? { cents: toCents(tax.amount), label: tax.label ?? '', rateBps: tax.rate_bps, country: tax.country } : null,
   });
 }
 

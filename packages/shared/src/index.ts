@@ -32,3 +32,4 @@ export * from './seller';
 export * from './seller-api';
 export * from './seller-profile';
 export * from './settings';
+export * from './tax';

@@ -39,6 +39,17 @@ export const orderRefundSchema = z.object({
 });
 
 /** The order (with the save-payload field names as aliases). */
+/** What an order charged in tax: the billing country, the rate and label kept at checkout, the amount. */
+export const orderTaxSchema = z.object({
+  country: z.string(),
+  region: z.string().nullable(),
+  rate: z.number(),
+  rate_bps: z.number(),
+  label: z.string().nullable(),
+  amount: moneySchema,
+});
+export type OrderTax = z.output<typeof orderTaxSchema>;
+
 export const orderSchema = z.object({
   id: z.string(),
   order_id: z.string(),
@@ -59,6 +70,10 @@ export const orderSchema = z.object({
   updated_at: isoDateSchema,
   paid_at: isoDateSchema.nullable(),
   refund: orderRefundSchema.nullable(),
+  /** Net after discounts: what the sellers, the AI pool and the platform share (total_amount − tax). */
+  net_amount: moneySchema.optional(),
+  /** The tax the order charged, as it was at checkout; null when it had no billing country (decision 0044). */
+  tax: orderTaxSchema.nullable().optional(),
 });
 export type OrderView = z.output<typeof orderSchema>;
 
@@ -89,6 +104,9 @@ export const checkoutResultSchema = z.object({
   provider: z.string(),
   status: z.string(),
   payment_status: z.string(),
+  /** The net the amount includes tax on, and the tax (decision 0044); absent from older answers. */
+  net_amount: moneySchema.optional(),
+  tax: orderTaxSchema.nullable().optional(),
 });
 export type CheckoutResult = z.output<typeof checkoutResultSchema>;
 

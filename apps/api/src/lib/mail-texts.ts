@@ -26,6 +26,12 @@ export interface MailTexts {
     /** The promo discount row, naming the code. */
     discount: (code: string) => string;
     total: string;
+    /** The net after discounts, when tax is charged on it (decision 0044). */
+    net: string;
+    /** The tax row: its label (VAT), the rate as a percent text, the billing country. */
+    tax: (label: string, rate: string, country: string) => string;
+    /** The tax row's label when the country has no rate of its own. */
+    taxLabel: string;
     downloads: (until: string) => string;
     downloadsHeading: (until: string) => string;
     newLinks: (url: string) => string;
@@ -110,6 +116,9 @@ export function mailTexts(language: Language): MailTexts {
       subtotal: text('mail.receipt.subtotal'),
       discount: (code) => text('mail.receipt.discount', { code }),
       total: text('mail.receipt.total'),
+      net: text('mail.receipt.net'),
+      tax: (label, rate, country) => text('mail.receipt.tax', { label, rate, country }),
+      taxLabel: text('mail.receipt.taxLabel'),
       downloads: (until) => text('mail.receipt.downloads', { until }),
       downloadsHeading: (until) => text('mail.receipt.downloadsHeading', { until }),
       newLinks: (url) => text('mail.receipt.newLinks', { url }),

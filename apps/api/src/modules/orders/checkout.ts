@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CheckoutResult } from '@app/shared';
-import { aiPoolShareCents, CART_ITEMS_UNAVAILABLE } from '@app/shared';
+import { aiPoolShareCents, CART_ITEMS_UNAVAILABLE, TAX_BILLING_CHANGED } from '@app/shared';
 import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -9,10 +9,11 @@ import { attributeOrder } from '../affiliates/service';
 import { consumePromoUse } from '../cart/repository';
 import { assertCartWithinLimit, lineAmountProblem, lineUnitCents, loadCart, type PricedCart } from '../cart/service';
 import { announcePayment, payOrderInTx, releaseClaim, settleCharge } from '../payments/service';
+import { type BillingPlace, taxForOrder } from '../tax/service';
 import type { UserRow } from '../users/repository';
 import type { PaidOrder } from './fulfil';
 import { closeSupersededOrders, notPayableReason } from './lifecycle';
-import type { OrderRow } from './present';
+import { type OrderRow, orderTaxOf } from './present';
 import {
   findOpenOrders,
   findOrder,
@@ -47,6 +48,19 @@ export interface Placement {
   guest: true;
 }
 
+/**
+ * The order an Idempotency-Key already made, if it was placed for the billing place now asked for:
+ * the key replays a checkout, it never moves an order to another country's tax (check out again).
+ */
+function sameBilling(order: OrderRow, billing: BillingPlace | undefined): OrderRow {
+  const asked = billing ? `${billing.country}/${billing.country === 'US' ? (billing.region ?? '') : ''}` : null;
+  const placed = order.taxCountry ? `${order.taxCountry}/${order.taxCountry === 'US' ? (order.taxRegion ?? '') : ''}` : null;
+  if (asked !== null && asked !== placed && order.paymentStatus !== 'paid') {
+    throw new AppError('CONFLICT', TAX_BILLING_CHANGED);
+  }
+  return order;
+}
+
 function newOrderNumber(): string {
   const date = new Date().toISOString().slice(0, 10).replaceAll('-', '');
   return `AIM-${date}-${randomBytes(4).toString('hex').toUpperCase()}`;
@@ -65,22 +79,23 @@ export async function checkout(
   idempotencyKey: string | undefined,
   referralCookie?: string,
   placement?: Placement,
+  billing?: BillingPlace,
 ): Promise<CheckoutResult> {
   const key = idempotencyKey?.trim().slice(0, 200) || undefined;
   if (key) {
     const existing = await findOrderByIdempotencyKey(deps.db, user.id, key);
-    if (existing) return openPayment(deps, user, existing);
+    if (existing) return openPayment(deps, user, sameBilling(existing, billing));
   }
   let placed: PlacedOrder;
   try {
-    placed = await placeOrder(deps, user, key, referralCookie, false, placement).catch(async (error: unknown) => {
+    placed = await placeOrder(deps, user, key, referralCookie, false, placement, billing).catch(async (error: unknown) => {
       if (!(error instanceof ProviderWorkFirst)) throw error;
       // Earlier orders still hold a charge in flight or an open intent: bring them to rest, then once more.
       await voidSupersededIntents(deps, user.id);
-      return placeOrder(deps, user, key, referralCookie, true);
+      return placeOrder(deps, user, key, referralCookie, true, placement, billing);
     });
   } catch (error) {
-    if (error instanceof ExistingOrder) return openPayment(deps, user, error.order);
+    if (error instanceof ExistingOrder) return openPayment(deps, user, sameBilling(error.order, billing));
     throw error;
   }
   if (placed.paid) {
@@ -110,6 +125,7 @@ async function placeOrder(
   referralCookie: string | undefined,
   settled = false,
   placement?: Placement,
+  billing?: BillingPlace,
 ): Promise<PlacedOrder> {
   return deps.db.transaction(async (tx) => {
     const { openCharges } = await lockBuyer(tx, user.id);
@@ -143,6 +159,8 @@ async function placeOrder(
         `${cart.promoProblem ?? `Promo code ${cart.unavailablePromo} is no longer available`}. Remove it and try again.`,
       );
     }
+    // The rate as the admin's table has it now; the order keeps it, whatever the table says later (decision 0044).
+    const tax = await taxForOrder(tx, billing, cart.totals.totalCents);
     const referral = await attributeOrder(
       tx,
       deps,
@@ -159,8 +177,11 @@ async function placeOrder(
         paymentStatus: 'unpaid',
         subtotalCents: cart.totals.subtotalCents,
         discountCents: cart.totals.promoCents,
-        totalCents: cart.totals.totalCents,
+        // The gross: net after discounts plus tax. The pool's 10% (and every share) comes from the net alone.
+        totalCents: cart.totals.totalCents + tax.taxCents,
         aiPoolCents: aiPoolShareCents(cart.totals.totalCents),
+        ...tax,
+        taxFlag: !billing && cart.totals.totalCents > 0 ? 'no_billing_country' : null,
         currency: 'usd',
         promoCode: cart.promo?.code ?? null,
         customerEmail: user.email,
@@ -267,6 +288,8 @@ export async function openPayment(deps: AppDeps, user: UserRow, order: OrderRow)
     provider: current.totalCents === 0 ? 'free' : deps.payments.name,
     status: current.status,
     payment_status: current.paymentStatus,
+    net_amount: centsToDollars(current.totalCents - current.taxCents),
+    tax: orderTaxOf(current),
   });
   if (order.paymentStatus === 'paid') return result(order.paymentIntentId, null, order);
   const reason = notPayableReason(order);

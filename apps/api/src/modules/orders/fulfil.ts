@@ -1,4 +1,4 @@
-import { aiPoolShareCents, type SummaryLine, summaryLines } from '@app/shared';
+import { aiPoolShareCents, type Language, type SummaryLine, summaryLines } from '@app/shared';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { AppDeps } from '../../lib/context';
 import { escapeHtml, formatMailDate, formatMailMoney, mailTexts } from '../../lib/mail-texts';
@@ -68,19 +68,23 @@ export async function reverseSaleInTx(tx: Tx, orderId: string): Promise<void> {
 }
 
 /**
- * Order total = Σ seller earnings + AI pool (10%) + platform fee, exactly, in cents. A referred
+ * Order net (total − tax) = Σ seller earnings + AI pool (10%) + platform fee, exactly, in cents. A referred
  * order's commission is carved out of the platform fee (an `affiliate` entry owed to the referrer).
  */
 export async function writeLedger(tx: DbOrTx, order: OrderRow, items: OrderItemRow[], platformFeePercent: number): Promise<void> {
   await insertLedgerEntries(tx, ledgerEntriesOf(order, items, platformFeePercent));
 }
 
-/** The ledger entries writeLedger writes for an order. */
+/**
+ * The ledger entries writeLedger writes for an order: the split of its NET (total − tax). Tax is
+ * owed to the tax authority, never seller revenue nor pool money (decision 0044); it stays on the order.
+ */
 function ledgerEntriesOf(order: OrderRow, items: OrderItemRow[], platformFeePercent: number): NewLedgerEntry[] {
-  const aiPool = aiPoolShareCents(order.totalCents);
-  const platform = Math.round((order.totalCents * platformFeePercent) / 100);
-  const commission = order.affiliateId ? affiliateCommissionCents(order.totalCents, order.affiliateCommissionBps, platform) : 0;
-  const forSellers = order.totalCents - aiPool - platform;
+  const net = order.totalCents - order.taxCents;
+  const aiPool = aiPoolShareCents(net);
+  const platform = Math.round((net * platformFeePercent) / 100);
+  const commission = order.affiliateId ? affiliateCommissionCents(net, order.affiliateCommissionBps, platform) : 0;
+  const forSellers = net - aiPool - platform;
   const bySeller = new Map<string, number>();
   for (const item of items) bySeller.set(item.sellerId, (bySeller.get(item.sellerId) ?? 0) + item.unitPriceCents * item.quantity);
   const shares = splitProportionally(forSellers, [...bySeller.values()]);
@@ -151,7 +155,10 @@ export async function sendReceipt(deps: AppDeps, orderId: string, paid?: PaidOrd
     promoCode: order.promoCode,
     promoCents: order.discountCents,
     totalCents: order.totalCents,
-  }).map((line) => ({ line, label: summaryLabel(m, line), amount: summaryAmount(line, money) }));
+    tax: order.taxCountry
+      ? { cents: order.taxCents, label: order.taxLabel ?? '', rateBps: order.taxRateBps, country: order.taxCountry }
+      : null,
+  }).map((line) => ({ line, label: summaryLabel(m, line, language), amount: summaryAmount(line, money) }));
   const lines = items.map((item) => `- ${item.productTitle} × ${item.quantity}: ${money(item.unitPriceCents * item.quantity)}`);
   const downloads = [
     ...links.map((link) => `- ${link.product_title} / ${link.file_name}: ${deps.config.publicUrl}${link.url}`),
@@ -208,9 +215,14 @@ function licenseKeysHtml(m: ReturnType<typeof mailTexts>, keys: { productTitle: 
 }
 
 /** A summary row's label in the recipient's language. */
-function summaryLabel(m: ReturnType<typeof mailTexts>, line: SummaryLine): string {
+function summaryLabel(m: ReturnType<typeof mailTexts>, line: SummaryLine, language: Language): string {
   if (line.kind === 'subtotal') return m.receipt.subtotal;
   if (line.kind === 'discount') return m.receipt.discount(line.code);
+  if (line.kind === 'net') return m.receipt.net;
+  if (line.kind === 'tax') {
+    const rate = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(line.rateBps / 10_000);
+    return m.receipt.tax(line.label || m.receipt.taxLabel, rate, line.country);
+  }
   return m.receipt.total;
 }
 

@@ -1,3 +1,4 @@
+import type { OrderTax } from '@app/shared';
 import type { orderItems, orders, refundRequests } from '../../db/schema';
 import { centsToDollars } from '../../lib/money';
 
@@ -46,5 +47,20 @@ export function presentOrder(
     updated_at: order.updatedAt.toISOString(),
     paid_at: order.paidAt?.toISOString() ?? null,
     refund: refund ? { status: refund.status, reason: refund.reason, requested_at: refund.createdAt.toISOString() } : null,
+    net_amount: centsToDollars(order.totalCents - order.taxCents),
+    tax: orderTaxOf(order),
+  };
+}
+
+/** The tax an order charged, as kept at checkout; null when it had no billing country (decision 0044). */
+export function orderTaxOf(order: OrderRow): OrderTax | null {
+  if (!order.taxCountry) return null;
+  return {
+    country: order.taxCountry,
+    region: order.taxRegion,
+    rate: order.taxRateBps / 100,
+    rate_bps: order.taxRateBps,
+    label: order.taxLabel,
+    amount: centsToDollars(order.taxCents),
   };
 }

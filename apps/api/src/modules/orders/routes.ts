@@ -1,5 +1,6 @@
 import {
   blankToUndefined,
+  checkoutBodySchema,
   checkoutResultSchema,
   downloadLinksSchema,
   fileResponse,
@@ -85,16 +86,23 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Turn the cart into an order and open its payment',
         tags,
         errorCodes: ['CONFLICT', 'ORDER_NOT_PAYABLE', 'ALREADY_OWNED', 'PROVIDER_ERROR'],
+        // Where the buyer is billed picks the tax rate (decision 0044); the server computes every amount.
+        body: checkoutBodySchema.nullish(),
         response: { 201: checkoutResultSchema },
       },
     },
     async (request, reply) => {
       const key = request.headers['idempotency-key'];
+      const billing = request.body?.billing_country
+        ? { country: request.body.billing_country, region: request.body.billing_region }
+        : undefined;
       const result = await checkout(
         deps,
         currentUser(request),
         typeof key === 'string' ? key : undefined,
         request.cookies[REFERRAL_COOKIE],
+        undefined,
+        billing,
       );
       reply.code(201);
       return result;

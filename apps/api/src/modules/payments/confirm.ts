@@ -60,6 +60,7 @@ export async function settleReadCharge(deps: AppDeps, order: OrderRow, charge: C
         intentId: order.paymentIntentId,
         amountCents: charge.amountCents,
         currency: charge.currency,
+        cardCountry: charge.cardCountry ?? null,
       });
       if (settled === 'refunded') {
         throw new AppError('ORDER_NOT_PAYABLE', 'This order could no longer be paid, so the charge was refunded in full.');

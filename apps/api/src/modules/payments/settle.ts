@@ -5,6 +5,7 @@ import { issueLicenseKeysInTx } from '../licenses/service';
 import type { OrderItemRow, OrderRow } from '../orders/present';
 import { checkItemsStillBuyable, isOpen, markPaidInTx, type PaidOrder, sendReceipt } from '../orders/service';
 import { queueSaleAlertsInTx, sendSaleAlerts } from '../sale-alerts';
+import { recordCardCountry } from '../tax/repository';
 import { findPaymentRefundForIntent, insertPaymentRefund, lockOrder, markUnpayableOrderRefunded } from './repository';
 
 export interface SucceededCharge {
@@ -13,6 +14,8 @@ export interface SucceededCharge {
   intentId: string | null;
   amountCents: number;
   currency: string;
+  /** The card's country when the provider reported it: compared with the billing country (decision 0044). */
+  cardCountry?: string | null;
 }
 
 export type Settlement = 'paid' | 'already_paid' | 'refunded';
@@ -41,6 +44,8 @@ export async function settleCharge(deps: AppDeps, charge: SucceededCharge): Prom
       const { problem, items } = checked ?? (await checkItemsStillBuyable(tx, order.id));
       if (!problem) {
         paid = await payOrderInTx(deps, tx, order, charge.intentId, items);
+        // Evidence for the tax report: the amount charged stands, a card from elsewhere is flagged, never refused.
+        if (charge.cardCountry) await recordCardCountry(tx, order, charge.cardCountry);
         return 'paid' as const;
       }
     }

@@ -28,7 +28,14 @@ export interface CreatedIntent {
 }
 
 export type ChargeResult =
-  | { status: 'succeeded'; orderId: string; amountCents: number; currency: string }
+  | {
+      status: 'succeeded';
+      orderId: string;
+      amountCents: number;
+      currency: string;
+      /** The card's country (ISO alpha-2) when the provider reports it with this answer (decision 0044). */
+      cardCountry?: string | null;
+    }
   | { status: 'failed'; orderId: string; code: string; message: string }
   | { status: 'processing'; orderId: string }
   | { status: 'requires_payment'; orderId: string }

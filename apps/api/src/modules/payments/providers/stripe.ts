@@ -23,7 +23,8 @@ export function createStripeProvider(secretKey: string): PaymentProvider & { cli
     },
 
     async confirm(intentId): Promise<ChargeResult> {
-      const intent = await client.paymentIntents.retrieve(intentId);
+      // With the charge, whose card details carry the card's country (decision 0044).
+      const intent = await client.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] });
       return describeIntent(intent);
     },
 
@@ -61,7 +62,14 @@ export function describeIntent(intent: Stripe.PaymentIntent): ChargeResult {
   const orderId = intent.metadata?.order_id;
   if (!orderId) return { status: 'not_found' };
   if (intent.status === 'succeeded') {
-    return { status: 'succeeded', orderId, amountCents: intent.amount_received || intent.amount, currency: intent.currency };
+    const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+    return {
+      status: 'succeeded',
+      orderId,
+      amountCents: intent.amount_received || intent.amount,
+      currency: intent.currency,
+      cardCountry: charge?.payment_method_details?.card?.country ?? null,
+    };
   }
   if (intent.status === 'requires_payment_method' && intent.last_payment_error) {
     return {

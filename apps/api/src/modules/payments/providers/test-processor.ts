@@ -43,7 +43,7 @@ export function createTestProcessor(db: Database): PaymentProvider {
       // (a bad card, a missing or settled intent) takes the locked path below, which answers each case.
       if (cardIsGood(card)) {
         const charged = await chargeWaitingTestIntent(db, intentId);
-        if (charged) return describe(charged);
+        if (charged) return withCardCountry(describe(charged), card);
       }
       return db.transaction(async (tx): Promise<ChargeResult> => {
         const intent = await lockTestIntent(tx, intentId);
@@ -55,7 +55,7 @@ export function createTestProcessor(db: Database): PaymentProvider {
           return { status: 'failed', orderId: intent.orderId, ...problem };
         }
         const charged = await markTestIntentSucceeded(tx, intentId);
-        return describe(charged ?? intent);
+        return charged ? withCardCountry(describe(charged), card) : describe(intent);
       });
     },
 
@@ -99,6 +99,23 @@ function describe(intent: TestIntentRow): ChargeResult {
   }
   if (intent.status === 'canceled') return { status: 'canceled', orderId: intent.orderId };
   return { status: 'requires_payment', orderId: intent.orderId };
+}
+
+/**
+ * The country each test card is issued in, as a card network reports it (Stripe's test numbers
+ * for these countries); other test numbers report none. Only the call that charges says it.
+ */
+export const TEST_CARD_COUNTRIES: Readonly<Record<string, string>> = {
+  '4242424242424242': 'US',
+  '4000002760000016': 'DE',
+  '4000002500000003': 'FR',
+  '4000008260000000': 'GB',
+};
+
+function withCardCountry(result: ChargeResult, card: CardPayment | undefined): ChargeResult {
+  if (result.status !== 'succeeded') return result;
+  const number = typeof card?.card_number === 'string' ? card.card_number.replace(/[\s-]/g, '') : '';
+  return { ...result, cardCountry: TEST_CARD_COUNTRIES[number] ?? null };
 }
 
 function checkCard(input: CardPayment | undefined): { code: string; message: string } | null {
