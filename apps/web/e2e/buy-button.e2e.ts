@@ -157,6 +157,16 @@ describe('a buy button on another site', () => {
     await link.press('Enter');
     await expect.poll(() => dialog.isVisible()).toBe(true);
     const frame = overlay(page);
+    // A message from anyone but the shop's frame (here the host page itself) changes nothing.
+    await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          // Heard after the script's own listener, which was added first.
+          window.addEventListener('message', resolve, { once: true });
+          window.postMessage({ type: 'marketplace:close' }, '*');
+        }),
+    );
+    expect(await dialog.isVisible()).toBe(true);
     const email = uniqueEmail('buy-button');
     await frame.getByRole('heading', { level: 1, name: productTitle }).waitFor();
     expect(await wcagViolations(page)).toEqual([]);
