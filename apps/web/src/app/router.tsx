@@ -164,6 +164,7 @@ export const routes: RouteObject[] = [
               { path: 'simple-admins', element: page(admin, 'AdminSimpleAdminsPage') },
               { path: 'simple-admins-test', element: page(admin, 'AdminSimpleAdminsPage') },
               { path: 'promo-codes', element: page(admin, 'AdminPromoCodesPage') },
+              { path: 'tax', element: page(admin, 'AdminTaxPage') },
               { path: 'payments/transfers', element: page(payoutsAdmin, 'AdminTransfersPage') },
               { path: 'payments/bank-accounts', element: page(payoutsAdmin, 'AdminBankAccountsPage') },
               { path: 'payments/settings', element: page(payoutsAdmin, 'AdminPayoutSettingsPage') },

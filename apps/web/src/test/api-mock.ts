@@ -101,6 +101,15 @@ const defaults: Record<string, MockHandler> = {
   'GET /api/v1/seller/product-changes': () => json(200, { products: [] }),
   // The wishlist page a signed-in user may land on.
   'GET /api/v1/wishlist': () => json(200, { items: [], products: [], total: 0 }),
+  // Tax (decision 0044): the checkout's billing country has no rate unless a test names one.
+  'GET /api/v1/tax/rate': (request) =>
+    json(200, {
+      country: new URL(request.url).searchParams.get('country') ?? 'US',
+      region: null,
+      rate: 0,
+      rate_bps: 0,
+      label: null,
+    }),
   // The admin console's footer figures.
   'GET /api/v1/admin/system-status': () =>
     json(200, { started_at: '2026-05-28T09:00:00.000Z', uptime_seconds: 273_600, users_online: 12, online_window_minutes: 15 }),

@@ -2,6 +2,7 @@
 export { AdminOrdersPage } from '@/features/orders/pages/admin-orders-page';
 export { AdminProductsPage } from '@/features/products/pages/admin-products-page';
 export { AdminPromoCodesPage } from '@/features/promo-codes/pages/admin-promo-codes-page';
+export { AdminTaxPage } from '@/features/tax/pages/admin-tax-page';
 export { AdminUsersPage } from '@/features/users/pages/admin-users-page';
 export { AdminHomePage } from './admin-home-page';
 export { AdminNotificationsPage } from './admin-notifications-page';

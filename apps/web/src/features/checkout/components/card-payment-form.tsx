@@ -15,6 +15,7 @@ import { formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useConfirmPayment } from '../api/confirm-payment';
+import type { BillingChoice } from '../api/get-tax-quote';
 import { usePlaceOrder } from '../api/place-order';
 import { CARD_FIELDS, type CardFormInput, type CardFormOutput, cardFormSchema } from '../lib/card-form';
 import { useCompleteCheckout } from '../lib/use-complete-checkout';
@@ -27,6 +28,9 @@ export interface CardPaymentFormProps {
   idempotencyKey: string;
   /** No card form: the total is 0, or the provider needs its own widget. */
   mode: 'card' | 'free';
+  /** Where the buyer is billed (picks the tax), and the total with that tax as the summary shows it. */
+  billing?: BillingChoice;
+  gross?: number;
 }
 
 /** A problem to show above the pay button: the card's (402/422) or the order's (empty cart, promo gone). */
@@ -39,7 +43,7 @@ interface PaymentProblem {
  * Places the order (same key every time), then charges the card. A declined card keeps the form
  * and the cart as they were so another card can be tried on the same order.
  */
-export function CardPaymentForm({ cart, idempotencyKey, mode }: CardPaymentFormProps) {
+export function CardPaymentForm({ cart, idempotencyKey, mode, billing, gross }: CardPaymentFormProps) {
   const { t } = useTranslation();
   const place = usePlaceOrder();
   const confirm = useConfirmPayment();
@@ -73,7 +77,7 @@ export function CardPaymentForm({ cart, idempotencyKey, mode }: CardPaymentFormP
     setProblem(null);
     let order: CheckoutResult;
     try {
-      order = await place.mutateAsync(idempotencyKey);
+      order = await place.mutateAsync({ idempotencyKey, billing });
     } catch (error) {
       failed(error, 'order');
       return;
@@ -92,7 +96,7 @@ export function CardPaymentForm({ cart, idempotencyKey, mode }: CardPaymentFormP
   };
 
   const busy = place.isPending || confirm.isPending;
-  const total = formatMoney(cart.total);
+  const total = formatMoney(gross ?? cart.total);
 
   const problemBox = problem && (
     <Alert tone="error" title={t('checkout.problemTitle')}>

@@ -1,4 +1,4 @@
-import { cartSummaryLines } from '@app/shared';
+import { cartSummaryLines, type SummaryLine } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { PriceSummary } from '@/components/price-summary';
 import { ProductThumbnail } from '@/components/product-thumbnail';
@@ -7,7 +7,8 @@ import type { Cart } from '@/lib/cart/get-cart';
 import { licenseName } from '@/lib/catalog-names';
 import { formatMoney } from '@/lib/format';
 
-export function OrderSummary({ cart }: { cart: Cart }) {
+/** The cart's lines and price rows; `lines` when the checkout already priced them with the buyer's tax. */
+export function OrderSummary({ cart, lines }: { cart: Cart; lines?: SummaryLine[] }) {
   const { t } = useTranslation();
   return (
     <Card>
@@ -31,7 +32,7 @@ export function OrderSummary({ cart }: { cart: Cart }) {
             </li>
           ))}
         </ul>
-        <PriceSummary lines={cartSummaryLines(cart)} />
+        <PriceSummary lines={lines ?? cartSummaryLines(cart)} />
       </CardContent>
     </Card>
   );

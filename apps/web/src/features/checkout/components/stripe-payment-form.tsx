@@ -11,12 +11,15 @@ import { api, errorMessage } from '@/lib/api-client';
 import type { Cart } from '@/lib/cart/get-cart';
 import { formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
+import type { BillingChoice } from '../api/get-tax-quote';
 import { placeOrder } from '../api/place-order';
 import { useCompleteCheckout } from '../lib/use-complete-checkout';
 
 export interface StripePaymentFormProps {
   cart: Cart;
   idempotencyKey: string;
+  /** Where the buyer is billed; a change of country comes with a new idempotency key (a new order). */
+  billing?: BillingChoice;
   publishableKey: string;
 }
 
@@ -25,7 +28,7 @@ export interface StripePaymentFormProps {
  * visit), Stripe's Payment Element collects the card in its own frame, and once Stripe confirms,
  * the server checks the intent with Stripe before marking the order paid (the webhook does too).
  */
-export function StripePaymentForm({ cart, idempotencyKey, publishableKey }: StripePaymentFormProps) {
+export function StripePaymentForm({ cart, idempotencyKey, publishableKey, billing }: StripePaymentFormProps) {
   const { t } = useTranslation();
   const mount = useRef<HTMLDivElement>(null);
   const [stripe, setStripe] = useState<Stripe | null>(null);
@@ -40,7 +43,7 @@ export function StripePaymentForm({ cart, idempotencyKey, publishableKey }: Stri
     let cancelled = false;
     void (async () => {
       try {
-        const placed = await placeOrder(idempotencyKey);
+        const placed = await placeOrder(idempotencyKey, billing);
         if (cancelled) return;
         setOrder(placed);
         if (placed.payment_status === 'paid') return void complete(placed);
@@ -98,7 +101,7 @@ export function StripePaymentForm({ cart, idempotencyKey, publishableKey }: Stri
         </Alert>
       )}
       <Button size="lg" className="w-full" loading={busy} disabled={!elements} onClick={() => void pay()}>
-        {t('checkout.pay', { amount: formatMoney(cart.total) })}
+        {t('checkout.pay', { amount: formatMoney(order?.amount ?? cart.total) })}
       </Button>
     </div>
   );

@@ -1,5 +1,6 @@
-import { CreditCard, ShieldCheck, ShoppingCart } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { cartSummaryLines } from '@app/shared';
+import { CreditCard, Receipt, ShieldCheck, ShoppingCart } from 'lucide-react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
@@ -13,6 +14,8 @@ import { useCart } from '@/lib/cart/get-cart';
 import { translateMessage } from '@/lib/i18n';
 import { randomUuid } from '@/lib/uuid';
 import { usePaymentConfig } from '../api/get-payment-config';
+import { type BillingChoice, useTaxQuote } from '../api/get-tax-quote';
+import { BillingCountryFields, defaultBillingChoice } from '../components/billing-country-fields';
 import { CardPaymentForm } from '../components/card-payment-form';
 import { OrderSummary } from '../components/order-summary';
 import { TestModeNotice } from '../components/test-mode-notice';
@@ -25,7 +28,14 @@ const StripePaymentForm = lazy(async () => ({
 export function CheckoutPage() {
   const { t } = useTranslation();
   // Made once per visit: a double click, a retry after a declined card or a lost answer all reach the same order.
-  const [idempotencyKey] = useState(randomUuid);
+  const [billing, setBilling] = useState<BillingChoice>(() => defaultBillingChoice());
+  // One key per billing place in this visit: the same place replays the same order, another one is
+  // a new order (the server closes the old one; it refuses to move an order to another country).
+  const keys = useRef(new Map<string, string>());
+  const place = `${billing.country}/${billing.country === 'US' ? billing.region : ''}`;
+  if (!keys.current.has(place)) keys.current.set(place, randomUuid());
+  const idempotencyKey = keys.current.get(place) as string;
+  const quote = useTaxQuote(billing);
   const cartQuery = useCart();
   const config = usePaymentConfig();
   const { cart } = cartQuery;
@@ -66,6 +76,8 @@ export function CheckoutPage() {
 
   const payment = config.data;
   const free = cart.total === 0;
+  const summary = cartSummaryLines(cart, quote.data);
+  const gross = (summary.at(-1)?.cents ?? Math.round(cart.total * 100)) / 100;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
@@ -82,17 +94,34 @@ export function CheckoutPage() {
           <Card>
             <CardHeader>
               <CardTitle className="flex items-center gap-2">
+                <Receipt className="size-5 text-slate-400" aria-hidden />
+                {t('checkout.billing.title')}
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <BillingCountryFields value={billing} onChange={setBilling} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2">
                 <CreditCard className="size-5 text-slate-400" aria-hidden />
                 {t('checkout.paymentTitle')}
               </CardTitle>
             </CardHeader>
             <CardContent>
               {free ? (
-                <CardPaymentForm cart={cart} idempotencyKey={idempotencyKey} mode="free" />
+                <CardPaymentForm cart={cart} idempotencyKey={idempotencyKey} mode="free" billing={billing} />
               ) : payment?.provider === 'stripe' ? (
                 payment.publishable_key ? (
                   <Suspense fallback={<Spinner />}>
-                    <StripePaymentForm cart={cart} idempotencyKey={idempotencyKey} publishableKey={payment.publishable_key} />
+                    <StripePaymentForm
+                      key={idempotencyKey}
+                      cart={cart}
+                      idempotencyKey={idempotencyKey}
+                      publishableKey={payment.publishable_key}
+                      billing={billing}
+                    />
                   </Suspense>
                 ) : (
                   <Alert tone="info" title={t('checkout.stripe.title')}>
@@ -100,7 +129,13 @@ export function CheckoutPage() {
                   </Alert>
                 )
               ) : (
-                <CardPaymentForm cart={cart} idempotencyKey={idempotencyKey} mode="card" />
+                <CardPaymentForm
+                  cart={cart}
+                  idempotencyKey={idempotencyKey}
+                  mode="card"
+                  billing={billing}
+                  gross={quote.data ? gross : undefined}
+                />
               )}
               <p className="mt-4 flex items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
                 <ShieldCheck className="size-4" aria-hidden />
@@ -110,7 +145,7 @@ export function CheckoutPage() {
           </Card>
         </div>
         <div className="lg:col-span-2">
-          <OrderSummary cart={cart} />
+          <OrderSummary cart={cart} lines={summary} />
         </div>
       </div>
     </div>
