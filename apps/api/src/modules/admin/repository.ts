@@ -22,7 +22,8 @@ export async function sumOrders(db: DbOrTx) {
     await db.execute<{ orders: number; paid: number; revenue: number; ai_pool: number; pending_refunds: number }>(sql`
       select count(*)::int as orders,
         count(*) filter (where payment_status = 'paid')::int as paid,
-        coalesce(sum(total_cents) filter (where payment_status = 'paid'), 0)::bigint as revenue,
+        -- Revenue is the net: the tax in a total is owed to the tax authority (decision 0044).
+        coalesce(sum(total_cents - tax_cents) filter (where payment_status = 'paid'), 0)::bigint as revenue,
         coalesce(sum(ai_pool_cents) filter (where payment_status = 'paid'), 0)::bigint as ai_pool,
         (select count(*)::int from refund_requests where status = 'requested') as pending_refunds
       from orders`)
@@ -35,7 +36,7 @@ export async function dailyTotals(db: DbOrTx, days: number) {
   const series = await db.execute<{ day: string; revenue: number; orders: number; new_users: number }>(sql`
     with range as (select (now() at time zone 'UTC')::date - (${days - 1})::int as first, (now() at time zone 'UTC')::date as last)
     select to_char(d.day, 'YYYY-MM-DD') as day,
-      coalesce((select sum(total_cents) from orders o where o.payment_status = 'paid' and (o.paid_at at time zone 'UTC')::date = d.day::date), 0)::bigint as revenue,
+      coalesce((select sum(total_cents - tax_cents) from orders o where o.payment_status = 'paid' and (o.paid_at at time zone 'UTC')::date = d.day::date), 0)::bigint as revenue,
       (select count(*) from orders o where o.payment_status = 'paid' and (o.paid_at at time zone 'UTC')::date = d.day::date)::int as orders,
       (select count(*) from users u where (u.created_at at time zone 'UTC')::date = d.day::date)::int as new_users
     from range, generate_series(range.first, range.last, interval '1 day') as d(day)

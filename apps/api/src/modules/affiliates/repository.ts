@@ -93,7 +93,7 @@ export async function countReferralFigures(db: DbOrTx, userId: string) {
       select (select count(*) from affiliate_clicks where affiliate_id = ${userId})::int as clicks,
         count(*) filter (where o.paid_at is not null)::int as orders,
         count(*) filter (where o.payment_status = 'refunded')::int as refunded,
-        coalesce(sum(o.total_cents) filter (where o.payment_status = 'paid'), 0)::bigint as sales
+        coalesce(sum(o.total_cents - o.tax_cents) filter (where o.payment_status = 'paid'), 0)::bigint as sales
       from orders o where o.affiliate_id = ${userId}`);
   return result.rows[0];
 }
@@ -107,7 +107,7 @@ export async function listReferredSales(db: DbOrTx, userId: string, limit: numbe
     payment_status: string;
     commission: string;
   }>(sql`
-      select left(encode(sha256(convert_to('affiliate-sale:' || o.id::text, 'UTF8')), 'hex'), 16) as reference, o.paid_at, o.total_cents, o.payment_status,
+      select left(encode(sha256(convert_to('affiliate-sale:' || o.id::text, 'UTF8')), 'hex'), 16) as reference, o.paid_at, o.total_cents - o.tax_cents as total_cents, o.payment_status,
         coalesce((select l.amount_cents from ledger_entries l
           where l.order_id = o.id and l.kind = 'affiliate' and l.reason = 'sale' and l.seller_id = ${userId}), 0)::bigint as commission
       from orders o
@@ -130,7 +130,7 @@ export async function listAffiliateFigures(db: DbOrTx, cutoff: Date, limit: numb
     select a.user_id, a.code, a.created_at, u.first_name || ' ' || u.last_name as name, u.email,
       (select count(*) from affiliate_clicks c where c.affiliate_id = a.user_id)::int as clicks,
       (select count(*) from orders o where o.affiliate_id = a.user_id and o.paid_at is not null)::int as orders,
-      (select coalesce(sum(o.total_cents), 0) from orders o where o.affiliate_id = a.user_id and o.payment_status = 'paid')::bigint as sales,
+      (select coalesce(sum(o.total_cents - o.tax_cents), 0) from orders o where o.affiliate_id = a.user_id and o.payment_status = 'paid')::bigint as sales,
       (select coalesce(sum(l.amount_cents), 0) from ledger_entries l where l.kind = 'affiliate' and l.seller_id = a.user_id)::bigint as earnings,
       (select coalesce(sum(l.amount_cents), 0) from ledger_entries l
         join ledger_entries s on s.order_id = l.order_id and s.kind = 'affiliate' and s.reason = 'sale' and s.seller_id = l.seller_id
@@ -158,7 +158,7 @@ export async function sumProgrammeTotals(db: DbOrTx) {
       select (select count(*) from affiliate_links)::int as members,
         (select count(*) from affiliate_clicks)::int as clicks,
         (select count(*) from orders where affiliate_id is not null and paid_at is not null)::int as orders,
-        (select coalesce(sum(total_cents), 0) from orders where affiliate_id is not null and payment_status = 'paid')::bigint as sales,
+        (select coalesce(sum(total_cents - tax_cents), 0) from orders where affiliate_id is not null and payment_status = 'paid')::bigint as sales,
         (select coalesce(sum(amount_cents), 0) from ledger_entries where kind = 'affiliate')::bigint as earnings`);
   return result.rows[0];
 }

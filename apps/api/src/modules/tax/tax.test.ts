@@ -435,3 +435,19 @@ describe('the admin’s tax report', () => {
     }
   });
 });
+
+describe('the admin’s revenue figures', () => {
+  it('leave the tax out: revenue is what the orders paid net, not what the tax authority is owed', async () => {
+    const b = await buyer();
+    const checkout = (await b.checkout({ billing_country: 'DK' })).json();
+    expect((await b.pay(checkout.payment_intent_id)).statusCode).toBe(200);
+    const sums = (
+      await t.db.execute(
+        sql`select coalesce(sum(total_cents - tax_cents), 0)::int as net, coalesce(sum(total_cents), 0)::int as gross from orders where payment_status = 'paid'`,
+      )
+    ).rows[0] as { net: number; gross: number };
+    expect(sums.gross).toBeGreaterThan(sums.net);
+    const stats = (await admin('GET', '/admin/dashboard/stats')).json();
+    expect(Math.round(stats.total_revenue * 100)).toBe(sums.net);
+  });
+});
