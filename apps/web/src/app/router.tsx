@@ -87,6 +87,15 @@ export const routes: RouteObject[] = [
           { path: 'products/:id', element: page(products, 'ProductDetailPage') },
           { path: 'product/:id', element: page(products, 'LegacyProductRedirect') },
           { path: 'cart', element: page(() => import('@/features/cart/pages/cart-page'), 'CartPage') },
+          // Guest checkout (decision 0046): no account needed; the order page opens with the order's own token.
+          {
+            path: 'guest-checkout',
+            element: page(() => import('@/features/checkout/pages/guest-checkout-page'), 'GuestCheckoutPage'),
+          },
+          {
+            path: 'guest/orders/:id',
+            element: page(() => import('@/features/checkout/pages/guest-order-page'), 'GuestOrderPage'),
+          },
           { path: 'sellers/:id/:slug?', element: page(sellerPages, 'SellerProfilePage') },
           { path: 'compare', element: page(() => import('@/features/compare/pages/compare-page'), 'ComparePage') },
           { path: 'about', element: page(content, 'AboutPage') },
@@ -144,6 +153,7 @@ export const routes: RouteObject[] = [
           { path: 'register', element: page(auth, 'RegisterPage') },
           { path: 'forgot-password', element: page(auth, 'ForgotPasswordPage') },
           { path: 'reset-password', element: page(auth, 'ResetPasswordPage') },
+          { path: 'claim-account', element: page(auth, 'ClaimAccountPage') },
           { path: 'admin/login', element: page(auth, 'AdminLoginPage') },
         ],
       },

@@ -189,6 +189,17 @@ function ProductView({ product }: { product: ProductDetail }) {
               className="flex-1 sm:flex-none"
               label={t('products.detail.addToCart')}
             />
+            {!viewer && (
+              // A visitor without an account buys with only an e-mail address (decision 0046).
+              <Link
+                to={`/guest-checkout?product=${encodeURIComponent(product.id)}${
+                  product.pay_what_you_want && typeof amount === 'number' ? `&amount=${amount}` : ''
+                }`}
+                className={buttonClasses('secondary', 'lg', 'flex-1 sm:flex-none')}
+              >
+                {t('guest.buyAsGuest')}
+              </Link>
+            )}
             <WishlistButton productId={product.id} showLabel />
             <CompareToggle productId={product.id} title={product.title} />
           </div>
