@@ -451,3 +451,27 @@ describe('the admin’s revenue figures', () => {
     expect(Math.round(stats.total_revenue * 100)).toBe(sums.net);
   });
 });
+
+describe('attacks on the amount', () => {
+  it('ten concurrent submits with one key make one order with one tax; with another country the same key is refused', async () => {
+    const b = await buyer();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => b.checkout({ billing_country: 'DE' }, 'race-key')));
+    expect(new Set(answers.map((a) => a.json().order_id)).size).toBe(1);
+    for (const answer of answers) expect(answer.json()).toMatchObject({ amount: 11.9, tax: { amount: 1.9 } });
+    const mixed = await Promise.all(
+      ['FR', 'DE', 'IT', 'DE'].map((country) => b.checkout({ billing_country: country }, 'race-key')),
+    );
+    expect(mixed.map((a) => a.statusCode).sort()).toEqual([201, 201, 409, 409]);
+    const rows = (await t.db.execute(sql`select count(*)::int as n from orders where user_id = ${b.user.id}`)).rows[0];
+    expect(rows).toEqual({ n: 1 });
+  });
+
+  it('a buyer’s receipt in German names the tax in German', async () => {
+    const b = await buyer();
+    expect((await b.call('PUT', '/users/me/preferences', { language: 'de' })).statusCode).toBe(200);
+    const checkout = (await b.checkout({ billing_country: 'DE' })).json();
+    expect((await b.pay(checkout.payment_intent_id, DE_CARD)).statusCode).toBe(200);
+    const receipt = decodedOutbox(t.config).find((mail) => mail.to.includes(b.user.email));
+    expect(receipt?.body).toMatch(/VAT \(19\s%, DE\)/);
+  });
+});
