@@ -6,6 +6,8 @@ import { MESSAGE_CATALOGUE } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createUser, type SignedInUser, signedInUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { renderOverlayPage } from './page';
+import { guestCheckoutTakesBillingCountry } from './service';
 
 let t: TestApp;
 let distDir: string;
@@ -144,6 +146,24 @@ describe('the overlay page', () => {
     expect(data.messages['auth.enterValidEmailAddress']).toBe(MESSAGE_CATALOGUE.fr['auth.enterValidEmailAddress']);
     expect(Object.keys(data.messages).some((id) => id.startsWith('promo'))).toBe(true);
     expect(Object.keys(data.messages).some((id) => id.startsWith('mail.') || id.startsWith('admin.'))).toBe(false);
+  });
+
+  it('asks for the billing country exactly when the guest checkout takes one', async () => {
+    const response = await inject(`/embed/checkout/${productId}?lang=fr`);
+    expect(response.body.includes('<select id="country"')).toBe(guestCheckoutTakesBillingCountry());
+    const product = (await t.app.inject({ method: 'GET', url: `/api/v1/products/${productId}` })).json();
+    const page = renderOverlayPage({
+      product,
+      language: 'fr',
+      origin: null,
+      siteName: 'shop.example.test',
+      testCards: true,
+      scriptUrl: '/embed/v1/checkout.js',
+      billingCountry: true,
+    });
+    expect(page).toContain('<label for="country">Pays de facturation</label>');
+    expect(page).toContain('<option value="DE">Allemagne</option>');
+    expect(page).toMatch(/<div id="region-field" hidden>.*<option value="CA">CA<\/option>/);
   });
 
   it('offers an amount field for pay what you want, prefilled with the suggested price', async () => {

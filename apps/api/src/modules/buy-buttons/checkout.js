@@ -99,6 +99,7 @@
     if (promo) payload.promo_code = promo;
     const country = $('country');
     if (country?.value) payload.billing_country = country.value;
+    if (country?.value === 'US' && $('region').value) payload.billing_region = $('region').value;
     // The same details sent again (a double click, a retry) reuse the key: one order, not two.
     const signature = JSON.stringify(payload);
     if (!attempt || attempt.signature !== signature) attempt = { signature, key: crypto.randomUUID() };
@@ -136,6 +137,12 @@
     add(T.total, money(order.amount));
     $('pay-submit').textContent = fill(T.payAmount, { amount: money(order.amount) });
   }
+
+  // The state matters only for the United States.
+  $('country')?.addEventListener('change', (event) => {
+    $('region-field').hidden = event.target.value !== 'US';
+    resize();
+  });
 
   $('pay-back').addEventListener('click', () => {
     order = null;

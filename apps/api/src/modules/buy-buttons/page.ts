@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { formatMessage, type Language, MESSAGE_CATALOGUE, type MessageId, type PublicProduct } from '@app/shared';
+import {
+  formatMessage,
+  ISO_COUNTRY_CODES,
+  type Language,
+  MESSAGE_CATALOGUE,
+  type MessageId,
+  type PublicProduct,
+  US_STATE_CODES,
+} from '@app/shared';
 
 /** The overlay's texts the frame script fills in itself (the rest is painted here). */
 const SCRIPT_TEXTS = {
@@ -90,6 +98,8 @@ export interface OverlayPageInput {
   testCards: boolean;
   /** The overlay's script, its version in the URL. */
   scriptUrl: string;
+  /** Whether the guest checkout takes a billing country (tax, decision 0044): then the overlay asks for it. */
+  billingCountry: boolean;
 }
 
 /** The overlay checkout page: server-painted, one small same-origin script, no framework. */
@@ -115,6 +125,7 @@ export function renderOverlayPage(input: OverlayPageInput): string {
   const amountField = pwyw
     ? `<label for="amount">${t('embed.amount')}</label><input id="amount" name="amount" inputmode="decimal" required value="${(product.suggested_price ?? product.price).toFixed(2)}">`
     : '';
+  const countryFields = input.billingCountry ? billingFields(language, t('embed.country'), t('embed.countryNone')) : '';
   const productUrl = `/products/${encodeURIComponent(product.id)}`;
   const payStep = input.testCards
     ? `<form id="pay-form" novalidate>
@@ -150,6 +161,7 @@ ${amountField}
 <label for="email">${t('embed.email')}</label><input id="email" name="email" type="email" autocomplete="email" required aria-describedby="email-hint">
 <p id="email-hint" class="note">${t('embed.emailHint')}</p>
 <label for="promo">${t('embed.promo')}</label><input id="promo" name="promo" autocomplete="off" maxlength="50">
+${countryFields}
 <div id="details-error" class="error" role="alert" tabindex="-1" hidden></div>
 <button id="details-submit" class="primary" type="submit">${t('embed.continue')}</button>
 </form>
@@ -181,4 +193,23 @@ export function renderOverlayMissing(language: Language, message: MessageId): st
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(formatMessage(language, message))}</title><style>${STYLE}</style></head>
 <body><main><h1>${escapeHtml(formatMessage(language, message))}</h1></main></body>
 </html>`;
+}
+
+/** The billing country (and, for the United States, the state) in the page's language, sorted by name. */
+function billingFields(language: Language, label: string, none: string): string {
+  const names = new Intl.DisplayNames([language], { type: 'region' });
+  const options = (codes: readonly string[], name: (code: string) => string) =>
+    codes
+      .map((code) => ({ code, name: name(code) }))
+      .sort((a, b) => a.name.localeCompare(b.name, language))
+      .map((o) => `<option value="${o.code}">${escapeHtml(o.name)}</option>`)
+      .join('');
+  return `<label for="country">${label}</label><select id="country" name="country" autocomplete="country"><option value="">${none}</option>${options(
+    ISO_COUNTRY_CODES,
+    (code) => names.of(code) ?? code,
+  )}</select>
+<div id="region-field" hidden><label for="region">${escapeHtml(formatMessage(language, 'embed.region'))}</label><select id="region" name="region" autocomplete="address-level1"><option value=""></option>${options(
+    US_STATE_CODES,
+    (code) => code,
+  )}</select></div>`;
 }

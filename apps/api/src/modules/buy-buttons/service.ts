@@ -4,6 +4,7 @@ import path from 'node:path';
 import {
   BUY_BUTTON_SCRIPT_PATH,
   type BuyButtonSnippet,
+  guestCheckoutRequestSchema,
   hasRole,
   LANGUAGES,
   type Language,
@@ -76,7 +77,13 @@ export async function renderOverlay(
     siteName: new URL(deps.config.publicUrl).host,
     testCards: !deps.config.stripe,
     scriptUrl: `/embed/v1/checkout.js?v=${overlayScript.version}`,
+    billingCountry: guestCheckoutTakesBillingCountry(),
   });
+}
+
+/** Whether the guest checkout's contract has the billing country yet (tax, decision 0044): the overlay follows it. */
+export function guestCheckoutTakesBillingCountry(): boolean {
+  return 'billing_country' in guestCheckoutRequestSchema.shape;
 }
 
 export function isLanguage(value: string | undefined): value is Language {
