@@ -439,3 +439,20 @@ describe('refund of a guest order', () => {
     expect((await asGuest('GET', `/orders/${bought.order_id}/downloads`, bought.access_token)).statusCode).toBe(403);
   });
 });
+
+describe('download limits', () => {
+  it('a capped product gets no link in the e-mail; the receipt page links count and stop at the cap', async () => {
+    const item = await product({ priceCents: 1200, title: 'Capped Weights' });
+    expect((await seller.call('PUT', `/seller/products/${item.id}/download-limit`, { download_limit: 1 })).statusCode).toBe(200);
+    const email = uniqueEmail('capped');
+    const bought = await buyAndPay(email, item.id);
+    const receipt = mailsTo(email).find((mail) => mail.body.includes('Capped Weights') && !mail.body.includes('claim-account'));
+    expect(receipt?.body).not.toContain('/api/v1/downloads/');
+    const shown = (await asGuest('GET', `/orders/${bought.order_id}`, bought.access_token)).json();
+    expect(shown.items[0]).toMatchObject({ download_limit: 1, downloads_left: 1 });
+    const links = (await asGuest('GET', `/orders/${bought.order_id}/downloads`, bought.access_token)).json().links;
+    expect((await t.app.inject({ method: 'GET', url: links[0].url })).statusCode).toBe(200);
+    const again = (await asGuest('GET', `/orders/${bought.order_id}/downloads`, bought.access_token)).json().links;
+    expect((await t.app.inject({ method: 'GET', url: again[0].url })).statusCode).toBe(403);
+  });
+});
