@@ -245,9 +245,13 @@ export class Documents {
 
   /** Bytes of the arenas, posting lists and lexeme texts (the per-slot arrays are counted by IndexData). */
   bytes(): number {
-    let total = this.docArena.byteLength + this.posArena.byteLength + this.postings.bytes();
-    for (const text of this.postings.ids.keys()) total += 2 * text.length + 16;
-    return total;
+    return Object.values(this.bytesByPart()).reduce((sum, bytes) => sum + bytes, 0);
+  }
+
+  bytesByPart(): { lexemes: number; positions: number; postings: number } {
+    let postings = this.postings.bytes();
+    for (const text of this.postings.ids.keys()) postings += 2 * text.length + 16;
+    return { lexemes: this.docArena.byteLength, positions: this.posArena.byteLength, postings };
   }
 }
 

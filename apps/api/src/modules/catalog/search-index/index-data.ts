@@ -468,11 +468,15 @@ export class IndexData {
   bytesByPart(): Record<string, number> {
     let titles = 0;
     for (let slot = 0; slot < this.size; slot += 1) titles += 2 * ((this.titles[slot]?.length ?? 0) + 36);
+    const documents = this.documents.bytesByPart();
     return {
       columns: this.capacity * (1 + 4 * 12 + 8 * 4 + 4 * 2 + 2 + 4 + 8 + 1) + this.size * 4,
       titles,
       sorted_orders: this.orders?.bytes() ?? 0,
-      documents: this.documents.bytes(),
+      // Per product, its lexemes and their positions (for ts_rank), and per lexeme its products.
+      document_lexemes: documents.lexemes,
+      document_positions: documents.positions,
+      lexeme_postings: documents.postings,
       title_postings: this.titleTokens.postings.bytes(),
       lexeme_sets: this.lexemeSets.bytes(),
       title_length_groups: this.lengthGroups?.bytes() ?? 0,
