@@ -88,6 +88,7 @@ export const ROUTE_PLAN: PlannedVisit[] = [
   { pattern: '/admin/simple-admins', as: 'admin', path: at('/admin/simple-admins') },
   { pattern: '/admin/simple-admins-test', as: 'admin', path: at('/admin/simple-admins-test') },
   { pattern: '/admin/promo-codes', as: 'admin', path: at('/admin/promo-codes') },
+  { pattern: '/admin/tax', as: 'admin', path: at('/admin/tax') },
   { pattern: '/admin/payments', as: 'admin', path: at('/admin/payments') },
   { pattern: '/admin/payments/transfers', as: 'admin', path: at('/admin/payments/transfers') },
   { pattern: '/admin/payments/bank-accounts', as: 'admin', path: at('/admin/payments/bank-accounts') },
