@@ -4,8 +4,7 @@ import { type BuyButtonSnippet, buyButtonHtml } from '@app/shared';
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wcagViolations } from './axe';
-import { app, latestMailTo, launchBrowser, newPage, uniqueEmail } from './browser';
-import { apiAs, signIn } from './session';
+import { app, latestMailTo, launchBrowser, uniqueEmail } from './browser';
 
 /**
  * Issue 25's buy buttons: a seller's snippet on a page of another origin (a second loopback port,
@@ -108,10 +107,8 @@ beforeAll(async () => {
   expect(created.status(), await created.text()).toBe(201);
   const productId = ((await created.json()) as { product: { id: string } }).product.id;
   await seller.close();
-  const admin = await newPage(browser);
-  await signIn(admin.page, ADMIN.email, ADMIN.password, '/admin/login');
-  await apiAs(admin.context, 'put', `/admin/products/${productId}/approve`);
-  await admin.context.close();
+  const admin = await api<{ access_token: string }>('POST', '/auth/login', ADMIN);
+  await api('PUT', `/admin/products/${productId}/approve`, undefined, { authorization: `Bearer ${admin.access_token}` });
 
   snippet = await api<BuyButtonSnippet>('GET', `/buy-buttons/products/${productId}`, undefined, auth);
   host = await startHost(HOST_PORT);
