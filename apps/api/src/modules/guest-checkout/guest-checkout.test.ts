@@ -456,3 +456,38 @@ describe('download limits', () => {
     expect((await t.app.inject({ method: 'GET', url: again[0].url })).statusCode).toBe(403);
   });
 });
+
+describe('paying a guest order, attacked', () => {
+  it('an expired order is not charged; a paid order paid again is charged once', async () => {
+    const item = await product({ priceCents: 1900 });
+    const late = (await guestCheckout({ email: uniqueEmail('late-pay'), items: [{ product_id: item.id }] })).json();
+    await t.db.execute(sql`update orders set expires_at = now() - interval '1 minute' where id = ${late.order_id}`);
+    const refused = await asGuest('POST', `/orders/${late.order_id}/confirm-payment`, late.access_token, CARD);
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect(refused.statusCode).toBeLessThan(500);
+    expect((await orderRow(late.order_id))?.paymentStatus).not.toBe('paid');
+
+    const bought = await buyAndPay(uniqueEmail('twice-pay'), item.id);
+    const again = await Promise.all(
+      [1, 2].map(() => asGuest('POST', `/orders/${bought.order_id}/confirm-payment`, bought.access_token, CARD)),
+    );
+    expect(again.map((answer) => answer.json().payment_status)).toEqual(['paid', 'paid']);
+    const charges = await t.db.execute(
+      sql`select count(*)::int as n from ledger_entries where order_id = ${bought.order_id} and kind = 'seller'`,
+    );
+    expect(charges.rows[0]).toMatchObject({ n: 1 });
+  });
+
+  it('a declined card leaves the order unpaid and payable with another card', async () => {
+    const item = await product({ priceCents: 2300 });
+    const placed = (await guestCheckout({ email: uniqueEmail('declined'), items: [{ product_id: item.id }] })).json();
+    const declined = await asGuest('POST', `/orders/${placed.order_id}/confirm-payment`, placed.access_token, {
+      ...CARD,
+      card_number: '4000000000000002',
+    });
+    expect(declined.statusCode).toBe(402);
+    expect((await orderRow(placed.order_id))?.paymentStatus).toBe('unpaid');
+    const paid = await asGuest('POST', `/orders/${placed.order_id}/confirm-payment`, placed.access_token, CARD);
+    expect(paid.json()).toMatchObject({ status: 'succeeded', payment_status: 'paid' });
+  });
+});
