@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneySchema } from './api';
+import { allocatePromos } from './promo-stacking';
 import { taxCentsOf } from './tax';
 
 /**
@@ -23,6 +24,8 @@ export interface CartLine {
    * priceCents is then the amount the buyer chose). 0 or absent: a promo may take the whole price.
    */
   minimumCents?: number;
+  /** The product's seller: a seller's code covers only that seller's lines (docs/decisions/0045). */
+  sellerId?: string;
 }
 
 export interface PromoRule {
@@ -34,6 +37,10 @@ export interface PromoRule {
   productId: string | null;
   /** Applies to products of this category only when set. */
   category?: string | null;
+  /** A seller's code: applies to that seller's products only (docs/decisions/0045). */
+  sellerId?: string | null;
+  /** A seller's code naming products: applies to those only (none: all its seller's). */
+  productIds?: string[] | null;
 }
 
 export interface CartTotals {
@@ -47,13 +54,14 @@ export interface CartTotals {
   totalItems: number;
 }
 
-export function computeCartTotals(lines: CartLine[], promo: PromoRule | null): CartTotals {
+/** `promo`: the cart's code, or its codes (a platform code and sellers' codes, applied as allocatePromos says). */
+export function computeCartTotals(lines: CartLine[], promo: PromoRule | PromoRule[] | null): CartTotals {
   const subtotalCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
   const savingsCents = lines.reduce(
     (sum, line) => sum + Math.max(0, (line.originalPriceCents ?? line.priceCents) - line.priceCents) * line.quantity,
     0,
   );
-  const promoCents = promo ? promoAmount(lines, subtotalCents, promo) : 0;
+  const promoCents = promo ? allocatePromos(lines, Array.isArray(promo) ? promo : [promo]).promoCents : 0;
   return {
     subtotalCents,
     savingsCents,
@@ -64,22 +72,6 @@ export function computeCartTotals(lines: CartLine[], promo: PromoRule | null): C
     totalCents: Math.max(0, subtotalCents - promoCents),
     totalItems: lines.reduce((sum, line) => sum + line.quantity, 0),
   };
-}
-
-function promoAmount(lines: CartLine[], subtotalCents: number, promo: PromoRule): number {
-  const inScope = (line: CartLine) =>
-    (!promo.productId || line.productId === promo.productId) && (!promo.category || line.category === promo.category);
-  const base =
-    promo.productId || promo.category
-      ? lines.filter(inScope).reduce((sum, line) => sum + line.priceCents * line.quantity, 0)
-      : subtotalCents;
-  if (base === 0) return 0;
-  // A promo never takes a pay-what-you-want line below its minimum (docs/decisions/0042).
-  const floor = lines
-    .filter((line) => !(promo.productId || promo.category) || inScope(line))
-    .reduce((sum, line) => sum + Math.min(line.priceCents, line.minimumCents ?? 0) * line.quantity, 0);
-  const amount = promo.kind === 'percent' ? Math.round((base * Math.min(100, Math.max(0, promo.value))) / 100) : promo.value;
-  return Math.min(base - floor, Math.max(0, amount));
 }
 
 /**
@@ -324,6 +316,8 @@ export const cartItemViewSchema = z.object({
   amount_below_minimum: z.boolean().optional(),
   /** false: its seller's account is suspended; it stays in the cart, flagged, and blocks checkout until removed. */
   available: z.boolean().optional(),
+  /** What each of the cart's codes took off this line (dollars, for the whole line; docs/decisions/0045). */
+  promo_discounts: z.array(z.object({ code: z.string(), amount: moneySchema })).optional(),
 });
 export type CartItemView = z.output<typeof cartItemViewSchema>;
 
@@ -335,9 +329,22 @@ export const cartViewSchema = z.object({
   tax: moneySchema,
   shippingCost: moneySchema,
   total: moneySchema,
+  /** The cart's codes as one (several are joined with ' + ' and their discounts added), for one summary row. */
   promoCode: z
     .object({ code: z.string(), discount: moneySchema, type: z.enum(['percent', 'fixed']), description: z.string() })
     .nullable(),
+  /** Each code apart, in the order applied; `seller` names a seller's code's seller (null: a platform code). */
+  promoCodes: z
+    .array(
+      z.object({
+        code: z.string(),
+        discount: moneySchema,
+        type: z.enum(['percent', 'fixed']),
+        description: z.string(),
+        seller: z.string().nullable(),
+      }),
+    )
+    .optional(),
 });
 export type CartView = z.output<typeof cartViewSchema>;
 

@@ -56,7 +56,8 @@ function promoCodeProblem(code: string): string | null {
   return /^[A-Z0-9_-]+$/.test(code) ? null : 'Code may use only letters A–Z, digits, - and _';
 }
 
-const promoFields = z.object({
+/** Every field of a code; sellers' codes (seller-promo-codes.ts) take a part of them. */
+export const promoFields = z.object({
   code: z
     .string({ error: 'Code is required' })
     .trim()

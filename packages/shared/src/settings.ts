@@ -47,6 +47,8 @@ export const siteSettingsSchema = z.object({
   social_linkedin: optionalUrl('Please enter a valid https:// link'),
   social_github: optionalUrl('Please enter a valid https:// link'),
   social_youtube: optionalUrl('Please enter a valid https:// link'),
+  /** A platform code and sellers' codes on one order (docs/decisions/0045); off: one code per order. */
+  allow_promo_stacking: z.boolean({ error: 'Allow promo stacking must be true or false' }).optional(),
 });
 export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;
 
@@ -73,6 +75,8 @@ export const publicSettingsSchema = z.object({
   platform_fee_percent: z.number(),
   /** The share of each order that goes to the AI token pool. */
   ai_pool_percent: z.number(),
+  /** Whether a platform code and sellers' codes stack on one order (docs/decisions/0045). */
+  allow_promo_stacking: z.boolean().optional(),
 });
 export type PublicSettings = z.output<typeof publicSettingsSchema>;
 

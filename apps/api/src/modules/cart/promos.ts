@@ -2,9 +2,9 @@ import { CATEGORIES, type PromoRule } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { centsToDollars } from '../../lib/money';
-import { consumePromoUse, countPromoUsesBy, findUsablePromo, hasPaidOrder, type PromoRow } from './repository';
+import { type AppliedPromo, consumePromoUse, countPromoUsesBy, findUsablePromo, hasPaidOrder, type PromoRow } from './repository';
 
-export { consumePromoUse, findUsablePromo, type PromoRow };
+export { type AppliedPromo, consumePromoUse, findUsablePromo, type PromoRow };
 
 export const INVALID_PROMO = 'Invalid promo code';
 
@@ -12,6 +12,14 @@ export interface PromoCartFacts {
   subtotalCents: number;
   productIds: string[];
   categories: string[];
+  /** Each line's seller (same order as productIds); a seller's code must cover one of their lines. */
+  sellerIds?: string[];
+}
+
+/** Whether a seller's code covers one of the cart's lines: one of its products, or any product of its seller. */
+function sellerCodeCoversCart(promo: PromoRow & { productIds?: string[] }, cart: PromoCartFacts): boolean {
+  if (promo.productIds && promo.productIds.length > 0) return cart.productIds.some((id) => promo.productIds?.includes(id));
+  return cart.sellerIds ? cart.sellerIds.includes(promo.sellerId as string) : true;
 }
 
 /**
@@ -19,9 +27,16 @@ export interface PromoCartFacts {
  * subtotal, product or category scope. Returns the buyer-facing reason it does not apply, or null.
  * Checkout runs this under the buyer's row lock, so two checkouts can not both take the last use.
  */
-export async function promoProblemFor(db: DbOrTx, promo: PromoRow, userId: string, cart: PromoCartFacts): Promise<string | null> {
+export async function promoProblemFor(
+  db: DbOrTx,
+  promo: PromoRow & { productIds?: string[] },
+  userId: string,
+  cart: PromoCartFacts,
+): Promise<string | null> {
   if (promo.productId && !cart.productIds.includes(promo.productId))
     return `${promo.code} does not apply to the items in your cart`;
+  // A seller's code never discounts another seller's item: it needs one of its own in the cart.
+  if (promo.sellerId && !sellerCodeCoversCart(promo, cart)) return `${promo.code} does not apply to the items in your cart`;
   if (promo.category && !cart.categories.includes(promo.category)) {
     const name = CATEGORIES.find((c) => c.slug === promo.category)?.name ?? promo.category;
     return `${promo.code} applies only to ${name} products`;
@@ -38,14 +53,22 @@ export async function promoProblemFor(db: DbOrTx, promo: PromoRow, userId: strin
   return null;
 }
 
-export async function requireUsablePromo(db: DbOrTx, code: string): Promise<PromoRow> {
+export async function requireUsablePromo(db: DbOrTx, code: string): Promise<AppliedPromo> {
   const promo = await findUsablePromo(db, code);
   if (!promo) throw new AppError('VALIDATION_FAILED', INVALID_PROMO, [{ field: 'promo_code', message: INVALID_PROMO }]);
   return promo;
 }
 
-export function promoRule(promo: PromoRow): PromoRule {
-  return { code: promo.code, kind: promo.kind, value: promo.value, productId: promo.productId, category: promo.category };
+export function promoRule(promo: PromoRow & { productIds?: string[] }): PromoRule {
+  return {
+    code: promo.code,
+    kind: promo.kind,
+    value: promo.value,
+    productId: promo.productId,
+    category: promo.category,
+    sellerId: promo.sellerId,
+    productIds: promo.productIds ?? null,
+  };
 }
 
 export function describePromo(promo: PromoRow): string {

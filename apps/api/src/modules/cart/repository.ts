@@ -1,24 +1,16 @@
-import { and, asc, count, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { cartItems, cartPromos, orders, products, promoCodes, promoRedemptions, users } from '../../db/schema';
+import { cartItems, cartPromos, orders, products, promoCodes, promoRedemptions, siteSettings, users } from '../../db/schema';
 import { isPublicProduct, type ProductRow, sellerIsActive } from '../catalog/repository';
 import { ownsProduct } from '../orders/repository';
 
 export type PromoRow = typeof promoCodes.$inferSelect;
+/** A code with the products it names (a seller's code; none: all its seller's products; a platform code: none). */
+export type AppliedPromo = PromoRow & { productIds: string[] };
 
 // Cart lines.
 
-/** The code saved on the user's cart, as a column of another query. */
-const savedPromoCode = (userId: string) =>
-  sql<
-    string | null
-  >`(select ${promoCodes.code} from ${cartPromos} inner join ${promoCodes} on ${promoCodes.id} = ${cartPromos.promoCodeId} where ${cartPromos.userId} = ${userId})`;
-
-/**
- * The user's approved, live cart products in the order added, each flagged whether its seller is
- * active, and the cart's saved promo code on every line (one statement; an empty cart has no line
- * to carry it, see findCartPromoCode).
- */
+/** The user's approved, live cart products in the order added, each flagged whether its seller is active. */
 export function listCartLines(db: DbOrTx, userId: string) {
   return db
     .select({
@@ -26,7 +18,6 @@ export function listCartLines(db: DbOrTx, userId: string) {
       quantity: cartItems.quantity,
       amountCents: cartItems.amountCents,
       sellerActive: sql<boolean>`${sellerIsActive}`,
-      promoCode: savedPromoCode(userId),
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
@@ -47,7 +38,6 @@ export async function lockCartLinesAndSellers(db: DbOrTx, userId: string) {
       quantity: cartItems.quantity,
       amountCents: cartItems.amountCents,
       sellerActive: users.isActive,
-      promoCode: savedPromoCode(userId),
       addedAt: cartItems.createdAt,
     })
     .from(cartItems)
@@ -131,27 +121,58 @@ export async function deleteCartLines(db: DbOrTx, userId: string): Promise<void>
   await db.delete(cartItems).where(eq(cartItems.userId, userId));
 }
 
-// The cart's promo code.
+// The cart's promo codes.
 
-export async function findCartPromoCode(db: DbOrTx, userId: string): Promise<string | undefined> {
-  const [saved] = await db
-    .select({ code: promoCodes.code })
+/** The codes saved on the user's cart, the one applied last first. */
+export async function findCartPromoCodes(db: DbOrTx, userId: string): Promise<{ code: string; sellerId: string | null }[]> {
+  return db
+    .select({ code: promoCodes.code, sellerId: cartPromos.sellerId })
     .from(cartPromos)
     .innerJoin(promoCodes, eq(promoCodes.id, cartPromos.promoCodeId))
-    .where(eq(cartPromos.userId, userId));
-  return saved?.code;
+    .where(eq(cartPromos.userId, userId))
+    .orderBy(desc(cartPromos.updatedAt), asc(promoCodes.code));
 }
 
-/** Sets the cart's promo code, replacing any earlier one. */
-export async function saveCartPromo(db: DbOrTx, userId: string, promoCodeId: string): Promise<void> {
-  await db
+/**
+ * Puts a code on the cart. It replaces the code of the same seller (the platform's counts as one),
+ * or every code when `alone` (codes do not stack); answers with the codes it replaced.
+ */
+export async function saveCartPromo(
+  tx: DbOrTx,
+  userId: string,
+  promo: { id: string; sellerId: string | null },
+  alone: boolean,
+): Promise<string[]> {
+  const sameScope = promo.sellerId === null ? isNull(cartPromos.sellerId) : eq(cartPromos.sellerId, promo.sellerId);
+  const replaced = await tx
+    .delete(cartPromos)
+    .where(and(eq(cartPromos.userId, userId), alone ? undefined : sameScope))
+    .returning({ promoCodeId: cartPromos.promoCodeId });
+  await tx
     .insert(cartPromos)
-    .values({ userId, promoCodeId })
-    .onConflictDoUpdate({ target: cartPromos.userId, set: { promoCodeId } });
+    .values({ userId, promoCodeId: promo.id, sellerId: promo.sellerId })
+    .onConflictDoUpdate({
+      target: [cartPromos.userId, cartPromos.promoCodeId],
+      set: { sellerId: promo.sellerId, updatedAt: new Date() },
+    });
+  const ids = replaced.map((row) => row.promoCodeId).filter((id) => id !== promo.id);
+  if (ids.length === 0) return [];
+  const codes = await tx.select({ code: promoCodes.code }).from(promoCodes).where(inArray(promoCodes.id, ids));
+  return codes.map((row) => row.code);
 }
 
-export async function deleteCartPromo(db: DbOrTx, userId: string): Promise<void> {
-  await db.delete(cartPromos).where(eq(cartPromos.userId, userId));
+/** Takes one code off the cart, or all of them. */
+export async function deleteCartPromo(db: DbOrTx, userId: string, code?: string): Promise<void> {
+  const one = code
+    ? sql`${cartPromos.promoCodeId} in (select ${promoCodes.id} from ${promoCodes} where ${promoCodes.code} = ${code.trim().toUpperCase()})`
+    : undefined;
+  await db.delete(cartPromos).where(and(eq(cartPromos.userId, userId), one));
+}
+
+/** Whether the admin lets a platform code and sellers' codes stack on one order (off until set). */
+export async function promoStackingAllowed(db: DbOrTx): Promise<boolean> {
+  const [row] = await db.select({ allowed: siteSettings.allowPromoStacking }).from(siteSettings).where(eq(siteSettings.id, 1));
+  return row?.allowed ?? false;
 }
 
 // Promo codes.
@@ -165,13 +186,18 @@ const promoUsableNow = () =>
     or(isNull(promoCodes.usageLimit), sql`${promoCodes.usedCount} < ${promoCodes.usageLimit}`),
   );
 
-/** A code that can be used right now by anyone: active, inside its validity window, uses left. */
-export async function findUsablePromo(db: DbOrTx, code: string): Promise<PromoRow | undefined> {
+/** The products a code names, as a column (text ids; none: an empty list). */
+const namedProducts = sql<string[]>`coalesce((${sql.raw(
+  `select array_agg(p.product_id::text order by p.product_id) from promo_code_products p where p.promo_code_id = "promo_codes"."id"`,
+)}), '{}'::text[])`;
+
+/** A code that can be used right now by anyone: active, inside its validity window, uses left; with the products it names. */
+export async function findUsablePromo(db: DbOrTx, code: string): Promise<AppliedPromo | undefined> {
   const [row] = await db
-    .select()
+    .select({ promo: promoCodes, productIds: namedProducts })
     .from(promoCodes)
     .where(and(eq(promoCodes.code, code.trim().toUpperCase()), promoUsableNow()));
-  return row;
+  return row ? { ...row.promo, productIds: row.productIds } : undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { addToCartSchema, applyPromoSchema, cartResponseSchema, updateCartItemSchema } from '@app/shared';
+import { addToCartSchema, applyPromoSchema, cartResponseSchema, removePromoQuerySchema, updateCartItemSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiTag } from '../../lib/openapi';
 import { idParams } from '../../lib/validation';
@@ -104,8 +104,14 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     '/promo',
     {
       onRequest: requireSignedIn('Please log in to apply promo codes'),
-      schema: { operationId: 'removePromoCode', summary: 'Remove the cart’s promo code', tags, response },
+      schema: {
+        operationId: 'removePromoCode',
+        summary: 'Remove one of the cart’s promo codes (`code`), or all of them',
+        tags,
+        querystring: removePromoQuerySchema,
+        response,
+      },
     },
-    async (request) => removePromo(deps, currentUser(request)),
+    async (request) => removePromo(deps, currentUser(request), request.query.code),
   );
 };

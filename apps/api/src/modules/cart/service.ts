@@ -1,4 +1,5 @@
 import {
+  allocatePromos,
   CART_MAX_TOTAL_CENTS,
   CART_TOTAL_TOO_LARGE,
   type CartLine,
@@ -19,6 +20,7 @@ import type { ProductRow } from '../catalog/repository';
 import { alreadyOwned } from '../orders/service';
 import type { UserRow } from '../users/repository';
 import {
+  type AppliedPromo,
   describePromo,
   findUsablePromo,
   type PromoCartFacts,
@@ -32,11 +34,12 @@ import {
   deleteCartLine,
   deleteCartLines,
   deleteCartPromo,
-  findCartPromoCode,
+  findCartPromoCodes,
   findPublicProduct,
   findPublicProductOwnedBy,
   listCartLines,
   lockCartLinesAndSellers,
+  promoStackingAllowed,
   saveCartPromo,
   updateCartLine,
 } from './repository';
@@ -54,7 +57,10 @@ export interface PricedCart {
   lines: CartLineRow[];
   /** Items whose seller an admin suspended: shown flagged, never priced or ordered. */
   unavailable?: CartLineRow[];
+  /** The first of the cart's codes (or its only one). */
   promo: PromoRow | null;
+  /** Every code the cart's price includes (docs/decisions/0045); absent: just `promo`. */
+  promos?: AppliedPromo[];
   /** A code the user applied that can no longer be used (expired, used up, withdrawn, or its rules no longer met). */
   unavailablePromo: string | null;
   /** Why, in the buyer's words, when known. */
@@ -80,6 +86,7 @@ function cartFacts(lines: Lines): PromoCartFacts {
     subtotalCents: lines.reduce((sum, line) => sum + lineUnitCents(line) * line.quantity, 0),
     productIds: lines.map(({ product }) => product.id),
     categories: lines.map(({ product }) => product.category),
+    sellerIds: lines.map(({ product }) => product.sellerId),
   };
 }
 
@@ -91,17 +98,32 @@ async function applicablePromo(db: DbOrTx, userId: string, code: string, lines: 
   return problem ? { promo: null, problem } : { promo, problem: null };
 }
 
-/** Prices a set of lines from the database alone, with an optional promo. */
-export function priceLines(lines: Lines, promo: PromoRow | null): CartTotals {
-  const cartLines: CartLine[] = lines.map((line) => ({
+/** Every code a priced cart includes. */
+export function cartPromos(cart: Pick<PricedCart, 'promo' | 'promos'>): PromoRow[] {
+  return cart.promos ?? (cart.promo ? [cart.promo] : []);
+}
+
+/** What each code takes off each line of a priced cart (the order's lines and the ledger follow it). */
+export function cartPromoAllocation(cart: Pick<PricedCart, 'lines' | 'promo' | 'promos'>) {
+  return allocatePromos(pricingLines(cart.lines), cartPromos(cart).map(promoRule));
+}
+
+function pricingLines(lines: Lines): CartLine[] {
+  return lines.map((line) => ({
     productId: line.product.id,
     priceCents: lineUnitCents(line),
     originalPriceCents: line.product.pwywSuggestedCents === null ? line.product.originalPriceCents : null,
     quantity: line.quantity,
     category: line.product.category,
     minimumCents: line.product.pwywSuggestedCents === null ? 0 : line.product.priceCents,
+    sellerId: line.product.sellerId,
   }));
-  return computeCartTotals(cartLines, promo ? promoRule(promo) : null);
+}
+
+/** Prices a set of lines from the database alone, with an optional promo (or the cart's codes). */
+export function priceLines(lines: Lines, promo: PromoRow | PromoRow[] | null): CartTotals {
+  const promos = promo === null ? [] : Array.isArray(promo) ? promo : [promo];
+  return computeCartTotals(pricingLines(lines), promos.map(promoRule));
 }
 
 /** Refuses a cart whose subtotal an order could not hold (422 with the quantity field named). */
@@ -124,27 +146,82 @@ export async function loadCart(db: DbOrTx, userId: string, options: { lockSeller
   const unavailable = rows
     .filter((row) => !row.sellerActive)
     .map((row) => ({ product: row.product as ProductRow, quantity: row.quantity, amountCents: row.amountCents }));
-  // Every line carries the saved code; only an empty cart asks for it on its own.
-  const savedCode = rows.length > 0 ? (rows[0]?.promoCode ?? undefined) : await findCartPromoCode(db, userId);
-  const { promo, problem } = savedCode ? await applicablePromo(db, userId, savedCode, lines) : { promo: null, problem: null };
+  const { promos, unavailablePromo, promoProblem } = await usableCartPromos(db, userId, lines);
   return {
     lines,
     unavailable,
-    promo,
-    unavailablePromo: savedCode && !promo ? savedCode : null,
-    promoProblem: problem,
-    totals: priceLines(lines, promo),
+    promo: promos[0] ?? null,
+    promos,
+    unavailablePromo,
+    promoProblem,
+    totals: priceLines(lines, promos),
   };
 }
 
-export function presentCart(cart: PricedCart): CartView & { promo_notice: string | null } {
+/**
+ * The cart's saved codes that apply now, the one applied last first, and the first one that does
+ * not (with why). When codes do not stack (the admin's setting) only the last one applied counts.
+ */
+async function usableCartPromos(db: DbOrTx, userId: string, lines: Lines) {
+  const saved = await findCartPromoCodes(db, userId);
+  const promos: AppliedPromo[] = [];
+  let unavailablePromo: string | null = null;
+  let promoProblem: string | null = null;
+  const alone = saved.length > 1 && !(await promoStackingAllowed(db));
+  for (const [position, { code }] of saved.entries()) {
+    const { promo, problem } =
+      alone && position > 0
+        ? { promo: null, problem: `Only one code per order: ${saved[0]?.code} applies, remove ${code}` }
+        : await applicablePromo(db, userId, code, lines);
+    if (promo) promos.push(promo);
+    else if (unavailablePromo === null) {
+      unavailablePromo = code;
+      promoProblem = problem;
+    }
+  }
+  return { promos, unavailablePromo, promoProblem };
+}
+
+/** The cart's codes as the API shows them: one summary row (codes joined, discounts added) and each code apart. */
+function presentPromos(cart: PricedCart, allocation: ReturnType<typeof cartPromoAllocation>) {
+  const promos = cartPromos(cart);
+  if (promos.length === 0) return { promoCode: null, promoCodes: [] };
+  // The seller's shop name as the cart's lines show it (null: a platform code).
+  const sellerName = (sellerId: string | null) => {
+    const line = sellerId ? cart.lines.find(({ product }) => product.sellerId === sellerId) : undefined;
+    return line ? presentProduct(line.product).seller || null : null;
+  };
+  const promoCodes = allocation.parts.map((part) => {
+    const promo = promos.find(({ code }) => code === part.code) as PromoRow;
+    return {
+      code: promo.code,
+      discount: centsToDollars(part.cents),
+      type: promo.kind,
+      description: describePromo(promo),
+      seller: sellerName(promo.sellerId),
+    };
+  });
+  const first = promoCodes[0] as (typeof promoCodes)[number];
+  return {
+    promoCodes,
+    promoCode: {
+      code: promoCodes.map(({ code }) => code).join(' + '),
+      discount: centsToDollars(cart.totals.promoCents),
+      type: first.type,
+      description: promoCodes.map(({ description }) => description).join(' + '),
+    },
+  };
+}
+
+export function presentCart(cart: PricedCart, notice?: string | null): CartView & { promo_notice: string | null } {
+  const allocation = cartPromoAllocation(cart);
   return {
     promo_notice: cart.unavailablePromo
       ? (cart.promoProblem ?? `Promo code ${cart.unavailablePromo} is no longer available`)
-      : null,
+      : (notice ?? null),
     items: [
-      ...cart.lines.map((line) => ({ ...line, available: true })),
-      ...(cart.unavailable ?? []).map((line) => ({ ...line, available: false })),
+      ...cart.lines.map((line, index) => ({ ...line, available: true, parts: allocation.lineParts[index] ?? [] })),
+      ...(cart.unavailable ?? []).map((line) => ({ ...line, available: false, parts: [] })),
     ].map((line) => {
       const { product, quantity, available } = line;
       const view = presentProduct(product);
@@ -167,6 +244,7 @@ export function presentCart(cart: PricedCart): CartView & { promo_notice: string
         status: view.status,
         quantity,
         available,
+        promo_discounts: line.parts.map((part) => ({ code: part.code, amount: centsToDollars(part.cents) })),
       };
     }),
     totalItems: cart.totals.totalItems,
@@ -175,14 +253,7 @@ export function presentCart(cart: PricedCart): CartView & { promo_notice: string
     tax: 0,
     shippingCost: 0,
     total: centsToDollars(cart.totals.totalCents),
-    promoCode: cart.promo
-      ? {
-          code: cart.promo.code,
-          discount: centsToDollars(cart.totals.promoCents),
-          type: cart.promo.kind,
-          description: describePromo(cart.promo),
-        }
-      : null,
+    ...presentPromos(cart, allocation),
   };
 }
 
@@ -276,18 +347,30 @@ export async function clearCart(db: DbOrTx, userId: string): Promise<void> {
   await deleteCartPromo(db, userId);
 }
 
-/** Applies a promo code to the cart, replacing any earlier one. */
+/**
+ * Applies a promo code to the cart. When codes do not stack (the admin's setting, off by default)
+ * it replaces the cart's code, as most shops do, and the answer's notice says which it replaced;
+ * when they stack it replaces only the code of the same seller (or the platform's code).
+ */
 export async function applyPromo(deps: AppDeps, user: UserRow, code: string): Promise<ReturnType<typeof presentCart>> {
   const promo = await requireUsablePromo(deps.db, code);
   const { lines } = await loadCart(deps.db, user.id);
   const problem = await promoProblemFor(deps.db, promo, user.id, cartFacts(lines));
   if (problem) throw new AppError('VALIDATION_FAILED', problem, [{ field: 'promo_code', message: problem }]);
-  await saveCartPromo(deps.db, user.id, promo.id);
-  return presentCart(await loadCart(deps.db, user.id));
+  const alone = !(await promoStackingAllowed(deps.db));
+  const replaced = await deps.db.transaction((tx) => saveCartPromo(tx, user.id, promo, alone));
+  const notice =
+    replaced.length > 0
+      ? alone
+        ? `${promo.code} replaced ${replaced.join(', ')}: one code per order`
+        : `${promo.code} replaced ${replaced.join(', ')}: one code per seller`
+      : null;
+  return presentCart(await loadCart(deps.db, user.id), notice);
 }
 
-export async function removePromo(deps: AppDeps, user: UserRow): Promise<ReturnType<typeof presentCart>> {
-  await deleteCartPromo(deps.db, user.id);
+/** Takes one code off the cart (`code`), or every code. */
+export async function removePromo(deps: AppDeps, user: UserRow, code?: string): Promise<ReturnType<typeof presentCart>> {
+  await deleteCartPromo(deps.db, user.id, code);
   return presentCart(await loadCart(deps.db, user.id));
 }
 

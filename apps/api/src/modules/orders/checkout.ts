@@ -7,7 +7,15 @@ import { AppError } from '../../lib/errors';
 import { centsToDollars } from '../../lib/money';
 import { attributeOrder } from '../affiliates/service';
 import { consumePromoUse } from '../cart/repository';
-import { assertCartWithinLimit, lineAmountProblem, lineUnitCents, loadCart, type PricedCart } from '../cart/service';
+import {
+  assertCartWithinLimit,
+  cartPromoAllocation,
+  cartPromos,
+  lineAmountProblem,
+  lineUnitCents,
+  loadCart,
+  type PricedCart,
+} from '../cart/service';
 import { announcePayment, payOrderInTx, releaseClaim, settleCharge } from '../payments/service';
 import { type BillingPlace, taxForOrder } from '../tax/service';
 import type { UserRow } from '../users/repository';
@@ -161,6 +169,7 @@ async function placeOrder(
     }
     // The rate as the admin's table has it now; the order keeps it, whatever the table says later (decision 0044).
     const tax = await taxForOrder(tx, billing, cart.totals.totalCents);
+    const allocation = cartPromoAllocation(cart);
     const referral = await attributeOrder(
       tx,
       deps,
@@ -183,7 +192,10 @@ async function placeOrder(
         ...tax,
         taxFlag: !billing && cart.totals.totalCents > 0 ? 'no_billing_country' : null,
         currency: 'usd',
-        promoCode: cart.promo?.code ?? null,
+        promoCode:
+          cartPromos(cart)
+            .map(({ code }) => code)
+            .join(' + ') || null,
         customerEmail: user.email,
         idempotencyKey: key ?? null,
         paymentProvider: deps.payments.name,
@@ -192,12 +204,14 @@ async function placeOrder(
         affiliateCommissionBps: referral?.commissionBps ?? null,
         guestCheckout: placement?.guest ?? false,
       },
-      cart.lines.map((line) => ({
+      cart.lines.map((line, index) => ({
         productId: line.product.id,
         productTitle: line.product.title,
         sellerId: line.product.sellerId,
         unitPriceCents: lineUnitCents(line),
         quantity: line.quantity,
+        // What sellers' codes took off this line: the ledger takes it from that seller's share (decision 0045).
+        sellerDiscountCents: allocation.lineSellerCents[index] ?? 0,
       })),
     );
     if (!created) {
@@ -205,11 +219,13 @@ async function placeOrder(
       const winner = await findOrderByIdempotencyKey(tx, user.id, key as string);
       throw new ExistingOrder(winner as OrderRow);
     }
-    if (cart.promo) {
-      if (!(await consumePromoUse(tx, cart.promo.id))) {
-        throw new AppError('CONFLICT', `Promo code ${cart.promo.code} is no longer available. Remove it and try again.`);
+    // Each code's use is taken by a conditional update: of many checkouts racing for a last use, one wins.
+    for (const promo of cartPromos(cart)) {
+      if (!(await consumePromoUse(tx, promo.id))) {
+        throw new AppError('CONFLICT', `Promo code ${promo.code} is no longer available. Remove it and try again.`);
       }
-      await insertPromoRedemption(tx, { promoCodeId: cart.promo.id, orderId: created.id, userId: user.id });
+      const discountCents = allocation.parts.find((part) => part.code === promo.code)?.cents ?? 0;
+      await insertPromoRedemption(tx, { promoCodeId: promo.id, orderId: created.id, userId: user.id, discountCents });
     }
     // Nothing to charge (free products, a $0 pay-what-you-want amount, a promo taking it all):
     // paid here, in the same transaction, so a double submit finds the cart already empty.

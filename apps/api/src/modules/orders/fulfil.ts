@@ -86,7 +86,11 @@ function ledgerEntriesOf(order: OrderRow, items: OrderItemRow[], platformFeePerc
   const commission = order.affiliateId ? affiliateCommissionCents(net, order.affiliateCommissionBps, platform) : 0;
   const forSellers = net - aiPool - platform;
   const bySeller = new Map<string, number>();
-  for (const item of items) bySeller.set(item.sellerId, (bySeller.get(item.sellerId) ?? 0) + item.unitPriceCents * item.quantity);
+  // A seller's own code comes out of that seller's share alone: their weight is what their lines sold for after it (decision 0045).
+  for (const item of items) {
+    const sold = item.unitPriceCents * item.quantity - (item.sellerDiscountCents ?? 0);
+    bySeller.set(item.sellerId, (bySeller.get(item.sellerId) ?? 0) + sold);
+  }
   const shares = splitProportionally(forSellers, [...bySeller.values()]);
   return [
     { orderId: order.id, kind: 'ai_pool' as const, sellerId: null, amountCents: aiPool },

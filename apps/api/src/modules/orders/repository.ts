@@ -227,7 +227,7 @@ export async function insertOrderWithItems(
       db
         .insert(orderItems)
         .select(
-          sql`select gen_random_uuid(), ${created.id}, line.product_id, line.product_title, line.seller_id, line.unit_price_cents, line.quantity from ${created} cross join unnest(${column((i) => i.productId)}::uuid[], ${column((i) => i.productTitle)}::text[], ${column((i) => i.sellerId)}::uuid[], ${column((i) => i.unitPriceCents)}::int[], ${column((i) => i.quantity ?? 1)}::int[]) as line(product_id, product_title, seller_id, unit_price_cents, quantity)`,
+          sql`select gen_random_uuid(), ${created.id}, line.product_id, line.product_title, line.seller_id, line.unit_price_cents, line.quantity, line.seller_discount_cents from ${created} cross join unnest(${column((i) => i.productId)}::uuid[], ${column((i) => i.productTitle)}::text[], ${column((i) => i.sellerId)}::uuid[], ${column((i) => i.unitPriceCents)}::int[], ${column((i) => i.quantity ?? 1)}::int[], ${column((i) => i.sellerDiscountCents ?? 0)}::int[]) as line(product_id, product_title, seller_id, unit_price_cents, quantity, seller_discount_cents)`,
         ),
     );
   const [inserted] = await db.with(created, lines).select().from(created);
@@ -236,7 +236,7 @@ export async function insertOrderWithItems(
 
 export async function insertPromoRedemption(
   db: DbOrTx,
-  redemption: { promoCodeId: string; orderId: string; userId: string },
+  redemption: { promoCodeId: string; orderId: string; userId: string; discountCents?: number },
 ): Promise<void> {
   await db.insert(promoRedemptions).values(redemption);
 }

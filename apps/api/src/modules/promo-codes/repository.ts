@@ -19,7 +19,8 @@ function paidRedemptions(db: DbOrTx) {
     .select({
       promoCodeId: promoRedemptions.promoCodeId,
       redemptions: count().as('redemptions'),
-      discountCents: sum(orders.discountCents).as('discount_cents'),
+      // What this code took off (an order with several codes records each one's part; older rows: the order's discount).
+      discountCents: sum(sql`coalesce(${promoRedemptions.discountCents}, ${orders.discountCents})`).as('discount_cents'),
     })
     .from(promoRedemptions)
     .innerJoin(orders, eq(orders.id, promoRedemptions.orderId))

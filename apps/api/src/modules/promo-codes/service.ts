@@ -31,7 +31,8 @@ export { promoCodeListQuerySchema as adminPromoCodesQuery };
 const NOT_FOUND = 'Promo code not found';
 const DUPLICATE = 'This code already exists';
 
-function statusOf(row: PromoRow, now = new Date()): PromoStatus {
+/** What a code looks like right now (admin and seller lists). */
+export function statusOf(row: PromoRow, now = new Date()): PromoStatus {
   if (!row.active) return 'inactive';
   if (row.startsAt && row.startsAt > now) return 'scheduled';
   if (row.expiresAt && row.expiresAt <= now) return 'expired';

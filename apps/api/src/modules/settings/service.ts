@@ -46,6 +46,7 @@ function presentSettings(deps: AppDeps, row: SettingsRow): AdminSettings {
     // The split the order ledger applies (orders/fulfil.ts writeLedger), stated in the seller terms.
     platform_fee_percent: deps.config.platformFeePercent,
     ai_pool_percent: Math.round(AI_POOL_SHARE * 100),
+    allow_promo_stacking: row.allowPromoStacking,
   };
 }
 
@@ -61,6 +62,7 @@ const COLUMNS = {
   social_linkedin: 'socialLinkedin',
   social_github: 'socialGithub',
   social_youtube: 'socialYoutube',
+  allow_promo_stacking: 'allowPromoStacking',
 } as const satisfies Record<keyof z.output<typeof siteSettingsUpdateSchema>, keyof SettingsRow>;
 
 /** Saves the given fields and answers with the settings now in force (for the admin). */
