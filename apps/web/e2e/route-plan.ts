@@ -36,6 +36,9 @@ export const ROUTE_PLAN: PlannedVisit[] = [
   { pattern: '/products/:id', as: 'visitor', path: (ids) => `/products/${ids.product}` },
   { pattern: '/product/:id', as: 'visitor', path: (ids) => `/product/${ids.product}` },
   { pattern: '/cart', as: 'visitor', path: at('/cart') },
+  // Guest checkout (decision 0046): the form for a product, an order page without its token, the claim form.
+  { pattern: '/guest-checkout', as: 'visitor', path: (ids) => `/guest-checkout?product=${ids.product}` },
+  { pattern: '/guest/orders/:id', as: 'visitor', path: at('/guest/orders/00000000-0000-4000-8000-000000000000') },
   { pattern: '/sellers/:id/:slug?', as: 'visitor', path: (ids) => `/sellers/${ids.seller}` },
   { pattern: '/compare', as: 'visitor', path: (ids) => `/compare?ids=${ids.compared}` },
   { pattern: '/about', as: 'visitor', path: at('/about') },
@@ -52,6 +55,7 @@ export const ROUTE_PLAN: PlannedVisit[] = [
   { pattern: '/register', as: 'visitor', path: at('/register') },
   { pattern: '/forgot-password', as: 'visitor', path: at('/forgot-password') },
   { pattern: '/reset-password', as: 'visitor', path: at('/reset-password?token=not-a-real-token') },
+  { pattern: '/claim-account', as: 'visitor', path: at('/claim-account?token=not-a-real-token') },
   { pattern: '/admin/login', as: 'visitor', path: at('/admin/login') },
   { pattern: '/simple-admin/login', as: 'visitor', path: at('/simple-admin/login') },
   { pattern: '/*', as: 'visitor', path: at('/no-such-page') },
