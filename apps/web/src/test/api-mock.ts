@@ -83,6 +83,8 @@ const defaults: Record<string, MockHandler> = {
   // Seller API and webhooks (issue 25): a seller with no tokens and no endpoints yet.
   'GET /api/v1/seller/api-tokens': () => json(200, { tokens: [] }),
   'GET /api/v1/seller/webhooks': () => json(200, { endpoints: [] }),
+  // Seller discount codes (decision 0045): none yet.
+  'GET /api/v1/seller/promo-codes': () => json(200, { promo_codes: [], total: 0, page: 1, pages: 0 }),
   'GET /api/v1/products/p-1/updates': () => json(200, { updates: [], total: 0, page: 1, pages: 0 }),
   'GET /api/v1/products/d-1/updates': () => json(200, { updates: [], total: 0, page: 1, pages: 0 }),
   // Versions (decision 0038): the fixture products' history (at their first version) and the admins' empty queue.

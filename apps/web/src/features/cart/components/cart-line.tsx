@@ -78,6 +78,12 @@ export function CartLine({ item, onQuantity, onRemove, onAmount }: CartLineProps
               {t('cart.lineTotal', { amount: formatMoney(item.price * item.quantity) })}
             </p>
           )}
+          {/* Which code took what off this line (a seller's code only ever touches that seller's lines). */}
+          {(item.promo_discounts ?? []).map((part) => (
+            <p key={part.code} className="mt-1 text-xs font-medium text-emerald-700 tabular-nums dark:text-emerald-400">
+              {t('sellerPromoCodes.cartDiscount', { code: part.code, amount: formatMoney(part.amount) })}
+            </p>
+          ))}
         </div>
       </div>
     </li>

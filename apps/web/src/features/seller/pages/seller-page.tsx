@@ -11,6 +11,7 @@ import { SellerPayouts } from '@/features/payouts/components/seller-payouts';
 import { SellerProductUpdates } from '@/features/product-updates/components/seller-product-updates';
 import { ApiTokensCard } from '@/features/seller-api/components/api-tokens-card';
 import { WebhooksCard } from '@/features/seller-api/components/webhooks-card';
+import { SellerPromoCodesCard } from '@/features/seller-promo-codes/components/seller-promo-codes-card';
 import { useRequiredUser } from '@/lib/auth-store';
 import { BecomeSellerCard } from '../components/become-seller-card';
 import { ProductEditor } from '../components/product-editor';
@@ -61,6 +62,7 @@ function SellerDashboard() {
       <SalesChart />
       {editor && <ProductEditor key={editor.product?.id ?? 'new'} product={editor.product} onClose={() => setEditor(null)} />}
       <SellerProducts onAdd={() => setEditor({})} onEdit={(product) => setEditor({ product })} />
+      <SellerPromoCodesCard />
       <SellerProfileCard />
       <SellerLicenses />
       <SellerProductUpdates />
