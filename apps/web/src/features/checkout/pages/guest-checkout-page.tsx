@@ -1,7 +1,7 @@
 import { emailField, type GuestCheckoutResult, type PaymentState } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CreditCard, Lock, Mail, ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -37,6 +37,20 @@ function chosenAmount(value: string | null): number | undefined {
   if (value === null || value.trim() === '') return undefined;
   const amount = Number(value);
   return Number.isFinite(amount) && amount >= 0 ? amount : undefined;
+}
+
+/** Why there is nothing to buy, under the page's heading. */
+function GuestCheckoutProblem({ title, children }: { title: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16">
+      <DocumentTitle title={t('guest.checkout.title')} />
+      <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{t('guest.checkout.title')}</h1>
+      <Alert tone="error" title={title}>
+        {children}
+      </Alert>
+    </div>
+  );
 }
 
 /**
@@ -78,25 +92,14 @@ export function GuestCheckoutPage() {
   });
   const field = (name: Path<GuestFormInput>) => register(name, { onChange: () => clearErrors(name) });
 
-  if (!productId) {
-    return (
-      <div className="mx-auto max-w-xl px-4 py-16">
-        <DocumentTitle title={t('guest.checkout.title')} />
-        <Alert tone="error" title={t('guest.checkout.title')}>
-          {t('guest.checkout.noProduct')}
-        </Alert>
-      </div>
-    );
-  }
+  if (!productId)
+    return <GuestCheckoutProblem title={t('guest.checkout.title')}>{t('guest.checkout.noProduct')}</GuestCheckoutProblem>;
   if (product.isPending || config.isPending) return <LoadingScreen message={t('checkout.loading')} />;
   if (product.error || !product.data) {
     return (
-      <div className="mx-auto max-w-xl px-4 py-16">
-        <DocumentTitle title={t('guest.checkout.title')} />
-        <Alert tone="error" title={t('checkout.loadFailed')}>
-          {translateMessage(errorMessage(product.error, t('common.operationFailed')))}
-        </Alert>
-      </div>
+      <GuestCheckoutProblem title={t('checkout.loadFailed')}>
+        {translateMessage(errorMessage(product.error, t('common.operationFailed')))}
+      </GuestCheckoutProblem>
     );
   }
 

@@ -1,5 +1,5 @@
 import { CheckCircle2, Clock, Download, Mail } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
@@ -26,6 +26,20 @@ function useOrderToken(orderId: string): string {
   return token;
 }
 
+/** Why the order can not be shown, under the page's heading. */
+function GuestOrderProblem({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16">
+      <DocumentTitle title={t('guest.order.title')} />
+      <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{t('guest.order.title')}</h1>
+      <Alert tone="error" title={t('guest.order.unavailable')}>
+        {children}
+      </Alert>
+    </div>
+  );
+}
+
 /**
  * A guest's receipt (decision 0046): the order, its payment state, the download links once paid,
  * and where the claim link went. Only the browser that holds the order's token can open it.
@@ -38,26 +52,10 @@ export function GuestOrderPage() {
   const paid = order.data?.payment_status === 'paid';
   const downloads = useGuestDownloads(id, token, paid);
 
-  if (!token) {
-    return (
-      <div className="mx-auto max-w-xl px-4 py-16">
-        <DocumentTitle title={t('guest.order.title')} />
-        <Alert tone="error" title={t('guest.order.title')}>
-          {t('guest.order.noToken')}
-        </Alert>
-      </div>
-    );
-  }
+  if (!token) return <GuestOrderProblem>{t('guest.order.noToken')}</GuestOrderProblem>;
   if (order.isPending) return <LoadingScreen message={t('guest.order.loading')} />;
   if (order.error || !order.data) {
-    return (
-      <div className="mx-auto max-w-xl px-4 py-16">
-        <DocumentTitle title={t('guest.order.title')} />
-        <Alert tone="error" title={t('guest.order.title')}>
-          {translateMessage(errorMessage(order.error, t('guest.order.notFound')))}
-        </Alert>
-      </div>
-    );
+    return <GuestOrderProblem>{translateMessage(errorMessage(order.error, t('guest.order.notFound')))}</GuestOrderProblem>;
   }
 
   const view = order.data;
