@@ -205,6 +205,8 @@ export const promoCodeViewSchema = z.object({
   redemptions: z.number(),
   /** Dollars taken off paid orders by this code. */
   revenue_discounted: moneySchema,
+  /** A seller's code (docs/decisions/0045): its seller; null for a platform code. */
+  seller_id: z.string().nullable().optional(),
   created_at: isoDateSchema,
 });
 export type PromoCodeView = z.output<typeof promoCodeViewSchema>;

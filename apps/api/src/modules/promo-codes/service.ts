@@ -30,6 +30,7 @@ export { promoCodeListQuerySchema as adminPromoCodesQuery };
 
 const NOT_FOUND = 'Promo code not found';
 const DUPLICATE = 'This code already exists';
+const SELLER_CODE_SCOPE = 'A seller’s code applies to that seller’s products: only its seller changes them';
 
 /** What a code looks like right now (admin and seller lists). */
 export function statusOf(row: PromoRow, now = new Date()): PromoStatus {
@@ -67,6 +68,7 @@ function presentPromoCode(row: PromoRow, stats: Stats): PromoCodeView {
     min_subtotal: centsToDollars(row.minSubtotalCents),
     redemptions: Number(stats.redemptions ?? 0),
     revenue_discounted: centsToDollars(Number(stats.discountCents ?? 0)),
+    seller_id: row.sellerId,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -182,6 +184,9 @@ export async function updatePromoCode(deps: AppDeps, id: string, input: PromoCod
     if (code !== undefined && code !== current.code) throw fieldError('code', 'The code cannot be changed after it is created');
     if (Object.values(changes).every((value) => value === undefined))
       throw new AppError('VALIDATION_FAILED', 'Nothing to update');
+    // A seller's code covers that seller's products alone: its scope is the seller's to set (decision 0045).
+    if (current.sellerId && (changes.product_id !== undefined || changes.category !== undefined))
+      throw fieldError('product_id', SELLER_CODE_SCOPE);
     const kind = changes.kind ?? current.kind;
     // Switching kind without a new value would reread cents as a percent (or the reverse).
     if (changes.kind !== undefined && changes.kind !== current.kind && changes.value === undefined) {

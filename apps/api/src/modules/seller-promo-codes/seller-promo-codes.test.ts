@@ -134,6 +134,12 @@ describe('who may manage sellers’ discount codes', () => {
     // Admins see sellers' codes in their own list (and may switch them off there).
     const adminList = (await as(adminToken)('GET', `/admin/promo-codes?search=${code.code}`)).json();
     expect(adminList.promo_codes.map((c: { code: string }) => c.code)).toEqual([code.code]);
+    expect(adminList.promo_codes[0].seller_id).toBe(ana.id);
+    // An admin may switch it off, but not point it at other products (it would reach another seller's items).
+    const rescope = await as(adminToken)('PUT', `/admin/promo-codes/${code.id}`, { product_id: boTool.id });
+    expect(rescope.statusCode).toBe(422);
+    expect(rescope.json().detail).toBe('A seller’s code applies to that seller’s products: only its seller changes them');
+    expect((await as(adminToken)('POST', `/admin/promo-codes/${code.id}/deactivate`)).json().promo_code.active).toBe(false);
   });
 });
 
@@ -412,6 +418,18 @@ describe('at the cart and checkout', () => {
     expect(cart).toMatchObject({ total: 40, promo_notice: `Promo code ${code.code} is no longer available` });
     expect((await c.checkout()).statusCode).toBe(409);
     expect((await c.call('DELETE', `/cart/promo?code=${code.code}`)).json()).toMatchObject({ promo_notice: null, total: 40 });
+  });
+
+  it('a per-buyer limit holds for a seller’s code', async () => {
+    const code = await sellerCode(anaToken, { code: uniqueCode('PERBUYER'), kind: 'percent', value: 10, per_customer_limit: 1 });
+    const b = await buyer([anaTool.id]);
+    await b.apply(code.code);
+    const order = (await b.checkout()).json();
+    expect((await b.pay(order.payment_intent_id)).statusCode).toBe(200);
+    await b.call('POST', '/cart/add', { product_id: anaData.id });
+    const again = await b.apply(code.code);
+    expect(again.statusCode).toBe(422);
+    expect(again.json().detail).toBe(`You have already used ${code.code}`);
   });
 
   it('an order with several codes keeps one redemption per code', async () => {
