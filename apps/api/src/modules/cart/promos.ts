@@ -2,7 +2,15 @@ import { CATEGORIES, type PromoRule } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { centsToDollars } from '../../lib/money';
-import { type AppliedPromo, consumePromoUse, countPromoUsesBy, findUsablePromo, hasPaidOrder, type PromoRow } from './repository';
+import {
+  type AppliedPromo,
+  consumePromoUse,
+  countPromoUsesBy,
+  findUsablePromo,
+  hasPaidOrder,
+  type PromoRow,
+  sellerOwnsAnyOf,
+} from './repository';
 
 export { type AppliedPromo, consumePromoUse, findUsablePromo, type PromoRow };
 
@@ -17,9 +25,11 @@ export interface PromoCartFacts {
 }
 
 /** Whether a seller's code covers one of the cart's lines: one of its products, or any product of its seller. */
-function sellerCodeCoversCart(promo: PromoRow & { productIds?: string[] }, cart: PromoCartFacts): boolean {
+async function sellerCodeCoversCart(db: DbOrTx, promo: PromoRow & { productIds?: string[] }, cart: PromoCartFacts) {
+  const sellerId = promo.sellerId as string;
   if (promo.productIds && promo.productIds.length > 0) return cart.productIds.some((id) => promo.productIds?.includes(id));
-  return cart.sellerIds ? cart.sellerIds.includes(promo.sellerId as string) : true;
+  // Facts without the lines' sellers (a caller that did not pass them): asked of the products themselves.
+  return cart.sellerIds ? cart.sellerIds.includes(sellerId) : sellerOwnsAnyOf(db, sellerId, cart.productIds);
 }
 
 /**
@@ -36,7 +46,8 @@ export async function promoProblemFor(
   if (promo.productId && !cart.productIds.includes(promo.productId))
     return `${promo.code} does not apply to the items in your cart`;
   // A seller's code never discounts another seller's item: it needs one of its own in the cart.
-  if (promo.sellerId && !sellerCodeCoversCart(promo, cart)) return `${promo.code} does not apply to the items in your cart`;
+  if (promo.sellerId && !(await sellerCodeCoversCart(db, promo, cart)))
+    return `${promo.code} does not apply to the items in your cart`;
   if (promo.category && !cart.categories.includes(promo.category)) {
     const name = CATEGORIES.find((c) => c.slug === promo.category)?.name ?? promo.category;
     return `${promo.code} applies only to ${name} products`;

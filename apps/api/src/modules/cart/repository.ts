@@ -213,6 +213,17 @@ export async function consumePromoUse(tx: DbOrTx, promoId: string): Promise<bool
   return Boolean(row);
 }
 
+/** Whether any of these products is the seller's (a seller's code naming no products covers all of theirs). */
+export async function sellerOwnsAnyOf(db: DbOrTx, sellerId: string, productIds: string[]): Promise<boolean> {
+  if (productIds.length === 0) return false;
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.sellerId, sellerId), inArray(products.id, productIds)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function hasPaidOrder(db: DbOrTx, userId: string): Promise<boolean> {
   const [earlier] = await db
     .select({ id: orders.id })

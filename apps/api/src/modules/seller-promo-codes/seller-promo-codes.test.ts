@@ -432,6 +432,24 @@ describe('at the cart and checkout', () => {
     expect(again.json().detail).toBe(`You have already used ${code.code}`);
   });
 
+  it('a guest checkout never lets a seller’s code discount another seller’s item', async () => {
+    const code = await sellerCode(anaToken, { code: uniqueCode('GUESTANA'), kind: 'percent', value: 50 });
+    const guest = (productId: string, octet: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/guest/checkout',
+        payload: { email: `guest-${randomUUID()}@example.com`, items: [{ product_id: productId }], promo_code: code.code },
+        remoteAddress: `10.45.0.${octet}`,
+      });
+    const onBo = await guest(boTool.id, 1);
+    expect(onBo.statusCode).toBe(409);
+    expect(onBo.json().detail).toBe(`${code.code} does not apply to the items in your cart. Remove it and try again.`);
+    expect(await usedCount(code.code)).toBe(0);
+    const onAna = await guest(anaTool.id, 2);
+    expect(onAna.statusCode).toBe(201);
+    expect(onAna.json().amount).toBe(20);
+  });
+
   it('an order with several codes keeps one redemption per code', async () => {
     const rows = await t.db.execute(
       sql`select order_id, count(*)::int as codes from promo_redemptions group by order_id having count(*) > 1`,
