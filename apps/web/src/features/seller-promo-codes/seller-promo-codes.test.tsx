@@ -86,9 +86,17 @@ describe('the seller’s discount codes', () => {
     await user.selectOptions(form.getByLabelText('Type'), 'fixed');
     await user.clear(form.getByLabelText('Amount off ($)'));
     await user.type(form.getByLabelText('Amount off ($)'), '5');
+    // Named products: only those (none checked would be all of the seller's).
+    expect(form.getByRole('group', { name: 'Products' })).toBeTruthy();
+    await user.click(form.getByRole('checkbox', { name: 'Prompt Toolkit' }));
     await user.click(form.getByRole('button', { name: 'Create code' }));
     await waitFor(() => expect(api.calls('POST /api/v1/seller/promo-codes')).toHaveLength(2));
-    expect(api.calls('POST /api/v1/seller/promo-codes')[1]?.body).toMatchObject({ code: 'FIVE-OFF', kind: 'fixed', value: 5 });
+    expect(api.calls('POST /api/v1/seller/promo-codes')[1]?.body).toMatchObject({
+      code: 'FIVE-OFF',
+      kind: 'fixed',
+      value: 5,
+      product_ids: ['11111111-1111-4111-8111-111111111111'],
+    });
     expect(await screen.findByText('Code FIVE-OFF created')).toBeTruthy();
     expect(await screen.findByText('FIVE-OFF')).toBeTruthy();
 

@@ -1,4 +1,4 @@
-import type { SellerPromoCodeInput, SellerPromoCodeList, SellerPromoCodeView } from '@app/shared';
+import type { OwnProductList, SellerPromoCodeInput, SellerPromoCodeList, SellerPromoCodeView } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { userQueryKey, useViewerId } from '@/lib/user-query-key';
@@ -13,6 +13,15 @@ export function getSellerPromoCodes(page: number): Promise<SellerPromoCodeList> 
 export function useSellerPromoCodes(page = 1) {
   const viewerId = useViewerId();
   return useQuery({ queryKey: userQueryKey(sellerPromoCodesKey, viewerId, page), queryFn: () => getSellerPromoCodes(page) });
+}
+
+/** The seller's products a code may name (the first 100, newest first). */
+export function useCodeableProducts() {
+  const viewerId = useViewerId();
+  return useQuery({
+    queryKey: userQueryKey(sellerPromoCodesKey, viewerId, 'products'),
+    queryFn: () => api.get<OwnProductList>('/seller/products?page=1&limit=100'),
+  });
 }
 
 type Change = { message: string; promo_code: SellerPromoCodeView };

@@ -14,9 +14,14 @@ import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
-import { useCreateSellerPromoCode, useDeactivateSellerPromoCode, useSellerPromoCodes } from '../api/seller-promo-codes';
+import {
+  useCodeableProducts,
+  useCreateSellerPromoCode,
+  useDeactivateSellerPromoCode,
+  useSellerPromoCodes,
+} from '../api/seller-promo-codes';
 
-const FIELDS = ['code', 'kind', 'value', 'expires_at', 'usage_limit', 'per_customer_limit'] as const;
+const FIELDS = ['code', 'kind', 'value', 'expires_at', 'usage_limit', 'per_customer_limit', 'product_ids'] as const;
 const EMPTY: SellerPromoCodeForm = {
   code: '',
   kind: 'percent',
@@ -24,16 +29,18 @@ const EMPTY: SellerPromoCodeForm = {
   expires_at: '',
   usage_limit: '',
   per_customer_limit: '',
+  product_ids: [],
 };
 
 /**
- * The seller dashboard's "Discount codes": create a code for all of the seller's products (percent or
+ * The seller dashboard's "Discount codes": create a code for some or all of the seller's products (percent or
  * fixed, an optional end and limits), see each code's uses, switch one off. The server checks every
  * rule again (docs/decisions/0045).
  */
 export function SellerPromoCodesCard() {
   const { t } = useTranslation();
   const codes = useSellerPromoCodes();
+  const products = useCodeableProducts();
   const create = useCreateSellerPromoCode();
   const deactivate = useDeactivateSellerPromoCode();
   const [failure, setFailure] = useState<string | null>(null);
@@ -132,7 +139,27 @@ export function SellerPromoCodesCard() {
               {...field('per_customer_limit')}
             />
           </div>
-          <p className="text-sm text-slate-600 dark:text-slate-400">{t('sellerPromoCodes.appliesToAll')}</p>
+          {(products.data?.products.length ?? 0) > 0 && (
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-medium text-slate-900 dark:text-white">
+                {t('sellerPromoCodes.fields.products')}
+              </legend>
+              <p className="text-sm text-slate-600 dark:text-slate-400">{t('sellerPromoCodes.appliesToAll')}</p>
+              <div className="grid max-h-48 gap-1 overflow-y-auto sm:grid-cols-2">
+                {products.data?.products.map((product) => (
+                  <label key={product.id} className="flex items-center gap-2 text-sm">
+                    <input type="checkbox" value={product.id} className="size-4" {...field('product_ids')} />
+                    {product.title}
+                  </label>
+                ))}
+              </div>
+              {message('product_ids') && (
+                <p className="text-sm text-red-700 dark:text-red-400" role="alert">
+                  {message('product_ids')}
+                </p>
+              )}
+            </fieldset>
+          )}
           <Button type="submit" disabled={create.isPending}>
             {t('sellerPromoCodes.create')}
           </Button>
