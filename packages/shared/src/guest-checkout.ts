@@ -3,6 +3,7 @@ import { emailField, passwordField } from './auth';
 import { CART_MAX_QUANTITY, pwywAmountSchema } from './cart';
 import { LANGUAGES } from './lean';
 import { checkoutResultSchema } from './orders';
+import { countryCodeSchema, TAX_REGION_ONLY_US, usStateSchema } from './tax';
 
 /** How long the browser's order-scoped link (the guest's receipt page) keeps working. */
 export const GUEST_ORDER_LINK_TTL_DAYS = 30;
@@ -44,17 +45,25 @@ export const guestCheckoutItemSchema = z.object({
 });
 
 /** POST /guest/checkout: only an e-mail address and what to buy; prices are the server's. */
-export const guestCheckoutRequestSchema = z.object({
-  email: emailField(),
-  items: z
-    .array(guestCheckoutItemSchema, { error: GUEST_NO_ITEMS })
-    .min(1, GUEST_NO_ITEMS)
-    .max(GUEST_MAX_LINES, GUEST_TOO_MANY_LINES)
-    .refine((items) => new Set(items.map((item) => item.product_id.toLowerCase())).size === items.length, GUEST_DUPLICATE_LINE),
-  promo_code: z.string().trim().max(50).optional(),
-  /** The language of the e-mails (the storefront's); English when left out. */
-  language: z.enum(LANGUAGES).optional(),
-});
+export const guestCheckoutRequestSchema = z
+  .object({
+    email: emailField(),
+    items: z
+      .array(guestCheckoutItemSchema, { error: GUEST_NO_ITEMS })
+      .min(1, GUEST_NO_ITEMS)
+      .max(GUEST_MAX_LINES, GUEST_TOO_MANY_LINES)
+      .refine((items) => new Set(items.map((item) => item.product_id.toLowerCase())).size === items.length, GUEST_DUPLICATE_LINE),
+    promo_code: z.string().trim().max(50).optional(),
+    /** The language of the e-mails (the storefront's); English when left out. */
+    language: z.enum(LANGUAGES).optional(),
+    /** Where the buyer is billed, as for POST /orders/checkout: the server looks up the rate (decision 0044). */
+    billing_country: countryCodeSchema.optional(),
+    billing_region: usStateSchema,
+  })
+  .refine((body) => !body.billing_region || body.billing_country === 'US', {
+    message: TAX_REGION_ONLY_US,
+    path: ['billing_region'],
+  });
 export type GuestCheckoutRequest = z.input<typeof guestCheckoutRequestSchema>;
 
 /** The order and its payment (as POST /orders/checkout) plus the browser's key to this one order. */

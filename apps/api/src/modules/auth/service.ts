@@ -4,7 +4,7 @@ import { AppError, fieldError } from '../../lib/errors';
 import { escapeHtml, mailTexts } from '../../lib/mail-texts';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { createOpaqueToken, hashToken } from '../../lib/tokens';
-import { sendClaimLinkForSignUp } from '../guest-checkout/service';
+import { sendClaimLinkForSignUp } from '../guest-checkout';
 import {
   bumpTokenVersion,
   findUserByEmail,
@@ -26,6 +26,7 @@ import { revokeAllSessions, type SessionTokens, startSession } from './sessions'
 import { assertSecondFactor } from './totp';
 
 export { clearSessionCookie, sendSession } from './session-reply';
+export { revokeAllSessions, startSession } from './sessions';
 
 export type SignedIn = { user: UserRow } & SessionTokens;
 

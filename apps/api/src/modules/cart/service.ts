@@ -29,6 +29,9 @@ import {
   promoRule,
   requireUsablePromo,
 } from './promos';
+
+export { findUsablePromo, promoProblemFor, requireUsablePromo } from './promos';
+
 import {
   addCartLineQuantity,
   deleteCartLine,

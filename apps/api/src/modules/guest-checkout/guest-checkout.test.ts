@@ -175,6 +175,34 @@ describe('a guest order is priced by the server', () => {
     expect(unknown.statusCode).toBe(422);
   });
 
+  it('charges the tax of the billing country the guest chose (the rate the server keeps), and refuses an unknown one', async () => {
+    const paid = await product({ priceCents: 2000 });
+    const email = uniqueEmail('vat');
+    const placed = await guestCheckout({
+      email,
+      items: [{ product_id: paid.id }],
+      billing_country: 'de',
+      // Figures a client might send are not in the contract and change nothing.
+      tax: 0,
+      total: 1,
+    });
+    expect(placed.statusCode).toBe(201);
+    expect(placed.json()).toMatchObject({ amount: 23.8, provider: 'test' });
+    const row = await orderRow(placed.json().order_id);
+    expect(row).toMatchObject({ taxCountry: 'DE', taxRateBps: 1900, taxCents: 380, totalCents: 2380 });
+    const shown = await asGuest('GET', `/orders/${placed.json().order_id}`, placed.json().access_token);
+    expect(shown.json().tax).toMatchObject({ country: 'DE' });
+    const unknown = await guestCheckout({ email: uniqueEmail('vat'), items: [{ product_id: paid.id }], billing_country: 'XX' });
+    expect(unknown.statusCode).toBe(422);
+    const regionOutsideUs = await guestCheckout({
+      email: uniqueEmail('vat'),
+      items: [{ product_id: paid.id }],
+      billing_country: 'DE',
+      billing_region: 'CA',
+    });
+    expect(regionOutsideUs.statusCode).toBe(422);
+  });
+
   it('pays a free order at once, without a card', async () => {
     const free = await product({ priceCents: 0 });
     const email = uniqueEmail('free');

@@ -2,13 +2,10 @@ import {
   CART_ITEMS_UNAVAILABLE,
   DEFAULT_PREFERENCES,
   type DownloadLinks,
-  formatMessage,
   GUEST_CHECKOUTS_PER_EMAIL_HOUR,
   GUEST_CHECKOUTS_PER_IP_HOUR,
   GUEST_CLAIM_LINK_INVALID,
-  GUEST_CLAIM_LINK_TTL_DAYS,
   GUEST_ORDER_LINK_EXPIRED,
-  GUEST_ORDER_LINK_TTL_DAYS,
   GUEST_TOO_MANY_FOR_EMAIL,
   GUEST_TOO_MANY_FROM_ADDRESS,
   type GuestCheckoutResult,
@@ -18,24 +15,30 @@ import {
 import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { escapeHtml } from '../../lib/mail-texts';
 import { hashPassword } from '../../lib/passwords';
 import { countRateLimitHit } from '../../lib/rate-limit-store';
-import { signGuestOrder, verifyGuestOrder } from '../../lib/signed-links';
-import { createOpaqueToken, hashToken } from '../../lib/tokens';
+import { verifyGuestOrder } from '../../lib/signed-links';
+import { hashToken } from '../../lib/tokens';
 import { isUuid } from '../../lib/validation';
-import { claimResetToken, deleteFailedLoginsForEmail, insertResetToken } from '../auth/repository';
-import { assertPasswordNotCommon, type SignedIn } from '../auth/service';
-import { revokeAllSessions, startSession } from '../auth/sessions';
-import { findUsablePromo, promoProblemFor, requireUsablePromo } from '../cart/promos';
-import { type CartLineRow, chosenAmountCents, lineUnitCents, type PricedCart, priceLines } from '../cart/service';
+import { claimResetToken, deleteFailedLoginsForEmail } from '../auth/repository';
+import { assertPasswordNotCommon, revokeAllSessions, type SignedIn, startSession } from '../auth/service';
+import {
+  type CartLineRow,
+  chosenAmountCents,
+  findUsablePromo,
+  lineUnitCents,
+  type PricedCart,
+  priceLines,
+  promoProblemFor,
+  requireUsablePromo,
+} from '../cart/service';
 import { issueDownloadLinks } from '../downloads/service';
-import { checkout } from '../orders/checkout';
+import { checkout } from '../orders';
 import type { OrderRow } from '../orders/present';
 import { getOwnOrder } from '../orders/service';
-import { confirmPayment } from '../payments/confirm';
+import { confirmPayment } from '../payments/service';
 import { bumpTokenVersion, findUserById, type UserRow, updateUser } from '../users/repository';
-import { languageOf } from '../users/service';
+import { orderToken } from './mail';
 import { findGuestOrder, findOrCreateGuestBuyer, lockProductsAndSellers } from './repository';
 
 const HOUR_MS = 3_600_000;
@@ -47,6 +50,8 @@ export interface GuestCheckoutInput {
   items: { product_id: string; quantity: number; amount?: number }[];
   promo_code?: string;
   language?: Language;
+  billing_country?: string;
+  billing_region?: string;
 }
 
 /**
@@ -124,21 +129,24 @@ export async function placeGuestOrder(
     await updateUser(deps.db, buyer.id, { preferences: { ...DEFAULT_PREFERENCES, language: input.language } });
   }
   const key = caller.idempotencyKey?.trim().slice(0, 190);
-  const result = await checkout(deps, buyer, key ? `guest:${key}` : undefined, caller.referralCookie, {
-    lines: guestLines(input, buyer),
-    guest: true,
-  });
+  const result = await checkout(
+    deps,
+    buyer,
+    key ? `guest:${key}` : undefined,
+    caller.referralCookie,
+    {
+      lines: guestLines(input, buyer),
+      guest: true,
+    },
+    billingOf(input),
+  );
   const { token, expiresAt } = orderToken(deps, result.order_id);
   return { ...result, access_token: token, access_expires_at: expiresAt.toISOString() };
 }
 
-/** A fresh order-scoped token (GUEST_ORDER_LINK_TTL_DAYS). */
-export function orderToken(deps: AppDeps, orderId: string, now = Date.now()): { token: string; expiresAt: Date } {
-  const expiresAt = new Date(now + GUEST_ORDER_LINK_TTL_DAYS * 24 * HOUR_MS);
-  return {
-    token: signGuestOrder(deps.downloadSigningKey, { g: orderId, exp: Math.floor(expiresAt.getTime() / 1000) }),
-    expiresAt,
-  };
+/** The billing place the guest chose, as the signed-in checkout takes it (none: no tax, flagged for the admin). */
+function billingOf(input: GuestCheckoutInput) {
+  return input.billing_country ? { country: input.billing_country, region: input.billing_region } : undefined;
 }
 
 /**
@@ -188,73 +196,6 @@ export async function guestDownloadLinks(deps: AppDeps, orderId: string, token: 
   if (order.paymentStatus !== 'paid') throw new AppError('FORBIDDEN', 'Downloads are available once the order is paid');
   const { links, expiresAt } = await issueDownloadLinks(deps, order);
   return { order_id: order.id, links, expires_at: expiresAt.toISOString() };
-}
-
-/** A single-use link that sets the password of an unclaimed account (stored hashed, as reset links are). */
-async function issueClaimLink(deps: AppDeps, user: UserRow): Promise<string> {
-  const token = createOpaqueToken();
-  await insertResetToken(deps.db, {
-    userId: user.id,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + GUEST_CLAIM_LINK_TTL_DAYS * 24 * HOUR_MS),
-  });
-  return `${deps.config.publicUrl}/claim-account?token=${token}`;
-}
-
-/**
- * After a guest order is paid (test card, Stripe webhook, free): the address gets its receipt page
- * link and, while the account is unclaimed, the link to claim it. A claimed account's owner is told
- * the order is in their account; nothing in it is reachable from the guest's side.
- */
-export async function sendGuestOrderMail(deps: AppDeps, orderId: string): Promise<void> {
-  const order = await findGuestOrder(deps.db, orderId);
-  if (order?.paymentStatus !== 'paid') return;
-  const buyer = await findUserById(deps.db, order.userId);
-  if (!buyer?.isActive) return;
-  const language = languageOf(buyer);
-  const t = (id: Parameters<typeof formatMessage>[1], values?: Record<string, string | number>) =>
-    formatMessage(language, id, values);
-  const pageUrl = `${deps.config.publicUrl}/guest/orders/${order.id}#${orderToken(deps, order.id).token}`;
-  const claimUrl = buyer.unclaimedSince ? await issueClaimLink(deps, buyer) : null;
-  const days = { days: GUEST_CLAIM_LINK_TTL_DAYS };
-  const accountLines = claimUrl
-    ? [t('mail.guest.claimIntro'), t('mail.guest.claimOpen', days), claimUrl]
-    : [t('mail.guest.inAccount', { url: `${deps.config.publicUrl}/orders` })];
-  await deps.mailer.send({
-    kind: 'guest-order',
-    to: buyer.email,
-    subject: t('mail.guest.subject', { order: order.orderNumber }),
-    text: [t('mail.guest.intro', { order: order.orderNumber }), pageUrl, '', ...accountLines].join('\n'),
-    html: `<p>${escapeHtml(t('mail.guest.intro', { order: order.orderNumber }))}</p><p><a href="${pageUrl}">${escapeHtml(
-      t('mail.guest.pageLabel'),
-    )}</a></p>${
-      claimUrl
-        ? `<p>${escapeHtml(t('mail.guest.claimIntro'))}</p><p><a href="${claimUrl}">${escapeHtml(t('mail.guest.claimLabel'))}</a> ${escapeHtml(
-            t('mail.guest.claimNote', days),
-          )}</p>`
-        : `<p>${escapeHtml(t('mail.guest.inAccount', { url: `${deps.config.publicUrl}/orders` }))}</p>`
-    }`,
-  });
-}
-
-/**
- * Sign-up with the address of an unclaimed account: no second account and no session; the address
- * gets a claim link, so the purchases appear only once the mailbox is proved.
- */
-export async function sendClaimLinkForSignUp(deps: AppDeps, user: UserRow): Promise<void> {
-  const claimUrl = await issueClaimLink(deps, user);
-  const t = (id: Parameters<typeof formatMessage>[1], values?: Record<string, string | number>) =>
-    formatMessage(languageOf(user), id, values);
-  const days = { days: GUEST_CLAIM_LINK_TTL_DAYS };
-  await deps.mailer.send({
-    kind: 'guest-claim',
-    to: user.email,
-    subject: t('mail.guest.confirmSubject'),
-    text: [t('mail.guest.confirmIntro'), t('mail.guest.claimOpen', days), claimUrl].join('\n'),
-    html: `<p>${escapeHtml(t('mail.guest.confirmIntro'))}</p><p><a href="${claimUrl}">${escapeHtml(t('mail.guest.claimLabel'))}</a> ${escapeHtml(
-      t('mail.guest.claimNote', days),
-    )}</p>`,
-  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../lib/context';
-import { sendGuestOrderMail } from '../guest-checkout/service';
+import { sendGuestOrderMail } from '../guest-checkout';
 import { issueLicenseKeysInTx } from '../licenses/service';
 import type { OrderItemRow, OrderRow } from '../orders/present';
 import { checkItemsStillBuyable, isOpen, markPaidInTx, type PaidOrder, sendReceipt } from '../orders/service';
