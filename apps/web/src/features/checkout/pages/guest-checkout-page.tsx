@@ -1,6 +1,6 @@
-import { emailField, type GuestCheckoutResult, type PaymentState } from '@app/shared';
+import { emailField, type GuestCheckoutResult, type PaymentState, type TaxQuote, taxCentsOf } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CreditCard, Lock, Mail, ShieldCheck } from 'lucide-react';
+import { CreditCard, Lock, Mail, Receipt, ShieldCheck } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +20,9 @@ import { randomUuid } from '@/lib/uuid';
 import { useConfirmGuestPayment } from '../api/confirm-guest-payment';
 import { useGuestProduct } from '../api/get-guest-product';
 import { usePaymentConfig } from '../api/get-payment-config';
+import { type BillingChoice, useTaxQuote } from '../api/get-tax-quote';
 import { usePlaceGuestOrder } from '../api/place-guest-order';
+import { BillingCountryFields, defaultBillingChoice } from '../components/billing-country-fields';
 import { TestModeNotice } from '../components/test-mode-notice';
 import { CARD_FIELDS, cardFormSchema } from '../lib/card-form';
 import { guestOrderPath, rememberGuestOrderToken } from '../lib/guest-order-tokens';
@@ -53,6 +55,35 @@ function GuestCheckoutProblem({ title, children }: { title: string; children: Re
   );
 }
 
+/** The price with the tax the quote's rate adds (what the server will charge, unless the rate changes meanwhile). */
+function grossOf(price: number, quote: TaxQuote | undefined): number {
+  const cents = Math.round(price * 100);
+  return (cents + (quote ? taxCentsOf(cents, quote.rate_bps) : 0)) / 100;
+}
+
+/** The tax the chosen billing place adds to the price, and the total (the server charges it from its own table). */
+function TaxEstimate({ price, quote }: { price: number; quote: TaxQuote | undefined }) {
+  const { t, i18n } = useTranslation();
+  if (!quote || quote.rate_bps === 0 || price === 0) return null;
+  const taxCents = taxCentsOf(Math.round(price * 100), quote.rate_bps);
+  const total = grossOf(price, quote);
+  const rate = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en', { style: 'percent', maximumFractionDigits: 2 }).format(
+    quote.rate_bps / 10_000,
+  );
+  return (
+    <dl className="mt-2 space-y-1 text-sm">
+      <div className="flex justify-between gap-4 text-slate-600 dark:text-slate-400">
+        <dt>{t('cart.totals.tax', { label: quote.label || t('cart.totals.taxLabel'), rate, country: quote.country })}</dt>
+        <dd className="tabular-nums">{formatMoney(taxCents / 100)}</dd>
+      </div>
+      <div className="flex justify-between gap-4 font-semibold text-slate-900 dark:text-white">
+        <dt>{t('cart.totals.total')}</dt>
+        <dd className="tabular-nums">{formatMoney(total)}</dd>
+      </div>
+    </dl>
+  );
+}
+
 /**
  * Buying without an account (decision 0046): an e-mail address and, unless the product is free,
  * a card. The server prices the order; this page only shows the price the catalogue shows.
@@ -71,6 +102,10 @@ export function GuestCheckoutPage() {
   const confirm = useConfirmGuestPayment();
   const [placed, setPlaced] = useState<GuestCheckoutResult | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // Where the guest is billed picks the tax (decision 0044); another place is another order.
+  const [billing, setBilling] = useState<BillingChoice>(() => defaultBillingChoice());
+  const billingPlace = `${billing.country}/${billing.country === 'US' ? billing.region : ''}`;
+  const quote = useTaxQuote(billing);
 
   const price = product.data
     ? product.data.pay_what_you_want
@@ -117,13 +152,15 @@ export function GuestCheckoutPage() {
       if (!order || order.payment_status === 'paid') {
         try {
           order = await place.mutateAsync({
-            idempotencyKey: `${visitKey}-${values.email.trim().toLowerCase()}`,
+            idempotencyKey: `${visitKey}-${billingPlace}-${values.email.trim().toLowerCase()}`,
             body: {
               email: values.email,
               items: [
                 { product_id: productId, quantity: 1, ...(product.data.pay_what_you_want && amount !== undefined && { amount }) },
               ],
               language: activeLanguage(),
+              billing_country: billing.country,
+              ...(billing.country === 'US' && billing.region && { billing_region: billing.region }),
             },
           });
         } catch (error) {
@@ -178,8 +215,30 @@ export function GuestCheckoutPage() {
           </Link>
           <span className="font-semibold tabular-nums text-slate-900 dark:text-white">{formatMoney(price)}</span>
         </div>
+        <TaxEstimate price={price} quote={quote.data} />
         <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{t('guest.checkout.serverPrices')}</p>
       </section>
+      {!free && (
+        <Card className="mt-6">
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <Receipt className="size-5 text-slate-400" aria-hidden />
+              {t('checkout.billing.title')}
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <BillingCountryFields
+              value={billing}
+              disabled={busy}
+              onChange={(next) => {
+                setBilling(next);
+                // An order placed for the previous place is not paid for this one.
+                if (placed?.payment_status !== 'paid') setPlaced(null);
+              }}
+            />
+          </CardContent>
+        </Card>
+      )}
       {payment?.test_mode && payment.test_cards && !free && (
         <div className="mt-6">
           <TestModeNotice cards={payment.test_cards} />
@@ -255,7 +314,9 @@ export function GuestCheckoutPage() {
               )}
               <Button type="submit" size="lg" className="w-full" loading={busy}>
                 <Lock className="size-4" aria-hidden />
-                {free ? t('guest.checkout.getFree') : t('checkout.pay', { amount: formatMoney(placed?.amount ?? price) })}
+                {free
+                  ? t('guest.checkout.getFree')
+                  : t('checkout.pay', { amount: formatMoney(placed?.amount ?? grossOf(price, quote.data)) })}
               </Button>
             </form>
           ) : (

@@ -108,7 +108,12 @@ describe('guest checkout page', () => {
 
     await screen.findByRole('heading', { name: 'Thank you for your purchase' });
     const body = api.calls('POST /api/v1/guest/checkout')[0]?.body;
-    expect(body).toEqual({ email: 'visitor@example.org', items: [{ product_id: PRODUCT_ID, quantity: 1 }], language: 'en' });
+    expect(body).toEqual({
+      email: 'visitor@example.org',
+      items: [{ product_id: PRODUCT_ID, quantity: 1 }],
+      language: 'en',
+      billing_country: 'US',
+    });
     expect(api.calls('POST /api/v1/guest/checkout')[0]?.headers.get('Idempotency-Key')).toBeTruthy();
     const paid = api.calls(`POST /api/v1/guest/orders/${ORDER_ID}/confirm-payment`)[0];
     expect(paid?.headers.get('x-order-token')).toBe(TOKEN);
@@ -117,6 +122,29 @@ describe('guest checkout page', () => {
     expect(link.getAttribute('href')).toBe('/api/v1/downloads/signed.abc');
     expect(api.calls(`GET /api/v1/guest/orders/${ORDER_ID}`)[0]?.headers.get('x-order-token')).toBe(TOKEN);
     expect(screen.getByText(/a link to set a password/)).toBeTruthy();
+  });
+
+  it('asks where the guest is billed, shows the tax of that country and sends the country, never an amount', async () => {
+    const vat = { country: 'DE', region: null, rate: 19, rate_bps: 1900, label: 'VAT' };
+    const api = guestApi({
+      'GET /api/v1/tax/rate': (request) =>
+        new URL(request.url).searchParams.get('country') === 'DE'
+          ? json(200, vat)
+          : json(200, { country: 'US', region: null, rate: 0, rate_bps: 0, label: null }),
+      'POST /api/v1/guest/checkout': () => json(201, { ...placed, amount: 47.6 }),
+    });
+    const { user } = renderRoute(`/guest-checkout?product=${PRODUCT_ID}`);
+    await screen.findByRole('heading', { name: 'Buy as a guest', level: 1 }, { timeout: 15_000 });
+    await user.selectOptions(screen.getByLabelText('Country'), 'DE');
+    expect(await screen.findByText('VAT 19% (DE)')).toBeTruthy();
+    expect(screen.getByText('$7.60')).toBeTruthy();
+    await user.type(screen.getByLabelText('E-mail address'), 'visitor@example.org');
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: /Pay \$47\.60/ }));
+    await screen.findByRole('heading', { name: 'Thank you for your purchase' });
+    const body = api.calls('POST /api/v1/guest/checkout')[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ billing_country: 'DE' });
+    expect(Object.keys(body).some((key) => /amount|total|tax/.test(key))).toBe(false);
   });
 
   it('keeps the order when a card is declined: another card pays the same order', async () => {
