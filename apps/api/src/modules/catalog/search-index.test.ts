@@ -389,7 +389,7 @@ describe('a compaction of the documents', () => {
     }
     const postings = documents.postings;
     const alpha = documents.lexeme('alpha') as number;
-    expect(Array.from((postings.lists[alpha] as Int32Array).subarray(0, postings.sizes[alpha]))).toEqual(
+    expect(Array.from(postings.listOf(alpha))).toEqual(
       Array.from({ length: 33 }, (_, i) => i),
     );
   });

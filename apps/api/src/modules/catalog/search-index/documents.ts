@@ -21,7 +21,7 @@ function roomFor(length: number, needed: number): number {
  * stay until the next compaction (compact()), which moves the others down in place.
  */
 export class Documents {
-  postings = new PostingLists();
+  postings = new PostingLists({ bitsets: true });
   docArena = new Uint8Array(1 << 16);
   docUsed = 0;
   docStart: Int32Array;
@@ -35,11 +35,13 @@ export class Documents {
   constructor(capacity: number) {
     this.docStart = new Int32Array(capacity).fill(-1);
     this.posStart = new Int32Array(capacity);
+    this.postings.capacity = capacity;
   }
 
   grow(capacity: number): void {
     this.docStart = grown(this.docStart, capacity);
     this.posStart = grown(this.posStart, capacity);
+    this.postings.capacity = capacity;
   }
 
   add(slot: number, vectorText: string): void {
@@ -240,6 +242,7 @@ export class Documents {
   trim(): void {
     this.docArena = this.docArena.slice(0, this.docUsed);
     this.posArena = this.posArena.slice(0, this.posUsed);
+    this.postings.settle();
     this.postings.trim();
   }
 

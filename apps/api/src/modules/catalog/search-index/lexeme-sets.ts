@@ -16,8 +16,14 @@ export class LexemeSets {
   /** The lexeme's set, sized for `capacity` slots; undefined when its posting list is shorter than a set. */
   of(postings: PostingLists, lexeme: number, capacity: number): Int32Array | undefined {
     const size = postings.sizes[lexeme] as number;
-    if (size * SHARE < capacity) return undefined;
     const words = (capacity >>> 5) + 1;
+    // Kept as a set by the posting lists themselves: nothing to build or hold twice.
+    const own = postings.setOf(lexeme, words);
+    if (own) {
+      this.sets.delete(lexeme);
+      return own;
+    }
+    if (size * SHARE < capacity) return undefined;
     let entry = this.sets.get(lexeme);
     if (!entry) {
       entry = { bits: new Int32Array(words), through: 0 };

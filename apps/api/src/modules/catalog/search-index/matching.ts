@@ -128,15 +128,12 @@ export function matchingSlots(data: IndexData, planned: PlannedQuery, keep: ((sl
   const smallest = (groups[0] as (typeof groups)[number]).lexemes;
   if (groups.length === 1 && smallest.length === 1 && !keep && data.deadCount === 0) {
     // One lexeme, no filter, no dead slot: its posting list is the answer.
-    const lexeme = smallest[0] as number;
     addPostings(matched, postings, smallest);
-    return (postings.lists[lexeme] as Int32Array).subarray(0, postings.sizes[lexeme] as number);
+    return found.subarray(0, postings.copyInto(smallest[0] as number, found));
   }
   let count: number;
   if (smallest.length === 1) {
-    const lexeme = smallest[0] as number;
-    count = postings.sizes[lexeme] as number;
-    found.set((postings.lists[lexeme] as Int32Array).subarray(0, count));
+    count = postings.copyInto(smallest[0] as number, found);
   } else {
     // Several posting lists (each in order) merged through a set, which lists its slots in order.
     const union = scratch.setA;

@@ -93,11 +93,10 @@ function typoCounts(data: IndexData, planned: PlannedQuery, matches: Int32Array)
   for (const word of planned.typoWords) {
     level.fill(0, 0, data.size);
     word.lexemes.forEach((lexemes, index) => {
-      for (const lexeme of lexemes) {
-        const list = postings.lists[lexeme] as Int32Array;
-        const size = postings.sizes[lexeme] as number;
-        for (let i = 0; i < size; i += 1) if (level[list[i] as number] === 0) level[list[i] as number] = index + 1;
-      }
+      for (const lexeme of lexemes)
+        postings.forEach(lexeme, (slot) => {
+          if (level[slot] === 0) level[slot] = index + 1;
+        });
     });
     const last = word.levels.length - 1;
     for (const slot of matches) (keys[slot] as number) += word.levels[level[slot] ? (level[slot] as number) - 1 : last] as number;

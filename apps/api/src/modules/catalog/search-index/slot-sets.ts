@@ -52,16 +52,7 @@ export function addSlot(set: Int32Array, slot: number): void {
 
 /** Adds every slot of the lexemes' (or title tokens') posting lists to the set. */
 export function addPostings(set: Int32Array, postings: PostingLists, ids: readonly number[]): void {
-  const lists = postings.lists;
-  const sizes = postings.sizes;
-  for (const id of ids) {
-    const list = lists[id] as Int32Array;
-    const size = sizes[id] as number;
-    for (let i = 0; i < size; i += 1) {
-      const slot = list[i] as number;
-      (set[slot >>> 5] as number) |= 1 << (slot & 31);
-    }
-  }
+  for (const id of ids) postings.addTo(set, id);
 }
 
 /** Writes the set's slots in ascending order into `into`; returns how many. */

@@ -14,7 +14,8 @@ import { TitleTokens } from './title-tokens';
  * changes were read up to; the index catches up from there as it does between refreshes. A
  * snapshot of another format, another database, or older than the deletion log (a day) is not used.
  */
-const FORMAT = 4;
+// 5: the common lexemes' posting lists are bitsets (setIds, setLengths, setWords).
+const FORMAT = 5;
 
 /** Where a snapshot was taken: the database (system identifier and name) and the watermark of its changes. */
 export interface SnapshotOrigin {
@@ -70,8 +71,8 @@ export function captureSnapshot(data: IndexData, origin: SnapshotOrigin): Snapsh
   writer.array('posStart', documents.posStart.subarray(0, size));
   writer.array('docArena', documents.docArena.subarray(0, documents.docUsed));
   writer.array('posArena', documents.posArena.subarray(0, documents.posUsed));
-  capturePostings(writer, 'lexemes', documents.postings);
-  capturePostings(writer, 'titleTokens', data.titleTokens.postings);
+  capturePostings(writer, 'lexemes', documents.postings, size);
+  capturePostings(writer, 'titleTokens', data.titleTokens.postings, size);
   const rows = data.rows;
   writer.array('rowChunkOf', rows.chunkOf.subarray(0, size));
   writer.array('rowStartOf', rows.startOf.subarray(0, size));
@@ -96,15 +97,26 @@ export function captureSnapshot(data: IndexData, origin: SnapshotOrigin): Snapsh
   return writer;
 }
 
-function capturePostings(writer: SnapshotWriter, name: string, postings: PostingLists): void {
+function capturePostings(writer: SnapshotWriter, name: string, postings: PostingLists, size: number): void {
   const sizes = Int32Array.from(postings.sizes);
   writer.json(`${name}:texts`, [...postings.ids.keys()]);
   writer.array(`${name}:sizes`, sizes);
   writer.arrayPieces(
     `${name}:lists`,
     'Int32Array',
-    postings.lists.map((list, id) => list.subarray(0, sizes[id])),
+    postings.lists.map((list, id) => list.subarray(0, postings.sets[id] ? 0 : sizes[id])),
   );
+  // The texts kept as bitsets, their words up to the last slot captured (slots added while the
+  // file is written may set bits in the last one: restorePostings() clears what lies past `size`).
+  const setIds = postings.sets.flatMap((set, id) => (set ? [id] : []));
+  const words = (size >>> 5) + 1;
+  const sets = setIds.map((id) => (postings.sets[id] as Int32Array).subarray(0, words));
+  writer.array(`${name}:setIds`, Int32Array.from(setIds));
+  writer.array(
+    `${name}:setLengths`,
+    Int32Array.from(sets, (set) => set.length),
+  );
+  writer.arrayPieces(`${name}:setWords`, 'Int32Array', sets);
 }
 
 /** The index saved in a snapshot with its origin, or undefined when the file is missing or of another format. */
@@ -140,10 +152,10 @@ async function restore(reader: SnapshotReader, file: string): Promise<IndexData>
   documents.docUsed = documents.docArena.length;
   documents.posArena = await reader.array('posArena', 'Uint16Array');
   documents.posUsed = documents.posArena.length;
-  documents.postings = await restorePostings(reader, 'lexemes');
+  documents.postings = await restorePostings(reader, 'lexemes', size, true);
   data.documents = documents;
   data.titleTokens = new TitleTokens();
-  data.titleTokens.postings = await restorePostings(reader, 'titleTokens');
+  data.titleTokens.postings = await restorePostings(reader, 'titleTokens', size, false);
   const rows = new Rows(0);
   rows.chunkOf = await reader.array('rowChunkOf', 'Int32Array');
   rows.startOf = await reader.array('rowStartOf', 'Int32Array');
@@ -167,20 +179,41 @@ async function restore(reader: SnapshotReader, file: string): Promise<IndexData>
   return data;
 }
 
-async function restorePostings(reader: SnapshotReader, name: string): Promise<PostingLists> {
-  const postings = new PostingLists();
+async function restorePostings(reader: SnapshotReader, name: string, size: number, bitsets: boolean): Promise<PostingLists> {
+  const postings = new PostingLists({ bitsets });
+  postings.capacity = size;
   const texts = await reader.json<string[]>(`${name}:texts`);
   const sizes = await reader.array(`${name}:sizes`, 'Int32Array');
   const lists = await reader.array(`${name}:lists`, 'Int32Array');
+  const setIds = await reader.array(`${name}:setIds`, 'Int32Array');
+  const setLengths = await reader.array(`${name}:setLengths`, 'Int32Array');
+  const setWords = await reader.array(`${name}:setWords`, 'Int32Array');
+  const isSet = new Set(setIds);
   let offset = 0;
   texts.forEach((text, id) => {
-    const size = sizes[id] as number;
+    const listSize = isSet.has(id) ? 0 : (sizes[id] as number);
     postings.ids.set(text, id);
-    postings.lists.push(lists.subarray(offset, offset + size));
-    postings.sizes.push(size);
-    offset += size;
+    postings.lists.push(lists.subarray(offset, offset + listSize));
+    postings.sets.push(undefined);
+    postings.sizes.push(sizes[id] as number);
+    offset += listSize;
+  });
+  let wordOffset = 0;
+  setIds.forEach((id, index) => {
+    const length = setLengths[index] as number;
+    const set = setWords.subarray(wordOffset, wordOffset + length);
+    wordOffset += length;
+    clearPast(set, size);
+    postings.sets[id] = set;
   });
   return postings;
+}
+
+/** Clears the bits of slots from `size` on (set by products added while the snapshot was written). */
+function clearPast(set: Int32Array, size: number): void {
+  const word = size >>> 5;
+  if (word < set.length) set[word] = (set[word] as number) & ((1 << (size & 31)) - 1);
+  set.fill(0, word + 1);
 }
 
 /** After a snapshot is written: the rows it holds are read from it from now on (Rows.useFile); the file used before is closed a minute later (a search may still read it). */
