@@ -67,8 +67,8 @@ import { adminProductChangeRoutes, publicVersionRoutes, sellerVersionRoutes } fr
 import { adminPromoCodeRoutes } from './modules/promo-codes/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { sellerSaleAlertRoutes } from './modules/sale-alerts/routes';
-import { sellerPromoCodeRoutes } from './modules/seller-promo-codes/routes';
 import { sellerApiTokenRoutes } from './modules/seller-api/routes';
+import { sellerPromoCodeRoutes } from './modules/seller-promo-codes/routes';
 import { publicSellerRoutes } from './modules/sellers/public-routes';
 import { sellerRoutes } from './modules/sellers/routes';
 import {

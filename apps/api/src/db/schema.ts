@@ -603,9 +603,7 @@ export const promoCodes = pgTable(
   },
   (table) => [
     uniqueIndex('promo_codes_code_unique').on(table.code),
-    index('promo_codes_seller_created_idx')
-      .on(table.sellerId, table.createdAt)
-      .where(sql`${table.sellerId} is not null`),
+    index('promo_codes_seller_created_idx').on(table.sellerId, table.createdAt).where(sql`${table.sellerId} is not null`),
     check('promo_codes_value_positive', sql`${table.value} > 0`),
     check('promo_codes_usage', sql`${table.usageLimit} is null or ${table.usedCount} <= ${table.usageLimit}`),
   ],

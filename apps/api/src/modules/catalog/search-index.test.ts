@@ -389,9 +389,7 @@ describe('a compaction of the documents', () => {
     }
     const postings = documents.postings;
     const alpha = documents.lexeme('alpha') as number;
-    expect(Array.from(postings.listOf(alpha))).toEqual(
-      Array.from({ length: 33 }, (_, i) => i),
-    );
+    expect(Array.from(postings.listOf(alpha))).toEqual(Array.from({ length: 33 }, (_, i) => i));
   });
 });
 
