@@ -135,10 +135,17 @@ describe('seller page', () => {
     const stats = await screen.findByRole('list', { name: 'Your figures' });
     await waitFor(() => expect(within(stats).getByText('Products').nextSibling?.textContent).toBe('2'));
     expect(await screen.findByRole('img', { name: /Units sold per day: 1 in total/ })).toBeTruthy();
-    const rejected = (await screen.findByText('Rough Dataset')).closest('tr') as HTMLElement;
+    // The discount codes card names the products too: the row is the one in the products table.
+    const rowOf = (title: string) =>
+      screen
+        .getAllByText(title)
+        .map((cell) => cell.closest('tr'))
+        .find(Boolean) as HTMLElement;
+    await screen.findAllByText('Rough Dataset');
+    const rejected = rowOf('Rough Dataset');
     expect(within(rejected).getByText('Rejected')).toBeTruthy();
     expect(within(rejected).getByText('Reason: Add a sample file please')).toBeTruthy();
-    expect(within(screen.getByText('Live Model').closest('tr') as HTMLElement).getByText('Approved')).toBeTruthy();
+    expect(within(rowOf('Live Model')).getByText('Approved')).toBeTruthy();
   });
 
   it('sends search and status filters to the server', async () => {
@@ -248,7 +255,8 @@ describe('seller page', () => {
     expect((screen.getByLabelText('Suggested price (USD)') as HTMLInputElement).value).toBe('12');
   });
 
-  it('lists a product for free, or as pay what you want with a minimum and a suggested price', async () => {
+  // Much typing into a large form: give a loaded machine time (it ran past 20 s in a full run).
+  it('lists a product for free, or as pay what you want with a minimum and a suggested price', { timeout: 45_000 }, async () => {
     const created = makeOwnProduct({ id: 'p-pwyw', title: 'Prompt Garden' });
     const { user, api } = await openAsSeller({
       'POST /api/v1/seller/products': () =>
