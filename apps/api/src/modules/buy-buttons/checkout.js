@@ -24,6 +24,14 @@
   function fill(text, values) {
     return text.replace(/\{\{(\w+)\}\}/g, (_, name) => (values[name] === undefined ? '' : String(values[name])));
   }
+  /** As the receipt and the shop's pages name it: "VAT 19% (DE)". */
+  function taxLabel(tax) {
+    const rate = new Intl.NumberFormat(document.documentElement.lang || 'en', {
+      style: 'percent',
+      maximumFractionDigits: 2,
+    }).format(tax.rate_bps / 10000);
+    return `${tax.label || T.tax} ${rate} (${tax.country})`;
+  }
   function money(amount) {
     return `$${Number(amount).toFixed(2)}`;
   }
@@ -132,7 +140,7 @@
     };
     if (order.tax && order.net_amount !== undefined) {
       add(T.net, money(order.net_amount));
-      add(order.tax.label || T.tax, money(order.tax.amount));
+      add(taxLabel(order.tax), money(order.tax.amount));
     }
     add(T.total, money(order.amount));
     $('pay-submit').textContent = fill(T.payAmount, { amount: money(order.amount) });
