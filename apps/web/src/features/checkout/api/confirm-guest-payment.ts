@@ -2,7 +2,10 @@ import { type CardPayment, GUEST_ORDER_TOKEN_HEADER, type PaymentState } from '@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** Pays a guest order with a card (test processor): 402 for a declined card, 422 for bad details. */
+/**
+ * Pays a guest order with a card (test processor): 402 for a declined card, 422 for bad details.
+ * Without a card (Stripe, after the browser confirmed): an empty body; the server reads the intent.
+ */
 export function confirmGuestPayment({
   orderId,
   token,
@@ -10,9 +13,9 @@ export function confirmGuestPayment({
 }: {
   orderId: string;
   token: string;
-  card: CardPayment;
+  card?: CardPayment;
 }): Promise<PaymentState> {
-  return api.post<PaymentState>(`/guest/orders/${encodeURIComponent(orderId)}/confirm-payment`, card, {
+  return api.post<PaymentState>(`/guest/orders/${encodeURIComponent(orderId)}/confirm-payment`, card ?? {}, {
     headers: { [GUEST_ORDER_TOKEN_HEADER]: token },
   });
 }

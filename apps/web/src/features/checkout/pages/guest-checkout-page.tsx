@@ -23,6 +23,7 @@ import { usePaymentConfig } from '../api/get-payment-config';
 import { type BillingChoice, useTaxQuote } from '../api/get-tax-quote';
 import { usePlaceGuestOrder } from '../api/place-guest-order';
 import { BillingCountryFields, defaultBillingChoice } from '../components/billing-country-fields';
+import { GuestStripePayment } from '../components/guest-stripe-payment';
 import { TestModeNotice } from '../components/test-mode-notice';
 import { CARD_FIELDS, cardFormSchema } from '../lib/card-form';
 import { guestOrderPath, rememberGuestOrderToken } from '../lib/guest-order-tokens';
@@ -319,10 +320,28 @@ export function GuestCheckoutPage() {
                   : t('checkout.pay', { amount: formatMoney(placed?.amount ?? grossOf(price, quote.data)) })}
               </Button>
             </form>
+          ) : payment.publishable_key ? (
+            <GuestStripePayment
+              publishableKey={payment.publishable_key}
+              visitKey={visitKey}
+              billingPlace={billingPlace}
+              order={{
+                items: [
+                  {
+                    product_id: productId,
+                    quantity: 1,
+                    ...(product.data.pay_what_you_want && amount !== undefined && { amount }),
+                  },
+                ],
+                language: activeLanguage(),
+                billing_country: billing.country,
+                ...(billing.country === 'US' && billing.region && { billing_region: billing.region }),
+              }}
+              estimate={grossOf(price, quote.data)}
+            />
           ) : (
-            <Alert tone="info" title={t('checkout.stripe.title')}>
-              {t('guest.checkout.stripeSignIn')}
-            </Alert>
+            // Stripe without its publishable key: no card can be taken, signed in or not.
+            <Alert tone="info" title={t('checkout.stripe.title')} />
           )}
           <p className="mt-4 flex items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
             <ShieldCheck className="size-4" aria-hidden />

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '@/lib/auth-store';
 import { json, type MockHandler, mockApi } from '@/test/api-mock';
 import { makeProduct } from '@/test/catalog-fixtures';
@@ -8,6 +8,15 @@ import { makeSession } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
 
 /** Guest checkout (decision 0046): buy with an e-mail address, pay, open the receipt, claim the account. */
+
+// Stripe.js stands in: the Payment Element mounts into the page, and confirmPayment answers as the test says.
+const stripe = vi.hoisted(() => {
+  const element = { mount: vi.fn(), destroy: vi.fn() };
+  const elements = { create: vi.fn(() => element) };
+  const client = { elements: vi.fn(() => elements), confirmPayment: vi.fn() };
+  return { element, elements, client, loadStripe: vi.fn(async () => client) };
+});
+vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: stripe.loadStripe }));
 
 const PRODUCT_ID = '11111111-1111-4111-8111-111111111111';
 const ORDER_ID = 'aaaaaaaa-0000-4000-8000-000000000001';
@@ -180,6 +189,108 @@ describe('guest checkout page', () => {
     await user.click(screen.getByRole('button', { name: /Pay \$40\.00/ }));
     const box = await screen.findByRole('alert');
     expect(within(box).getByText(/Too many guest purchases/)).toBeTruthy();
+  });
+});
+
+describe('guest checkout with Stripe', () => {
+  const stripeConfig = { provider: 'stripe', test_mode: false, publishable_key: 'pk_live_guest', test_cards: null };
+  const stripePlaced = { ...placed, provider: 'stripe', payment_intent_id: 'pi_3Guest', client_secret: 'pi_3Guest_secret_x' };
+
+  beforeEach(() => {
+    vi.clearAllMocks();
+    stripe.client.confirmPayment.mockResolvedValue({ paymentIntent: { id: 'pi_3Guest', status: 'succeeded' } });
+  });
+
+  it('places the order with the e-mail, pays in the Payment Element, has the server confirm, and opens the order', {
+    timeout: 30_000,
+  }, async () => {
+    const api = guestApi({
+      'GET /api/v1/payments/config': () => json(200, stripeConfig),
+      'POST /api/v1/guest/checkout': () => json(201, stripePlaced),
+      [`POST /api/v1/guest/orders/${ORDER_ID}/confirm-payment`]: () =>
+        json(200, { status: 'succeeded', order_id: ORDER_ID, order_number: placed.order_number, payment_status: 'paid' }),
+    });
+    const { user, router } = renderRoute(`/guest-checkout?product=${PRODUCT_ID}`);
+    await screen.findByRole('heading', { name: 'Buy as a guest', level: 1 }, { timeout: 15_000 });
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Pay/ })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(await screen.findByText('Email is required')).toBeTruthy();
+    expect(api.calls('POST /api/v1/guest/checkout')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('E-mail address'), 'Visitor@Example.org');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    const pay = await screen.findByRole('button', { name: /Pay \$40\.00/ });
+    await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(false));
+
+    const call = api.calls('POST /api/v1/guest/checkout')[0];
+    expect(call?.body).toEqual({
+      email: 'visitor@example.org',
+      items: [{ product_id: PRODUCT_ID, quantity: 1 }],
+      language: 'en',
+      billing_country: 'US',
+    });
+    expect(call?.headers.get('Idempotency-Key')).toMatch(/-US\/-visitor@example\.org$/);
+    expect(stripe.loadStripe).toHaveBeenCalledWith('pk_live_guest');
+    expect(stripe.client.elements).toHaveBeenCalledWith({ clientSecret: 'pi_3Guest_secret_x' });
+    expect(stripe.elements.create).toHaveBeenCalledWith('payment');
+    expect(stripe.element.mount).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem(`guest-order-token:${ORDER_ID}`)).toBe(TOKEN);
+    expect(api.calls(`POST /api/v1/guest/orders/${ORDER_ID}/confirm-payment`)).toHaveLength(0);
+
+    await user.click(pay);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/guest/orders/${ORDER_ID}`));
+    expect(stripe.client.confirmPayment).toHaveBeenCalledWith(
+      expect.objectContaining({ elements: stripe.elements, redirect: 'if_required' }),
+    );
+    const confirmed = api.calls(`POST /api/v1/guest/orders/${ORDER_ID}/confirm-payment`);
+    expect(confirmed).toHaveLength(1);
+    expect(confirmed[0]?.headers.get('x-order-token')).toBe(TOKEN);
+    expect(confirmed[0]?.body).toEqual({});
+    expect(router.state.location.hash).toBe(`#${TOKEN}`);
+    await screen.findByRole('heading', { name: 'Thank you for your purchase' });
+  });
+
+  it('shows Stripe’s decline, asks the server nothing and stays on the page', async () => {
+    stripe.client.confirmPayment.mockResolvedValue({
+      error: { type: 'card_error', code: 'card_declined', message: 'Your card has insufficient funds.' },
+    });
+    const api = guestApi({
+      'GET /api/v1/payments/config': () => json(200, stripeConfig),
+      'POST /api/v1/guest/checkout': () => json(201, stripePlaced),
+    });
+    const { user, router } = renderRoute(`/guest-checkout?product=${PRODUCT_ID}`);
+    await screen.findByRole('heading', { name: 'Buy as a guest', level: 1 }, { timeout: 15_000 });
+    await user.type(screen.getByLabelText('E-mail address'), 'visitor@example.org');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    const pay = await screen.findByRole('button', { name: /Pay \$40\.00/ });
+    await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(false));
+    await user.click(pay);
+    const box = await screen.findByRole('alert');
+    expect(within(box).getByText('Your card has insufficient funds.')).toBeTruthy();
+    expect(api.calls(`POST /api/v1/guest/orders/${ORDER_ID}/confirm-payment`)).toHaveLength(0);
+    expect(router.state.location.pathname).toBe('/guest-checkout');
+    expect(screen.queryByText('Thank you for your purchase')).toBeNull();
+  });
+
+  it('shows the server’s refusal after Stripe confirmed, and does not open the order', async () => {
+    guestApi({
+      'GET /api/v1/payments/config': () => json(200, stripeConfig),
+      'POST /api/v1/guest/checkout': () => json(201, stripePlaced),
+      [`POST /api/v1/guest/orders/${ORDER_ID}/confirm-payment`]: () =>
+        json(402, { detail: 'The payment did not go through.', code: 'PAYMENT_FAILED' }),
+    });
+    const { user, router } = renderRoute(`/guest-checkout?product=${PRODUCT_ID}`);
+    await screen.findByRole('heading', { name: 'Buy as a guest', level: 1 }, { timeout: 15_000 });
+    await user.type(screen.getByLabelText('E-mail address'), 'visitor@example.org');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    const pay = await screen.findByRole('button', { name: /Pay \$40\.00/ });
+    await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(false));
+    await user.click(pay);
+    const box = await screen.findByRole('alert');
+    expect(within(box).getByText('The payment did not go through.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/guest-checkout');
   });
 });
 
