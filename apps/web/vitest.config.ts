@@ -15,6 +15,6 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     // jsdom and user-event are slow on a busy 2-core CI machine; a generous limit keeps tests about behaviour, not speed.
-    testTimeout: 20_000,
+    testTimeout: 40_000,
   },
 });

@@ -8,8 +8,9 @@ import { reloadPreferencesFromBrowser } from '@/lib/preferences';
 // The bundles are lazy in the app; tests render with English loaded up front.
 await loadLanguage('en');
 
-// Two cores shared with the API suite and PostgreSQL: give findBy/waitFor room before calling it a failure.
-configure({ asyncUtilTimeout: 5000 });
+// Two cores shared with the API suite and PostgreSQL: give findBy/waitFor room before calling it a failure
+// (the first admin page of a file loads the whole lazy admin bundle: 7–12 s in a loaded full run).
+configure({ asyncUtilTimeout: 20_000 });
 
 // jsdom lacks these; the app only needs them to exist.
 window.matchMedia ??= (query: string) =>
