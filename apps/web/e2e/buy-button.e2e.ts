@@ -143,16 +143,16 @@ describe('a buy button on another site', () => {
     // Open, then Escape: the dialog closes and focus is back on the link.
     await link.click();
     const dialog = page.getByRole('dialog', { name: `Buy ${productTitle}` });
-    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
     await overlay(page).getByLabel('Your e-mail address').waitFor();
     await overlay(page).getByLabel('Your e-mail address').focus();
     await page.keyboard.press('Escape');
-    await expect.poll(() => dialog.count()).toBe(0);
-    await expect.poll(() => link.evaluate((a) => a === document.activeElement)).toBe(true);
+    await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => link.evaluate((a) => a === document.activeElement), { timeout: 15_000 }).toBe(true);
 
     // Open again with the keyboard and buy.
     await link.press('Enter');
-    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
     const frame = overlay(page);
     // A message from anyone but the shop's frame (here the host page itself) changes nothing.
     await page.evaluate(
@@ -204,7 +204,7 @@ describe('a buy button on another site', () => {
       .getByRole('link', { name: /^Download / })
       .first()
       .waitFor();
-    await expect.poll(() => page.evaluate(() => document.body.dataset.purchased)).toBe(orderNumber);
+    await expect.poll(() => page.evaluate(() => document.body.dataset.purchased), { timeout: 15_000 }).toBe(orderNumber);
     expect(await wcagViolations(page)).toEqual([]);
 
     // On the server: the order is paid, read with the token only the frame holds; the receipt went out.
@@ -225,8 +225,8 @@ describe('a buy button on another site', () => {
 
     // Close from inside the frame: focus returns to the link.
     await frame.getByRole('button', { name: 'Close the checkout' }).click();
-    await expect.poll(() => dialog.count()).toBe(0);
-    await expect.poll(() => link.evaluate((a) => a === document.activeElement)).toBe(true);
+    await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => link.evaluate((a) => a === document.activeElement), { timeout: 15_000 }).toBe(true);
 
     // The host's strict policy saw nothing it had to refuse.
     expect(problems.filter((p) => /Content Security Policy|Refused/i.test(p))).toEqual([]);
@@ -244,7 +244,7 @@ describe('a buy button on another site', () => {
 
   it('every other shop page refuses to be framed by that site', async () => {
     const { context, page, problems } = await openHost('/framed');
-    await expect.poll(() => problems.some((p) => p.includes("frame-ancestors 'none'"))).toBe(true);
+    await expect.poll(() => problems.some((p) => p.includes("frame-ancestors 'none'")), { timeout: 15_000 }).toBe(true);
     const framed = page.frames().find((f) => f !== page.mainFrame());
     expect(await framed?.evaluate(() => document.title).catch(() => '')).not.toContain(productTitle);
     await context.close();

@@ -310,7 +310,7 @@ describe('sell like a creator', () => {
     // The host's strict policy saw nothing it had to refuse.
     expect(problems.filter((p) => /Content Security Policy|Refused/i.test(p))).toEqual([]);
     await frame.getByRole('button', { name: 'Close the checkout' }).click();
-    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(0);
     await page.close();
   }, 240_000);
 

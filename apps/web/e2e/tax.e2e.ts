@@ -27,11 +27,11 @@ describe('tax', () => {
     const add = page.getByRole('button', { name: 'Add to cart' });
     await add.first().waitFor();
     await add.first().click();
-    await expect.poll(() => page.getByRole('link', { name: 'Cart, 1 item' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('link', { name: 'Cart, 1 item' }).count(), { timeout: 15_000 }).toBe(1);
 
     await page.goto('/checkout');
     await page.getByLabel('Country').selectOption('DE');
-    await expect.poll(() => page.locator('dt', { hasText: /^VAT 19% \(DE\)$/ }).count()).toBe(1);
+    await expect.poll(() => page.locator('dt', { hasText: /^VAT 19% \(DE\)$/ }).count(), { timeout: 15_000 }).toBe(1);
     const net = await row(page, /^Subtotal$/);
     const tax = await row(page, /^VAT 19% \(DE\)$/);
     const total = await row(page, /^Total$/);
@@ -46,7 +46,7 @@ describe('tax', () => {
     await page.getByLabel('CVC').fill('123');
     await page.getByRole('button', { name: `Pay $${total.toFixed(2)}` }).click();
     await page.waitForURL('**/checkout/success');
-    await expect.poll(() => page.locator('dt', { hasText: /^VAT 19% \(DE\)$/ }).count()).toBe(1);
+    await expect.poll(() => page.locator('dt', { hasText: /^VAT 19% \(DE\)$/ }).count(), { timeout: 15_000 }).toBe(1);
     expect(await row(page, /^Total$/)).toBe(total);
     const receipt = await mailToContaining(email, 'VAT 19% (DE)');
     expect(receipt).toContain(`$${total.toFixed(2)}`);
@@ -59,7 +59,7 @@ describe('tax', () => {
     await report.waitFor();
     await notBusy(admin.page);
     const germany = report.getByRole('row').filter({ hasText: 'Germany (DE)' });
-    await expect.poll(() => germany.count()).toBe(1);
+    await expect.poll(() => germany.count(), { timeout: 15_000 }).toBe(1);
     expect(money(await germany.getByRole('cell').nth(3).textContent())).toBeGreaterThanOrEqual(tax);
     const rates = admin.page.getByRole('table', { name: 'Tax rates' });
     expect(await rates.getByRole('row').filter({ hasText: 'Germany (DE)' }).innerText()).toContain('19%');
