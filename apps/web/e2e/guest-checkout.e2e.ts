@@ -55,9 +55,11 @@ describe('buying as a guest', () => {
 
     await page.getByRole('heading', { name: 'Thank you for your purchase' }).waitFor();
     expect(page.url()).toMatch(/\/guest\/orders\/[0-9a-f-]{36}/);
-    expect(
-      await page.getByRole('link', { name: new RegExp(product.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).count(),
-    ).toBeGreaterThan(0);
+    // The download links load after the heading: wait for them rather than count at once.
+    await page
+      .getByRole('link', { name: new RegExp(product.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+      .first()
+      .waitFor({ timeout: 30_000 });
     expect(await wcagViolations(page)).toEqual([]);
 
     // The mail with the receipt page and the claim link (the receipt itself may be written after it, or before).
