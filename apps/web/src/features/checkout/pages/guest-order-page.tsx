@@ -1,15 +1,15 @@
-import { CheckCircle2, Clock, Download, Mail } from 'lucide-react';
+import { CheckCircle2, Clock, Download, Mail, RefreshCw } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { Alert } from '@/components/ui/alert';
-import { buttonClasses } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
-import { useGuestDownloads, useGuestOrder } from '../api/get-guest-order';
+import { isAwaitingPayment, useGuestDownloads, useGuestOrder } from '../api/get-guest-order';
 import { guestOrderToken, rememberGuestOrderToken } from '../lib/guest-order-tokens';
 
 /** The token from the link's #fragment (kept for a reload), else the one this browser kept. */
@@ -51,14 +51,26 @@ export function GuestOrderPage() {
   const order = useGuestOrder(id, token);
   const paid = order.data?.payment_status === 'paid';
   const downloads = useGuestDownloads(id, token, paid);
+  // The buyer's own "Check again" (the page also asks by itself every few seconds while waiting).
+  const [checking, setChecking] = useState(false);
 
   if (!token) return <GuestOrderProblem>{t('guest.order.noToken')}</GuestOrderProblem>;
   if (order.isPending) return <LoadingScreen message={t('guest.order.loading')} />;
-  if (order.error || !order.data) {
+  // A failed re-check keeps the order on screen; only an order never loaded is a problem.
+  if (!order.data) {
     return <GuestOrderProblem>{translateMessage(errorMessage(order.error, t('guest.order.notFound')))}</GuestOrderProblem>;
   }
 
   const view = order.data;
+  const waiting = isAwaitingPayment(view);
+  const checkAgain = async () => {
+    setChecking(true);
+    try {
+      await order.refetch();
+    } finally {
+      setChecking(false);
+    }
+  };
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
       <DocumentTitle title={t('guest.order.title')} />
@@ -73,8 +85,20 @@ export function GuestOrderPage() {
         </h1>
       </div>
       <p className="mt-2 text-slate-600 dark:text-slate-400" role="status">
-        {paid ? t('guest.order.paid', { order: view.order_number }) : t('guest.order.waiting', { order: view.order_number })}
+        {paid
+          ? t('guest.order.paid', { order: view.order_number })
+          : waiting
+            ? t('guest.order.waiting', { order: view.order_number })
+            : t('guest.order.closed', { order: view.order_number })}
       </p>
+      {waiting && (
+        <div className="mt-4">
+          <Button variant="outline" loading={checking} onClick={() => void checkAgain()}>
+            <RefreshCw className="size-4" aria-hidden />
+            {t('guest.order.checkAgain')}
+          </Button>
+        </div>
+      )}
 
       <section aria-labelledby="guest-order-items" className="mt-8 rounded-2xl border border-slate-200 dark:border-slate-800">
         <h2 id="guest-order-items" className="border-b border-slate-200 px-4 py-3 font-semibold dark:border-slate-800">
