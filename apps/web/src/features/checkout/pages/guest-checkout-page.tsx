@@ -1,19 +1,13 @@
-import { emailField, type GuestCheckoutResult, type PaymentState, type TaxQuote, taxCentsOf } from '@app/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { CreditCard, Lock, Mail, Receipt, ShieldCheck } from 'lucide-react';
+import { type GuestCheckoutResult, type PaymentState, type TaxQuote, taxCentsOf } from '@app/shared';
+import { CreditCard, Mail, Receipt, ShieldCheck } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { DocumentTitle } from '@/components/document-title';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { TextField } from '@/components/ui/field';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatMoney } from '@/lib/format';
 import { activeLanguage, translateMessage } from '@/lib/i18n';
 import { randomUuid } from '@/lib/uuid';
@@ -23,17 +17,10 @@ import { usePaymentConfig } from '../api/get-payment-config';
 import { type BillingChoice, useTaxQuote } from '../api/get-tax-quote';
 import { usePlaceGuestOrder } from '../api/place-guest-order';
 import { BillingCountryFields, defaultBillingChoice } from '../components/billing-country-fields';
+import { CardForm, type PaymentAttempt, type PaymentProblem } from '../components/card-payment-form';
 import { GuestStripePayment } from '../components/guest-stripe-payment';
 import { TestModeNotice } from '../components/test-mode-notice';
-import { CARD_FIELDS, cardFormSchema } from '../lib/card-form';
 import { guestOrderPath, rememberGuestOrderToken } from '../lib/guest-order-tokens';
-
-const emailSchema = z.object({ email: emailField() });
-const cardSchema = emailSchema.and(cardFormSchema);
-type GuestFormInput = z.input<typeof cardSchema>;
-type GuestFormOutput = z.output<typeof cardSchema>;
-
-const EMPTY: GuestFormInput = { email: '', card_number: '', exp_month: '', exp_year: '', cvc: '' };
 
 /** The amount in the address (a pay-what-you-want choice from the product page), if it is a number. */
 function chosenAmount(value: string | null): number | undefined {
@@ -101,8 +88,8 @@ export function GuestCheckoutPage() {
   const [visitKey] = useState(randomUuid);
   const place = usePlaceGuestOrder();
   const confirm = useConfirmGuestPayment();
-  const [placed, setPlaced] = useState<GuestCheckoutResult | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  // The order this visit placed, and for which address: another address is another order (its receipt goes there).
+  const [placed, setPlaced] = useState<{ email: string; order: GuestCheckoutResult } | null>(null);
   // Where the guest is billed picks the tax (decision 0044); another place is another order.
   const [billing, setBilling] = useState<BillingChoice>(() => defaultBillingChoice());
   const billingPlace = `${billing.country}/${billing.country === 'US' ? billing.region : ''}`;
@@ -114,19 +101,6 @@ export function GuestCheckoutPage() {
       : product.data.price
     : 0;
   const free = product.data !== undefined && price === 0;
-
-  const {
-    register,
-    handleSubmit,
-    clearErrors,
-    setError,
-    formState: { errors },
-  } = useForm<GuestFormInput, unknown, GuestFormOutput>({
-    resolver: zodResolver(free ? (emailSchema as unknown as typeof cardSchema) : cardSchema),
-    reValidateMode: 'onSubmit',
-    defaultValues: EMPTY,
-  });
-  const field = (name: Path<GuestFormInput>) => register(name, { onChange: () => clearErrors(name) });
 
   if (!productId)
     return <GuestCheckoutProblem title={t('guest.checkout.title')}>{t('guest.checkout.noProduct')}</GuestCheckoutProblem>;
@@ -142,57 +116,50 @@ export function GuestCheckoutPage() {
   const payment = config.data;
   const cardsHere = free || payment?.provider !== 'stripe';
 
-  const fail = (error: unknown) => {
-    setProblem(translateMessage(errorMessage(error, t('common.operationFailed'))));
-  };
+  /** The server's refusal, with its per-field messages (the address, the card) for the form's fields. */
+  const failure = (error: unknown): PaymentProblem => ({
+    message: translateMessage(errorMessage(error, t('common.operationFailed'))),
+    fieldErrorsFrom: error,
+  });
 
-  const submit = handleSubmit(
-    async (values) => {
-      setProblem(null);
-      let order = placed;
-      if (!order || order.payment_status === 'paid') {
-        try {
-          order = await place.mutateAsync({
-            idempotencyKey: `${visitKey}-${billingPlace}-${values.email.trim().toLowerCase()}`,
-            body: {
-              email: values.email,
-              items: [
-                { product_id: productId, quantity: 1, ...(product.data.pay_what_you_want && amount !== undefined && { amount }) },
-              ],
-              language: activeLanguage(),
-              billing_country: billing.country,
-              ...(billing.country === 'US' && billing.region && { billing_region: billing.region }),
-            },
-          });
-        } catch (error) {
-          applyServerFieldErrors(error, setError, ['email']);
-          fail(error);
-          return;
-        }
-        setPlaced(order);
-        rememberGuestOrderToken(order.order_id, order.access_token);
+  const pay = async ({ email, card }: PaymentAttempt): Promise<PaymentProblem | undefined> => {
+    const address = email.trim().toLowerCase();
+    let order = placed?.email === address ? placed.order : null;
+    if (!order || order.payment_status === 'paid') {
+      try {
+        order = await place.mutateAsync({
+          idempotencyKey: `${visitKey}-${billingPlace}-${address}`,
+          body: {
+            email,
+            items: [
+              { product_id: productId, quantity: 1, ...(product.data.pay_what_you_want && amount !== undefined && { amount }) },
+            ],
+            language: activeLanguage(),
+            billing_country: billing.country,
+            ...(billing.country === 'US' && billing.region && { billing_region: billing.region }),
+          },
+        });
+      } catch (error) {
+        return failure(error);
       }
-      if (order.payment_status !== 'paid' && order.provider !== 'free') {
-        let state: PaymentState;
-        try {
-          state = await confirm.mutateAsync({
-            orderId: order.order_id,
-            token: order.access_token,
-            card: { card_number: values.card_number, exp_month: values.exp_month, exp_year: values.exp_year, cvc: values.cvc },
-          });
-        } catch (error) {
-          applyServerFieldErrors(error, setError, CARD_FIELDS);
-          // A declined card keeps the order: another card pays the same one.
-          if (!(error instanceof ApiError && [402, 422].includes(error.status))) setPlaced(null);
-          fail(error);
-          return;
-        }
-        if (state.status !== 'succeeded' && state.status !== 'processing') return;
+      setPlaced({ email: address, order });
+      rememberGuestOrderToken(order.order_id, order.access_token);
+    }
+    if (order.payment_status !== 'paid' && order.provider !== 'free') {
+      // Priced above zero after the page showed it free: the page has to be loaded again.
+      if (!card) return { message: t('common.operationFailed') };
+      let state: PaymentState;
+      try {
+        state = await confirm.mutateAsync({ orderId: order.order_id, token: order.access_token, card });
+      } catch (error) {
+        // A declined card keeps the order: another card pays the same one.
+        if (!(error instanceof ApiError && [402, 422].includes(error.status))) setPlaced(null);
+        return failure(error);
       }
-      navigate(guestOrderPath(order.order_id, order.access_token));
-    },
-    () => setProblem(null),
-  );
+      if (state.status !== 'succeeded' && state.status !== 'processing') return;
+    }
+    navigate(guestOrderPath(order.order_id, order.access_token));
+  };
 
   const busy = place.isPending || confirm.isPending;
 
@@ -234,7 +201,7 @@ export function GuestCheckoutPage() {
               onChange={(next) => {
                 setBilling(next);
                 // An order placed for the previous place is not paid for this one.
-                if (placed?.payment_status !== 'paid') setPlaced(null);
+                if (placed?.order.payment_status !== 'paid') setPlaced(null);
               }}
             />
           </CardContent>
@@ -258,68 +225,14 @@ export function GuestCheckoutPage() {
         </CardHeader>
         <CardContent>
           {cardsHere ? (
-            <form onSubmit={submit} noValidate className="space-y-4">
-              <TextField
-                label={t('guest.checkout.email')}
-                type="email"
-                autoComplete="email"
-                hint={t('guest.checkout.emailHint')}
-                error={errors.email?.message}
-                {...field('email')}
-              />
-              {!free && (
-                <>
-                  <TextField
-                    label={t('checkout.card.number')}
-                    inputMode="numeric"
-                    autoComplete="cc-number"
-                    placeholder="4242 4242 4242 4242"
-                    error={errors.card_number?.message}
-                    {...field('card_number')}
-                  />
-                  <div className="grid grid-cols-3 gap-3">
-                    <TextField
-                      label={t('checkout.card.expMonth')}
-                      inputMode="numeric"
-                      autoComplete="cc-exp-month"
-                      placeholder="MM"
-                      maxLength={2}
-                      error={errors.exp_month?.message}
-                      {...field('exp_month')}
-                    />
-                    <TextField
-                      label={t('checkout.card.expYear')}
-                      inputMode="numeric"
-                      autoComplete="cc-exp-year"
-                      placeholder="YYYY"
-                      maxLength={4}
-                      error={errors.exp_year?.message}
-                      {...field('exp_year')}
-                    />
-                    <TextField
-                      label={t('checkout.card.cvc')}
-                      inputMode="numeric"
-                      autoComplete="cc-csc"
-                      placeholder="123"
-                      maxLength={4}
-                      error={errors.cvc?.message}
-                      {...field('cvc')}
-                    />
-                  </div>
-                </>
-              )}
-              {problem && (
-                <Alert tone="error" title={t('checkout.problemTitle')}>
-                  <p>{problem}</p>
-                </Alert>
-              )}
-              <Button type="submit" size="lg" className="w-full" loading={busy}>
-                <Lock className="size-4" aria-hidden />
-                {free
-                  ? t('guest.checkout.getFree')
-                  : t('checkout.pay', { amount: formatMoney(placed?.amount ?? grossOf(price, quote.data)) })}
-              </Button>
-            </form>
+            <CardForm
+              mode={free ? 'free' : 'card'}
+              askEmail
+              amount={placed?.order.amount ?? grossOf(price, quote.data)}
+              busy={busy}
+              freeLabel={t('guest.checkout.getFree')}
+              onPay={pay}
+            />
           ) : payment.publishable_key ? (
             <GuestStripePayment
               publishableKey={payment.publishable_key}

@@ -174,6 +174,46 @@ describe('guest checkout page', () => {
     expect(api.calls(`POST /api/v1/guest/orders/${ORDER_ID}/confirm-payment`)).toHaveLength(2);
   });
 
+  it('places a new order when the address is corrected after a declined card (the receipt goes to the new one)', {
+    timeout: 30_000,
+  }, async () => {
+    const api = guestApi();
+    const { user } = renderRoute(`/guest-checkout?product=${PRODUCT_ID}`);
+    await screen.findByRole('heading', { name: 'Buy as a guest', level: 1 }, { timeout: 15_000 });
+    await user.type(screen.getByLabelText('E-mail address'), 'visitor@exmaple.org');
+    await fillCard(user, '4000000000000002');
+    await user.click(screen.getByRole('button', { name: /Pay \$40\.00/ }));
+    expect(within(await screen.findByRole('alert')).getByText('Your card was declined.')).toBeTruthy();
+
+    await user.clear(screen.getByLabelText('E-mail address'));
+    await user.type(screen.getByLabelText('E-mail address'), 'visitor@example.org');
+    await user.clear(screen.getByLabelText('Card number'));
+    await user.type(screen.getByLabelText('Card number'), '4242424242424242');
+    await user.click(screen.getByRole('button', { name: /Pay \$40\.00/ }));
+    await screen.findByRole('heading', { name: 'Thank you for your purchase' });
+    const orders = api.calls('POST /api/v1/guest/checkout');
+    expect(orders.map((call) => (call.body as { email: string }).email)).toEqual(['visitor@exmaple.org', 'visitor@example.org']);
+    expect(orders[1]?.headers.get('Idempotency-Key')).not.toBe(orders[0]?.headers.get('Idempotency-Key'));
+  });
+
+  it('puts a 422 about the card beside its field', async () => {
+    guestApi({
+      [`POST /api/v1/guest/orders/${ORDER_ID}/confirm-payment`]: () =>
+        json(422, {
+          detail: 'Validation failed',
+          code: 'VALIDATION_FAILED',
+          errors: [{ field: 'cvc', message: 'CVC must be 3 or 4 digits' }],
+        }),
+    });
+    const { user } = renderRoute(`/guest-checkout?product=${PRODUCT_ID}`);
+    await screen.findByRole('heading', { name: 'Buy as a guest', level: 1 }, { timeout: 15_000 });
+    await user.type(screen.getByLabelText('E-mail address'), 'visitor@example.org');
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: /Pay \$40\.00/ }));
+    await waitFor(() => expect(screen.getByLabelText('CVC').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getAllByText('CVC must be 3 or 4 digits').length).toBeGreaterThan(0);
+  });
+
   it('shows the server’s refusal (too many attempts) in the form', async () => {
     guestApi({
       'POST /api/v1/guest/checkout': () =>
