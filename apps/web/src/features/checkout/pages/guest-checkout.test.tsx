@@ -372,6 +372,17 @@ describe('claim account page', () => {
     expect(api.calls('POST /api/v1/guest/claim')[0]?.body).toEqual({ token: 'claim-123', password: 'Lantern-orbit-92' });
   });
 
+  it('checks the two passwords before anything is sent, as the reset form does', async () => {
+    const api = guestApi();
+    const { user } = renderRoute('/claim-account?token=claim-123');
+    await screen.findByRole('heading', { name: 'Set your password' });
+    await user.type(screen.getByLabelText('New password'), 'Lantern-orbit-92');
+    await user.type(screen.getByLabelText('Confirm password'), 'Lantern-orbit-93');
+    await user.click(screen.getByRole('button', { name: 'Set password and sign in' }));
+    expect(await screen.findByText('Passwords do not match')).toBeTruthy();
+    expect(api.calls('POST /api/v1/guest/claim')).toHaveLength(0);
+  });
+
   it('shows a used or expired link with a way to get a new one', async () => {
     guestApi({
       'POST /api/v1/guest/claim': () => json(400, { detail: 'This link is invalid or has expired.', code: 'BAD_REQUEST' }),
