@@ -8,6 +8,7 @@ import { createProduct, createUser, type SignedInUser, signedInUser } from '../.
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { renderOverlayPage } from './page';
 import { guestCheckoutTakesBillingCountry } from './service';
+import { standInForStripe } from './stripe-stand-in';
 
 let t: TestApp;
 let distDir: string;
@@ -89,6 +90,10 @@ describe('framing', () => {
     expect(csp['style-src']).toMatch(/^'sha256-[A-Za-z0-9+/=]+'$/);
     expect(csp['connect-src']).toBe("'self'");
     expect(csp['form-action']).toBe("'none'");
+    // The test card processor needs nothing of Stripe's: no frames, no other origin.
+    expect(csp['frame-src']).toBeUndefined();
+    expect(response.headers['content-security-policy']).not.toContain('stripe');
+    expect(response.body).not.toContain('data-stripe-key');
     expect(response.headers['content-security-policy']).not.toContain('unsafe');
     // No inline script runs: the only executable script is the same-origin file.
     const scripts = [...response.body.matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
@@ -148,6 +153,23 @@ describe('the overlay page', () => {
     expect(Object.keys(data.messages).some((id) => id.startsWith('mail.') || id.startsWith('admin.'))).toBe(false);
   });
 
+  it('without a publishable key under Stripe, shows no card form and links to the shop', async () => {
+    const product = (await t.app.inject({ method: 'GET', url: `/api/v1/products/${productId}` })).json();
+    const page = renderOverlayPage({
+      product,
+      language: 'en',
+      origin: null,
+      siteName: 'shop.example.test',
+      payment: { provider: 'unavailable' },
+      scriptUrl: '/embed/v1/checkout.js',
+      billingCountry: false,
+    });
+    expect(page).toContain(MESSAGE_CATALOGUE.en['embed.cardsElsewhere']);
+    expect(page).toContain(`<a href="/products/${productId}" target="_blank" rel="noopener">`);
+    expect(page).not.toContain('data-stripe-key');
+    expect(page).not.toContain('id="card-number"');
+  });
+
   it('asks for the billing country exactly when the guest checkout takes one', async () => {
     const response = await inject(`/embed/checkout/${productId}?lang=fr`);
     expect(response.body.includes('<select id="country"')).toBe(guestCheckoutTakesBillingCountry());
@@ -157,7 +179,7 @@ describe('the overlay page', () => {
       language: 'fr',
       origin: null,
       siteName: 'shop.example.test',
-      testCards: true,
+      payment: { provider: 'test' },
       scriptUrl: '/embed/v1/checkout.js',
       billingCountry: true,
     });
@@ -210,5 +232,103 @@ describe('the snippet', () => {
     expect((await buyer.call('GET', `/buy-buttons/products/${productId}`)).statusCode).toBe(403);
     const admin = await signedInUser(t, 'admin');
     expect((await admin.call('GET', `/buy-buttons/products/${productId}`)).statusCode).toBe(200);
+  });
+});
+
+describe('with Stripe as the payment provider (decision 0049)', () => {
+  const SECRET = 'sk_test_overlay_secret_never_in_a_page';
+  const PUBLISHABLE = 'pk_test_overlay_publishable';
+  let s: TestApp;
+  let product: { id: string };
+
+  beforeAll(async () => {
+    s = await createTestApp({
+      STRIPE_SECRET_KEY: SECRET,
+      STRIPE_PUBLISHABLE_KEY: PUBLISHABLE,
+      STRIPE_WEBHOOK_SECRET: 'whsec_overlay_secret',
+      PUBLIC_URL: 'https://shop.example.test',
+    });
+    product = await createProduct(s.db, await createUser(s.db, 'seller'), { title: 'Stripe kit', priceCents: 2500 });
+  });
+  afterAll(async () => {
+    await s.close();
+  });
+
+  it('lets the overlay load Stripe.js, frame Stripe and call Stripe’s API, and nothing more', async () => {
+    const response = await s.app.inject({ method: 'GET', url: `/embed/checkout/${product.id}?lang=en` });
+    expect(response.statusCode).toBe(200);
+    const csp = directives(response.headers['content-security-policy'] as string);
+    expect(csp['script-src']).toBe("'self' https://js.stripe.com");
+    expect(csp['frame-src']).toBe('https://js.stripe.com https://hooks.stripe.com');
+    expect(csp['connect-src']).toBe("'self' https://api.stripe.com");
+    // The rest stays as strict as with the test card processor.
+    expect(csp['default-src']).toBe("'none'");
+    expect(csp['style-src']).toMatch(/^'sha256-[A-Za-z0-9+/=]+'$/);
+    expect(csp['img-src']).toBe("'self' data:");
+    expect(csp['form-action']).toBe("'none'");
+    expect(csp['frame-ancestors']).toBe('https: http:');
+    expect(response.headers['content-security-policy']).not.toContain('unsafe');
+    expect(response.headers['content-security-policy']).not.toMatch(/\*/);
+    // Still one same-origin script in the page; Stripe.js is added by it, not by the markup.
+    const scripts = [...response.body.matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
+    expect(scripts).toEqual([
+      ' type="application/json" id="embed-data"',
+      expect.stringMatching(/^ src="\/embed\/v1\/checkout\.js/),
+    ]);
+    expect(response.body).not.toContain('js.stripe.com');
+  });
+
+  it('carries the publishable key for Stripe’s card form, never the secret key, and no test card fields', async () => {
+    const response = await s.app.inject({ method: 'GET', url: `/embed/checkout/${product.id}?lang=de` });
+    expect(response.body).toContain(`data-stripe-key="${PUBLISHABLE}"`);
+    expect(response.body).toContain('<div id="card-element"');
+    expect(response.body).toContain(`<p id="card-label" class="label">${MESSAGE_CATALOGUE.de['embed.card']}</p>`);
+    expect(response.body).toContain(`>${MESSAGE_CATALOGUE.de['embed.checkAgain']}</button>`);
+    expect(response.body).not.toContain(SECRET);
+    expect(response.body).not.toContain('sk_test');
+    expect(response.body).not.toContain('whsec_');
+    expect(response.body).not.toContain('id="card-number"');
+    expect(response.body).not.toContain(MESSAGE_CATALOGUE.de['embed.testMode']);
+    // The frame script's new texts come in the page's language.
+    const data = JSON.parse(
+      /<script type="application\/json" id="embed-data">([^<]*)<\/script>/.exec(response.body)?.[1] as string,
+    );
+    expect(data.texts).toMatchObject({
+      cardFailed: MESSAGE_CATALOGUE.de['embed.cardFormFailed'],
+      confirmLost: MESSAGE_CATALOGUE.de['embed.confirmLost'],
+      declined: MESSAGE_CATALOGUE.de['embed.cardDeclined'],
+    });
+  });
+
+  it('answers the overlay’s guest checkout with the PaymentIntent’s client secret for Stripe.js', async () => {
+    const stripe = standInForStripe(s.deps);
+    const response = await s.app.inject({
+      method: 'POST',
+      url: '/api/v1/guest/checkout',
+      headers: { 'idempotency-key': 'overlay-stripe-1', origin: 'https://shop.example.test' },
+      payload: {
+        email: 'overlay-stripe@example.org',
+        items: [{ product_id: product.id, quantity: 1 }],
+        language: 'en',
+        billing_country: 'DE',
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const order = response.json();
+    expect(order.payment_status).not.toBe('paid');
+    // $25 and German VAT: the intent is for the server's total, in cents.
+    expect(order.amount).toBe(29.75);
+    const intent = stripe.intents.get(order.payment_intent_id);
+    expect(intent?.amount).toBe(2975);
+    expect(intent?.metadata.order_id).toBe(order.order_id);
+    expect(order.client_secret).toBe(intent?.client_secret);
+    expect(order.client_secret).toMatch(/_secret_/);
+    // Until Stripe has the card, the shop does not call the order paid.
+    const early = await s.app.inject({
+      method: 'POST',
+      url: `/api/v1/guest/orders/${order.order_id}/confirm-payment`,
+      headers: { 'x-order-token': order.access_token },
+    });
+    expect(early.statusCode).toBe(402);
   });
 });

@@ -1,4 +1,4 @@
-/*! Marketplace buy button overlay (decision 0047): pays through the guest checkout API; the server decides everything. */
+/*! Marketplace buy button overlay (decisions 0047, 0049): pays through the guest checkout API; the server decides everything. */
 (() => {
   const data = JSON.parse(document.getElementById('embed-data').textContent);
   const T = data.texts;
@@ -11,6 +11,12 @@
   const framed = window.parent !== window && parentOrigin && parentOrigin === data.origin;
   // The order's key lives only in this frame (memory, and sessionStorage for a reload of the frame).
   let order = null;
+  // With Stripe (decision 0049) the page names the publishable key; Stripe.js takes the card in its own frame.
+  const stripeKey = $('pay-form').dataset.stripeKey || null;
+  const stripeLoaded = stripeKey ? loadStripe() : null;
+  let card = null;
+  // Set once Stripe took the card for this order: from then on only the shop's answer is awaited.
+  let charged = false;
 
   function tell(type, extra) {
     if (framed) window.parent.postMessage({ type: `marketplace:${type}`, ...extra }, parentOrigin);
@@ -45,7 +51,7 @@
   function said(id, text) {
     return (id && Object.hasOwn(data.messages, id) && data.messages[id]) || text;
   }
-  function setError(box, error) {
+  function setError(box, error, focus = true) {
     box.replaceChildren();
     if (!error) {
       box.hidden = true;
@@ -64,7 +70,7 @@
       box.append(list);
     }
     box.hidden = false;
-    box.focus();
+    if (focus) box.focus();
     resize();
   }
   async function call(method, path, body, token) {
@@ -82,10 +88,11 @@
         cache: 'no-store',
       });
     } catch {
-      throw { detail: T.network };
+      // No answer at all: the request may or may not have reached the shop.
+      throw { detail: T.network, lost: true };
     }
     const answer = await response.json().catch(() => null);
-    if (!response.ok) throw answer && typeof answer.detail === 'string' ? answer : { detail: T.network };
+    if (!response.ok) throw answer && typeof answer.detail === 'string' ? answer : { detail: T.network, lost: true };
     return answer;
   }
   function busy(button, on) {
@@ -121,6 +128,7 @@
       if (order.payment_status === 'paid') return finish(order.order_number);
       summarise();
       show('pay');
+      if (stripeKey) void mountCard();
     } catch (error) {
       setError($('details-error'), error);
     } finally {
@@ -164,6 +172,12 @@
     const button = $('pay-submit');
     setError($('pay-error'), null);
     busy(button, true);
+    if (stripeKey) {
+      await payWithStripe();
+      busy(button, false);
+      if (!steps.pay.hidden) button.textContent = fill(T.payAmount, { amount: money(order.amount) });
+      return;
+    }
     try {
       const card = {
         card_number: $('card-number').value,
@@ -183,6 +197,96 @@
       busy(button, false);
       if (!steps.pay.hidden) $('pay-submit').textContent = fill(T.payAmount, { amount: money(order.amount) });
     }
+  });
+
+  /** Stripe.js, from Stripe only (never bundled or copied): its script element is added here, on a Stripe page alone. */
+  function loadStripe() {
+    return new Promise((resolve) => {
+      const script = document.createElement('script');
+      script.src = 'https://js.stripe.com/v3/';
+      script.async = true;
+      script.addEventListener('load', () =>
+        resolve(typeof window.Stripe === 'function' ? window.Stripe(stripeKey, { locale: data.language }) : null),
+      );
+      script.addEventListener('error', () => resolve(null));
+      document.head.append(script);
+    });
+  }
+
+  function cardFormFailed() {
+    setError($('pay-error'), T.cardFailed);
+    $('shop-fallback').hidden = false;
+    resize();
+  }
+
+  /** Mounts Stripe's card Element once (it stays for a second order after "Change the details"). */
+  async function mountCard() {
+    const stripe = await stripeLoaded;
+    if (!stripe) {
+      cardFormFailed();
+      return null;
+    }
+    if (!card) {
+      card = stripe.elements({ locale: data.language }).create('card', {
+        style: { base: { fontSize: '16px', color: '#0f172a', '::placeholder': { color: '#64748b' } } },
+      });
+      // Stripe's own words on what is wrong with the card, announced without taking the focus from it.
+      card.on('change', (event) => setError($('pay-error'), event.error ? event.error.message : null, false));
+      card.mount($('card-element'));
+    }
+    return { stripe, card };
+  }
+
+  /** Stripe confirms the card with the client secret of this order; then the shop is asked whether it is paid. */
+  async function payWithStripe() {
+    if (charged) return askShop();
+    const mounted = await mountCard();
+    if (!mounted) return;
+    if (!order.client_secret) return cardFormFailed();
+    let result;
+    try {
+      result = await mounted.stripe.confirmCardPayment(order.client_secret, {
+        payment_method: { card: mounted.card, billing_details: { email: $('email').value.trim() } },
+      });
+    } catch {
+      result = { error: { message: T.network } };
+    }
+    if (result.error) {
+      setError($('pay-error'), result.error.message || T.declined);
+      return;
+    }
+    // Stripe took the card: never ask for it again for this order, only whether the shop has it as paid.
+    charged = true;
+    $('pay-submit').hidden = true;
+    $('pay-back').hidden = true;
+    await askShop();
+  }
+
+  /**
+   * Asks the shop (it reads the payment from Stripe) whether the order is paid: success only on its
+   * word. An answer that never came is no failure: Stripe's webhook settles the payment anyway, so
+   * the buyer may check again.
+   */
+  async function askShop() {
+    const again = $('pay-check');
+    again.hidden = true;
+    try {
+      const state = await call('POST', `/orders/${order.order_id}/confirm-payment`, null, order.access_token);
+      if (state.payment_status === 'paid' || (await paidSoon())) return finish(order.order_number);
+      setError($('pay-error'), T.pending);
+    } catch (error) {
+      setError($('pay-error'), error?.lost ? T.confirmLost : error);
+    }
+    again.hidden = false;
+    resize();
+  }
+
+  $('pay-check')?.addEventListener('click', async () => {
+    const button = $('pay-check');
+    setError($('pay-error'), null);
+    busy(button, true);
+    await askShop();
+    busy(button, false);
   });
 
   /** Reads the order until it is paid (a provider may settle a moment later); false after ~20 s. */

@@ -21,6 +21,9 @@ const SCRIPT_TEXTS = {
   download: 'embed.download',
   pending: 'embed.pending',
   network: 'embed.network',
+  cardFailed: 'embed.cardFormFailed',
+  confirmLost: 'embed.confirmLost',
+  declined: 'embed.cardDeclined',
 } as const satisfies Record<string, MessageId>;
 
 /** The page's only style sheet, inline and allowed by its hash (no 'unsafe-inline'). */
@@ -34,9 +37,12 @@ p{margin:0 0 10px}
 .price{font-weight:600}
 .note{font-size:.85rem;color:#475569}
 .test{background:#fef3c7;color:#78350f;border-radius:8px;padding:8px 10px;font-size:.85rem}
-label{display:block;font-weight:600;margin:12px 0 4px}
+label,.label{display:block;font-weight:600;margin:12px 0 4px}
 input,select{width:100%;font:inherit;padding:9px 10px;border:1px solid #64748b;border-radius:8px;color:#0f172a;background:#fff}
 input:focus,select:focus,button:focus,a:focus{outline:3px solid #2563eb;outline-offset:2px}
+.card{border:1px solid #64748b;border-radius:8px;padding:11px 10px;min-height:44px;background:#fff}
+.card.StripeElement--focus{outline:3px solid #2563eb;outline-offset:2px}
+.card.StripeElement--invalid{border-color:#b91c1c}
 .row{display:flex;gap:10px}.row>div{flex:1}
 button{font:inherit;font-weight:600;border:0;border-radius:8px;padding:11px 14px;cursor:pointer}
 .primary{width:100%;margin-top:16px;background:#1d4ed8;color:#fff}
@@ -88,14 +94,20 @@ function scriptSafe(value: unknown): string {
 
 const money = (amount: number) => `$${amount.toFixed(2)}`;
 
+/**
+ * How the overlay takes the card. `unavailable`: Stripe is the provider but the shop has no
+ * publishable key, so no card form can load here and the overlay sends the buyer to the shop.
+ */
+export type OverlayPayment = { provider: 'test' } | { provider: 'stripe'; publishableKey: string } | { provider: 'unavailable' };
+
 export interface OverlayPageInput {
   product: PublicProduct;
   language: Language;
   /** The host page's origin as the host script named it (the frame talks only to it). */
   origin: string | null;
   siteName: string;
-  /** Whether the built-in test card processor takes the payment (Stripe needs its own frame: not done here). */
-  testCards: boolean;
+  /** Who takes the card: the built-in test processor's form, Stripe's card Element, or neither (decision 0049). */
+  payment: OverlayPayment;
   /** The overlay's script, its version in the URL. */
   scriptUrl: string;
   /** Whether the guest checkout takes a billing country (tax, decision 0044): then the overlay asks for it. */
@@ -127,19 +139,7 @@ export function renderOverlayPage(input: OverlayPageInput): string {
     : '';
   const countryFields = input.billingCountry ? billingFields(language, t('embed.country'), t('embed.countryNone')) : '';
   const productUrl = `/products/${encodeURIComponent(product.id)}`;
-  const payStep = input.testCards
-    ? `<form id="pay-form" novalidate>
-<p class="test">${t('embed.testMode')}</p>
-<label for="card-number">${t('embed.cardNumber')}</label><input id="card-number" name="card-number" inputmode="numeric" autocomplete="cc-number" required>
-<div class="row"><div><label for="card-month">${t('embed.cardMonth')}</label><input id="card-month" name="card-month" inputmode="numeric" autocomplete="cc-exp-month" maxlength="2" required></div>
-<div><label for="card-year">${t('embed.cardYear')}</label><input id="card-year" name="card-year" inputmode="numeric" autocomplete="cc-exp-year" maxlength="4" required></div>
-<div><label for="card-cvc">${t('embed.cardCvc')}</label><input id="card-cvc" name="card-cvc" inputmode="numeric" autocomplete="cc-csc" maxlength="4" required></div></div>
-<div id="pay-error" class="error" role="alert" tabindex="-1" hidden></div>
-<button id="pay-submit" class="primary" type="submit">${t('embed.continue')}</button>
-<button id="pay-back" class="secondary" type="button">${t('embed.back')}</button>
-</form>`
-    : `<p>${t('embed.cardsElsewhere')}</p><p><a href="${productUrl}" target="_blank" rel="noopener">${t('embed.openShop')}</a></p>
-<button id="pay-submit" hidden></button><button id="pay-back" class="secondary" type="button">${t('embed.back')}</button><div id="pay-error" hidden></div><form id="pay-form" hidden></form>`;
+  const payStep = payStepHtml(input.payment, t, productUrl);
 
   return `<!doctype html>
 <html lang="${language}">
@@ -184,6 +184,38 @@ ${payStep}
 <script src="${escapeHtml(input.scriptUrl)}"></script>
 </body>
 </html>`;
+}
+
+/** The card step: the test processor's own fields, Stripe's card Element (mounted by the frame script), or a link to the shop. */
+function payStepHtml(payment: OverlayPayment, t: (id: MessageId) => string, productUrl: string): string {
+  const back = `<button id="pay-back" class="secondary" type="button">${t('embed.back')}</button>`;
+  const errorBox = '<div id="pay-error" class="error" role="alert" tabindex="-1" hidden></div>';
+  if (payment.provider === 'test') {
+    return `<form id="pay-form" novalidate>
+<p class="test">${t('embed.testMode')}</p>
+<label for="card-number">${t('embed.cardNumber')}</label><input id="card-number" name="card-number" inputmode="numeric" autocomplete="cc-number" required>
+<div class="row"><div><label for="card-month">${t('embed.cardMonth')}</label><input id="card-month" name="card-month" inputmode="numeric" autocomplete="cc-exp-month" maxlength="2" required></div>
+<div><label for="card-year">${t('embed.cardYear')}</label><input id="card-year" name="card-year" inputmode="numeric" autocomplete="cc-exp-year" maxlength="4" required></div>
+<div><label for="card-cvc">${t('embed.cardCvc')}</label><input id="card-cvc" name="card-cvc" inputmode="numeric" autocomplete="cc-csc" maxlength="4" required></div></div>
+${errorBox}
+<button id="pay-submit" class="primary" type="submit">${t('embed.continue')}</button>
+${back}
+</form>`;
+  }
+  if (payment.provider === 'stripe') {
+    // The publishable key only (it is public by design); the secret key never leaves the server.
+    return `<form id="pay-form" novalidate data-provider="stripe" data-stripe-key="${escapeHtml(payment.publishableKey)}">
+<p id="card-label" class="label">${t('embed.card')}</p>
+<div id="card-element" class="card" role="group" aria-labelledby="card-label"></div>
+${errorBox}
+<p id="shop-fallback" hidden><a href="${productUrl}" target="_blank" rel="noopener">${t('embed.openShop')}</a></p>
+<button id="pay-submit" class="primary" type="submit">${t('embed.continue')}</button>
+<button id="pay-check" class="secondary" type="button" hidden>${t('embed.checkAgain')}</button>
+${back}
+</form>`;
+  }
+  return `<p>${t('embed.cardsElsewhere')}</p><p><a href="${productUrl}" target="_blank" rel="noopener">${t('embed.openShop')}</a></p>
+<button id="pay-submit" hidden></button>${back}<div id="pay-error" hidden></div><form id="pay-form" hidden></form>`;
 }
 
 /** The overlay of a product that is not on sale: the shop's message, in a page the host may still frame. */

@@ -13,6 +13,7 @@ import {
   hostOrigin,
   hostScript,
   isLanguage,
+  overlayPayment,
   overlayScript,
   renderOverlay,
 } from './service';
@@ -40,16 +41,25 @@ export const buyButtonRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+/** What Stripe.js needs in the page that loads it (Stripe's documented CSP list): its script, its frames, its API. */
+export const STRIPE_JS_SOURCES = {
+  script: 'https://js.stripe.com',
+  frame: 'https://js.stripe.com https://hooks.stripe.com',
+  connect: 'https://api.stripe.com',
+} as const;
+
 /**
  * The overlay page's policy: nothing but its own script, its hashed style and the shop's API, and
  * any site may frame it (a seller embeds it anywhere; over https only when the shop runs on https).
+ * With Stripe's card form (decision 0049), and only then, Stripe.js's origins are added.
  */
-export function overlayCsp(secure: boolean): string {
+export function overlayCsp(secure: boolean, stripe: boolean): string {
   return [
     "default-src 'none'",
-    "script-src 'self'",
+    stripe ? `script-src 'self' ${STRIPE_JS_SOURCES.script}` : "script-src 'self'",
     `style-src ${OVERLAY_STYLE_HASH}`,
-    "connect-src 'self'",
+    stripe ? `connect-src 'self' ${STRIPE_JS_SOURCES.connect}` : "connect-src 'self'",
+    ...(stripe ? [`frame-src ${STRIPE_JS_SOURCES.frame}`] : []),
     "img-src 'self' data:",
     "base-uri 'none'",
     "form-action 'none'",
@@ -73,7 +83,7 @@ function sendScript(reply: FastifyReply, asset: EmbedAsset, crossOrigin: boolean
 /** The buy button script, the overlay page and its script (decision 0047); outside /api, not in the API reference. */
 export async function registerBuyButtonPages(app: FastifyInstance): Promise<void> {
   const { deps } = app;
-  const csp = overlayCsp(deps.config.cookieSecure);
+  const csp = overlayCsp(deps.config.cookieSecure, overlayPayment(deps).provider === 'stripe');
 
   app.get('/embed/v1/buy.js', { schema: { hide: true } }, async (_request, reply) => sendScript(reply, hostScript, true));
   // Its URL names its version (?v=), so the overlay page always loads the script it was painted for.

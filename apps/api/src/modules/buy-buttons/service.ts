@@ -15,7 +15,7 @@ import { AppError } from '../../lib/errors';
 import { presentProduct } from '../catalog/present';
 import { getVisibleProduct } from '../catalog/service';
 import type { UserRow } from '../users/repository';
-import { renderOverlayPage } from './page';
+import { type OverlayPayment, renderOverlayPage } from './page';
 
 /** A script of this module as served: its bytes and their hashes (sha384 for integrity, a short one for URLs). */
 export interface EmbedAsset {
@@ -75,10 +75,20 @@ export async function renderOverlay(
     language,
     origin,
     siteName: new URL(deps.config.publicUrl).host,
-    testCards: !deps.config.stripe,
+    payment: overlayPayment(deps),
     scriptUrl: `/embed/v1/checkout.js?v=${overlayScript.version}`,
     billingCountry: guestCheckoutTakesBillingCountry(),
   });
+}
+
+/**
+ * How the overlay takes the card (decision 0049): the test processor's form; with Stripe, its card
+ * Element from js.stripe.com, which needs the publishable key; without that key, no form at all.
+ */
+export function overlayPayment(deps: AppDeps): OverlayPayment {
+  if (deps.payments.name !== 'stripe') return { provider: 'test' };
+  const publishableKey = deps.config.stripe?.publishableKey;
+  return publishableKey ? { provider: 'stripe', publishableKey } : { provider: 'unavailable' };
 }
 
 /** Whether the guest checkout's contract has the billing country yet (tax, decision 0044): the overlay follows it. */
