@@ -1,10 +1,19 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { type BuyButtonSnippet, buyButtonHtml } from '@app/shared';
-import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wcagViolations } from './axe';
 import { app, latestMailTo, launchBrowser, uniqueEmail } from './browser';
+import {
+  closeServer,
+  fillTestCard,
+  listPwywProduct,
+  openHost as openHostPage,
+  overlay,
+  policyRefusals,
+  shopApi,
+  startEmbedHost,
+} from './embed-host';
 
 /**
  * Issue 25's buy buttons: a seller's snippet on a page of another origin (a second loopback port,
@@ -13,12 +22,6 @@ import { app, latestMailTo, launchBrowser, uniqueEmail } from './browser';
  * the receipt is in the outbox. Every other shop page still refuses to be framed there.
  */
 
-const SELLER = { email: 'seller@example.com', password: 'Seller-demo-2026' };
-const ADMIN = { email: 'admin@example.com', password: 'Admin-demo-2026' };
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 const HOST_PORT = 42450;
 
 let browser: Browser;
@@ -28,96 +31,42 @@ let shop: string;
 let snippet: BuyButtonSnippet;
 let productTitle: string;
 
-async function api<T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const response = await fetch(`${shop}/api/v1${url}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
-
-/** The other site: its pages and the strict policy its owner chose (only the shop's script and frames). */
-function startHost(port: number): Promise<http.Server> {
-  const server = http.createServer((request, response) => {
-    const csp = `default-src 'none'; script-src ${shop}; frame-src ${shop}; base-uri 'none'; form-action 'none'`;
-    const page = (title: string, body: string) =>
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
-    if (request.url === '/') {
-      const html = buyButtonHtml(snippet, `Buy ${productTitle}`);
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp });
-      response.end(page('A seller’s own site', `<p>Our best tool, sold here.</p>${html}`));
-    } else if (request.url === '/framed') {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp });
-      response.end(page('Framing the shop', `<iframe id="shop-page" title="The shop" src="${snippet.product_url}"></iframe>`));
-    } else {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end('not here');
-    }
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      // Another run holds the port: any free one is another origin all the same.
-      if (error.code === 'EADDRINUSE' && port !== 0) resolve(startHost(0));
-      else reject(error);
-    });
-    server.listen(port, '127.0.0.1', () => resolve(server));
-  });
-}
+const api = <T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) =>
+  shopApi<T>(shop, method, url, body, headers);
 
 /** A host page in a fresh profile, collecting what the browser reports about its policies. */
-async function openHost(path = '/', options: { javaScriptEnabled?: boolean } = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  await page.goto(`${hostOrigin}${path}`);
-  return { context, page, problems };
-}
-
-const overlay = (page: Page) => page.frameLocator('dialog iframe');
+const openHost = (path = '/', options: { javaScriptEnabled?: boolean } = {}) =>
+  openHostPage(browser, `${hostOrigin}${path}`, options);
 
 beforeAll(async () => {
   shop = app().baseUrl;
   browser = await launchBrowser();
   // The demo seller lists a pay-what-you-want product (at least $3, suggested $9); the admin approves it.
-  const session = await api<{ access_token: string }>('POST', '/auth/login', SELLER);
-  const auth = { authorization: `Bearer ${session.access_token}` };
   productTitle = `Embeddable prompts ${Date.now().toString(36)}`;
-  const seller = await browser.newContext({ baseURL: shop });
-  const created = await seller.request.post('/api/v1/seller/products', {
-    headers: auth,
-    multipart: {
-      title: productTitle,
-      description: 'Prompts sold from a buy button on the seller’s own site.',
-      short_description: 'Buy button journey',
-      price: '3.00',
-      pay_what_you_want: 'true',
-      suggested_price: '9.00',
-      category: 'prompt-packs',
-      license: 'standard',
-      images: { name: 'cover.png', mimeType: 'image/png', buffer: PNG },
-      files: { name: 'prompts.txt', mimeType: 'text/plain', buffer: Buffer.from(`Prompts ${productTitle}\n`) },
-    },
+  const { productId, sellerAuth } = await listPwywProduct(browser, shop, {
+    title: productTitle,
+    description: 'Prompts sold from a buy button on the seller’s own site.',
+    shortDescription: 'Buy button journey',
+    fileName: 'prompts.txt',
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const productId = ((await created.json()) as { product: { id: string } }).product.id;
-  await seller.close();
-  const admin = await api<{ access_token: string }>('POST', '/auth/login', ADMIN);
-  await api('PUT', `/admin/products/${productId}/approve`, undefined, { authorization: `Bearer ${admin.access_token}` });
 
-  snippet = await api<BuyButtonSnippet>('GET', `/buy-buttons/products/${productId}`, undefined, auth);
-  host = await startHost(HOST_PORT);
-  hostOrigin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+  snippet = await api<BuyButtonSnippet>('GET', `/buy-buttons/products/${productId}`, undefined, sellerAuth);
+  // The other site: its pages and the strict policy its owner chose (only the shop's script and frames).
+  ({ server: host, origin: hostOrigin } = await startEmbedHost(shop, HOST_PORT, {
+    '/': () => ({
+      title: 'A seller’s own site',
+      body: `<p>Our best tool, sold here.</p>${buyButtonHtml(snippet, `Buy ${productTitle}`)}`,
+    }),
+    '/framed': () => ({
+      title: 'Framing the shop',
+      body: `<iframe id="shop-page" title="The shop" src="${snippet.product_url}"></iframe>`,
+    }),
+  }));
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => host?.close(resolve));
+  await closeServer(host);
 });
 
 describe('a buy button on another site', () => {
@@ -190,10 +139,7 @@ describe('a buy button on another site', () => {
     await frame.getByRole('heading', { name: 'Total to pay' }).waitFor();
     const pay = frame.getByRole('button', { name: 'Pay $11.25' });
     await pay.waitFor();
-    await frame.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await frame.getByLabel('Expiry month (MM)').fill('12');
-    await frame.getByLabel('Expiry year (YYYY)').fill(String(new Date().getFullYear() + 2));
-    await frame.getByLabel('Security code (CVC)').fill('123');
+    await fillTestCard(frame);
     await pay.click();
 
     const success = frame.getByRole('heading', { name: /^Thank you! Order .+ is paid\.$/ });
@@ -229,7 +175,7 @@ describe('a buy button on another site', () => {
     await expect.poll(() => link.evaluate((a) => a === document.activeElement), { timeout: 15_000 }).toBe(true);
 
     // The host's strict policy saw nothing it had to refuse.
-    expect(problems.filter((p) => /Content Security Policy|Refused/i.test(p))).toEqual([]);
+    expect(policyRefusals(problems)).toEqual([]);
     await context.close();
   });
 

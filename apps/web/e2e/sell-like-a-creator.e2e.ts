@@ -1,11 +1,22 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { type BuyButtonSnippet, buyButtonHtml, type OrderView } from '@app/shared';
-import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wcagViolations } from './axe';
 import { launchBrowser, mailToContaining, uniqueEmail, useOwnServer } from './browser';
+import {
+  closeServer,
+  fillTestCard,
+  listen,
+  listPwywProduct,
+  openHost,
+  overlay,
+  policyRefusals,
+  SELLER,
+  shopApi,
+  startEmbedHost,
+} from './embed-host';
 import { type Marketplace, startMarketplace } from './global-setup';
 
 /**
@@ -18,13 +29,7 @@ import { type Marketplace, startMarketplace } from './global-setup';
  * so the receiver may listen on 127.0.0.1.
  */
 
-const SELLER = { email: 'seller@example.com', password: 'Seller-demo-2026' };
-const ADMIN = { email: 'admin@example.com', password: 'Admin-demo-2026' };
 const PASSWORD = 'Creator-harbour-2026';
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 // Ports of this journey (buy-button.e2e.ts uses 42450): the other site and the seller's receiver.
 const HOST_PORT = 42460;
 const RECEIVER_PORT = 42461;
@@ -64,42 +69,8 @@ let orderNumber: string;
 let orderId: string;
 let orderToken: string;
 
-async function api<T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const response = await fetch(`${shop}/api/v1${url}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
-
-function listen(server: http.Server, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      // Another run holds the port: any free one is another origin all the same.
-      if (error.code === 'EADDRINUSE' && port !== 0) resolve(listen(server, 0));
-      else reject(error);
-    });
-    server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
-  });
-}
-
-/** The seller's own site: the snippet on a page whose strict policy allows only the shop's script and frames. */
-function hostServer(): http.Server {
-  return http.createServer((request, response) => {
-    if (request.url !== '/') {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end('not here');
-      return;
-    }
-    const csp = `default-src 'none'; script-src ${shop}; frame-src ${shop}; base-uri 'none'; form-action 'none'`;
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp });
-    response.end(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A creator’s own site</title></head><body><main><h1>A creator’s own site</h1><p>Prompts I wrote, sold here.</p>${buyButtonHtml(snippet, `Buy ${productTitle}`)}</main></body></html>`,
-    );
-  });
-}
+const api = <T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) =>
+  shopApi<T>(shop, method, url, body, headers);
 
 /** The seller's webhook receiver: keeps every delivery exactly as it came (the raw body is what is signed). */
 function receiverServer(): http.Server {
@@ -125,7 +96,6 @@ function verify(secret: string, delivery: Received): { valid: boolean; t: number
 }
 
 const salesOf = (type: string) => received.filter((r) => r.headers['marketplace-event-type'] === type);
-const overlay = (page: Page) => page.frameLocator('dialog iframe');
 const dollars = (amount: number) => `$${amount.toFixed(2)}`;
 
 beforeAll(async () => {
@@ -144,31 +114,14 @@ beforeAll(async () => {
   browser = await launchBrowser();
 
   // 1. The seller lists a pay-what-you-want product (at least $3, suggested $9) with a file; the admin approves it.
-  const session = await api<{ access_token: string }>('POST', '/auth/login', SELLER);
-  sellerAuth = { authorization: `Bearer ${session.access_token}` };
   const stamp = Date.now().toString(36).toUpperCase();
   productTitle = `Creator prompts ${stamp}`;
-  const seller = await browser.newContext({ baseURL: shop });
-  const created = await seller.request.post('/api/v1/seller/products', {
-    headers: sellerAuth,
-    multipart: {
-      title: productTitle,
-      description: 'Prompts sold from a buy button on the creator’s own site.',
-      short_description: 'Sell like a creator journey',
-      price: '3.00',
-      pay_what_you_want: 'true',
-      suggested_price: '9.00',
-      category: 'prompt-packs',
-      license: 'standard',
-      images: { name: 'cover.png', mimeType: 'image/png', buffer: PNG },
-      files: { name: 'creator-prompts.txt', mimeType: 'text/plain', buffer: Buffer.from(`Prompts ${productTitle}\n`) },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  productId = ((await created.json()) as { product: { id: string } }).product.id;
-  await seller.close();
-  const admin = await api<{ access_token: string }>('POST', '/auth/login', ADMIN);
-  await api('PUT', `/admin/products/${productId}/approve`, undefined, { authorization: `Bearer ${admin.access_token}` });
+  ({ productId, sellerAuth } = await listPwywProduct(browser, shop, {
+    title: productTitle,
+    description: 'Prompts sold from a buy button on the creator’s own site.',
+    shortDescription: 'Sell like a creator journey',
+    fileName: 'creator-prompts.txt',
+  }));
 
   // The seller's own code, 20% off this product only.
   promoCode = `CREATOR${stamp}`.slice(0, 40);
@@ -193,29 +146,26 @@ beforeAll(async () => {
   webhook = { id: endpoint.endpoint.id, secret: endpoint.secret };
 
   snippet = await api<BuyButtonSnippet>('GET', `/buy-buttons/products/${productId}`, undefined, sellerAuth);
-  host = hostServer();
-  hostOrigin = `http://127.0.0.1:${await listen(host, HOST_PORT)}`;
+  // The seller's own site: the snippet on a page whose strict policy allows only the shop's script and frames.
+  ({ server: host, origin: hostOrigin } = await startEmbedHost(shop, HOST_PORT, {
+    '/': () => ({
+      title: 'A creator’s own site',
+      body: `<p>Prompts I wrote, sold here.</p>${buyButtonHtml(snippet, `Buy ${productTitle}`)}`,
+    }),
+  }));
 }, 240_000);
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  await Promise.all([
-    new Promise((resolve) => (host?.listening ? host.close(resolve) : resolve(undefined))),
-    new Promise((resolve) => (receiver?.listening ? receiver.close(resolve) : resolve(undefined))),
-  ]);
+  await Promise.all([closeServer(host), closeServer(receiver)]);
 });
 
 describe('sell like a creator', () => {
   it('a visitor on another site pays more than suggested with the seller’s code, billed in Germany, and sees the server’s total', async () => {
-    visitor = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await visitor.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
-    page.on('console', (message: ConsoleMessage) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
-    await page.goto(`${hostOrigin}/`);
+    const opened = await openHost(browser, `${hostOrigin}/`);
+    visitor = opened.context;
+    const { page, problems } = opened;
     await page.getByRole('link', { name: `Buy ${productTitle}` }).click();
     const dialog = page.getByRole('dialog', { name: `Buy ${productTitle}` });
     await expect.poll(() => dialog.isVisible(), { timeout: 30_000 }).toBe(true);
@@ -272,10 +222,7 @@ describe('sell like a creator', () => {
     const before = await api<OrderView>('GET', `/guest/orders/${orderId}`, undefined, { 'x-order-token': orderToken });
     expect(before.payment_status).not.toBe('paid');
 
-    await frame.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await frame.getByLabel('Expiry month (MM)').fill('12');
-    await frame.getByLabel('Expiry year (YYYY)').fill(String(new Date().getFullYear() + 2));
-    await frame.getByLabel('Security code (CVC)').fill('123');
+    await fillTestCard(frame);
 
     // Success only after the server says paid: the card's answer is held on its way back to the
     // frame; meanwhile the server already says paid, yet the overlay shows no success.
@@ -308,7 +255,7 @@ describe('sell like a creator', () => {
     expect(await wcagViolations(page), 'the overlay over the other site, paid').toEqual([]);
 
     // The host's strict policy saw nothing it had to refuse.
-    expect(problems.filter((p) => /Content Security Policy|Refused/i.test(p))).toEqual([]);
+    expect(policyRefusals(problems)).toEqual([]);
     await frame.getByRole('button', { name: 'Close the checkout' }).click();
     await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(0);
     await page.close();
