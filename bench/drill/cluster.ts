@@ -71,6 +71,7 @@ export function sharedSettings(databaseUrl: string, s3: TestS3, smtpUrl: string)
     DATABASE_URL: databaseUrl,
     JWT_SECRET: randomBytes(32).toString('hex'),
     PAYOUT_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
     METRICS_TOKEN: randomBytes(16).toString('hex'),
     SMTP_URL: smtpUrl,
     PUBLIC_URL: BALANCER,

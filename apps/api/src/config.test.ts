@@ -16,6 +16,7 @@ describe('configuration', () => {
       JWT_SECRET: 'x'.repeat(40),
       METRICS_TOKEN: 'm'.repeat(32),
       PAYOUT_ENCRYPTION_KEY: 'ab'.repeat(32),
+      WEBHOOK_SECRET_KEY: Buffer.alloc(32, 3).toString('base64'),
       SMTP_URL: 'smtp://127.0.0.1:2525',
     });
     expect(production.cookieSecure).toBe(true);
@@ -30,6 +31,23 @@ describe('configuration', () => {
     expect(loadConfig({ PAYOUT_ENCRYPTION_KEY: 'ab'.repeat(32) }).payouts.encryptionKey?.length).toBe(32);
     expect(loadConfig({ PAYOUT_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') }).payouts.encryptionKey?.length).toBe(32);
     expect(loadConfig({}).payouts.encryptionKey).toBeUndefined();
+  });
+
+  it('reads the webhook secret keys (current and previous) as 32 bytes of base64 or hex, and refuses anything else', () => {
+    const current = Buffer.alloc(32, 1);
+    const previous = Buffer.alloc(32, 2);
+    const config = loadConfig({
+      WEBHOOK_SECRET_KEY: current.toString('base64'),
+      WEBHOOK_SECRET_KEY_PREVIOUS: previous.toString('hex'),
+    });
+    expect(config.webhooks.secretKey?.equals(current)).toBe(true);
+    expect(config.webhooks.previousSecretKey?.equals(previous)).toBe(true);
+    expect(() => loadConfig({ WEBHOOK_SECRET_KEY: Buffer.alloc(16).toString('base64') })).toThrow(
+      /WEBHOOK_SECRET_KEY must be 32 bytes/,
+    );
+    expect(() => loadConfig({ WEBHOOK_SECRET_KEY_PREVIOUS: 'short' })).toThrow(/WEBHOOK_SECRET_KEY_PREVIOUS must be 32 bytes/);
+    // Unset outside production: a key is derived (modules/webhooks/secrets.ts).
+    expect(loadConfig({}).webhooks).toMatchObject({ secretKey: undefined, previousSecretKey: undefined });
   });
 
   it('lists every bad variable at once', () => {

@@ -28,6 +28,18 @@ const envSchema = z.object({
   COOKIE_SECURE: booleanFlag,
   TRUST_PROXY: booleanFlag,
   WEBHOOKS_ALLOW_LOOPBACK: booleanFlag,
+  WEBHOOK_SECRET_KEY: optionalText.pipe(
+    z
+      .string()
+      .refine((value) => decodeKey(value) !== null, 'WEBHOOK_SECRET_KEY must be 32 bytes as base64 or 64 hex characters')
+      .optional(),
+  ),
+  WEBHOOK_SECRET_KEY_PREVIOUS: optionalText.pipe(
+    z
+      .string()
+      .refine((value) => decodeKey(value) !== null, 'WEBHOOK_SECRET_KEY_PREVIOUS must be 32 bytes as base64 or 64 hex characters')
+      .optional(),
+  ),
   ADMIN_EMAIL: optionalText,
   ADMIN_PASSWORD: optionalText,
   GOOGLE_CLIENT_ID: optionalText,
@@ -133,8 +145,12 @@ export interface Config {
   refreshTokenTtlDays: number;
   cookieSecure: boolean;
   trustProxy: boolean;
-  /** Sellers' webhooks: loopback targets only when explicitly allowed (tests); private ones never. */
-  webhooks: { allowLoopback: boolean };
+  /**
+   * Sellers' webhooks: loopback targets only when explicitly allowed (tests); private ones never.
+   * Signing secrets are sealed with `secretKey` (derived outside production when unset) and opened
+   * with it or `previousSecretKey` (the key before a rotation), decision 0050.
+   */
+  webhooks: { allowLoopback: boolean; secretKey: Buffer | undefined; previousSecretKey: Buffer | undefined };
   bootstrapAdmin: { email: string; password: string } | undefined;
   google: { clientId: string | undefined; jwksUrl: string };
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
@@ -238,6 +254,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         '  - SEED_DEMO: demo accounts have public passwords and are never seeded in production (unset SEED_DEMO, use ADMIN_EMAIL/ADMIN_PASSWORD)',
       !e.METRICS_TOKEN && '  - METRICS_TOKEN: required in production (a random token Prometheus sends as a bearer token)',
       !e.PAYOUT_ENCRYPTION_KEY && '  - PAYOUT_ENCRYPTION_KEY: required in production (32 random bytes, hex or base64)',
+      !e.WEBHOOK_SECRET_KEY &&
+        '  - WEBHOOK_SECRET_KEY: required in production (32 random bytes as base64: openssl rand -base64 32); encrypts the sellers’ webhook signing secrets',
       !e.SMTP_URL &&
         '  - SMTP_URL: required in production (e.g. smtps://user:pass@smtp.example.com:465); without it no password reset, receipt or download link reaches anyone',
     ].filter(Boolean);
@@ -264,7 +282,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY ?? false,
-    webhooks: { allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK ?? false },
+    webhooks: {
+      allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK ?? false,
+      secretKey: e.WEBHOOK_SECRET_KEY ? (decodeKey(e.WEBHOOK_SECRET_KEY) ?? undefined) : undefined,
+      previousSecretKey: e.WEBHOOK_SECRET_KEY_PREVIOUS ? (decodeKey(e.WEBHOOK_SECRET_KEY_PREVIOUS) ?? undefined) : undefined,
+    },
     bootstrapAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },

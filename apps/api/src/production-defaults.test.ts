@@ -14,6 +14,7 @@ const PRODUCTION = {
   JWT_SECRET: 'p'.repeat(40),
   METRICS_TOKEN: 'metrics-token-0123456789abcdef',
   PAYOUT_ENCRYPTION_KEY: 'cd'.repeat(32),
+  WEBHOOK_SECRET_KEY: Buffer.alloc(32, 9).toString('base64'),
   SMTP_URL: 'smtp://127.0.0.1:2525',
 };
 
@@ -50,6 +51,16 @@ describe('production configuration', () => {
     expect(() => loadConfig({ ...withoutSmtp, SMTP_URL: '  ' })).toThrow(/SMTP_URL: required in production/);
   });
 
+  it('requires WEBHOOK_SECRET_KEY: sellers’ signing secrets are never sealed with a derived key', () => {
+    const { WEBHOOK_SECRET_KEY: _unset, ...withoutKey } = PRODUCTION;
+    expect(() => loadConfig(withoutKey)).toThrow(ConfigError);
+    expect(() => loadConfig(withoutKey)).toThrow(/WEBHOOK_SECRET_KEY: required in production/);
+    // The previous key alone (read-only, for a rotation) is not enough.
+    expect(() => loadConfig({ ...withoutKey, WEBHOOK_SECRET_KEY_PREVIOUS: PRODUCTION.WEBHOOK_SECRET_KEY })).toThrow(
+      /WEBHOOK_SECRET_KEY: required in production/,
+    );
+  });
+
   it('names every missing setting at once', () => {
     const message = (() => {
       try {
@@ -59,7 +70,7 @@ describe('production configuration', () => {
       }
       return '';
     })();
-    for (const name of ['JWT_SECRET', 'METRICS_TOKEN', 'PAYOUT_ENCRYPTION_KEY', 'SMTP_URL']) {
+    for (const name of ['JWT_SECRET', 'METRICS_TOKEN', 'PAYOUT_ENCRYPTION_KEY', 'WEBHOOK_SECRET_KEY', 'SMTP_URL']) {
       expect(message).toContain(`${name}: required in production`);
     }
   });

@@ -96,6 +96,24 @@ export type WebhookDelivery = z.output<typeof webhookDeliverySchema>;
 
 export const webhookDeliveryListSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });
 
+/** One attempt of a delivery (docs/decisions/0050): kept 30 days, newest first in its list. */
+export const webhookDeliveryAttemptSchema = z.object({
+  /** 1 for the first attempt. */
+  attempt: z.number().int(),
+  attempted_at: z.string(),
+  /** How long the receiver took to answer (or to fail); null when the attempt was interrupted. */
+  duration_ms: z.number().int().nullable(),
+  /** The receiver's HTTP status; null when it could not be reached or nothing was sent. */
+  status_code: z.number().int().nullable(),
+  /** The start of the receiver's answer (at most 1000 characters). */
+  response_body: z.string().nullable(),
+  /** Why the attempt failed without an answer (network error, refused target, not sent). */
+  error: z.string().nullable(),
+});
+export type WebhookDeliveryAttempt = z.output<typeof webhookDeliveryAttemptSchema>;
+
+export const webhookDeliveryAttemptListSchema = z.object({ attempts: z.array(webhookDeliveryAttemptSchema) });
+
 /** One sale or refund of the seller's, as the seller API lists them: the seller's own share and lines only. */
 export const sellerSaleSchema = z.object({
   order_id: z.string(),

@@ -1600,7 +1600,7 @@ export const sellerApiTokens = pgTable(
   ],
 );
 
-/** A URL a seller's events are posted to, signed with `secret` (HMAC-SHA256; needed in the clear to sign). */
+/** A URL a seller's events are posted to, signed with `secret` (HMAC-SHA256; stored encrypted, `wsk1:`, decision 0050). */
 export const sellerWebhookEndpoints = pgTable(
   'seller_webhook_endpoints',
   {
@@ -1664,5 +1664,30 @@ export const sellerWebhookDeliveries = pgTable(
     check('seller_webhook_deliveries_status_known', sql`${table.status} in ('pending', 'delivering', 'succeeded', 'failed')`),
     index('seller_webhook_deliveries_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
     index('seller_webhook_deliveries_endpoint_idx').on(table.endpointId, table.createdAt.desc()),
+  ],
+);
+
+/**
+ * One attempt of a delivery, written with its outcome (docs/decisions/0050): when, how long, the
+ * receiver's status and the start of its answer, or why nothing was sent. Pruned after 30 days.
+ */
+export const sellerWebhookDeliveryAttempts = pgTable(
+  'seller_webhook_delivery_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => sellerWebhookDeliveries.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
+    /** null when the runner died mid-attempt. */
+    durationMs: integer('duration_ms'),
+    statusCode: integer('status_code'),
+    responseBody: text('response_body'),
+    error: text('error'),
+  },
+  (table) => [
+    unique('seller_webhook_delivery_attempts_once').on(table.deliveryId, table.attempt),
+    index('seller_webhook_delivery_attempts_age_idx').on(table.attemptedAt),
   ],
 );

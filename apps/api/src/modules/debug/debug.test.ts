@@ -68,6 +68,7 @@ describe('debug routes in production', () => {
       NODE_ENV: 'production',
       METRICS_TOKEN: 'metrics-token-for-tests',
       PAYOUT_ENCRYPTION_KEY: 'cd'.repeat(32),
+      WEBHOOK_SECRET_KEY: 'ef'.repeat(32),
       // Required in production; nothing here sends mail.
       SMTP_URL: 'smtp://127.0.0.1:2525',
     });

@@ -1,13 +1,18 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client';
-import { sellerWebhookDeliveries, sellerWebhookEndpoints, sellerWebhookEvents } from '../../db/schema';
+import { and, asc, desc, eq, gt, isNull, notLike, sql } from 'drizzle-orm';
+import type { Database, DbOrTx, Tx } from '../../db/client';
+import {
+  sellerWebhookDeliveries,
+  sellerWebhookDeliveryAttempts,
+  sellerWebhookEndpoints,
+  sellerWebhookEvents,
+} from '../../db/schema';
 
 export type WebhookEndpointRow = typeof sellerWebhookEndpoints.$inferSelect;
 export type WebhookDeliveryStatus = (typeof sellerWebhookDeliveries.$inferSelect)['status'];
 
 export async function insertEndpoint(
   db: DbOrTx,
-  row: { userId: string; url: string; secret: string; events: string[] },
+  row: { id: string; userId: string; url: string; secret: string; events: string[] },
 ): Promise<WebhookEndpointRow> {
   const [inserted] = await db.insert(sellerWebhookEndpoints).values(row).returning();
   return inserted as WebhookEndpointRow;
@@ -124,45 +129,147 @@ export async function claimDueDelivery(db: DbOrTx, now: Date, skip: string[], en
 
 export type ClaimedDelivery = NonNullable<Awaited<ReturnType<typeof claimDueDelivery>>>;
 
-/** Records how an attempt went, only while this runner still holds the delivery. */
+/**
+ * Records how an attempt went: the delivery's state and, in the same transaction, the attempt in
+ * its log. Only while this runner still holds that very attempt (a runner presumed dead whose
+ * delivery was taken over writes nothing). Answers whether it was recorded.
+ */
 export async function finishDelivery(
-  db: DbOrTx,
-  id: string,
+  db: Database,
+  delivery: { id: string; attempts: number },
   outcome: {
     status: WebhookDeliveryStatus;
     statusCode: number | null;
     responseBody: string | null;
     error: string | null;
+    attemptedAt: Date;
+    durationMs: number;
     nextAttemptAt?: Date;
   },
-): Promise<void> {
-  await db
-    .update(sellerWebhookDeliveries)
-    .set({
-      status: outcome.status,
-      lastStatusCode: outcome.statusCode,
-      lastResponseBody: outcome.responseBody,
-      lastError: outcome.error,
-      lastAttemptAt: new Date(),
-      claimedAt: null,
-      ...(outcome.nextAttemptAt && { nextAttemptAt: outcome.nextAttemptAt }),
-    })
-    .where(and(eq(sellerWebhookDeliveries.id, id), eq(sellerWebhookDeliveries.status, 'delivering')));
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(sellerWebhookDeliveries)
+      .set({
+        status: outcome.status,
+        lastStatusCode: outcome.statusCode,
+        lastResponseBody: outcome.responseBody,
+        lastError: outcome.error,
+        lastAttemptAt: outcome.attemptedAt,
+        claimedAt: null,
+        ...(outcome.nextAttemptAt && { nextAttemptAt: outcome.nextAttemptAt }),
+      })
+      .where(
+        and(
+          eq(sellerWebhookDeliveries.id, delivery.id),
+          eq(sellerWebhookDeliveries.status, 'delivering'),
+          eq(sellerWebhookDeliveries.attempts, delivery.attempts),
+        ),
+      )
+      .returning({ id: sellerWebhookDeliveries.id });
+    if (updated.length === 0) return false;
+    await tx
+      .insert(sellerWebhookDeliveryAttempts)
+      .values({
+        deliveryId: delivery.id,
+        attempt: delivery.attempts,
+        attemptedAt: outcome.attemptedAt,
+        durationMs: outcome.durationMs,
+        statusCode: outcome.statusCode,
+        responseBody: outcome.responseBody,
+        error: outcome.error,
+      })
+      .onConflictDoNothing();
+    return true;
+  });
 }
 
-/** Deliveries whose runner died mid-attempt (lease expired): due again, as the next attempt. */
+/**
+ * Deliveries whose runner died mid-attempt (lease expired): due again, as the next attempt. The
+ * interrupted attempt stays in the log (no answer, no duration), in the same statement.
+ */
 export async function releaseStaleDeliveries(db: DbOrTx, olderThanMs: number): Promise<number> {
-  const released = await db
-    .update(sellerWebhookDeliveries)
-    .set({ status: 'pending', claimedAt: null, lastError: 'interrupted while delivering' })
+  const result = await db.execute<{ id: string }>(sql`
+    with released as (
+      update ${sellerWebhookDeliveries} d
+      set status = 'pending', claimed_at = null, last_error = 'interrupted while delivering'
+      from (
+        select id, claimed_at from ${sellerWebhookDeliveries}
+        where status = 'delivering' and claimed_at < ${new Date(Date.now() - olderThanMs).toISOString()}::timestamptz
+        for update
+      ) stale
+      where d.id = stale.id
+      returning d.id, d.attempts, stale.claimed_at
+    ), logged as (
+      insert into ${sellerWebhookDeliveryAttempts} (delivery_id, attempt, attempted_at, error)
+      select id, attempts, claimed_at, 'interrupted while delivering' from released
+      on conflict do nothing
+    )
+    select id from released`);
+  return result.rows.length;
+}
+
+/**
+ * The attempts of one delivery, newest first, at most `limit`: only when the delivery is one of
+ * this seller's endpoint's (undefined otherwise, so another seller's looks like a missing one).
+ */
+export async function listAttemptsOf(db: DbOrTx, endpointId: string, deliveryId: string, limit: number) {
+  const [delivery] = await db
+    .select({ id: sellerWebhookDeliveries.id })
+    .from(sellerWebhookDeliveries)
+    .where(and(eq(sellerWebhookDeliveries.id, deliveryId), eq(sellerWebhookDeliveries.endpointId, endpointId)));
+  if (!delivery) return undefined;
+  return db
+    .select({
+      attempt: sellerWebhookDeliveryAttempts.attempt,
+      attemptedAt: sellerWebhookDeliveryAttempts.attemptedAt,
+      durationMs: sellerWebhookDeliveryAttempts.durationMs,
+      statusCode: sellerWebhookDeliveryAttempts.statusCode,
+      responseBody: sellerWebhookDeliveryAttempts.responseBody,
+      error: sellerWebhookDeliveryAttempts.error,
+    })
+    .from(sellerWebhookDeliveryAttempts)
+    .where(eq(sellerWebhookDeliveryAttempts.deliveryId, deliveryId))
+    .orderBy(desc(sellerWebhookDeliveryAttempts.attempt))
+    .limit(limit);
+}
+
+/** Deletes attempts made before `before`, at most `batch` of them; answers how many. */
+export async function pruneAttempts(db: DbOrTx, before: Date, batch: number): Promise<number> {
+  const result = await db.execute<{ id: string }>(sql`
+    delete from ${sellerWebhookDeliveryAttempts}
+    where id in (
+      select id from ${sellerWebhookDeliveryAttempts}
+      where attempted_at < ${before.toISOString()}::timestamptz
+      limit ${batch}
+    )
+    returning id`);
+  return result.rows.length;
+}
+
+/** Endpoints (removed ones too) whose secret is not sealed with the current key, after `afterId`, in id order. */
+export function listEndpointsToSeal(db: DbOrTx, currentPrefix: string, afterId: string | undefined, limit: number) {
+  return db
+    .select({ id: sellerWebhookEndpoints.id, secret: sellerWebhookEndpoints.secret })
+    .from(sellerWebhookEndpoints)
     .where(
       and(
-        eq(sellerWebhookDeliveries.status, 'delivering'),
-        lt(sellerWebhookDeliveries.claimedAt, new Date(Date.now() - olderThanMs)),
+        notLike(sellerWebhookEndpoints.secret, `${currentPrefix}%`),
+        afterId ? gt(sellerWebhookEndpoints.id, afterId) : undefined,
       ),
     )
-    .returning({ id: sellerWebhookDeliveries.id });
-  return released.length;
+    .orderBy(asc(sellerWebhookEndpoints.id))
+    .limit(limit);
+}
+
+/** Stores an endpoint's secret sealed anew, only if it is still what was read (`was`). */
+export async function replaceEndpointSecret(db: DbOrTx, id: string, was: string, sealed: string): Promise<boolean> {
+  const updated = await db
+    .update(sellerWebhookEndpoints)
+    .set({ secret: sealed })
+    .where(and(eq(sellerWebhookEndpoints.id, id), eq(sellerWebhookEndpoints.secret, was)))
+    .returning({ id: sellerWebhookEndpoints.id });
+  return updated.length > 0;
 }
 
 /** The endpoint's latest deliveries, newest first. */

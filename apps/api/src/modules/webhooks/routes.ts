@@ -1,17 +1,20 @@
 import {
   createdWebhookEndpointSchema,
   messageSchema,
+  webhookDeliveryAttemptListSchema,
   webhookDeliveryListSchema,
   webhookEndpointCreateSchema,
   webhookEndpointListSchema,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { ApiTag } from '../../lib/openapi';
 import { idParams } from '../../lib/validation';
 import { currentUser, guardEveryRoute, requireAuth } from '../auth/guard';
 import {
   createWebhookEndpoint,
   listWebhookDeliveries,
+  listWebhookDeliveryAttempts,
   listWebhookEndpoints,
   removeWebhookEndpoint,
   sendTestWebhook,
@@ -19,6 +22,7 @@ import {
 
 const tags: ApiTag[] = ['Sellers'];
 const endpointParams = idParams('Webhook endpoint not found');
+const deliveryParams = endpointParams.extend({ deliveryId: z.uuid({ error: 'Webhook delivery not found' }) });
 
 /** /seller/webhooks: the seller's webhook endpoints, their delivery logs and test events (a session only, never an API token). */
 export const sellerWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -89,6 +93,21 @@ export const sellerWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => listWebhookDeliveries(deps, currentUser(request), request.params.id),
   );
 
+  app.get(
+    '/webhooks/:id/deliveries/:deliveryId/attempts',
+    {
+      schema: {
+        operationId: 'listSellerWebhookDeliveryAttempts',
+        summary: 'Every attempt of one delivery, newest first: time, duration, status or error, start of answer',
+        tags,
+        errorCodes: ['NOT_FOUND'],
+        params: deliveryParams,
+        response: { 200: webhookDeliveryAttemptListSchema },
+      },
+    },
+    async (request) => listWebhookDeliveryAttempts(deps, currentUser(request), request.params.id, request.params.deliveryId),
+  );
+
   app.post(
     '/webhooks/:id/test',
     {
@@ -102,7 +121,7 @@ export const sellerWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await sendTestWebhook(deps, currentUser(request), request.params.id);
+      await sendTestWebhook(deps, currentUser(request), request.params.id, (message) => request.log.error(message));
       reply.code(202);
       return { message: 'Test event sent' };
     },

@@ -1,5 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointCreate, WebhookEventType } from '@app/shared';
+import type {
+  WebhookDelivery,
+  WebhookDeliveryAttempt,
+  WebhookEndpoint,
+  WebhookEndpointCreate,
+  WebhookEventType,
+} from '@app/shared';
 import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../lib/context';
 import { AppError, fieldError } from '../../lib/errors';
@@ -10,16 +16,20 @@ import {
   findLiveEndpoint,
   insertEndpoint,
   insertEventWithDeliveries,
+  listAttemptsOf,
   listDeliveriesOf,
   listLiveEndpoints,
   removeEndpoint,
   type WebhookEndpointRow,
 } from './repository';
+import { sealWebhookSecret, webhookSecretKeys } from './secrets';
 
 /** Endpoints in use at once, per seller. */
 const MAX_ENDPOINTS = 10;
 /** Deliveries the log shows per endpoint. */
 const LOG_LIMIT = 50;
+/** Attempts shown per delivery (a delivery makes at most MAX_ATTEMPTS, plus interrupted ones). */
+const ATTEMPTS_LIMIT = 20;
 
 const URL_MESSAGES = {
   invalid: 'Enter a valid URL, such as https://example.com/webhooks',
@@ -59,7 +69,10 @@ export async function createWebhookEndpoint(deps: AppDeps, seller: UserRow, inpu
     throw new AppError('CONFLICT', 'You have too many webhook endpoints. Remove one first.');
   }
   const secret = `whsec_${randomBytes(32).toString('base64url')}`;
-  const row = await insertEndpoint(deps.db, { userId: seller.id, url, secret, events: [...new Set(input.events)] });
+  // Stored only sealed (decision 0050), bound to the endpoint's id.
+  const id = randomUUID();
+  const sealed = sealWebhookSecret(webhookSecretKeys(deps), id, secret);
+  const row = await insertEndpoint(deps.db, { id, userId: seller.id, url, secret: sealed, events: [...new Set(input.events)] });
   return { secret, endpoint: presentEndpoint(row) };
 }
 
@@ -97,21 +110,56 @@ export async function listWebhookDeliveries(
   };
 }
 
+/**
+ * Every attempt of one delivery of one of the seller's endpoints, newest first: when, how long, the
+ * receiver's status and the start of its answer, or why nothing was sent. Another seller's
+ * delivery, or one of another endpoint, is not found, as a missing one is.
+ */
+export async function listWebhookDeliveryAttempts(
+  deps: AppDeps,
+  seller: UserRow,
+  endpointId: string,
+  deliveryId: string,
+): Promise<{ attempts: WebhookDeliveryAttempt[] }> {
+  if (!(await findLiveEndpoint(deps.db, seller.id, endpointId))) throw new AppError('NOT_FOUND', 'Webhook endpoint not found');
+  const rows = await listAttemptsOf(deps.db, endpointId, deliveryId, ATTEMPTS_LIMIT);
+  if (!rows) throw new AppError('NOT_FOUND', 'Webhook delivery not found');
+  return {
+    attempts: rows.map((row) => ({
+      attempt: row.attempt,
+      attempted_at: row.attemptedAt.toISOString(),
+      duration_ms: row.durationMs,
+      status_code: row.statusCode,
+      response_body: row.responseBody,
+      error: row.error,
+    })),
+  };
+}
+
 /** Sends a `webhook.test` event to one endpoint now (after the answer), through the same signed path as real events. */
-export async function sendTestWebhook(deps: AppDeps, seller: UserRow, id: string): Promise<void> {
+export async function sendTestWebhook(
+  deps: AppDeps,
+  seller: UserRow,
+  id: string,
+  log?: (message: string) => void,
+): Promise<void> {
   if (!(await findLiveEndpoint(deps.db, seller.id, id))) throw new AppError('NOT_FOUND', 'Webhook endpoint not found');
   await insertEventWithDeliveries(
     deps.db,
     { sellerId: seller.id, type: 'webhook.test', key: `webhook.test:${randomUUID()}`, payload: { test: true } },
     id,
   );
-  deliverAfterReply(deps, id);
+  deliverAfterReply(deps, id, log);
 }
 
-/** Tries an endpoint's due deliveries right after the answer; the job picks up whatever this misses. */
-export function deliverAfterReply(deps: AppDeps, endpointId?: string): void {
+/**
+ * Tries an endpoint's due deliveries right after the answer; the job picks up whatever this misses.
+ * `log` gets what the operator must know (a signing secret that cannot be decrypted); without one,
+ * the job's next run, which retries the delivery, says it.
+ */
+export function deliverAfterReply(deps: AppDeps, endpointId?: string, log?: (message: string) => void): void {
   deps.afterReply.run(
-    () => deliverWebhooks(deps, { endpointId }),
+    () => deliverWebhooks(deps, { endpointId, log }),
     () => {},
   );
 }

@@ -1,8 +1,9 @@
 // @database-server: sellers' webhooks, delivered to a real receiver on 127.0.0.1
+import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkoutAndPay,
@@ -14,14 +15,22 @@ import {
 } from '../../../test/factories';
 import { bearer, createTestApp, signIn, type TestApp } from '../../../test/helpers';
 import { buildApp } from '../../app';
-import { sellerWebhookDeliveries, sellerWebhookEndpoints } from '../../db/schema';
+import { sellerWebhookDeliveries, sellerWebhookDeliveryAttempts, sellerWebhookEndpoints } from '../../db/schema';
 import type { AppDeps } from '../../lib/context';
 import { postgresJobLeases } from '../../lib/job-leases';
 import { redactUrl } from '../../lib/log-redaction';
 import { startPeriodicJobs } from '../../lib/scheduler';
 import { addressRefusal } from './addresses';
-import { deliverWebhooks, RETRY_DELAYS_MS, webhooksJob } from './deliver';
+import {
+  deliverWebhooks,
+  pruneWebhookAttempts,
+  RETRY_DELAYS_MS,
+  SECRET_UNAVAILABLE_ERROR,
+  sealWebhookSecrets,
+  webhooksJob,
+} from './deliver';
 import { claimDueDelivery } from './repository';
+import { keyId, webhookSecretKeys } from './secrets';
 import { checkEndpointUrl } from './service';
 import { verifyWebhook } from './signature';
 
@@ -76,6 +85,7 @@ async function deliveriesOf(seller: SignedInUser, endpointId: string) {
   const answer = await seller.call('GET', `/seller/webhooks/${endpointId}/deliveries`);
   expect(answer.statusCode).toBe(200);
   return answer.json().deliveries as {
+    id: string;
     event_type: string;
     status: string;
     attempts: number;
@@ -84,6 +94,29 @@ async function deliveriesOf(seller: SignedInUser, endpointId: string) {
     error: string | null;
     next_attempt_at: string | null;
   }[];
+}
+
+interface Attempt {
+  attempt: number;
+  attempted_at: string;
+  duration_ms: number | null;
+  status_code: number | null;
+  response_body: string | null;
+  error: string | null;
+}
+
+async function attemptsOf(seller: SignedInUser, endpointId: string, deliveryId: string) {
+  const answer = await seller.call('GET', `/seller/webhooks/${endpointId}/deliveries/${deliveryId}/attempts`);
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json().attempts as Attempt[];
+}
+
+async function storedSecret(endpointId: string) {
+  const [row] = await t.db
+    .select({ secret: sellerWebhookEndpoints.secret })
+    .from(sellerWebhookEndpoints)
+    .where(eq(sellerWebhookEndpoints.id, endpointId));
+  return row?.secret as string;
 }
 
 beforeAll(async () => {
@@ -212,6 +245,18 @@ describe('deliveries', () => {
     expect(await deliveriesOf(ana, anaEndpoint.id)).toContainEqual(
       expect.objectContaining({ status: 'succeeded', attempts: 2, status_code: 200, next_attempt_at: null }),
     );
+    // The log keeps both attempts, newest first: the 500 with the start of its answer, then the 200.
+    const attempts = await attemptsOf(ana, anaEndpoint.id, failed?.id as string);
+    expect(attempts).toEqual([
+      expect.objectContaining({ attempt: 2, status_code: 200, response_body: 'ok', error: null }),
+      expect.objectContaining({ attempt: 1, status_code: 500, error: null }),
+    ]);
+    expect(attempts[1]?.response_body).toBe('x'.repeat(1000));
+    for (const one of attempts) {
+      expect(one.duration_ms).toBeGreaterThanOrEqual(0);
+      expect(one.duration_ms).toBeLessThan(20_000);
+    }
+    expect(Date.parse(attempts[0]?.attempted_at as string)).toBeGreaterThan(Date.parse(attempts[1]?.attempted_at as string));
   });
 
   it('gives a delivery up after the last attempt, each wait longer than the one before', async () => {
@@ -225,6 +270,9 @@ describe('deliveries', () => {
     answers.delete('/ana');
     const [latest] = await deliveriesOf(ana, anaEndpoint.id);
     expect(latest).toMatchObject({ status: 'failed', attempts: RETRY_DELAYS_MS.length + 1, status_code: 503 });
+    const attempts = await attemptsOf(ana, anaEndpoint.id, latest?.id as string);
+    expect(attempts.map((a) => a.attempt)).toEqual([8, 7, 6, 5, 4, 3, 2, 1]);
+    expect(new Set(attempts.map((a) => `${a.status_code} ${a.response_body}`))).toEqual(new Set(['503 down']));
     expect([...RETRY_DELAYS_MS].sort((a, b) => a - b)).toEqual(RETRY_DELAYS_MS);
     expect(RETRY_DELAYS_MS.at(-1)).toBe(24 * 3600_000);
   });
@@ -286,6 +334,13 @@ describe('deliveries', () => {
       .from(sellerWebhookDeliveries)
       .where(eq(sellerWebhookDeliveries.id, claimed?.id as string));
     expect(row).toMatchObject({ status: 'succeeded', attempts: 3 });
+    // The interrupted attempt is in the log too, without an answer or a duration.
+    const attempts = await attemptsOf(ana, anaEndpoint.id, claimed?.id as string);
+    expect(attempts).toEqual([
+      expect.objectContaining({ attempt: 3, status_code: 200 }),
+      expect.objectContaining({ attempt: 2, status_code: null, duration_ms: null, error: 'interrupted while delivering' }),
+      expect.objectContaining({ attempt: 1, status_code: 500, response_body: 'later' }),
+    ]);
   });
 
   it('posts a licence activation and a refund to the seller', async () => {
@@ -485,5 +540,182 @@ describe('secrets in logs', () => {
     } finally {
       await logged.close();
     }
+  });
+});
+
+describe('the attempt log', () => {
+  it('records a network error as an attempt without a status code', async () => {
+    const seller = await signedInUser(t, 'seller');
+    const own = await createProduct(t.db, seller.user, { priceCents: 1500 });
+    const closed = await seller.call('POST', '/seller/webhooks', { url: 'http://127.0.0.1:9/closed', events: ['sale.created'] });
+    expect(closed.statusCode).toBe(201);
+    const endpointId = closed.json().endpoint.id as string;
+    await buy(own.id);
+    const [delivery] = await deliveriesOf(seller, endpointId);
+    expect(delivery).toMatchObject({ status: 'pending', attempts: 1, status_code: null });
+    const [attempt] = await attemptsOf(seller, endpointId, delivery?.id as string);
+    expect(attempt).toMatchObject({ attempt: 1, status_code: null, response_body: null });
+    expect(attempt?.error).toMatch(/ECONNREFUSED/);
+  });
+
+  it('answers 404 for another seller’s delivery, one of another endpoint, and one that does not exist', async () => {
+    const [anaDelivery] = await deliveriesOf(ana, anaEndpoint.id);
+    const path = (endpointId: string, deliveryId: string) => `/seller/webhooks/${endpointId}/deliveries/${deliveryId}/attempts`;
+    const missing = await ana.call('GET', path(anaEndpoint.id, randomUUID()));
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().detail).toBe('Webhook delivery not found');
+    for (const [who, url] of [
+      [ben, path(anaEndpoint.id, anaDelivery?.id as string)],
+      [ben, path(benEndpoint.id, anaDelivery?.id as string)],
+      [ana, path(anaEndpoint.id, 'not-a-uuid')],
+    ] as const) {
+      const answer = await who.call('GET', url);
+      expect(answer.statusCode, url).toBe(404);
+      expect(answer.body).not.toContain('response_body');
+    }
+    const other = await addEndpoint(ana, '/ana-other');
+    expect((await ana.call('GET', path(other.id, anaDelivery?.id as string))).json().detail).toBe('Webhook delivery not found');
+    expect((await ana.call('DELETE', `/seller/webhooks/${other.id}`)).statusCode).toBe(200);
+  });
+
+  it('deletes attempts older than 30 days in the webhooks job (deliveries stay) and all of a delivery’s with it', async () => {
+    const [delivery] = await deliveriesOf(ana, anaEndpoint.id);
+    const deliveryId = delivery?.id as string;
+    const before = await attemptsOf(ana, anaEndpoint.id, deliveryId);
+    expect(before.length).toBeGreaterThan(0);
+    await t.db
+      .update(sellerWebhookDeliveryAttempts)
+      .set({ attemptedAt: new Date(Date.now() - 31 * 24 * 3600_000) })
+      .where(eq(sellerWebhookDeliveryAttempts.deliveryId, deliveryId));
+    const others = await t.db.$count(sellerWebhookDeliveryAttempts, sql`delivery_id <> ${deliveryId}`);
+    expect(await pruneWebhookAttempts(t.deps)).toBe(before.length);
+    expect(await attemptsOf(ana, anaEndpoint.id, deliveryId)).toEqual([]);
+    expect(await t.db.$count(sellerWebhookDeliveryAttempts, sql`delivery_id <> ${deliveryId}`)).toBe(others);
+    expect((await deliveriesOf(ana, anaEndpoint.id)).map((d) => d.id)).toContain(deliveryId);
+    // A delivery removed (its seller's account deleted) takes its attempts with it.
+    const [another] = (await deliveriesOf(ana, anaEndpoint.id)).filter((d) => d.id !== deliveryId);
+    expect((await attemptsOf(ana, anaEndpoint.id, another?.id as string)).length).toBeGreaterThan(0);
+    await t.db.delete(sellerWebhookDeliveries).where(eq(sellerWebhookDeliveries.id, another?.id as string));
+    expect(
+      await t.db.$count(sellerWebhookDeliveryAttempts, eq(sellerWebhookDeliveryAttempts.deliveryId, another?.id as string)),
+    ).toBe(0);
+  });
+});
+
+describe('signing secrets at rest (decision 0050)', () => {
+  async function sellerWithProduct() {
+    const seller = await signedInUser(t, 'seller');
+    const own = await createProduct(t.db, seller.user, { priceCents: 2500 });
+    return { seller, product: own };
+  }
+
+  it('stores only the sealed secret: the column never holds it, and a delivery signed from it verifies with the secret shown once', async () => {
+    const { seller, product: own } = await sellerWithProduct();
+    const endpoint = await addEndpoint(seller, '/sealed');
+    const stored = await storedSecret(endpoint.id);
+    expect(stored).not.toBe(endpoint.secret);
+    expect(stored).not.toContain(endpoint.secret.slice('whsec_'.length));
+    expect(stored.startsWith(`wsk1.${keyId(webhookSecretKeys(t.deps).current)}.`)).toBe(true);
+    // Nowhere in the table, in any form a query could find.
+    const dump = await t.db.execute(sql`select row_to_json(e)::text as row from seller_webhook_endpoints e`);
+    expect(JSON.stringify(dump.rows)).not.toContain(endpoint.secret);
+    const before = receivedAt('/sealed').length;
+    await buy(own.id);
+    const [got] = receivedAt('/sealed').slice(before);
+    expect(verifyWebhook(endpoint.secret, got?.headers['marketplace-signature'] as string, got?.body as string)).toBe(true);
+  });
+
+  it('encrypts secrets stored in the clear on start (the job’s first run) and on first use, and they still verify', async () => {
+    const { seller, product: own } = await sellerWithProduct();
+    const legacy = [`whsec_${randomBytes(32).toString('base64url')}`, `whsec_${randomBytes(32).toString('base64url')}`];
+    const [onStart, onUse] = await t.db
+      .insert(sellerWebhookEndpoints)
+      .values(
+        legacy.map((secret, index) => ({
+          userId: seller.user.id,
+          url: `http://127.0.0.1:${port}/legacy-${index}`,
+          secret,
+          events: ['sale.created'],
+        })),
+      )
+      .returning({ id: sellerWebhookEndpoints.id });
+    // First use: a delivery signs with the secret as it was, and leaves it sealed.
+    const before = receivedAt('/legacy-1').length;
+    await t.db
+      .update(sellerWebhookEndpoints)
+      .set({ deletedAt: new Date() })
+      .where(eq(sellerWebhookEndpoints.id, onStart?.id as string));
+    await buy(own.id);
+    const [got] = receivedAt('/legacy-1').slice(before);
+    expect(verifyWebhook(legacy[1] as string, got?.headers['marketplace-signature'] as string, got?.body as string)).toBe(true);
+    expect(await storedSecret(onUse?.id as string)).toMatch(/^wsk1\./);
+    // On start: the job seals what is left in the clear (a removed endpoint too), and says so.
+    expect(await storedSecret(onStart?.id as string)).toBe(legacy[0]);
+    const lines: string[] = [];
+    await webhooksJob(t.deps, (line) => lines.push(line)).run();
+    expect(await storedSecret(onStart?.id as string)).toMatch(/^wsk1\./);
+    expect(lines).toContain('webhooks: 1 signing secret(s) encrypted with the current key');
+    expect(lines.join('\n')).not.toContain(legacy[0]);
+    await t.db
+      .update(sellerWebhookEndpoints)
+      .set({ deletedAt: null })
+      .where(eq(sellerWebhookEndpoints.id, onStart?.id as string));
+    const beforeStart = receivedAt('/legacy-0').length;
+    await buy(own.id);
+    const [fromSealed] = receivedAt('/legacy-0').slice(beforeStart);
+    expect(
+      verifyWebhook(legacy[0] as string, fromSealed?.headers['marketplace-signature'] as string, fromSealed?.body as string),
+    ).toBe(true);
+  });
+
+  it('rotates keys: the previous key still opens old secrets, the job seals them anew; a key that does not fit fails closed', async () => {
+    const { seller, product: own } = await sellerWithProduct();
+    const endpoint = await addEndpoint(seller, '/rotate');
+    const oldKey = webhookSecretKeys(t.deps).current;
+    const newKey = randomBytes(32);
+    const rotated: AppDeps = {
+      ...t.deps,
+      config: { ...t.deps.config, webhooks: { ...t.deps.config.webhooks, secretKey: newKey, previousSecretKey: oldKey } },
+    };
+    const signedWith = (received: Received | undefined) =>
+      verifyWebhook(endpoint.secret, received?.headers['marketplace-signature'] as string, received?.body as string);
+
+    // Still sealed with the old key: the rotated app opens it with the previous key.
+    answers.set('/rotate', { status: 500, body: 'later' });
+    await buy(own.id);
+    answers.delete('/rotate');
+    let before = receivedAt('/rotate').length;
+    expect((await deliverWebhooks(rotated, { now: new Date(Date.now() + 61_000), endpointId: endpoint.id })).succeeded).toBe(1);
+    expect(signedWith(receivedAt('/rotate')[before])).toBe(true);
+
+    // The rotated app's job seals it with the new key.
+    const lines: string[] = [];
+    expect(await sealWebhookSecrets(rotated, (line) => lines.push(line))).toMatchObject({ unreadable: 0 });
+    expect((await storedSecret(endpoint.id)).startsWith(`wsk1.${keyId(newKey)}.`)).toBe(true);
+
+    // An instance with only the old key cannot open it: nothing is sent, unsigned or otherwise, and the log says why.
+    before = receivedAt('/rotate').length;
+    await buy(own.id);
+    const log: string[] = [];
+    await deliverWebhooks(t.deps, { now: new Date(Date.now() + 61_000), endpointId: endpoint.id, log: (line) => log.push(line) });
+    expect(receivedAt('/rotate').length).toBe(before);
+    const [waiting] = await deliveriesOf(seller, endpoint.id);
+    expect(waiting).toMatchObject({ status: 'pending', status_code: null, error: SECRET_UNAVAILABLE_ERROR });
+    const attempts = await attemptsOf(seller, endpoint.id, waiting?.id as string);
+    expect(attempts.every((a) => a.error === SECRET_UNAVAILABLE_ERROR && a.status_code === null)).toBe(true);
+    expect(log).toEqual([
+      `webhooks: delivery ${waiting?.id} not sent: the signing secret of webhook endpoint ${endpoint.id} cannot be decrypted: ` +
+        `it was sealed with key id ${keyId(newKey)}, but WEBHOOK_SECRET_KEY is key id ${keyId(oldKey)} and WEBHOOK_SECRET_KEY_PREVIOUS is not set`,
+    ]);
+    // The old-key instance's sweep leaves what it cannot open as it is (the rotated sweep sealed every endpoint anew).
+    const sweep: string[] = [];
+    const endpoints = await t.db.$count(sellerWebhookEndpoints);
+    expect(await sealWebhookSecrets(t.deps, (line) => sweep.push(line))).toEqual({ sealed: 0, unreadable: endpoints });
+    expect(sweep.join('\n')).toContain(`webhook endpoint ${endpoint.id} cannot be decrypted`);
+    expect((await storedSecret(endpoint.id)).startsWith(`wsk1.${keyId(newKey)}.`)).toBe(true);
+
+    // Once the right key is back, the retry goes out signed.
+    expect((await deliverWebhooks(rotated, { now: new Date(Date.now() + 3600_000), endpointId: endpoint.id })).succeeded).toBe(1);
+    expect(signedWith(receivedAt('/rotate')[before])).toBe(true);
   });
 });

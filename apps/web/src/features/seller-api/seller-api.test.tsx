@@ -169,6 +169,113 @@ describe('webhooks in the seller area', () => {
     expect(within(log).getByText('Internal error at the receiver')).toBeTruthy();
   });
 
+  it('expands a delivery to every one of its attempts, newest first, and folds it away again', async () => {
+    const base = '/api/v1/seller/webhooks/22222222-2222-4222-8222-222222222222/deliveries';
+    const { user, api } = await openAsSeller({
+      'GET /api/v1/seller/webhooks': () => json(200, { endpoints: [endpoint] }),
+      [`GET ${base}`]: () =>
+        json(200, {
+          deliveries: [
+            {
+              id: '33333333-3333-4333-8333-333333333333',
+              event_id: 'e1',
+              event_type: 'sale.created',
+              status: 'succeeded',
+              attempts: 3,
+              status_code: 200,
+              response_body: 'ok',
+              error: null,
+              created_at: '2026-11-27T10:00:00.000Z',
+              last_attempt_at: '2026-11-27T10:06:01.000Z',
+              next_attempt_at: null,
+            },
+          ],
+        }),
+      [`GET ${base}/33333333-3333-4333-8333-333333333333/attempts`]: () =>
+        json(200, {
+          attempts: [
+            {
+              attempt: 3,
+              attempted_at: '2026-11-27T10:06:01.000Z',
+              duration_ms: 182,
+              status_code: 200,
+              response_body: 'ok',
+              error: null,
+            },
+            {
+              attempt: 2,
+              attempted_at: '2026-11-27T10:01:01.000Z',
+              duration_ms: null,
+              status_code: null,
+              response_body: null,
+              error: 'interrupted while delivering',
+            },
+            {
+              attempt: 1,
+              attempted_at: '2026-11-27T10:00:01.000Z',
+              duration_ms: 10_003,
+              status_code: null,
+              response_body: null,
+              error: 'connect ECONNREFUSED 203.0.113.7:443',
+            },
+          ],
+        }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delivery log' }));
+    const log = await screen.findByRole('table', { name: 'Delivery log' });
+    const show = await within(log).findByRole('button', { name: 'Show attempts' });
+    expect(show.getAttribute('aria-expanded')).toBe('false');
+    expect(api.calls(`GET ${base}/33333333-3333-4333-8333-333333333333/attempts`)).toHaveLength(0);
+    await user.click(show);
+
+    const attempts = await screen.findByRole('table', { name: 'Attempts of this delivery, newest first' });
+    const hide = within(log).getByRole('button', { name: 'Hide attempts' });
+    expect(hide.getAttribute('aria-expanded')).toBe('true');
+    expect(document.getElementById(hide.getAttribute('aria-controls') as string)?.contains(attempts)).toBe(true);
+    const rows = within(attempts).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['3', '2', '1']);
+    expect(within(rows[0] as HTMLElement).getByText('182 ms')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText('ok')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('Interrupted while sending; tried again')).toBeTruthy();
+    expect(within(rows[2] as HTMLElement).getByText('connect ECONNREFUSED 203.0.113.7:443')).toBeTruthy();
+    expect(within(rows[2] as HTMLElement).getByText('10,003 ms')).toBeTruthy();
+
+    await user.click(hide);
+    await waitFor(() => expect(screen.queryByRole('table', { name: 'Attempts of this delivery, newest first' })).toBeNull());
+    expect(within(log).getByRole('button', { name: 'Show attempts' }).getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('says so when a delivery’s attempts cannot be loaded (it is gone: 404)', async () => {
+    const base = '/api/v1/seller/webhooks/22222222-2222-4222-8222-222222222222/deliveries';
+    const { user } = await openAsSeller({
+      'GET /api/v1/seller/webhooks': () => json(200, { endpoints: [endpoint] }),
+      [`GET ${base}`]: () =>
+        json(200, {
+          deliveries: [
+            {
+              id: '44444444-4444-4444-8444-444444444444',
+              event_id: 'e2',
+              event_type: 'refund.created',
+              status: 'failed',
+              attempts: 8,
+              status_code: 503,
+              response_body: 'down',
+              error: null,
+              created_at: '2026-11-20T10:00:00.000Z',
+              last_attempt_at: '2026-11-22T10:00:00.000Z',
+              next_attempt_at: null,
+            },
+          ],
+        }),
+      [`GET ${base}/44444444-4444-4444-8444-444444444444/attempts`]: () =>
+        json(404, { detail: 'Webhook delivery not found', code: 'NOT_FOUND' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delivery log' }));
+    await user.click(await screen.findByRole('button', { name: 'Show attempts' }));
+    expect(await screen.findByText('The attempts could not be loaded')).toBeTruthy();
+    expect(screen.getByText('Webhook delivery not found')).toBeTruthy();
+  });
+
   it('removes an endpoint after confirmation', async () => {
     let endpoints = [endpoint];
     const { user } = await openAsSeller({

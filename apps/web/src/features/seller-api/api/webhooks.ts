@@ -1,4 +1,4 @@
-import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointCreate } from '@app/shared';
+import type { WebhookDelivery, WebhookDeliveryAttempt, WebhookEndpoint, WebhookEndpointCreate } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { userQueryKey, useViewerId } from '@/lib/user-query-key';
@@ -49,6 +49,19 @@ export function useWebhookDeliveries(id: string) {
   return useQuery({
     queryKey: userQueryKey(webhooksQueryKey, viewerId, 'deliveries', id),
     queryFn: () => getWebhookDeliveries(id),
+  });
+}
+
+export function getWebhookDeliveryAttempts(id: string, deliveryId: string): Promise<{ attempts: WebhookDeliveryAttempt[] }> {
+  return api.get(`/seller/webhooks/${id}/deliveries/${deliveryId}/attempts`);
+}
+
+/** Every attempt of one delivery, newest first (loaded when the seller expands it). */
+export function useWebhookDeliveryAttempts(id: string, deliveryId: string) {
+  const viewerId = useViewerId();
+  return useQuery({
+    queryKey: userQueryKey(webhooksQueryKey, viewerId, 'deliveries', id, 'attempts', deliveryId),
+    queryFn: () => getWebhookDeliveryAttempts(id, deliveryId),
   });
 }
 
