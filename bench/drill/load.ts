@@ -166,7 +166,7 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
         await sleep(THINK_MS);
         continue;
       }
-      const checkout = await postJson('checkout', '/api/v1/orders/checkout', {}, session);
+      const checkout = await postJson('checkout', '/api/v1/orders/checkout', { billing_country: 'US' }, session);
       const orderId = checkout.json?.order_id;
       const intent = checkout.json?.payment_intent_id;
       if (checkout.status === 201 && typeof orderId === 'string' && typeof intent === 'string') {

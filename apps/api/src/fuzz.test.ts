@@ -223,7 +223,7 @@ beforeAll(async () => {
   const guest = await t.app.inject({
     method: 'POST',
     url: '/api/v1/guest/checkout',
-    payload: { email: 'fuzz.guest@example.org', items: [{ product_id: product.id }] },
+    payload: { email: 'fuzz.guest@example.org', items: [{ product_id: product.id }], billing_country: 'US' },
   });
   realIds.push(guest.json().order_id);
   guestOrderToken = guest.json().access_token;

@@ -38,7 +38,9 @@ describe('product versions', () => {
     // A buyer buys it while it is at 1.0.
     const buyer = await newAccount(browser, 'versions', PASSWORD);
     await apiAs(buyer.context, 'post', '/cart/add', { product_id: product.id, quantity: 1 });
-    const checkout = (await apiAs(buyer.context, 'post', '/orders/checkout')) as { payment_intent_id: string };
+    const checkout = (await apiAs(buyer.context, 'post', '/orders/checkout', { billing_country: 'US' })) as {
+      payment_intent_id: string;
+    };
     await apiAs(buyer.context, 'post', `/payments/confirm-payment/${checkout.payment_intent_id}`, {
       card_number: '4242424242424242',
       exp_month: 12,

@@ -3,7 +3,7 @@ import { emailField, passwordField } from './auth';
 import { CART_MAX_QUANTITY, pwywAmountSchema } from './cart';
 import { LANGUAGES } from './lean';
 import { checkoutResultSchema } from './orders';
-import { countryCodeSchema, TAX_REGION_ONLY_US, usStateSchema } from './tax';
+import { billingCountryField, billingRegionField, TAX_REGION_ONLY_US } from './tax';
 
 /** How long the browser's order-scoped link (the guest's receipt page) keeps working. */
 export const GUEST_ORDER_LINK_TTL_DAYS = 30;
@@ -57,8 +57,8 @@ export const guestCheckoutRequestSchema = z
     /** The language of the e-mails (the storefront's); English when left out. */
     language: z.enum(LANGUAGES).optional(),
     /** Where the buyer is billed, as for POST /orders/checkout: the server looks up the rate (decision 0044). */
-    billing_country: countryCodeSchema.optional(),
-    billing_region: usStateSchema,
+    billing_country: billingCountryField,
+    billing_region: billingRegionField,
   })
   .refine((body) => !body.billing_region || body.billing_country === 'US', {
     message: TAX_REGION_ONLY_US,

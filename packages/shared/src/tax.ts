@@ -28,6 +28,8 @@ const COUNTRIES = new Set(ISO_COUNTRY_CODES);
 const STATES = new Set(US_STATE_CODES);
 
 export const TAX_COUNTRY_UNKNOWN = 'Choose a billing country from the list';
+/** A checkout with something to pay and no billing country: the rate can not be picked, so it is refused (422). */
+export const TAX_COUNTRY_REQUIRED = 'Choose your billing country';
 export const TAX_REGION_UNKNOWN = 'Choose a US state from the list';
 export const TAX_REGION_ONLY_US = 'A region can only be given for the United States';
 export const TAX_RATE_NUMBER = 'The rate must be a number';
@@ -61,11 +63,23 @@ export const usStateSchema = z.preprocess(
     .optional(),
 );
 
+/**
+ * The billing place of a checkout body (orders and guest). Whether a country is needed depends on the
+ * total after discounts, which only the server knows: it refuses a paid order without one (decision 0044).
+ */
+export const billingCountryField = countryCodeSchema
+  .optional()
+  .describe(
+    'Where the buyer is billed (ISO 3166-1 alpha-2, any case); picks the tax rate. Required when the order costs anything ' +
+      'after discounts (else 422 on `billing_country`); a free order may leave it out.',
+  );
+export const billingRegionField = usStateSchema.describe('The US state, for a United States billing country only; blank is none');
+
 /** POST /orders/checkout body: where the buyer is billed. The server alone looks up the rate and computes the tax. */
 export const checkoutBodySchema = z
   .object({
-    billing_country: countryCodeSchema.optional(),
-    billing_region: usStateSchema,
+    billing_country: billingCountryField,
+    billing_region: billingRegionField,
   })
   .refine((body) => !body.billing_region || body.billing_country === 'US', {
     message: TAX_REGION_ONLY_US,

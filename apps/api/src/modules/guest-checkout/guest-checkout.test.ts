@@ -39,11 +39,12 @@ function freshIp(): string {
   return `10.9.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
 }
 
+/** A guest checkout billed to the US (no seeded rate: totals are net) unless the body names a country or `billing_country: undefined`. */
 function guestCheckout(body: unknown, options: { ip?: string; key?: string } = {}) {
   return t.app.inject({
     method: 'POST',
     url: '/api/v1/guest/checkout',
-    payload: body as object,
+    payload: body && typeof body === 'object' && !Array.isArray(body) ? { billing_country: 'US', ...body } : (body as object),
     remoteAddress: options.ip ?? freshIp(),
     headers: options.key ? { 'idempotency-key': options.key } : {},
   });
@@ -203,10 +204,61 @@ describe('a guest order is priced by the server', () => {
     expect(regionOutsideUs.statusCode).toBe(422);
   });
 
-  it('pays a free order at once, without a card', async () => {
+  it('refuses a paid order without a billing country (422 on the field) before anything is written', async () => {
+    const paid = await product({ priceCents: 2000 });
+    await createPromo(t.db, { code: 'GUESTLAST', kind: 'percent', value: 10, usageLimit: 1 });
+    const email = uniqueEmail('no-country');
+    const key = crypto.randomUUID();
+    for (const omitted of [{ billing_country: undefined }, { billing_country: undefined, billing_region: '' }]) {
+      const refused = await guestCheckout(
+        { email, items: [{ product_id: paid.id }], promo_code: 'GUESTLAST', language: 'de', ...omitted },
+        { key },
+      );
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toMatchObject({ detail: 'Choose your billing country', messageId: 'tax.countryRequired' });
+      expect(refused.json().errors).toEqual([expect.objectContaining({ field: 'billing_country' })]);
+    }
+    // No account for the address, no order, the promo's last use still there, no mail.
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    expect((await t.db.execute(sql`select count(*)::int as n from orders where customer_email = ${email}`)).rows[0]).toEqual({
+      n: 0,
+    });
+    expect((await t.db.execute(sql`select used_count from promo_codes where code = 'GUESTLAST'`)).rows[0]).toEqual({
+      used_count: 0,
+    });
+    expect(mailsTo(email)).toEqual([]);
+    // An address that has an account already is refused alike, its account untouched.
+    const owner = await signedInUser(t, 'buyer');
+    const refusedOwner = await guestCheckout({
+      email: owner.user.email,
+      items: [{ product_id: paid.id }],
+      billing_country: undefined,
+    });
+    expect(refusedOwner.statusCode).toBe(422);
+    expect((await owner.call('GET', '/orders')).json().total).toBe(0);
+
+    // With the country the same request (and key) places the order and takes the promo's use.
+    const placed = await guestCheckout(
+      { email, items: [{ product_id: paid.id }], promo_code: 'GUESTLAST', billing_country: 'US' },
+      { key },
+    );
+    expect(placed.statusCode).toBe(201);
+    expect(placed.json()).toMatchObject({ amount: 18, tax: { country: 'US', amount: 0 } });
+    expect((await t.db.execute(sql`select used_count from promo_codes where code = 'GUESTLAST'`)).rows[0]).toEqual({
+      used_count: 1,
+    });
+    // A replay of a key without the country answers with the order the key placed, as before.
+    const again = crypto.randomUUID();
+    const first = await guestCheckout({ email, items: [{ product_id: paid.id }], billing_country: 'US' }, { key: again });
+    const replay = await guestCheckout({ email, items: [{ product_id: paid.id }], billing_country: undefined }, { key: again });
+    expect(replay.statusCode).toBe(201);
+    expect(replay.json()).toMatchObject({ order_id: first.json().order_id, amount: 20 });
+  });
+
+  it('pays a free order at once, without a card and without a billing country', async () => {
     const free = await product({ priceCents: 0 });
     const email = uniqueEmail('free');
-    const placed = await guestCheckout({ email, items: [{ product_id: free.id }] });
+    const placed = await guestCheckout({ email, items: [{ product_id: free.id }], billing_country: undefined });
     expect(placed.json()).toMatchObject({ provider: 'free', amount: 0, payment_status: 'paid' });
     expect(mailsTo(email).some((mail) => claimTokenIn(mail.body))).toBe(true);
   });
@@ -241,7 +293,7 @@ describe('the order token', () => {
     const buyer = await signedInUser(t, 'buyer');
     const item = await product({ priceCents: 700 });
     await buyer.call('POST', '/cart/add', { product_id: item.id });
-    const own = (await buyer.call('POST', '/orders/checkout')).json();
+    const own = (await buyer.call('POST', '/orders/checkout', { billing_country: 'US' })).json();
     const forged = signGuestOrder(t.deps.downloadSigningKey, { g: own.order_id, exp: Math.floor(Date.now() / 1000) + 60 });
     expect((await asGuest('GET', `/orders/${own.order_id}`, forged)).statusCode).toBe(404);
   });
@@ -270,7 +322,7 @@ describe('an e-mail address that already has an account', () => {
     const item = await product({ priceCents: 1300 });
     const ownerOrder = await owner.call('POST', '/cart/add', { product_id: item.id });
     expect(ownerOrder.statusCode).toBe(200);
-    const ownerCheckout = (await owner.call('POST', '/orders/checkout')).json();
+    const ownerCheckout = (await owner.call('POST', '/orders/checkout', { billing_country: 'US' })).json();
 
     const stranger = await guestCheckout({ email: owner.user.email.toUpperCase(), items: [{ product_id: item.id }] });
     const newcomer = await guestCheckout({ email: uniqueEmail('newcomer'), items: [{ product_id: item.id }] });

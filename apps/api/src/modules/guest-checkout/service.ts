@@ -33,17 +33,20 @@ import {
   requireUsablePromo,
 } from '../cart/service';
 import { issueDownloadLinks } from '../downloads/service';
-import { checkout } from '../orders';
+import { assertBillingNotNeeded, checkout } from '../orders';
 import type { OrderRow } from '../orders/present';
+import { findOrderByIdempotencyKey } from '../orders/repository';
 import { getOwnOrder } from '../orders/service';
 import { confirmPayment } from '../payments/service';
-import { bumpTokenVersion, findUserById, type UserRow, updateUser } from '../users/repository';
+import { bumpTokenVersion, findUserByEmail, findUserById, type UserRow, updateUser } from '../users/repository';
 import { orderToken } from './mail';
 import { findGuestOrder, findOrCreateGuestBuyer, lockProductsAndSellers } from './repository';
 
 const HOUR_MS = 3_600_000;
 const INVALID_PRODUCT = 'Invalid product data: missing required fields';
 const ORDER_NOT_FOUND = 'Order not found';
+/** The buyer of a guest checkout priced before the account exists: no orders and no promo uses, as a new account. */
+const NO_ACCOUNT_YET = '00000000-0000-0000-0000-000000000000';
 
 export interface GuestCheckoutInput {
   email: string;
@@ -70,7 +73,7 @@ async function assertWithinGuestLimits(deps: AppDeps, ip: string, email: string)
  * loadCart prices a cart: the same amounts (a PWYW amount checked against the minimum, any amount
  * on a fixed price refused), the same promo rules for this buyer, the same totals.
  */
-function guestLines(input: GuestCheckoutInput, buyer: UserRow) {
+function guestLines(input: GuestCheckoutInput, buyerId: string) {
   return async (tx: Tx): Promise<PricedCart> => {
     const rows = await lockProductsAndSellers(
       tx,
@@ -93,7 +96,7 @@ function guestLines(input: GuestCheckoutInput, buyer: UserRow) {
     const code = input.promo_code?.trim() || null;
     const found = code ? await findUsablePromo(tx, code) : undefined;
     const problem = found
-      ? await promoProblemFor(tx, found, buyer.id, {
+      ? await promoProblemFor(tx, found, buyerId, {
           subtotalCents: lines.reduce((sum, line) => sum + lineUnitCents(line) * line.quantity, 0),
           productIds: lines.map(({ product }) => product.id),
           categories: lines.map(({ product }) => product.category),
@@ -124,29 +127,42 @@ export async function placeGuestOrder(
   await assertWithinGuestLimits(deps, caller.ip, input.email);
   // An unknown code is refused before anything is written (a code that no longer applies: 409 from the checkout).
   if (input.promo_code?.trim()) await requireUsablePromo(deps.db, input.promo_code.trim());
+  const key = caller.idempotencyKey?.trim().slice(0, 190);
+  const billing = billingOf(input);
+  if (!billing) await assertGuestBillingNotNeeded(deps, input, key);
   const buyer = await findOrCreateGuestBuyer(deps.db, input.email, input.email.split('@')[0]?.slice(0, 50) || 'Guest');
   if (buyer.unclaimedSince && !buyer.preferences && input.language) {
     await updateUser(deps.db, buyer.id, { preferences: { ...DEFAULT_PREFERENCES, language: input.language } });
   }
-  const key = caller.idempotencyKey?.trim().slice(0, 190);
   const result = await checkout(
     deps,
     buyer,
     key ? `guest:${key}` : undefined,
     caller.referralCookie,
     {
-      lines: guestLines(input, buyer),
+      lines: guestLines(input, buyer.id),
       guest: true,
     },
-    billingOf(input),
+    billing,
   );
   const { token, expiresAt } = orderToken(deps, result.order_id);
   return { ...result, access_token: token, access_expires_at: expiresAt.toISOString() };
 }
 
-/** The billing place the guest chose, as the signed-in checkout takes it (none: no tax, flagged for the admin). */
+/** The billing place the guest chose, as the signed-in checkout takes it (none: only a free order may be placed). */
 function billingOf(input: GuestCheckoutInput) {
   return input.billing_country ? { country: input.billing_country, region: input.billing_region } : undefined;
+}
+
+/**
+ * A guest order without a billing country is refused before the address gets an account (or its
+ * language is kept) when it costs anything. A replay of a key that already placed an order is left
+ * to the checkout, which answers with that order as before.
+ */
+async function assertGuestBillingNotNeeded(deps: AppDeps, input: GuestCheckoutInput, key: string | undefined) {
+  const known = await findUserByEmail(deps.db, input.email.toLowerCase());
+  if (known && key && (await findOrderByIdempotencyKey(deps.db, known.id, `guest:${key}`))) return;
+  await assertBillingNotNeeded(deps, guestLines(input, known?.id ?? NO_ACCOUNT_YET));
 }
 
 /**

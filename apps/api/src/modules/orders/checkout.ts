@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CheckoutResult } from '@app/shared';
-import { aiPoolShareCents, CART_ITEMS_UNAVAILABLE, TAX_BILLING_CHANGED } from '@app/shared';
+import { aiPoolShareCents, CART_ITEMS_UNAVAILABLE, TAX_BILLING_CHANGED, TAX_COUNTRY_REQUIRED } from '@app/shared';
 import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -69,6 +69,53 @@ function sameBilling(order: OrderRow, billing: BillingPlace | undefined): OrderR
   return order;
 }
 
+/**
+ * Refuses a cart that can not become an order as it stands: an item of a suspended seller (it stays
+ * in the cart, flagged, for the buyer to remove), nothing in it, a pay-what-you-want amount under the
+ * minimum as it is now, a subtotal the order's columns can not hold, or a promo code gone since.
+ */
+function assertOrderable(cart: PricedCart): void {
+  if ((cart.unavailable ?? []).length > 0) {
+    throw new AppError('VALIDATION_FAILED', CART_ITEMS_UNAVAILABLE, [{ field: 'items', message: CART_ITEMS_UNAVAILABLE }]);
+  }
+  if (cart.lines.length === 0) throw new AppError('VALIDATION_FAILED', 'Your cart is empty');
+  for (const line of cart.lines) {
+    const problem = lineAmountProblem(line);
+    if (problem) throw new AppError('VALIDATION_FAILED', problem, [{ field: 'amount', message: problem }]);
+  }
+  assertCartWithinLimit(cart.totals);
+  if (cart.unavailablePromo) {
+    // Never charge a different price than the one the buyer saw: make them look again.
+    throw new AppError(
+      'CONFLICT',
+      `${cart.promoProblem ?? `Promo code ${cart.unavailablePromo} is no longer available`}. Remove it and try again.`,
+    );
+  }
+}
+
+/**
+ * An order that costs anything after discounts needs the buyer's billing country: it picks the tax
+ * rate, and leaving it out must not leave the order untaxed (decision 0044). A free order needs none.
+ */
+function assertBillingCountry(billing: BillingPlace | undefined, netCents: number): void {
+  if (!billing && netCents > 0) {
+    throw new AppError('VALIDATION_FAILED', TAX_COUNTRY_REQUIRED, [{ field: 'billing_country', message: TAX_COUNTRY_REQUIRED }]);
+  }
+}
+
+/**
+ * For a checkout without a billing country, before anything is written: prices the lines (in a
+ * transaction of its own that writes nothing) and refuses them as the checkout would when they cost
+ * anything. The checkout's own transaction checks again on the rows it locks.
+ */
+export async function assertBillingNotNeeded(deps: AppDeps, lines: (tx: Tx) => Promise<PricedCart>): Promise<void> {
+  const cart = await deps.db.transaction(lines);
+  // A code whose last use an abandoned order of this buyer holds is freed by the checkout itself: it decides then.
+  if (cart.unavailablePromo) return;
+  assertOrderable(cart);
+  assertBillingCountry(undefined, cart.totals.totalCents);
+}
+
 function newOrderNumber(): string {
   const date = new Date().toISOString().slice(0, 10).replaceAll('-', '');
   return `AIM-${date}-${randomBytes(4).toString('hex').toUpperCase()}`;
@@ -94,6 +141,8 @@ export async function checkout(
     const existing = await findOrderByIdempotencyKey(deps.db, user.id, key);
     if (existing) return openPayment(deps, user, sameBilling(existing, billing));
   }
+  // Refused before earlier orders' intents are closed below; a placement's caller checks before its own writes.
+  if (!billing && !placement) await assertBillingNotNeeded(deps, (tx) => loadCart(tx, user.id));
   let placed: PlacedOrder;
   try {
     placed = await placeOrder(deps, user, key, referralCookie, false, placement, billing).catch(async (error: unknown) => {
@@ -148,25 +197,9 @@ async function placeOrder(
     if (!placement) await closeSupersededOrders(tx, user.id);
     // The sellers' rows are share-locked with the lines, their state read from the locked rows.
     const cart = placement ? await placement.lines(tx) : await loadCart(tx, user.id, { lockSellers: true });
-    // A suspended seller's item stays in the cart, flagged; the buyer removes it (and sees why) before ordering.
-    if ((cart.unavailable ?? []).length > 0) {
-      throw new AppError('VALIDATION_FAILED', CART_ITEMS_UNAVAILABLE, [{ field: 'items', message: CART_ITEMS_UNAVAILABLE }]);
-    }
-    if (cart.lines.length === 0) throw new AppError('VALIDATION_FAILED', 'Your cart is empty');
-    // A pay-what-you-want amount is checked against the minimum as it is now (the seller may have raised it).
-    for (const line of cart.lines) {
-      const problem = lineAmountProblem(line);
-      if (problem) throw new AppError('VALIDATION_FAILED', problem, [{ field: 'amount', message: problem }]);
-    }
-    // Prices may have risen since the items were added: the order's integer columns must hold it.
-    assertCartWithinLimit(cart.totals);
-    if (cart.unavailablePromo) {
-      // Never charge a different price than the one the buyer saw: make them look again.
-      throw new AppError(
-        'CONFLICT',
-        `${cart.promoProblem ?? `Promo code ${cart.unavailablePromo} is no longer available`}. Remove it and try again.`,
-      );
-    }
+    assertOrderable(cart);
+    // Nothing written so far survives this: the superseded orders above come back with the rollback.
+    assertBillingCountry(billing, cart.totals.totalCents);
     // The rate as the admin's table has it now; the order keeps it, whatever the table says later (decision 0044).
     const tax = await taxForOrder(tx, billing, cart.totals.totalCents);
     const allocation = cartPromoAllocation(cart);
@@ -190,7 +223,8 @@ async function placeOrder(
         totalCents: cart.totals.totalCents + tax.taxCents,
         aiPoolCents: aiPoolShareCents(cart.totals.totalCents),
         ...tax,
-        taxFlag: !billing && cart.totals.totalCents > 0 ? 'no_billing_country' : null,
+        // 'no_billing_country' is kept only by orders placed before a paid order needed a country.
+        taxFlag: null,
         currency: 'usd',
         promoCode:
           cartPromos(cart)

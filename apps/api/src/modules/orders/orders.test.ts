@@ -38,7 +38,10 @@ function api(token: string) {
   return {
     call,
     add: (productId: string) => call('POST', '/cart/add', { product_id: productId, quantity: 1 }),
-    checkout: (key?: string) => call('POST', '/orders/checkout', undefined, key ? { 'idempotency-key': key } : {}),
+    // US: no rate is seeded for the country as a whole, so the totals are the net ones.
+    // `null`: no body at all, as a client written before tax sends.
+    checkout: (key?: string, body: object | null = { billing_country: 'US' }) =>
+      call('POST', '/orders/checkout', body ?? undefined, key ? { 'idempotency-key': key } : {}),
     pay: (intentId: string, card_number = '4242 4242 4242 4242') =>
       call('POST', `/payments/confirm-payment/${intentId}`, {
         card_number,
@@ -67,7 +70,7 @@ describe('checkout and card payment', () => {
     await a.add(alpha.id);
     await a.add(beta.id);
     await a.call('POST', '/cart/promo', { code: 'SAVE10' });
-    const response = await a.call('POST', '/orders/checkout', { total_amount: 0.01, status: 'completed' });
+    const response = await a.call('POST', '/orders/checkout', { billing_country: 'US', total_amount: 0.01, status: 'completed' });
     expect(response.statusCode).toBe(201);
     const checkout = response.json();
     expect(checkout).toMatchObject({
@@ -239,9 +242,87 @@ describe('compatibility paths', () => {
     const b = await buyer();
     const a = api(b.token);
     await a.add(alpha.id);
-    const created = await a.call('POST', '/payments/create-payment-intent-no-auth', { amount: 0.5, currency: 'usd' });
+    // It takes no billing country, so it can not check a paid cart out: the order is placed by /orders/checkout.
+    const uncountried = await a.call('POST', '/payments/create-payment-intent-no-auth', { amount: 0.5, currency: 'usd' });
+    expect(uncountried.statusCode).toBe(422);
+    expect(uncountried.json().errors).toEqual([expect.objectContaining({ field: 'billing_country' })]);
+    const order = (await a.checkout()).json();
+    const created = await a.call('POST', '/payments/create-payment-intent-no-auth', { order_id: order.order_id, amount: 0.5 });
     expect(created.statusCode).toBe(201);
-    expect(created.json().amount).toBe(49);
+    expect(created.json()).toMatchObject({ order_id: order.order_id, amount: 49 });
+  });
+});
+
+describe('a checkout without a billing country', () => {
+  it('is refused for a paid cart (422 on billing_country) and writes nothing: no order, the cart, its promo and an earlier order as they were', async () => {
+    await createPromo(t.db, { code: 'LASTONE', kind: 'percent', value: 10, usageLimit: 1 });
+    const b = await buyer();
+    const a = api(b.token);
+    await a.add(alpha.id);
+    // An earlier unpaid order with an open intent: a checkout that places an order would close it.
+    const earlier = (await a.checkout()).json();
+    await a.add(beta.id);
+    expect((await a.call('POST', '/cart/promo', { code: 'LASTONE' })).statusCode).toBe(200);
+    for (const body of [null, {}, { billing_region: '' }]) {
+      const refused = await a.checkout('no-country-key', body);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toMatchObject({ detail: 'Choose your billing country', messageId: 'tax.countryRequired' });
+      expect(refused.json().errors).toEqual([
+        { field: 'billing_country', message: 'Choose your billing country', messageId: 'tax.countryRequired' },
+      ]);
+    }
+    const orders = (await a.call('GET', '/orders')).json();
+    expect(orders.orders.map((o: { id: string }) => o.id)).toEqual([earlier.order_id]);
+    expect((await a.call('GET', `/orders/${earlier.order_id}`)).json()).toMatchObject({
+      status: 'pending',
+      payment_status: 'unpaid',
+    });
+    const intent = await t.db.execute(sql`select status from test_payment_intents where id = ${earlier.payment_intent_id}`);
+    expect(intent.rows[0]).not.toEqual({ status: 'canceled' });
+    const cart = (await a.call('GET', '/cart')).json();
+    expect(cart.items).toHaveLength(2);
+    expect(cart.promoCode).toMatchObject({ code: 'LASTONE' });
+    const [promo] = (await t.db.execute(sql`select used_count from promo_codes where code = 'LASTONE'`)).rows;
+    expect(promo).toEqual({ used_count: 0 });
+
+    // With the country the same cart checks out, taking the promo's last use, under the key the refusals used.
+    const placed = await a.checkout('no-country-key');
+    expect(placed.statusCode).toBe(201);
+    expect(placed.json()).toMatchObject({ amount: 90, tax: { country: 'US', amount: 0 } });
+    const [used] = (await t.db.execute(sql`select used_count from promo_codes where code = 'LASTONE'`)).rows;
+    expect(used).toEqual({ used_count: 1 });
+  });
+
+  it('is accepted for a free order: a free product, or a promo that takes the whole price', async () => {
+    const gift = await createProduct(t.db, sellerOne, { title: 'Free Gift', priceCents: 0 });
+    const b = await buyer();
+    const a = api(b.token);
+    await a.add(gift.id);
+    const free = await a.checkout(undefined, null);
+    expect(free.statusCode).toBe(201);
+    expect(free.json()).toMatchObject({ amount: 0, provider: 'free', payment_status: 'paid', tax: null });
+
+    await createPromo(t.db, { code: 'ALLOFF', kind: 'percent', value: 100 });
+    const c = api((await buyer()).token);
+    await c.add(beta.id);
+    await c.call('POST', '/cart/promo', { code: 'ALLOFF' });
+    const covered = await c.checkout(undefined, {});
+    expect(covered.statusCode).toBe(201);
+    expect(covered.json()).toMatchObject({ amount: 0, payment_status: 'paid' });
+    const [row] = (await t.db.execute(sql`select tax_flag, tax_country from orders where id = ${covered.json().order_id}`)).rows;
+    expect(row).toEqual({ tax_flag: null, tax_country: null });
+  });
+
+  it('replays an order its Idempotency-Key already placed, as before', async () => {
+    const b = await buyer();
+    const a = api(b.token);
+    await a.add(alpha.id);
+    const first = (await a.checkout('replay-key')).json();
+    const replay = await a.checkout('replay-key', null);
+    expect(replay.statusCode).toBe(201);
+    expect(replay.json()).toMatchObject({ order_id: first.order_id, amount: 49, tax: { country: 'US' } });
+    const other = await a.checkout('replay-key', { billing_country: 'DE' });
+    expect(other.statusCode).toBe(409);
   });
 });
 

@@ -44,7 +44,8 @@ async function buyer() {
     call,
     add: (productId = tool.id) => call('POST', '/cart/add', { product_id: productId, quantity: 1 }),
     promo: (code: string) => call('POST', '/cart/promo', { code }),
-    checkout: (key?: string) => call('POST', '/orders/checkout', undefined, key ? { 'idempotency-key': key } : {}),
+    checkout: (key?: string) =>
+      call('POST', '/orders/checkout', { billing_country: 'US' }, key ? { 'idempotency-key': key } : {}),
     pay: (intentId: string) => call('POST', `/payments/confirm-payment/${intentId}`, CARD),
   };
 }

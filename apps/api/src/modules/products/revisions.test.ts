@@ -214,7 +214,7 @@ describe('edits of a live product', () => {
     const { product } = await liveProduct();
     const buyer = await signedInUser(t, 'buyer');
     await buyer.call('POST', '/cart/add', { product_id: product.id, quantity: 1 });
-    const checkout = (await buyer.call('POST', '/orders/checkout')).json();
+    const checkout = (await buyer.call('POST', '/orders/checkout', { billing_country: 'US' })).json();
     await edit(cast.seller.token, product.id, fields({ price: '99' }));
     await cast.admin.call('PUT', `/admin/product-revisions/${await pendingRevisionId(product.id)}/approve`);
     expect((await publicProduct(product.id)).price).toBe(99);

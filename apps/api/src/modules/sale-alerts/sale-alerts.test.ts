@@ -52,7 +52,10 @@ async function checkedOut(productIds: string[]) {
   for (const id of productIds) {
     expect((await buyer.call('POST', '/cart/add', { product_id: id, quantity: 1 })).statusCode).toBe(200);
   }
-  const checkout = (await buyer.call('POST', '/orders/checkout')).json() as { order_id: string; payment_intent_id: string };
+  const checkout = (await buyer.call('POST', '/orders/checkout', { billing_country: 'US' })).json() as {
+    order_id: string;
+    payment_intent_id: string;
+  };
   const pay = () => buyer.call('POST', `/payments/confirm-payment/${checkout.payment_intent_id}`, CARD);
   return { buyer, checkout, pay };
 }

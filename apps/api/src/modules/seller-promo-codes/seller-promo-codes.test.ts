@@ -75,6 +75,7 @@ async function buyer(productIds: string[]) {
       t.app.inject({
         method: 'POST',
         url: '/api/v1/orders/checkout',
+        payload: { billing_country: 'US' },
         headers: { ...bearer(token), ...(key ? { 'idempotency-key': key } : {}) },
       }),
     pay: (intentId: string) =>
@@ -438,7 +439,12 @@ describe('at the cart and checkout', () => {
       t.app.inject({
         method: 'POST',
         url: '/api/v1/guest/checkout',
-        payload: { email: `guest-${randomUUID()}@example.com`, items: [{ product_id: productId }], promo_code: code.code },
+        payload: {
+          email: `guest-${randomUUID()}@example.com`,
+          items: [{ product_id: productId }],
+          promo_code: code.code,
+          billing_country: 'US',
+        },
         remoteAddress: `10.45.0.${octet}`,
       });
     const onBo = await guest(boTool.id, 1);

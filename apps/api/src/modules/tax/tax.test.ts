@@ -282,11 +282,24 @@ describe('a checkout with a billing country', () => {
     expect(state.json().errors[0].messageId).toBe('tax.regionUnknown');
   });
 
-  it('without a billing country (older clients) charges no tax and flags the order for the admin', async () => {
+  it('without a billing country refuses a paid order (422 on the field); an order placed before the rule keeps its flag', async () => {
     const b = await buyer();
-    const checkout = (await b.checkout()).json();
-    expect(checkout).toMatchObject({ amount: 10, net_amount: 10, tax: null });
+    for (const body of [undefined, {}, { billing_region: '' }]) {
+      const refused = await b.checkout(body);
+      expect(refused.statusCode).toBe(422);
+      expectCatalogued(refused.json(), 'tax.countryRequired');
+      expect(refused.json().errors).toEqual([
+        expect.objectContaining({ field: 'billing_country', messageId: 'tax.countryRequired' }),
+      ]);
+    }
+    expect((await t.db.execute(sql`select count(*)::int as n from orders where user_id = ${b.user.id}`)).rows[0]).toEqual({
+      n: 0,
+    });
+    // An older client's order from before the rule: untaxed, no country, flagged for the admin's report.
+    const checkout = (await b.checkout({ billing_country: 'US' })).json();
+    expect(checkout).toMatchObject({ amount: 10, net_amount: 10, tax: { country: 'US', rate: 0, amount: 0 } });
     expect((await b.pay(checkout.payment_intent_id)).statusCode).toBe(200);
+    await t.db.update(orders).set({ taxCountry: null, taxFlag: 'no_billing_country' }).where(eq(orders.id, checkout.order_id));
     expect(await orderRow(checkout.order_id)).toMatchObject({ taxCents: 0, taxCountry: null, taxFlag: 'no_billing_country' });
   });
 

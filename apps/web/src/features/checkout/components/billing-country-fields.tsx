@@ -1,8 +1,9 @@
-import { ISO_COUNTRY_CODES, US_STATE_CODES } from '@app/shared';
+import { ISO_COUNTRY_CODES, TAX_COUNTRY_REQUIRED, US_STATE_CODES } from '@app/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/ui/field';
 import { inputClasses } from '@/components/ui/input';
+import { translateMessage } from '@/lib/i18n';
 import type { BillingChoice } from '../api/get-tax-quote';
 
 /** Country names in the reader's language (the browser knows them), sorted as that language sorts. */
@@ -28,16 +29,20 @@ export function defaultBillingChoice(languages: readonly string[] = globalThis.n
 
 /**
  * The checkout's billing form: country, and the state for the United States. Prices are net; the
- * server picks the tax rate from where the buyer is billed (docs/decisions/0044).
+ * server picks the tax rate from where the buyer is billed (docs/decisions/0044). With `noneOption`
+ * the list starts with an empty "Choose your billing country" (country ''): the page then holds the
+ * payment back until one is chosen, as the server refuses a paid order without it.
  */
 export function BillingCountryFields({
   value,
   onChange,
   disabled,
+  noneOption,
 }: {
   value: BillingChoice;
   onChange: (next: BillingChoice) => void;
   disabled?: boolean;
+  noneOption?: boolean;
 }) {
   const { t } = useTranslation();
   const countries = useCountryNames();
@@ -53,6 +58,7 @@ export function BillingCountryFields({
             value={value.country}
             onChange={(event) => onChange({ country: event.target.value, region: '' })}
           >
+            {(noneOption || value.country === '') && <option value="">{translateMessage(TAX_COUNTRY_REQUIRED)}</option>}
             {countries.map(({ code, name }) => (
               <option key={code} value={code}>
                 {name}

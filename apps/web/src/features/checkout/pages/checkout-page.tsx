@@ -1,4 +1,4 @@
-import { cartSummaryLines } from '@app/shared';
+import { cartSummaryLines, TAX_COUNTRY_REQUIRED } from '@app/shared';
 import { CreditCard, Receipt, ShieldCheck, ShoppingCart } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -76,7 +76,10 @@ export function CheckoutPage() {
 
   const payment = config.data;
   const free = cart.total === 0;
-  const summary = cartSummaryLines(cart, quote.data);
+  // The server refuses an order that costs anything without a billing country: pay only once one is chosen.
+  const countryMissing = !free && !billing.country;
+  // Without a country there is no rate yet (the quote kept from the last country is not this one).
+  const summary = cartSummaryLines(cart, billing.country ? quote.data : undefined);
   const gross = (summary.at(-1)?.cents ?? Math.round(cart.total * 100)) / 100;
 
   return (
@@ -99,7 +102,7 @@ export function CheckoutPage() {
               </CardTitle>
             </CardHeader>
             <CardContent>
-              <BillingCountryFields value={billing} onChange={setBilling} />
+              <BillingCountryFields value={billing} onChange={setBilling} noneOption />
             </CardContent>
           </Card>
           <Card>
@@ -110,33 +113,41 @@ export function CheckoutPage() {
               </CardTitle>
             </CardHeader>
             <CardContent>
-              {free ? (
-                <CardPaymentForm cart={cart} idempotencyKey={idempotencyKey} mode="free" billing={billing} />
-              ) : payment?.provider === 'stripe' ? (
-                payment.publishable_key ? (
-                  <Suspense fallback={<Spinner />}>
-                    <StripePaymentForm
-                      key={idempotencyKey}
-                      cart={cart}
-                      idempotencyKey={idempotencyKey}
-                      publishableKey={payment.publishable_key}
-                      billing={billing}
-                    />
-                  </Suspense>
-                ) : (
-                  <Alert tone="info" title={t('checkout.stripe.title')}>
-                    {t('checkout.stripe.text')}
-                  </Alert>
-                )
-              ) : (
-                <CardPaymentForm
-                  cart={cart}
-                  idempotencyKey={idempotencyKey}
-                  mode="card"
-                  billing={billing}
-                  gross={quote.data ? gross : undefined}
-                />
+              {countryMissing && (
+                <p role="alert" className="mb-4 text-sm font-medium text-red-600 dark:text-red-400">
+                  {translateMessage(TAX_COUNTRY_REQUIRED)}
+                </p>
               )}
+              {/* A disabled fieldset disables every field and button of the payment form inside it. */}
+              <fieldset disabled={countryMissing} className="min-w-0">
+                {free ? (
+                  <CardPaymentForm cart={cart} idempotencyKey={idempotencyKey} mode="free" billing={billing} />
+                ) : payment?.provider === 'stripe' ? (
+                  payment.publishable_key ? (
+                    <Suspense fallback={<Spinner />}>
+                      <StripePaymentForm
+                        key={idempotencyKey}
+                        cart={cart}
+                        idempotencyKey={idempotencyKey}
+                        publishableKey={payment.publishable_key}
+                        billing={billing}
+                      />
+                    </Suspense>
+                  ) : (
+                    <Alert tone="info" title={t('checkout.stripe.title')}>
+                      {t('checkout.stripe.text')}
+                    </Alert>
+                  )
+                ) : (
+                  <CardPaymentForm
+                    cart={cart}
+                    idempotencyKey={idempotencyKey}
+                    mode="card"
+                    billing={billing}
+                    gross={quote.data ? gross : undefined}
+                  />
+                )}
+              </fieldset>
               <p className="mt-4 flex items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
                 <ShieldCheck className="size-4" aria-hidden />
                 {t('checkout.secureNote')}

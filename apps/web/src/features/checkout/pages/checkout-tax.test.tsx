@@ -103,4 +103,40 @@ describe('checkout with tax', () => {
     await waitFor(() => expect(rows()).toEqual(['Subtotal $40.00', 'Sales tax 6.25% (US) $2.50', 'Total $42.50']));
     expect(api.calls('GET /api/v1/tax/rate').at(-1)?.url).toContain('country=US&region=TX');
   });
+
+  it('asks for the country and holds the payment back, with the message, while none is chosen', async () => {
+    const { user, api } = await openCheckout();
+    const country = screen.getByLabelText('Country') as HTMLSelectElement;
+    expect(within(country).getByRole('option', { name: 'Choose your billing country' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.selectOptions(country, '');
+    expect((await screen.findByRole('alert')).textContent).toBe('Choose your billing country');
+    const pay = screen.getByRole('button', { name: /^Pay / });
+    // Disabled by the payment's fieldset, as the browser does it.
+    expect(pay.matches(':disabled')).toBe(true);
+    expect(screen.getByLabelText('Card number').matches(':disabled')).toBe(true);
+    await user.click(pay);
+    expect(api.calls('POST /api/v1/orders/checkout')).toHaveLength(0);
+    // No rate is shown for no country.
+    await waitFor(() => expect(rows()).toEqual(['Subtotal $40.00', 'Total $40.00']));
+
+    await user.selectOptions(country, 'DE');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay $47.60' }).matches(':disabled')).toBe(false));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.type(screen.getByLabelText('Card number'), '4242424242424242');
+    await user.type(screen.getByLabelText('Expiry month'), '12');
+    await user.type(screen.getByLabelText('Expiry year'), String(new Date().getFullYear() + 2));
+    await user.type(screen.getByLabelText('CVC'), '123');
+    await user.click(screen.getByRole('button', { name: 'Pay $47.60' }));
+    await waitFor(() => expect(api.calls('POST /api/v1/orders/checkout')).toHaveLength(1));
+    expect(api.calls('POST /api/v1/orders/checkout')[0]?.body).toEqual({ billing_country: 'DE' });
+  });
+
+  it('lets a free order through without a country (the server needs none for it)', async () => {
+    const free = [makeCartItem({ product_id: '33333333-3333-4333-8333-333333333333', title: 'Free Prompt Pack', price: 0 })];
+    const { user } = await openCheckout({ 'GET /api/v1/cart': () => json(200, priceCart(free)) });
+    await user.selectOptions(screen.getByLabelText('Country'), '');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Complete order' }).matches(':disabled')).toBe(false);
+  });
 });
