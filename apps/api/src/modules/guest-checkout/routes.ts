@@ -11,6 +11,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ErrorCode } from '../../lib/errors';
 import type { ApiTag } from '../../lib/openapi';
 import { idParams } from '../../lib/validation';
 import { REFERRAL_COOKIE } from '../affiliates/service';
@@ -57,58 +58,66 @@ export const guestCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/orders/:id',
-    {
-      schema: {
-        operationId: 'getGuestOrder',
-        summary: 'Return a guest order to the browser holding its token',
-        tags,
-        params: orderParams,
-        headers: tokenHeaders,
-        errorCodes: ['NOT_FOUND', 'FORBIDDEN'],
-        response: { 200: orderSchema },
+  /**
+   * A route of one guest order: its id in the path, its token in the `x-order-token` header (no
+   * session), the service's answer as the reply; `noStore` ones are never kept by a cache.
+   */
+  const orderRoute = (
+    method: 'GET' | 'POST',
+    path: '' | '/confirm-payment' | '/downloads',
+    doc: { operationId: string; summary: string; errorCodes: readonly ErrorCode[]; noStore: boolean },
+    response: z.ZodType,
+    answer: (orderId: string, token: string | undefined, body: unknown) => Promise<unknown>,
+  ) => {
+    const { noStore, ...described } = doc;
+    app.route({
+      method,
+      url: `/orders/:id${path}`,
+      schema: { ...described, tags, params: orderParams, headers: tokenHeaders, response: { 200: response } },
+      handler: async (request, reply) => {
+        if (noStore) reply.header('cache-control', 'no-store');
+        return answer(request.params.id, orderToken(request), request.body);
       },
+    });
+  };
+
+  orderRoute(
+    'GET',
+    '',
+    {
+      operationId: 'getGuestOrder',
+      summary: 'Return a guest order to the browser holding its token',
+      errorCodes: ['NOT_FOUND', 'FORBIDDEN'],
+      noStore: true,
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return getGuestOrder(deps, request.params.id, orderToken(request));
-    },
+    orderSchema,
+    (orderId, token) => getGuestOrder(deps, orderId, token),
   );
 
-  app.post(
-    '/orders/:id/confirm-payment',
+  orderRoute(
+    'POST',
+    '/confirm-payment',
     {
-      schema: {
-        operationId: 'confirmGuestPayment',
-        summary: 'Pay a guest order (the test card, or read a Stripe payment the browser confirmed)',
-        tags,
-        params: orderParams,
-        headers: tokenHeaders,
-        errorCodes: ['NOT_FOUND', 'FORBIDDEN', 'ORDER_NOT_PAYABLE', 'CONFLICT', 'PAYMENT_FAILED', 'PROVIDER_ERROR'],
-        response: { 200: paymentStateSchema },
-      },
+      operationId: 'confirmGuestPayment',
+      summary: 'Pay a guest order (the test card, or read a Stripe payment the browser confirmed)',
+      errorCodes: ['NOT_FOUND', 'FORBIDDEN', 'ORDER_NOT_PAYABLE', 'CONFLICT', 'PAYMENT_FAILED', 'PROVIDER_ERROR'],
+      noStore: false,
     },
-    async (request) => confirmGuestPayment(deps, request.params.id, orderToken(request), request.body),
+    paymentStateSchema,
+    (orderId, token, card) => confirmGuestPayment(deps, orderId, token, card),
   );
 
-  app.get(
-    '/orders/:id/downloads',
+  orderRoute(
+    'GET',
+    '/downloads',
     {
-      schema: {
-        operationId: 'getGuestDownloadLinks',
-        summary: 'Signed download links of a paid guest order',
-        tags,
-        params: orderParams,
-        headers: tokenHeaders,
-        errorCodes: ['NOT_FOUND', 'FORBIDDEN'],
-        response: { 200: downloadLinksSchema },
-      },
+      operationId: 'getGuestDownloadLinks',
+      summary: 'Signed download links of a paid guest order',
+      errorCodes: ['NOT_FOUND', 'FORBIDDEN'],
+      noStore: true,
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return guestDownloadLinks(deps, request.params.id, orderToken(request));
-    },
+    downloadLinksSchema,
+    (orderId, token) => guestDownloadLinks(deps, orderId, token),
   );
 
   app.post(
