@@ -135,6 +135,13 @@ describe('seller API and webhooks', () => {
     await log.getByRole('cell', { name: 'sale.created', exact: true }).waitFor();
     await log.getByRole('cell', { name: 'webhook.test', exact: true }).waitFor();
     expect(await log.getByText('Delivered').count()).toBe(2);
+    // Each delivery opens to every one of its attempts (decision 0050); the axe check below sees it open.
+    const saleRow = log.getByRole('row').filter({ has: seller.page.getByRole('cell', { name: 'sale.created', exact: true }) });
+    await saleRow.getByRole('button', { name: 'Show attempts' }).click();
+    const attempts = seller.page.getByRole('table', { name: 'Attempts of this delivery, newest first' });
+    await attempts.getByRole('cell', { name: 'thanks', exact: true }).waitFor();
+    expect(await attempts.getByRole('row').count()).toBe(2);
+    expect(await saleRow.getByRole('button', { name: 'Hide attempts' }).getAttribute('aria-expanded')).toBe('true');
     expect(await wcagViolations(seller.page), 'seller area with API tokens, webhooks and the delivery log').toEqual([]);
     await snap(seller.page, 'seller-api-webhooks');
 
