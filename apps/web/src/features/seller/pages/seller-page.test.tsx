@@ -148,6 +148,25 @@ describe('seller page', () => {
     expect(within(rowOf('Live Model')).getByText('Approved')).toBeTruthy();
   });
 
+  it('lists the dashboard’s parts and moves to the one chosen, keeping it in the address', async () => {
+    await openAsSeller();
+    const parts = screen.getByRole('navigation', { name: 'Dashboard sections' });
+    expect(within(parts).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Overview',
+      'Products',
+      'Discount codes',
+      'Public page',
+      'Licence keys',
+      'Update notes',
+      'Payouts',
+      'API and webhooks',
+    ]);
+    await userEvent.click(within(parts).getByRole('link', { name: 'Payouts' }));
+    const payouts = document.getElementById('seller-payouts') as HTMLElement;
+    expect(document.activeElement).toBe(payouts);
+    expect(window.location.hash).toBe('#seller-payouts');
+  });
+
   it('sends search and status filters to the server', async () => {
     const { user, api } = await openAsSeller();
     await screen.findByText('Prompt Toolkit');

@@ -14,6 +14,7 @@ import { WebhooksCard } from '@/features/seller-api/components/webhooks-card';
 import { SellerPromoCodesCard } from '@/features/seller-promo-codes/components/seller-promo-codes-card';
 import { useRequiredUser } from '@/lib/auth-store';
 import { BecomeSellerCard } from '../components/become-seller-card';
+import { type DashboardSection, DashboardSections } from '../components/dashboard-sections';
 import { ProductEditor } from '../components/product-editor';
 import { SalesChart } from '../components/sales-chart';
 import { SellerProducts } from '../components/seller-products';
@@ -51,6 +52,43 @@ export function SellerPage() {
 function SellerDashboard() {
   const { t } = useTranslation();
   const [editor, setEditor] = useState<Editor>(null);
+  const sections: DashboardSection[] = [
+    {
+      id: 'seller-overview',
+      label: t('seller.sections.overview'),
+      content: (
+        <>
+          <SellerStats />
+          <SalesChart />
+        </>
+      ),
+    },
+    {
+      id: 'seller-products',
+      label: t('seller.sections.products'),
+      content: (
+        <>
+          {editor && <ProductEditor key={editor.product?.id ?? 'new'} product={editor.product} onClose={() => setEditor(null)} />}
+          <SellerProducts onAdd={() => setEditor({})} onEdit={(product) => setEditor({ product })} />
+        </>
+      ),
+    },
+    { id: 'seller-discounts', label: t('seller.sections.discounts'), content: <SellerPromoCodesCard /> },
+    { id: 'seller-profile', label: t('seller.sections.profile'), content: <SellerProfileCard /> },
+    { id: 'seller-licences', label: t('seller.sections.licences'), content: <SellerLicenses /> },
+    { id: 'seller-updates', label: t('seller.sections.updates'), content: <SellerProductUpdates /> },
+    { id: 'seller-payouts', label: t('seller.sections.payouts'), content: <SellerPayouts /> },
+    {
+      id: 'seller-developers',
+      label: t('seller.sections.developers'),
+      content: (
+        <>
+          <ApiTokensCard />
+          <WebhooksCard />
+        </>
+      ),
+    },
+  ];
   return (
     <div className="mx-auto max-w-7xl space-y-8 px-4 py-10 sm:px-6 lg:px-8">
       <DocumentTitle title={t('seller.title')} />
@@ -58,17 +96,7 @@ function SellerDashboard() {
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{t('seller.title')}</h1>
         <p className="mt-1 text-slate-600 dark:text-slate-400">{t('seller.subtitle')}</p>
       </div>
-      <SellerStats />
-      <SalesChart />
-      {editor && <ProductEditor key={editor.product?.id ?? 'new'} product={editor.product} onClose={() => setEditor(null)} />}
-      <SellerProducts onAdd={() => setEditor({})} onEdit={(product) => setEditor({ product })} />
-      <SellerPromoCodesCard />
-      <SellerProfileCard />
-      <SellerLicenses />
-      <SellerProductUpdates />
-      <SellerPayouts />
-      <ApiTokensCard />
-      <WebhooksCard />
+      <DashboardSections sections={sections} />
     </div>
   );
 }
