@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { authStore } from '@/lib/auth-store';
 import { json, mockApi } from '@/test/api-mock';
@@ -103,6 +103,106 @@ describe('the seller’s discount codes', () => {
     await user.click(screen.getByRole('button', { name: 'Switch off SPRING10' }));
     expect(await screen.findByText('Code SPRING10 switched off')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Switch off SPRING10' })).toBeNull());
+  });
+});
+
+describe('editing one of the seller’s discount codes', () => {
+  const PUT = `PUT /api/v1/seller/promo-codes/${spring.id}`;
+
+  it('changes the limit and the end: the server’s 422 lands on its field, then the request carries both', {
+    timeout: 45_000,
+  }, async () => {
+    let codes: Record<string, unknown>[] = [spring];
+    const { user, api } = await openDiscountCodes({
+      'GET /api/v1/seller/promo-codes': () => json(200, { promo_codes: codes, total: codes.length, page: 1, pages: 1 }),
+      [PUT]: (request) => {
+        const body = request.body as { usage_limit?: number | null; expires_at?: string | null };
+        if (typeof body.usage_limit === 'number' && body.usage_limit < spring.used_count)
+          return json(422, {
+            detail: 'Validation failed',
+            code: 'VALIDATION_FAILED',
+            errors: [{ field: 'usage_limit', message: 'Usage limit cannot be below the 3 uses already made' }],
+          });
+        const updated = { ...spring, ...body };
+        codes = [updated];
+        return json(200, { message: 'Discount code updated', promo_code: updated });
+      },
+    });
+    const list = within(await screen.findByRole('list', { name: 'Your discount codes' }));
+    await user.click(list.getByRole('button', { name: 'Edit SPRING10' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit SPRING10' }));
+    // What a code is stays: no code, type or value to change here.
+    expect(dialog.queryByLabelText('Code')).toBeNull();
+    expect(dialog.queryByLabelText('Type')).toBeNull();
+    expect((dialog.getByLabelText('Total uses') as HTMLInputElement).value).toBe('50');
+    expect((dialog.getByLabelText('Ends (optional)') as HTMLInputElement).value).toBe('');
+
+    await user.clear(dialog.getByLabelText('Total uses'));
+    await user.type(dialog.getByLabelText('Total uses'), '2');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('Usage limit cannot be below the 3 uses already made')).toBeTruthy();
+    expect(dialog.getByLabelText('Total uses').getAttribute('aria-invalid')).toBe('true');
+    expect(api.calls(PUT)).toHaveLength(1);
+
+    await user.clear(dialog.getByLabelText('Total uses'));
+    await user.type(dialog.getByLabelText('Total uses'), '80');
+    fireEvent.change(dialog.getByLabelText('Ends (optional)'), { target: { value: '2031-05-31T18:00' } });
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Code SPRING10 updated')).toBeTruthy();
+    expect(api.calls(PUT)).toHaveLength(2);
+    // Only what the seller changed: the per-buyer limit and the products are not rewritten.
+    expect(api.calls(PUT)[1]?.body).toEqual({ usage_limit: 80, expires_at: new Date('2031-05-31T18:00').toISOString() });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit SPRING10' })).toBeNull());
+    expect(await list.findByText(/3 of 80 uses · until May 31, 2031/)).toBeTruthy();
+  });
+
+  it('checks the form before sending: a past end or a limit of 0 is refused, nothing changed sends nothing', {
+    timeout: 45_000,
+  }, async () => {
+    const { user, api } = await openDiscountCodes({
+      'GET /api/v1/seller/promo-codes': () => json(200, { promo_codes: [spring], total: 1, page: 1, pages: 1 }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit SPRING10' }));
+    let dialog = within(await screen.findByRole('dialog', { name: 'Edit SPRING10' }));
+    fireEvent.change(dialog.getByLabelText('Ends (optional)'), { target: { value: '2020-01-01T09:00' } });
+    await user.clear(dialog.getByLabelText('Uses per buyer'));
+    await user.type(dialog.getByLabelText('Uses per buyer'), '0');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('The end must be in the future')).toBeTruthy();
+    expect(dialog.getByText('Uses per customer must be a whole number from 1 to 1,000,000')).toBeTruthy();
+    expect(api.calls(PUT)).toHaveLength(0);
+
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Edit SPRING10' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Edit SPRING10' }));
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit SPRING10' })).toBeNull());
+    expect(api.calls(PUT)).toHaveLength(0);
+  });
+
+  it('lets an expired code get more uses without a new end, and names other products', { timeout: 45_000 }, async () => {
+    const expired = {
+      ...spring,
+      status: 'expired',
+      expires_at: '2026-01-31T12:00:00.000Z',
+      products: [{ id: '33333333-3333-4333-8333-333333333333', title: 'Retired Pack' }],
+    };
+    const { user, api } = await openDiscountCodes({
+      'GET /api/v1/seller/promo-codes': () => json(200, { promo_codes: [expired], total: 1, page: 1, pages: 1 }),
+      [PUT]: (request) =>
+        json(200, { message: 'Discount code updated', promo_code: { ...expired, ...(request.body as object) } }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit SPRING10' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit SPRING10' }));
+    // The product it names is offered though it is no longer among the live ones.
+    expect((dialog.getByRole('checkbox', { name: 'Retired Pack' }) as HTMLInputElement).checked).toBe(true);
+    await user.clear(dialog.getByLabelText('Total uses'));
+    await user.type(dialog.getByLabelText('Total uses'), '100');
+    await user.click(dialog.getByRole('checkbox', { name: 'Retired Pack' }));
+    await user.click(dialog.getByRole('checkbox', { name: 'Prompt Toolkit' }));
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Code SPRING10 updated')).toBeTruthy();
+    expect(api.calls(PUT)[0]?.body).toEqual({ usage_limit: 100, product_ids: ['11111111-1111-4111-8111-111111111111'] });
   });
 });
 

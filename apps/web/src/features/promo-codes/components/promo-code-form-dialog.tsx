@@ -10,6 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { PromoCodeFields, toLocalDateTime } from '@/components/promo-code-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CheckboxField, Field, TextField } from '@/components/ui/field';
@@ -39,14 +40,6 @@ const FIELDS = [
   'min_subtotal',
 ] as const;
 type FieldName = (typeof FIELDS)[number];
-
-/** An ISO instant as a datetime-local value in the admin's own time zone. */
-export function toLocalDateTime(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
 
 const text = (value: number | string | null) => (value === null ? '' : String(value));
 
@@ -123,6 +116,7 @@ export function PromoCodeFormDialog({ promo, onClose }: { promo?: PromoCodeView;
 
   const field = (name: FieldName) => register(name, { onChange: () => clearErrors(name) });
   const message = (name: FieldName) => errors[name]?.message;
+  const registered = (name: FieldName) => ({ ...field(name), error: message(name) });
 
   return (
     <Modal
@@ -135,61 +129,28 @@ export function PromoCodeFormDialog({ promo, onClose }: { promo?: PromoCodeView;
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {failure && <Alert tone="error">{translateMessage(failure)}</Alert>}
         <div className="-mx-1 max-h-[60vh] space-y-4 overflow-y-auto px-1 pb-1">
-          <TextField
-            label={t('admin.promoCodes.fields.code')}
-            autoComplete="off"
-            readOnly={Boolean(promo)}
-            hint={promo ? t('admin.promoCodes.codeFixed') : t('admin.promoCodes.codeHint')}
-            error={message('code')}
-            {...field('code')}
+          <PromoCodeFields
+            copy="admin.promoCodes"
+            code={{
+              ...registered('code'),
+              readOnly: Boolean(promo),
+              hint: promo ? t('admin.promoCodes.codeFixed') : t('admin.promoCodes.codeHint'),
+            }}
+            afterCode={
+              <TextField
+                label={t('admin.promoCodes.fields.description')}
+                error={message('description')}
+                {...field('description')}
+              />
+            }
+            kind={registered('kind')}
+            value={registered('value')}
+            currentKind={kind}
+            startsAt={registered('starts_at')}
+            expiresAt={registered('expires_at')}
+            usageLimit={registered('usage_limit')}
+            perCustomerLimit={registered('per_customer_limit')}
           />
-          <TextField label={t('admin.promoCodes.fields.description')} error={message('description')} {...field('description')} />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label={t('admin.promoCodes.fields.kind')} error={message('kind')}>
-              {(control) => (
-                <select {...control} className={inputClasses} {...field('kind')}>
-                  <option value="percent">{t('admin.promoCodes.kinds.percent')}</option>
-                  <option value="fixed">{t('admin.promoCodes.kinds.fixed')}</option>
-                </select>
-              )}
-            </Field>
-            <TextField
-              label={kind === 'fixed' ? t('admin.promoCodes.fields.amount') : t('admin.promoCodes.fields.percent')}
-              inputMode="decimal"
-              error={message('value')}
-              {...field('value')}
-            />
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label={t('admin.promoCodes.fields.startsAt')}
-              type="datetime-local"
-              error={message('starts_at')}
-              {...field('starts_at')}
-            />
-            <TextField
-              label={t('admin.promoCodes.fields.expiresAt')}
-              type="datetime-local"
-              error={message('expires_at')}
-              {...field('expires_at')}
-            />
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label={t('admin.promoCodes.fields.usageLimit')}
-              inputMode="numeric"
-              hint={t('admin.promoCodes.noLimitHint')}
-              error={message('usage_limit')}
-              {...field('usage_limit')}
-            />
-            <TextField
-              label={t('admin.promoCodes.fields.perCustomerLimit')}
-              inputMode="numeric"
-              hint={t('admin.promoCodes.noLimitHint')}
-              error={message('per_customer_limit')}
-              {...field('per_customer_limit')}
-            />
-          </div>
           <TextField
             label={t('admin.promoCodes.fields.minSubtotal')}
             inputMode="decimal"

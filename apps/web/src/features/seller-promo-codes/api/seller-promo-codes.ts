@@ -1,4 +1,10 @@
-import type { OwnProductList, SellerPromoCodeInput, SellerPromoCodeList, SellerPromoCodeView } from '@app/shared';
+import type {
+  OwnProductList,
+  SellerPromoCodeInput,
+  SellerPromoCodeList,
+  SellerPromoCodeUpdate,
+  SellerPromoCodeView,
+} from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { userQueryKey, useViewerId } from '@/lib/user-query-key';
@@ -35,6 +41,19 @@ export function useCreateSellerPromoCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createSellerPromoCode,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sellerPromoCodesKey }),
+  });
+}
+
+export function updateSellerPromoCode({ id, ...changes }: SellerPromoCodeUpdate & { id: string }): Promise<Change> {
+  return api.put<Change>(`/seller/promo-codes/${id}`, changes);
+}
+
+/** Changes a code's end, limits or products (its code, type and value stay); the list is read again. */
+export function useUpdateSellerPromoCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateSellerPromoCode,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sellerPromoCodesKey }),
   });
 }

@@ -1,17 +1,22 @@
-import { type SellerPromoCodeForm, type SellerPromoCodeInput, sellerPromoCodeFormSchema } from '@app/shared';
+import {
+  type SellerPromoCodeForm,
+  type SellerPromoCodeInput,
+  type SellerPromoCodeView,
+  sellerPromoCodeFormSchema,
+} from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { TicketPercent } from 'lucide-react';
+import { Pencil, TicketPercent } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { PromoCodeFields } from '@/components/promo-code-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Field, TextField } from '@/components/ui/field';
-import { inputClasses } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
+import { formatDate } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import {
@@ -20,6 +25,8 @@ import {
   useDeactivateSellerPromoCode,
   useSellerPromoCodes,
 } from '../api/seller-promo-codes';
+import { PromoProductChoices } from './promo-product-choices';
+import { SellerPromoCodeEditDialog } from './seller-promo-code-edit-dialog';
 
 const FIELDS = ['code', 'kind', 'value', 'expires_at', 'usage_limit', 'per_customer_limit', 'product_ids'] as const;
 const EMPTY: SellerPromoCodeForm = {
@@ -44,6 +51,7 @@ export function SellerPromoCodesCard() {
   const create = useCreateSellerPromoCode();
   const deactivate = useDeactivateSellerPromoCode();
   const [failure, setFailure] = useState<string | null>(null);
+  const [editing, setEditing] = useState<SellerPromoCodeView | null>(null);
   const {
     register,
     handleSubmit,
@@ -62,6 +70,7 @@ export function SellerPromoCodesCard() {
     const text = errors[name]?.message;
     return text ? translateMessage(text) : undefined;
   };
+  const registered = (name: (typeof FIELDS)[number]) => ({ ...field(name), error: message(name) });
 
   const onSubmit = handleSubmit((values) => {
     setFailure(null);
@@ -94,72 +103,17 @@ export function SellerPromoCodesCard() {
       <CardContent className="space-y-6">
         <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('sellerPromoCodes.formLabel')}>
           {failure && <Alert tone="error">{translateMessage(failure)}</Alert>}
-          <div className="grid gap-4 sm:grid-cols-3">
-            <TextField
-              label={t('sellerPromoCodes.fields.code')}
-              autoComplete="off"
-              hint={t('sellerPromoCodes.codeHint')}
-              error={message('code')}
-              {...field('code')}
-            />
-            <Field label={t('sellerPromoCodes.fields.kind')} error={message('kind')}>
-              {(control) => (
-                <select {...control} className={inputClasses} {...field('kind')}>
-                  <option value="percent">{t('sellerPromoCodes.kinds.percent')}</option>
-                  <option value="fixed">{t('sellerPromoCodes.kinds.fixed')}</option>
-                </select>
-              )}
-            </Field>
-            <TextField
-              label={kind === 'fixed' ? t('sellerPromoCodes.fields.amount') : t('sellerPromoCodes.fields.percent')}
-              inputMode="decimal"
-              error={message('value')}
-              {...field('value')}
-            />
-          </div>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <TextField
-              label={t('sellerPromoCodes.fields.expiresAt')}
-              type="datetime-local"
-              error={message('expires_at')}
-              {...field('expires_at')}
-            />
-            <TextField
-              label={t('sellerPromoCodes.fields.usageLimit')}
-              inputMode="numeric"
-              hint={t('sellerPromoCodes.noLimitHint')}
-              error={message('usage_limit')}
-              {...field('usage_limit')}
-            />
-            <TextField
-              label={t('sellerPromoCodes.fields.perCustomerLimit')}
-              inputMode="numeric"
-              hint={t('sellerPromoCodes.noLimitHint')}
-              error={message('per_customer_limit')}
-              {...field('per_customer_limit')}
-            />
-          </div>
-          {(products.data?.products.length ?? 0) > 0 && (
-            <fieldset className="space-y-2">
-              <legend className="text-sm font-medium text-slate-900 dark:text-white">
-                {t('sellerPromoCodes.fields.products')}
-              </legend>
-              <p className="text-sm text-slate-600 dark:text-slate-400">{t('sellerPromoCodes.appliesToAll')}</p>
-              <div className="grid max-h-48 gap-1 overflow-y-auto sm:grid-cols-2">
-                {products.data?.products.map((product) => (
-                  <label key={product.id} className="flex items-center gap-2 text-sm">
-                    <input type="checkbox" value={product.id} className="size-4" {...field('product_ids')} />
-                    {product.title}
-                  </label>
-                ))}
-              </div>
-              {message('product_ids') && (
-                <p className="text-sm text-red-700 dark:text-red-400" role="alert">
-                  {message('product_ids')}
-                </p>
-              )}
-            </fieldset>
-          )}
+          <PromoCodeFields
+            copy="sellerPromoCodes"
+            code={registered('code')}
+            kind={registered('kind')}
+            value={registered('value')}
+            currentKind={kind}
+            expiresAt={registered('expires_at')}
+            usageLimit={registered('usage_limit')}
+            perCustomerLimit={registered('per_customer_limit')}
+          />
+          <PromoProductChoices products={products.data?.products ?? []} field={registered('product_ids')} />
           <Button type="submit" disabled={create.isPending}>
             {t('sellerPromoCodes.create')}
           </Button>
@@ -190,23 +144,38 @@ export function SellerPromoCodesCard() {
                       used: promo.used_count,
                       limit: promo.usage_limit ?? '∞',
                     })}
+                    {promo.expires_at && ` · ${t('sellerPromoCodes.until', { date: formatDate(promo.expires_at) })}`}
                     {promo.products.length > 0 && ` · ${promo.products.map((product) => product.title).join(', ')}`}
                   </p>
                 </div>
-                {promo.active && (
+                <div className="flex gap-2">
                   <Button
                     variant="outline"
                     size="sm"
-                    disabled={deactivate.isPending}
-                    onClick={() => switchOff(promo.id, promo.code)}
-                    aria-label={t('sellerPromoCodes.deactivateNamed', { code: promo.code })}
+                    onClick={() => setEditing(promo)}
+                    aria-label={t('sellerPromoCodes.editNamed', { code: promo.code })}
                   >
-                    {t('sellerPromoCodes.deactivate')}
+                    <Pencil className="size-4" aria-hidden />
+                    {t('sellerPromoCodes.edit')}
                   </Button>
-                )}
+                  {promo.active && (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={deactivate.isPending}
+                      onClick={() => switchOff(promo.id, promo.code)}
+                      aria-label={t('sellerPromoCodes.deactivateNamed', { code: promo.code })}
+                    >
+                      {t('sellerPromoCodes.deactivate')}
+                    </Button>
+                  )}
+                </div>
               </li>
             ))}
           </ul>
+        )}
+        {editing && (
+          <SellerPromoCodeEditDialog promo={editing} products={products.data?.products ?? []} onClose={() => setEditing(null)} />
         )}
       </CardContent>
     </Card>
