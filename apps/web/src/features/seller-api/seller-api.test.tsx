@@ -245,7 +245,7 @@ describe('webhooks in the seller area', () => {
     expect(within(log).getByRole('button', { name: 'Show attempts' }).getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('says so when a delivery’s attempts cannot be loaded (it is gone: 404)', async () => {
+  it('words the server’s reason for a delivery not sent, and says so when its attempts cannot be loaded (404)', async () => {
     const base = '/api/v1/seller/webhooks/22222222-2222-4222-8222-222222222222/deliveries';
     const { user } = await openAsSeller({
       'GET /api/v1/seller/webhooks': () => json(200, { endpoints: [endpoint] }),
@@ -256,14 +256,14 @@ describe('webhooks in the seller area', () => {
               id: '44444444-4444-4444-8444-444444444444',
               event_id: 'e2',
               event_type: 'refund.created',
-              status: 'failed',
-              attempts: 8,
-              status_code: 503,
-              response_body: 'down',
-              error: null,
+              status: 'pending',
+              attempts: 2,
+              status_code: null,
+              response_body: null,
+              error: 'not sent: the signing secret could not be decrypted (server key configuration)',
               created_at: '2026-11-20T10:00:00.000Z',
-              last_attempt_at: '2026-11-22T10:00:00.000Z',
-              next_attempt_at: null,
+              last_attempt_at: '2026-11-20T10:01:00.000Z',
+              next_attempt_at: '2026-11-20T10:06:00.000Z',
             },
           ],
         }),
@@ -271,7 +271,11 @@ describe('webhooks in the seller area', () => {
         json(404, { detail: 'Webhook delivery not found', code: 'NOT_FOUND' }),
     });
     await user.click(await screen.findByRole('button', { name: 'Delivery log' }));
-    await user.click(await screen.findByRole('button', { name: 'Show attempts' }));
+    const log = await screen.findByRole('table', { name: 'Delivery log' });
+    expect(
+      within(log).getByText('Not sent: the signing secret could not be read on our side. It will be tried again.'),
+    ).toBeTruthy();
+    await user.click(within(log).getByRole('button', { name: 'Show attempts' }));
     expect(await screen.findByText('The attempts could not be loaded')).toBeTruthy();
     expect(screen.getByText('Webhook delivery not found')).toBeTruthy();
   });

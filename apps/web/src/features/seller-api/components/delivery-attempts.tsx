@@ -1,4 +1,5 @@
 import type { WebhookDeliveryAttempt } from '@app/shared';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
@@ -15,6 +16,12 @@ const KNOWN_ERRORS = {
   'endpoint removed': 'sellerApi.log.errorEndpointRemoved',
   'not sent: the signing secret could not be decrypted (server key configuration)': 'sellerApi.log.errorSecretUnavailable',
 } as const;
+
+/** Why an attempt got no answer, in the seller's language when it is one of the server's fixed reasons. */
+export function attemptErrorText(t: TFunction, error: string): string {
+  const known = KNOWN_ERRORS[error as keyof typeof KNOWN_ERRORS];
+  return known ? t(known) : error;
+}
 
 function formatTime(value: string): string {
   return new Date(value).toLocaleString(INTL_LOCALES[activeLanguage()], { dateStyle: 'medium', timeStyle: 'medium' });
@@ -45,9 +52,7 @@ export function DeliveryAttempts({ endpointId, deliveryId }: { endpointId: strin
     return <p className="text-xs text-slate-600 dark:text-slate-400">{t('sellerApi.log.attemptsNone')}</p>;
   const why = (attempt: WebhookDeliveryAttempt) => {
     if (attempt.response_body) return attempt.response_body;
-    if (!attempt.error) return '—';
-    const known = KNOWN_ERRORS[attempt.error as keyof typeof KNOWN_ERRORS];
-    return known ? t(known) : attempt.error;
+    return attempt.error ? attemptErrorText(t, attempt.error) : '—';
   };
   return (
     <table className="w-full text-left text-xs">

@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { activeLanguage, INTL_LOCALES, translateMessage } from '@/lib/i18n';
 import { useWebhookDeliveries } from '../api/webhooks';
-import { DeliveryAttempts } from './delivery-attempts';
+import { attemptErrorText, DeliveryAttempts } from './delivery-attempts';
 
 const STATUS_TONES: Record<WebhookDelivery['status'], BadgeTone> = {
   pending: 'warning',
@@ -102,7 +102,9 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
                 <td className="py-2 pr-4">{delivery.status_code ?? '—'}</td>
                 <td className="py-2 pr-4">{formatTime(delivery.last_attempt_at ?? delivery.created_at)}</td>
                 <td className="max-w-xs py-2">
-                  <code className="line-clamp-3 break-all text-xs">{delivery.response_body || delivery.error || '—'}</code>
+                  <code className="line-clamp-3 break-all text-xs">
+                    {delivery.response_body || (delivery.error && attemptErrorText(t, delivery.error)) || '—'}
+                  </code>
                 </td>
               </tr>
               {expanded.has(delivery.id) && (
