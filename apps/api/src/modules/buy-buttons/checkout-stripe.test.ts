@@ -118,7 +118,7 @@ function stripeScript(): El {
 }
 
 /** A fake of the remote Stripe.js: records the overlay's calls; a card is accepted (Stripe's intent succeeds) or declined. */
-function fakeStripeJs(outcome: 'accept' | 'decline') {
+function fakeStripeJs(outcome: 'accept' | 'decline' | 'processing') {
   const calls = {
     constructed: [] as unknown[][],
     created: [] as string[],
@@ -143,7 +143,7 @@ function fakeStripeJs(outcome: 'accept' | 'decline') {
         if (outcome === 'decline') {
           return { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } };
         }
-        return { paymentIntent: stripeServer.succeed(secret) };
+        return { paymentIntent: outcome === 'processing' ? stripeServer.process(secret) : stripeServer.succeed(secret) };
       },
     };
   };
@@ -178,6 +178,25 @@ async function serverOrder(order: { order_id: string; access_token: string }) {
     headers: { 'x-order-token': order.access_token },
   });
   return answer.json() as { payment_status: string; order_number: string };
+}
+
+/** Stripe's signed webhook: the intent succeeded (it settles a payment whatever the browser heard). */
+async function deliverSucceeded(intent: Stripe.PaymentIntent | undefined) {
+  Object.assign(intent ?? {}, { status: 'succeeded', amount_received: intent?.amount });
+  const payload = JSON.stringify({
+    id: `evt_${intent?.id}`,
+    object: 'event',
+    type: 'payment_intent.succeeded',
+    created: Math.floor(Date.now() / 1000),
+    data: { object: intent },
+  });
+  const signature = new Stripe('sk_test_unused').webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/payments/webhook',
+    payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+  });
 }
 
 const confirmCalls = () => line.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/confirm-payment'));
@@ -273,20 +292,7 @@ describe('the buy button overlay with Stripe', () => {
     // Stripe's webhook reaches the shop and settles the payment.
     const intent = stripeServer.intents.get([...stripeServer.intents.keys()].at(-1) as string);
     expect(intent?.client_secret).toBe(order.client_secret);
-    const payload = JSON.stringify({
-      id: `evt_${intent?.id}`,
-      object: 'event',
-      type: 'payment_intent.succeeded',
-      created: Math.floor(Date.now() / 1000),
-      data: { object: intent },
-    });
-    const signature = new Stripe('sk_test_unused').webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    const delivered = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/payments/webhook',
-      payload,
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    });
+    const delivered = await deliverSucceeded(intent);
     expect(delivered.statusCode).toBe(200);
     expect((await serverOrder(order)).payment_status).toBe('paid');
 
@@ -295,6 +301,32 @@ describe('the buy button overlay with Stripe', () => {
     await vi.waitFor(() => expect($('step-done').hidden).toBe(false), { timeout: 10_000 });
     expect($('done-text').textContent).toBe(`Thank you! Order ${order.order_number} is paid.`);
     expect(fake.calls.confirmed).toHaveLength(1);
+  });
+
+  it('while Stripe is still processing, keeps asking the shop and shows success once the webhook settled it', async () => {
+    await openOverlay();
+    const fake = fakeStripeJs('processing');
+    stripeJsLoads(fake);
+    const order = await placeOrder('stripe-overlay-5@example.org');
+    await vi.waitFor(() => expect(fake.calls.mountedInto).toHaveLength(1));
+
+    $('pay-submit').click();
+    // The shop read the intent ("processing") and the frame now reads the order until it is paid.
+    const reads = () => line.requests.filter((r) => r.method === 'GET' && r.path === `/api/v1/guest/orders/${order.order_id}`);
+    await vi.waitFor(() => expect(reads().length).toBeGreaterThan(0), { timeout: 10_000 });
+    expect(line.answers.get(`POST /api/v1/guest/orders/${order.order_id}/confirm-payment`)).toMatchObject({
+      status: 'processing',
+      payment_status: 'processing',
+    });
+    expect($('step-done').hidden).toBe(true);
+    expect($('pay-submit').disabled).toBe(true);
+    expect($('pay-submit').textContent).toBe(EN['embed.working']);
+
+    const intent = [...stripeServer.intents.values()].find((i) => i.client_secret === order.client_secret);
+    expect((await deliverSucceeded(intent)).statusCode).toBe(200);
+    await vi.waitFor(() => expect($('step-done').hidden).toBe(false), { timeout: 10_000 });
+    expect($('done-text').textContent).toBe(`Thank you! Order ${order.order_number} is paid.`);
+    expect(confirmCalls()).toHaveLength(1);
   });
 
   it('says so and links to the shop when Stripe.js cannot load', async () => {

@@ -255,11 +255,12 @@
       setError($('pay-error'), result.error.message || T.declined);
       return;
     }
-    // Stripe took the card: never ask for it again for this order, only whether the shop has it as paid.
+    // Stripe took the card: from now on only whether the shop has the order as paid.
     charged = true;
-    $('pay-submit').hidden = true;
     $('pay-back').hidden = true;
     await askShop();
+    // Not paid yet: the card is never asked for again for this order; "Check again" asks the shop.
+    if (!steps.pay.hidden) $('pay-submit').hidden = true;
   }
 
   /**
@@ -269,7 +270,6 @@
    */
   async function askShop() {
     const again = $('pay-check');
-    again.hidden = true;
     try {
       const state = await call('POST', `/orders/${order.order_id}/confirm-payment`, null, order.access_token);
       if (state.payment_status === 'paid' || (await paidSoon())) return finish(order.order_number);

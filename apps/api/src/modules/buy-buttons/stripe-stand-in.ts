@@ -13,6 +13,8 @@ export interface StripeStandIn {
   intents: Map<string, Stripe.PaymentIntent>;
   /** What Stripe.js does when a card is accepted: the intent with this client secret succeeds. */
   succeed(clientSecret: string): Stripe.PaymentIntent;
+  /** A card accepted whose payment Stripe is still processing (the webhook tells the outcome later). */
+  process(clientSecret: string): Stripe.PaymentIntent;
 }
 
 /** Answers the shop's paymentIntents.create/retrieve from memory; call in beforeEach (spies are restored after each test). */
@@ -44,13 +46,15 @@ export function standInForStripe(deps: AppDeps): StripeStandIn {
     if (!intent) throw new Error(`No such payment_intent: '${id}'`);
     return intent;
   }) as never);
+  const bySecret = (clientSecret: string) => {
+    const intent = [...intents.values()].find((i) => i.client_secret === clientSecret);
+    if (!intent) throw new Error('No intent with this client secret');
+    return intent;
+  };
   return {
     intents,
-    succeed(clientSecret) {
-      const intent = [...intents.values()].find((i) => i.client_secret === clientSecret);
-      if (!intent) throw new Error('No intent with this client secret');
-      Object.assign(intent, { status: 'succeeded', amount_received: intent.amount });
-      return intent;
-    },
+    succeed: (clientSecret) =>
+      Object.assign(bySecret(clientSecret), { status: 'succeeded', amount_received: bySecret(clientSecret).amount }),
+    process: (clientSecret) => Object.assign(bySecret(clientSecret), { status: 'processing' }),
   };
 }
