@@ -41,8 +41,8 @@ const EMPTY: SellerPromoCodeForm = {
 
 /**
  * The seller dashboard's "Discount codes": create a code for some or all of the seller's products (percent or
- * fixed, an optional end and limits), see each code's uses, switch one off. The server checks every
- * rule again (docs/decisions/0045).
+ * fixed, an optional end and limits), see each code's uses and end, change its end, limits and products,
+ * switch one off. The server checks every rule again (docs/decisions/0045).
  */
 export function SellerPromoCodesCard() {
   const { t } = useTranslation();
