@@ -55,6 +55,7 @@ import { adminOrderRoutes } from './modules/orders/admin-routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { paymentReportsRoutes } from './modules/payment-reports/routes';
 import { paymentsRoutes } from './modules/payments/routes';
+import { STRIPE_JS_ORIGINS } from './modules/payments/service';
 import { adminPayoutRoutes, sellerPayoutRoutes } from './modules/payouts/routes';
 import {
   adminProductUpdateRoutes,
@@ -295,13 +296,7 @@ async function registerStorefront(app: FastifyInstance, distDir: string, cacheMs
 function cspDirectives(deps: AppDeps, inlineScripts: string[]): Record<string, string[] | null> {
   const google = deps.google ? ['https://accounts.google.com/gsi/'] : [];
   // Stripe Elements runs in Stripe's own frames and script.
-  const stripe = deps.config.stripe
-    ? {
-        script: ['https://js.stripe.com'],
-        frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
-        connect: ['https://api.stripe.com'],
-      }
-    : null;
+  const stripe = deps.config.stripe ? STRIPE_JS_ORIGINS : null;
   const frames = [...google, ...(stripe?.frame ?? [])];
   return {
     defaultSrc: ["'self'"],

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors';
 import type { ApiTag } from '../../lib/openapi';
 import { idParams } from '../../lib/validation';
 import { currentUser, guardEveryRoute, requireAuth } from '../auth/guard';
+import { STRIPE_JS_ORIGINS } from '../payments/service';
 import { languageOf } from '../storefront/service';
 import { OVERLAY_STYLE_HASH, renderOverlayMissing } from './page';
 import {
@@ -41,13 +42,6 @@ export const buyButtonRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** What Stripe.js needs in the page that loads it (Stripe's documented CSP list): its script, its frames, its API. */
-export const STRIPE_JS_SOURCES = {
-  script: 'https://js.stripe.com',
-  frame: 'https://js.stripe.com https://hooks.stripe.com',
-  connect: 'https://api.stripe.com',
-} as const;
-
 /**
  * The overlay page's policy: nothing but its own script, its hashed style and the shop's API, and
  * any site may frame it (a seller embeds it anywhere; over https only when the shop runs on https).
@@ -56,10 +50,10 @@ export const STRIPE_JS_SOURCES = {
 export function overlayCsp(secure: boolean, stripe: boolean): string {
   return [
     "default-src 'none'",
-    stripe ? `script-src 'self' ${STRIPE_JS_SOURCES.script}` : "script-src 'self'",
+    stripe ? `script-src 'self' ${STRIPE_JS_ORIGINS.script.join(' ')}` : "script-src 'self'",
     `style-src ${OVERLAY_STYLE_HASH}`,
-    stripe ? `connect-src 'self' ${STRIPE_JS_SOURCES.connect}` : "connect-src 'self'",
-    ...(stripe ? [`frame-src ${STRIPE_JS_SOURCES.frame}`] : []),
+    stripe ? `connect-src 'self' ${STRIPE_JS_ORIGINS.connect.join(' ')}` : "connect-src 'self'",
+    ...(stripe ? [`frame-src ${STRIPE_JS_ORIGINS.frame.join(' ')}`] : []),
     "img-src 'self' data:",
     "base-uri 'none'",
     "form-action 'none'",
