@@ -87,6 +87,21 @@ export const checkoutBodySchema = z
   });
 export type CheckoutBody = z.input<typeof checkoutBodySchema>;
 
+/**
+ * POST /payments/create-payment-intent body (the spec's client): the order to pay, else the cart is
+ * checked out with this billing place. Whatever else the client sends (amounts) is ignored.
+ */
+export const paymentIntentBodySchema = z
+  .looseObject({
+    order_id: z.unknown().optional().describe('An order of the buyer to pay; without it the cart is checked out'),
+    billing_country: billingCountryField,
+    billing_region: billingRegionField,
+  })
+  .refine((body) => !body.billing_region || body.billing_country === 'US', {
+    message: TAX_REGION_ONLY_US,
+    path: ['billing_region'],
+  });
+
 /** Tax on a net amount at a rate in basis points, rounded to the cent (half up). */
 export function taxCentsOf(netCents: number, rateBps: number): number {
   return Math.round((netCents * rateBps) / 10_000);

@@ -176,6 +176,20 @@ describe('a guest order is priced by the server', () => {
     expect(unknown.statusCode).toBe(422);
   });
 
+  it('answers a replay with its order even when that order took the code’s last use; another key is refused the code', async () => {
+    const item = await product({ priceCents: 2000 });
+    await createPromo(t.db, { code: 'REPLAYLAST', kind: 'percent', value: 10, usageLimit: 1 });
+    const email = uniqueEmail('replay');
+    const key = crypto.randomUUID();
+    const body = { email, items: [{ product_id: item.id }], promo_code: 'REPLAYLAST' };
+    const placed = await guestCheckout(body, { key });
+    expect(placed.statusCode).toBe(201);
+    const replayed = await guestCheckout(body, { key });
+    expect(replayed.statusCode).toBe(201);
+    expect(replayed.json()).toMatchObject({ order_id: placed.json().order_id, amount: 18 });
+    expect((await guestCheckout(body, { key: crypto.randomUUID() })).statusCode).toBe(422);
+  });
+
   it('charges the tax of the billing country the guest chose (the rate the server keeps), and refuses an unknown one', async () => {
     const paid = await product({ priceCents: 2000 });
     const email = uniqueEmail('vat');

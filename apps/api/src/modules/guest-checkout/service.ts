@@ -125,11 +125,15 @@ export async function placeGuestOrder(
   caller: { ip: string; idempotencyKey?: string; referralCookie?: string },
 ): Promise<GuestCheckoutResult> {
   await assertWithinGuestLimits(deps, caller.ip, input.email);
-  // An unknown code is refused before anything is written (a code that no longer applies: 409 from the checkout).
-  if (input.promo_code?.trim()) await requireUsablePromo(deps.db, input.promo_code.trim());
   const key = caller.idempotencyKey?.trim().slice(0, 190);
   const billing = billingOf(input);
-  if (!billing) await assertGuestBillingNotNeeded(deps, input, key);
+  // A replay of a key that already placed an order is answered by the checkout with that order, as
+  // it was: its code may have no use left now (this order took the last one), its cart no country.
+  if (!(await isReplay(deps, input, key))) {
+    // An unknown code is refused before anything is written (a code that no longer applies: 409 from the checkout).
+    if (input.promo_code?.trim()) await requireUsablePromo(deps.db, input.promo_code.trim());
+    if (!billing) await assertGuestBillingNotNeeded(deps, input);
+  }
   const buyer = await findOrCreateGuestBuyer(deps.db, input.email, input.email.split('@')[0]?.slice(0, 50) || 'Guest');
   if (buyer.unclaimedSince && !buyer.preferences && input.language) {
     await updateUser(deps.db, buyer.id, { preferences: { ...DEFAULT_PREFERENCES, language: input.language } });
@@ -154,14 +158,16 @@ function billingOf(input: GuestCheckoutInput) {
   return input.billing_country ? { country: input.billing_country, region: input.billing_region } : undefined;
 }
 
-/**
- * A guest order without a billing country is refused before the address gets an account (or its
- * language is kept) when it costs anything. A replay of a key that already placed an order is left
- * to the checkout, which answers with that order as before.
- */
-async function assertGuestBillingNotNeeded(deps: AppDeps, input: GuestCheckoutInput, key: string | undefined) {
+/** True when the address's account already placed an order with this Idempotency-Key. */
+async function isReplay(deps: AppDeps, input: GuestCheckoutInput, key: string | undefined): Promise<boolean> {
+  if (!key) return false;
   const known = await findUserByEmail(deps.db, input.email.toLowerCase());
-  if (known && key && (await findOrderByIdempotencyKey(deps.db, known.id, `guest:${key}`))) return;
+  return Boolean(known && (await findOrderByIdempotencyKey(deps.db, known.id, `guest:${key}`)));
+}
+
+/** A guest order without a billing country is refused before the address gets an account (or its language is kept) when it costs anything. */
+async function assertGuestBillingNotNeeded(deps: AppDeps, input: GuestCheckoutInput) {
+  const known = await findUserByEmail(deps.db, input.email.toLowerCase());
   await assertBillingNotNeeded(deps, guestLines(input, known?.id ?? NO_ACCOUNT_YET));
 }
 

@@ -242,14 +242,25 @@ describe('compatibility paths', () => {
     const b = await buyer();
     const a = api(b.token);
     await a.add(alpha.id);
-    // It takes no billing country, so it can not check a paid cart out: the order is placed by /orders/checkout.
+    // A paid cart needs its billing country here too; the amount sent is ignored.
     const uncountried = await a.call('POST', '/payments/create-payment-intent-no-auth', { amount: 0.5, currency: 'usd' });
     expect(uncountried.statusCode).toBe(422);
     expect(uncountried.json().errors).toEqual([expect.objectContaining({ field: 'billing_country' })]);
-    const order = (await a.checkout()).json();
-    const created = await a.call('POST', '/payments/create-payment-intent-no-auth', { order_id: order.order_id, amount: 0.5 });
+    const regionAbroad = await a.call('POST', '/payments/create-payment-intent-no-auth', {
+      billing_country: 'DE',
+      billing_region: 'CA',
+    });
+    expect(regionAbroad.statusCode).toBe(422);
+    const placed = await a.call('POST', '/payments/create-payment-intent-no-auth', { amount: 0.5, billing_country: 'US' });
+    expect(placed.statusCode).toBe(201);
+    expect(placed.json()).toMatchObject({ amount: 49 });
+    // An order of the buyer's: its payment opens again, whatever amount is sent.
+    const created = await a.call('POST', '/payments/create-payment-intent-no-auth', {
+      order_id: placed.json().order_id,
+      amount: 0.5,
+    });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ order_id: order.order_id, amount: 49 });
+    expect(created.json()).toMatchObject({ order_id: placed.json().order_id, amount: 49 });
   });
 });
 

@@ -1,4 +1,11 @@
-import { checkoutResultSchema, paymentConfigSchema, paymentStateSchema, TEST_CARDS, webhookReceiptSchema } from '@app/shared';
+import {
+  checkoutResultSchema,
+  paymentConfigSchema,
+  paymentIntentBodySchema,
+  paymentStateSchema,
+  TEST_CARDS,
+  webhookReceiptSchema,
+} from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import { z } from 'zod';
@@ -63,16 +70,32 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     ['/create-payment-intent', 'createPaymentIntent'],
     ['/create-payment-intent-no-auth', 'createPaymentIntentAlias'],
   ] as const) {
-    const schema = { operationId, ...intentDoc, response: { 201: checkoutResultSchema } };
+    const schema = {
+      operationId,
+      ...intentDoc,
+      body: paymentIntentBodySchema.nullish(),
+      response: { 201: checkoutResultSchema },
+    };
     app.post(path, { ...signedIn, schema }, async (request, reply) => {
       const user = currentUser(request);
-      const orderId = (request.body as { order_id?: unknown } | undefined)?.order_id;
+      const orderId = request.body?.order_id;
       reply.code(201);
       if (typeof orderId === 'string' && isUuid(orderId)) {
         return openOwnOrderPayment(deps, user, orderId);
       }
       const key = request.headers['idempotency-key'];
-      return checkout(deps, user, typeof key === 'string' ? key : undefined, request.cookies[REFERRAL_COOKIE]);
+      // A paid cart needs its billing place, as on POST /orders/checkout (decision 0044).
+      const billing = request.body?.billing_country
+        ? { country: request.body.billing_country, region: request.body.billing_region }
+        : undefined;
+      return checkout(
+        deps,
+        user,
+        typeof key === 'string' ? key : undefined,
+        request.cookies[REFERRAL_COOKIE],
+        undefined,
+        billing,
+      );
     });
   }
 
