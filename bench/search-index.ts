@@ -85,7 +85,9 @@ try {
   }
   const cpu = process.cpuUsage(cpuBefore);
   report('correction + index, no rows', inMemory);
-  console.log(`  CPU per query ${((cpu.user + cpu.system) / 1000 / inMemory.length).toFixed(3)} ms (user + system, this process)`);
+  console.log(
+    `  CPU per query ${((cpu.user + cpu.system) / 1000 / inMemory.length).toFixed(3)} ms (user + system, this process)`,
+  );
   if (unanswered > 0) console.log(`  ${unanswered} queries left to the SQL path (a word PostgreSQL splits)`);
 
   const withRows: number[] = [];

@@ -151,7 +151,11 @@ describe('seller page', () => {
   it('lists the dashboard’s parts and moves to the one chosen, keeping it in the address', async () => {
     await openAsSeller();
     const parts = screen.getByRole('navigation', { name: 'Dashboard sections' });
-    expect(within(parts).getAllByRole('link').map((link) => link.textContent)).toEqual([
+    expect(
+      within(parts)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
       'Overview',
       'Products',
       'Discount codes',
