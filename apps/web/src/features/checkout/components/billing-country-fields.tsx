@@ -1,6 +1,8 @@
 import { ISO_COUNTRY_CODES, TAX_COUNTRY_REQUIRED, US_STATE_CODES } from '@app/shared';
-import { useMemo } from 'react';
+import { Receipt } from 'lucide-react';
+import { type ComponentProps, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { inputClasses } from '@/components/ui/input';
 import { translateMessage } from '@/lib/i18n';
@@ -88,5 +90,26 @@ export function BillingCountryFields({
         </Field>
       )}
     </fieldset>
+  );
+}
+
+/** The billing form in its card, as both checkout pages show it. */
+export function BillingCountryCard({
+  className,
+  ...fields
+}: ComponentProps<typeof BillingCountryFields> & { className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Card className={className}>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Receipt className="size-5 text-slate-400" aria-hidden />
+          {t('checkout.billing.title')}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <BillingCountryFields {...fields} />
+      </CardContent>
+    </Card>
   );
 }

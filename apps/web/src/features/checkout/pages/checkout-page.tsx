@@ -1,5 +1,5 @@
 import { cartSummaryLines, TAX_COUNTRY_REQUIRED } from '@app/shared';
-import { CreditCard, Receipt, ShieldCheck, ShoppingCart } from 'lucide-react';
+import { CreditCard, ShieldCheck, ShoppingCart } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,7 +15,7 @@ import { translateMessage } from '@/lib/i18n';
 import { randomUuid } from '@/lib/uuid';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { type BillingChoice, useTaxQuote } from '../api/get-tax-quote';
-import { BillingCountryFields, defaultBillingChoice } from '../components/billing-country-fields';
+import { BillingCountryCard, defaultBillingChoice } from '../components/billing-country-fields';
 import { CardPaymentForm } from '../components/card-payment-form';
 import { OrderSummary } from '../components/order-summary';
 import { TestModeNotice } from '../components/test-mode-notice';
@@ -94,17 +94,7 @@ export function CheckoutPage() {
       <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-5">
         <div className="space-y-6 lg:col-span-3">
           {payment?.test_mode && payment.test_cards && !free && <TestModeNotice cards={payment.test_cards} />}
-          <Card>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <Receipt className="size-5 text-slate-400" aria-hidden />
-                {t('checkout.billing.title')}
-              </CardTitle>
-            </CardHeader>
-            <CardContent>
-              <BillingCountryFields value={billing} onChange={setBilling} noneOption />
-            </CardContent>
-          </Card>
+          <BillingCountryCard value={billing} onChange={setBilling} noneOption />
           <Card>
             <CardHeader>
               <CardTitle className="flex items-center gap-2">

@@ -1,5 +1,5 @@
 import { type GuestCheckoutResult, type PaymentState, type TaxQuote, taxCentsOf } from '@app/shared';
-import { CreditCard, Mail, Receipt, ShieldCheck } from 'lucide-react';
+import { CreditCard, Mail, ShieldCheck } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -16,7 +16,7 @@ import { useGuestProduct } from '../api/get-guest-product';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { type BillingChoice, useTaxQuote } from '../api/get-tax-quote';
 import { usePlaceGuestOrder } from '../api/place-guest-order';
-import { BillingCountryFields, defaultBillingChoice } from '../components/billing-country-fields';
+import { BillingCountryCard, defaultBillingChoice } from '../components/billing-country-fields';
 import { CardForm, type PaymentAttempt, type PaymentProblem } from '../components/card-payment-form';
 import { GuestStripePayment } from '../components/guest-stripe-payment';
 import { TestModeNotice } from '../components/test-mode-notice';
@@ -187,25 +187,16 @@ export function GuestCheckoutPage() {
         <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{t('guest.checkout.serverPrices')}</p>
       </section>
       {!free && (
-        <Card className="mt-6">
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <Receipt className="size-5 text-slate-400" aria-hidden />
-              {t('checkout.billing.title')}
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <BillingCountryFields
-              value={billing}
-              disabled={busy}
-              onChange={(next) => {
-                setBilling(next);
-                // An order placed for the previous place is not paid for this one.
-                if (placed?.order.payment_status !== 'paid') setPlaced(null);
-              }}
-            />
-          </CardContent>
-        </Card>
+        <BillingCountryCard
+          className="mt-6"
+          value={billing}
+          disabled={busy}
+          onChange={(next) => {
+            setBilling(next);
+            // An order placed for the previous place is not paid for this one.
+            if (placed?.order.payment_status !== 'paid') setPlaced(null);
+          }}
+        />
       )}
       {payment?.test_mode && payment.test_cards && !free && (
         <div className="mt-6">
