@@ -30,3 +30,14 @@ for (const [file, size] of rows) console.log(`${(size / 1024).toFixed(2).padStar
 console.log(
   `JS loaded for /: ${(js / 1024).toFixed(2)} kB gzip in ${rows.length} files; CSS: ${(css / 1024).toFixed(2)} kB gzip`,
 );
+
+// The code each server-painted page loads before its first render (storefront-manifest.json, beside
+// the entry above), and whether any of it builds zod schemas (`/` and `/products` should not).
+const manifest = JSON.parse(readFileSync(join(dist, 'storefront-manifest.json'), 'utf8'));
+for (const [page, files] of Object.entries(manifest.pages)) {
+  const size = files.reduce((sum, file) => sum + gz(file.slice(1)), 0);
+  const schemas = files.filter((file) => /from"\.\/schemas-/.test(readFileSync(join(dist, file.slice(1)), 'utf8')));
+  console.log(
+    `page code for ${page}: ${(size / 1024).toFixed(2)} kB gzip in ${files.length} files; importing zod: ${schemas.length ? schemas.join(', ') : 'none'}`,
+  );
+}

@@ -395,7 +395,8 @@ export const refundRequestSchema = z.object({
     .max(2000),
 });
 
-export const REFUND_WINDOW_DAYS = 30;
+// Defined without zod (./lean-catalogue): the storefront's first pages read it.
+export { REFUND_WINDOW_DAYS } from './lean-catalogue';
 
 /** A refund request on an order that cost $0: nothing was charged, so nothing is sent back or changed. */
 export const FREE_ORDER_NOTHING_TO_REFUND = 'This order was free: there is nothing to refund';

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { isoDateSchema, moneySchema } from './api';
 import { findCategory, findLicense } from './lean';
+import {
+  PRODUCT_BROWSE_DEPTH,
+  PRODUCT_BROWSE_DEPTH_MESSAGE,
+  PRODUCT_PAGE_LIMIT_DEFAULT,
+  PRODUCT_PAGE_LIMIT_MAX,
+  PRODUCT_SORTS,
+} from './lean-catalogue';
 import { findFramework, findHostingFacet, type HOSTING_FACETS, listingCardSchema } from './listing-card';
 import { blankToUndefined, type PagingQuery, pagedListSchema, pagingQueryFields } from './paging';
 
@@ -16,35 +23,19 @@ export {
   LICENSES,
   type LicenseSlug,
 } from './lean';
-
-export const PRODUCT_SORTS = ['created_at', 'price', 'rating', 'popularity', 'title', 'relevance'] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
-export const PRODUCT_PAGE_LIMIT_MAX = 100;
-export const PRODUCT_PAGE_LIMIT_DEFAULT = 20;
-/** Totals are exact up to this many matches, then shown as "1,000+" (no pass over every match). */
-export const PRODUCT_TOTAL_CAP = 1000;
-
-/**
- * How deep the catalogue can be paged: results past the first 10,000 are not served (as large
- * marketplaces do), so no page costs a scan of everything before it. A narrower search or filter
- * reaches any product.
- */
-export const PRODUCT_BROWSE_DEPTH = 10_000;
-export const PRODUCT_BROWSE_DEPTH_MESSAGE =
-  'Only the first 10,000 results can be shown. Narrow the list with a search or a filter to see more.';
-
-/** The highest price a product may have, in dollars (the product form's limit); no filter needs more. */
-export const PRODUCT_PRICE_MAX = 100_000;
-
-/** Price facet bands in dollars (max exclusive; null is open-ended); a band filters as min_price/max_price. */
-export const PRICE_BANDS = [
-  { slug: 'under-10', label: 'Under $10', min: 0, max: 10 },
-  { slug: '10-50', label: '$10 to $50', min: 10, max: 50 },
-  { slug: '50-100', label: '$50 to $100', min: 50, max: 100 },
-  { slug: '100-plus', label: '$100 and up', min: 100, max: null },
-] as const;
-/** Rating facet thresholds: "4 stars & up" and so on. */
-export const RATING_THRESHOLDS = [4, 3, 2, 1] as const;
+// Defined without zod (./lean-catalogue): the storefront's catalogue page reads them.
+export {
+  PRICE_BANDS,
+  PRODUCT_BROWSE_DEPTH,
+  PRODUCT_BROWSE_DEPTH_MESSAGE,
+  PRODUCT_PAGE_LIMIT_DEFAULT,
+  PRODUCT_PAGE_LIMIT_MAX,
+  PRODUCT_PRICE_MAX,
+  PRODUCT_SORTS,
+  PRODUCT_TOTAL_CAP,
+  type ProductSort,
+  RATING_THRESHOLDS,
+} from './lean-catalogue';
 
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 const price = (name: string) =>

@@ -1,6 +1,22 @@
 import { z } from 'zod';
 import { type CategorySlug, findCategory, findLicense, LEGACY_LICENSES, type LicenseSlug } from './lean';
+import { DATASET_FILE_FORMATS, FRAMEWORKS, HOSTING_OPTIONS, MODEL_FORMATS } from './lean-catalogue';
 import { blankToUndefined } from './paging';
+
+// Defined without zod (./lean-catalogue), so the storefront's catalogue pages show cards without the schemas.
+export {
+  DATASET_FILE_FORMATS,
+  FRAMEWORKS,
+  type FrameworkSlug,
+  findFramework,
+  findHostingFacet,
+  findOption,
+  formatCount,
+  GPU_MEMORY_LIMITS,
+  HOSTING_FACETS,
+  HOSTING_OPTIONS,
+  MODEL_FORMATS,
+} from './lean-catalogue';
 
 /**
  * The AI listing card: what a buyer wants to know before paying, as structured fields per
@@ -28,78 +44,6 @@ export function cardKindOf(category: string | null | undefined): CardKind | null
   const found = findCategory(category);
   return found ? CARD_KIND_OF_CATEGORY[found.slug] : null;
 }
-
-export const FRAMEWORKS = [
-  { slug: 'pytorch', name: 'PyTorch' },
-  { slug: 'tensorflow', name: 'TensorFlow' },
-  { slug: 'jax', name: 'JAX' },
-  { slug: 'onnx', name: 'ONNX Runtime' },
-  { slug: 'scikit-learn', name: 'scikit-learn' },
-  { slug: 'keras', name: 'Keras' },
-  { slug: 'xgboost', name: 'XGBoost' },
-  { slug: 'llama-cpp', name: 'llama.cpp' },
-  { slug: 'other', name: 'Other' },
-] as const;
-export type FrameworkSlug = (typeof FRAMEWORKS)[number]['slug'];
-
-export const MODEL_FORMATS = [
-  { slug: 'safetensors', name: 'safetensors' },
-  { slug: 'gguf', name: 'GGUF' },
-  { slug: 'onnx', name: 'ONNX' },
-  { slug: 'pytorch', name: 'PyTorch checkpoint (.pt)' },
-  { slug: 'savedmodel', name: 'TensorFlow SavedModel' },
-  { slug: 'pickle', name: 'pickle / joblib' },
-  { slug: 'other', name: 'Other' },
-] as const;
-
-export const DATASET_FILE_FORMATS = [
-  { slug: 'csv', name: 'CSV' },
-  { slug: 'tsv', name: 'TSV' },
-  { slug: 'jsonl', name: 'JSON Lines' },
-  { slug: 'json', name: 'JSON' },
-  { slug: 'parquet', name: 'Parquet' },
-  { slug: 'arrow', name: 'Arrow' },
-  { slug: 'sqlite', name: 'SQLite' },
-  { slug: 'images', name: 'Images' },
-  { slug: 'audio', name: 'Audio' },
-  { slug: 'text', name: 'Plain text' },
-  { slug: 'other', name: 'Other' },
-] as const;
-
-export const HOSTING_OPTIONS = [
-  { slug: 'hosted', name: 'Hosted' },
-  { slug: 'self-hosted', name: 'Self-hosted' },
-  { slug: 'both', name: 'Hosted or self-hosted' },
-] as const;
-/** The hosting facet's values: a listing offered both ways counts under each. */
-export const HOSTING_FACETS = ['hosted', 'self-hosted'] as const;
-
-/**
- * An option of a fixed list by its slug or its display name, in any case and spacing ('PyTorch',
- * 'pytorch', 'ONNX Runtime', 'llama.cpp', 'Self hosted'): links and the assistant name options as
- * people write them.
- */
-export function findOption<T extends { slug: string; name: string }>(
-  list: readonly T[],
-  value: string | null | undefined,
-): T | undefined {
-  const key = (value ?? '').trim().toLowerCase();
-  if (!key) return undefined;
-  const dashed = key.replace(/[\s_.]+/g, '-');
-  return list.find((option) => option.slug === key || option.name.toLowerCase() === key || option.slug === dashed);
-}
-
-/** A framework by slug or name ('PyTorch', 'pytorch'). */
-export const findFramework = (value: string | null | undefined) => findOption(FRAMEWORKS, value);
-
-/** A hosting facet value by slug or name ('Self-hosted', 'hosted'); 'both' is no facet (it counts under each). */
-export function findHostingFacet(value: string | null | undefined): (typeof HOSTING_FACETS)[number] | undefined {
-  const found = findOption(HOSTING_OPTIONS, value)?.slug;
-  return (HOSTING_FACETS as readonly string[]).includes(found ?? '') ? (found as (typeof HOSTING_FACETS)[number]) : undefined;
-}
-
-/** The GPU memory facet's thresholds in GB ("≤ 8 GB" counts every model needing 8 GB or less). */
-export const GPU_MEMORY_LIMITS = [4, 8, 16, 24, 48] as const;
 
 /** What a licence lets a buyer do, in plain words. */
 export interface LicenseTerms {
@@ -382,17 +326,4 @@ export function checkListingCard(
     else Object.assign(card, { commercial_use: answers[0], redistribution: answers[1], modification: answers[2] });
   }
   return { card, issues };
-}
-
-/** "7B", "125M", "3.5k": a count as the card shows it. */
-export function formatCount(value: number): string {
-  const units: [number, string][] = [
-    [1e12, 'T'],
-    [1e9, 'B'],
-    [1e6, 'M'],
-    [1e3, 'k'],
-  ];
-  for (const [size, unit] of units)
-    if (value >= size) return `${Number((value / size).toFixed(value / size >= 100 ? 0 : 1))}${unit}`;
-  return String(value);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateSchema } from './api';
 import { publicProductSchema } from './catalog';
+import { COMPARE_MAX, COMPARE_MIN } from './lean-catalogue';
 
 export { sellerSlug } from './slug';
 
@@ -50,8 +51,8 @@ export const publicSellerSchema = z.object({
 });
 export type PublicSeller = z.output<typeof publicSellerSchema>;
 
-export const COMPARE_MIN = 2;
-export const COMPARE_MAX = 4;
+// Defined without zod (./lean-catalogue): every product card reads them.
+export { COMPARE_MAX, COMPARE_MIN } from './lean-catalogue';
 export const COMPARE_COUNT_MESSAGE = 'Choose 2 to 4 products to compare';
 
 /** `?ids=a,b,c`: 2 to 4 distinct product ids. */
