@@ -1,7 +1,8 @@
 /**
- * The catalogue pages' constants and helpers without zod (see ./lean.ts for why). Apart from
- * lean.ts, which the storefront's entry imports, so that they travel with the pages' code instead
- * of the first script. The schema modules re-export them.
+ * The catalogue pages' constants and helpers, without zod (./lean.ts says why). They are kept out
+ * of lean.ts because the storefront's first script imports that module: a bundler puts a module
+ * in one chunk, so these would ride in the first script instead of the pages' own code. The
+ * schema modules (catalog.ts, listing-card.ts, cart.ts, seller-profile.ts) re-export them.
  */
 
 /** The listing card's choices (listing-card.ts re-exports them with its schemas). */

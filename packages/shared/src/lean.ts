@@ -5,8 +5,8 @@ import type { Preferences, preferencesUpdateSchema } from './preferences';
  * The constants and helpers the storefront's first pages (`/`, `/products`) need, defined without zod
  * so importing them does not pull a schema module (and zod) into those pages: a schema module builds
  * its schemas when it is evaluated, which the browser pays for before the page can answer. The
- * schema modules (catalog.ts, listing-card.ts, cart.ts, seller-profile.ts, settings.ts,
- * preferences.ts) re-export each of them: `@app/shared` stays the one way to import them.
+ * schema modules (catalog.ts, settings.ts, preferences.ts) re-export each of them: `@app/shared`
+ * stays the one way to import them. What only the catalogue pages read is in ./lean-catalogue.ts.
  */
 
 export const CATEGORIES = [
