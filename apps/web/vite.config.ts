@@ -90,5 +90,18 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically (rolldown's `$initial` modules) goes into the entry
+          // file itself. Left to itself rolldown split it into ten files (React, i18next with the icon
+          // runtime, TanStack Query with the API client, seven small ones) because lazy chunks share
+          // them, although every page has loaded them before any lazy chunk runs. One file compresses
+          // as one (150.5 -> 146.0 kB gzip for `/`) and drops the names the files passed between them;
+          // the lazy chunks import the same code from the entry instead.
+          groups: [{ name: 'index', tags: ['$initial'] }],
+        },
+      },
+    },
   },
 });
