@@ -110,9 +110,23 @@ describe('catalogue page cache key', () => {
     expect((await get('/api/v1/products/?category=apis')).json().total).toBe(2);
   });
 
-  it('still refuses a bad query with the validation message', async () => {
-    const response = await get('/api/v1/products/?min_rating=9&_q=1');
-    expect(response.statusCode).toBe(422);
-    expect(response.json().detail).toBe('min_rating must be 0 to 5');
+  it('still refuses a bad query with the validation message, every time it is asked', async () => {
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const response = await get('/api/v1/products/?min_rating=9&_q=1');
+      expect(response.statusCode).toBe(422);
+      expect(response.json().detail).toBe('min_rating must be 0 to 5');
+    }
+  });
+
+  it('answers a query string seen before from the page it names, not a neighbour’s', async () => {
+    const seller = await createUser(t.db, 'seller');
+    await createProduct(t.db, seller, { title: 'Memo probe dataset', category: 'datasets' });
+    await createProduct(t.db, seller, { title: 'Memo probe script', category: 'scripts' });
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const datasets = await get('/api/v1/products/?category=datasets&search=memo%20probe');
+      const scripts = await get('/api/v1/products/?category=scripts&search=memo%20probe');
+      expect(datasets.json().products.map((p: { title: string }) => p.title)).toEqual(['Memo probe dataset']);
+      expect(scripts.json().products.map((p: { title: string }) => p.title)).toEqual(['Memo probe script']);
+    }
   });
 });
