@@ -28,6 +28,27 @@ export function dateQuery(field: string) {
 
 /** The path of the first string (or object key) holding a NUL character, or null. Iterative: bodies may nest deeply. */
 export function findNulByte(value: unknown, path = ''): string | null {
+  return holdsNulByte(value) ? pathOfNulByte(value, path) : null;
+}
+
+/** Whether any string or key inside holds NUL: the usual answer (no) found without a path string per field. */
+function holdsNulByte(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return true;
+    } else if (item !== null && typeof item === 'object' && !Buffer.isBuffer(item)) {
+      for (const key of Object.keys(item)) {
+        if (key.includes('\u0000')) return true;
+        pending.push((item as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return false;
+}
+
+function pathOfNulByte(value: unknown, path: string): string | null {
   const pending: [unknown, string][] = [[value, path]];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [item, at] = next;
@@ -48,14 +69,8 @@ export const NUL_BYTE_MESSAGE = 'Text must not contain NUL characters';
 
 /** preValidation hook, after the route's guard: PostgreSQL cannot store NUL in text, so refuse it anywhere in the input up front. */
 export async function rejectNulBytes(request: FastifyRequest): Promise<void> {
-  for (const [where, value] of [
-    ['params', request.params],
-    ['query', request.query],
-    ['body', request.body],
-  ] as const) {
-    const field = findNulByte(value, where === 'body' ? '' : where);
-    if (field) throw new AppError('VALIDATION_FAILED', NUL_BYTE_MESSAGE, [{ field, message: NUL_BYTE_MESSAGE }]);
-  }
+  const field = findNulByte(request.params, 'params') ?? findNulByte(request.query, 'query') ?? findNulByte(request.body);
+  if (field) throw new AppError('VALIDATION_FAILED', NUL_BYTE_MESSAGE, [{ field, message: NUL_BYTE_MESSAGE }]);
 }
 
 export const NOTHING_TO_UPDATE = 'Nothing to update: send at least one field to change';

@@ -31,6 +31,8 @@ export class Documents {
   /** One document decoded: its lexeme ids and where each one's positions start (scratch of locateOperands). */
   private decodedIds = new Int32Array(256);
   private decodedOffsets = new Int32Array(257);
+  /** Where decode() reads next in docArena. */
+  private readAt = 0;
 
   constructor(capacity: number) {
     this.docStart = new Int32Array(capacity).fill(-1);
@@ -144,33 +146,39 @@ export class Documents {
     }
   }
 
+  /**
+   * The variable-length number at readAt in the document arena, moving readAt past it. A method
+   * with a cursor field rather than a closure: decode() runs for thousands of slots per search.
+   */
+  private readNumber(): number {
+    const arena = this.docArena;
+    let value = 0;
+    for (let shift = 0; ; shift += 7) {
+      const byte = arena[this.readAt++] as number;
+      value += (byte & 0x7f) * 2 ** shift;
+      if (byte < 0x80) return value;
+    }
+  }
+
   /** Decodes the slot's lexeme ids and position offsets into the scratch arrays; returns n (0 for a dead slot). */
   private decode(slot: number): number {
-    let at = this.docStart[slot] as number;
+    const at = this.docStart[slot] as number;
     if (at < 0) return 0;
-    const arena = this.docArena;
-    const read = (): number => {
-      let value = 0;
-      for (let shift = 0; ; shift += 7) {
-        const byte = arena[at++] as number;
-        value += (byte & 0x7f) * 2 ** shift;
-        if (byte < 0x80) return value;
-      }
-    };
-    const n = read();
+    this.readAt = at;
+    const n = this.readNumber();
     if (n > this.decodedIds.length) {
       this.decodedIds = new Int32Array(n);
       this.decodedOffsets = new Int32Array(n + 1);
     }
     let id = 0;
     for (let k = 0; k < n; k += 1) {
-      id += read();
+      id += this.readNumber();
       this.decodedIds[k] = id;
     }
     let offset = 0;
     for (let k = 0; k < n; k += 1) {
       this.decodedOffsets[k] = offset;
-      offset += read();
+      offset += this.readNumber();
     }
     this.decodedOffsets[n] = offset;
     return n;

@@ -87,7 +87,7 @@ function typoCounts(data: IndexData, planned: PlannedQuery, matches: Int32Array)
   const scratch = data.scratchSpace();
   if (planned.typoWords.length === 0) return scratch.zeros;
   const keys = scratch.keys;
-  for (const slot of matches) keys[slot] = 0;
+  for (let i = 0; i < matches.length; i += 1) keys[matches[i] as number] = 0;
   const level = scratch.levels;
   const postings = data.documents.postings;
   for (const word of planned.typoWords) {
@@ -99,7 +99,10 @@ function typoCounts(data: IndexData, planned: PlannedQuery, matches: Int32Array)
         });
     });
     const last = word.levels.length - 1;
-    for (const slot of matches) (keys[slot] as number) += word.levels[level[slot] ? (level[slot] as number) - 1 : last] as number;
+    for (let i = 0; i < matches.length; i += 1) {
+      const slot = matches[i] as number;
+      (keys[slot] as number) += word.levels[level[slot] ? (level[slot] as number) - 1 : last] as number;
+    }
   }
   return keys;
 }
@@ -345,7 +348,10 @@ function mostRelevant(data: IndexData, planned: PlannedQuery, matches: Int32Arra
   const scratch = data.scratchSpace();
   const sales = data.sales;
   const rest: number[] = [];
-  for (const slot of matches) if (!hasSlot(scratch.inTitle, slot)) rest.push(slot);
+  for (let i = 0; i < matches.length; i += 1) {
+    const slot = matches[i] as number;
+    if (!hasSlot(scratch.inTitle, slot)) rest.push(slot);
+  }
   const ranks = scratch.ranks;
   const andAtTop = planned.groups.length >= 2;
   const operands = planned.operands;
@@ -354,7 +360,8 @@ function mostRelevant(data: IndexData, planned: PlannedQuery, matches: Int32Arra
     starts: new Int32Array(operands.length),
     ends: new Int32Array(operands.length),
   };
-  for (const slot of rest) {
+  for (let i = 0; i < rest.length; i += 1) {
+    const slot = rest[i] as number;
     data.locateOperands(slot, operands, located);
     ranks[slot] = tsRank(operands.length, andAtTop, located);
   }
@@ -385,7 +392,8 @@ function mostPopular(data: IndexData, matches: Int32Array, typos: Int32Array, in
     return data.compareIds(a, b) < 0;
   };
   const heap: number[] = [];
-  for (const slot of matches) {
+  for (let m = 0; m < matches.length; m += 1) {
+    const slot = matches[m] as number;
     if (hasSlot(inTitle, slot)) continue;
     if (heap.length < k) {
       heap.push(slot);

@@ -129,7 +129,7 @@ function commonSearch(
     // Every match is in the head: the set becomes exactly those (what matchingSlots() leaves).
     const matched = data.scratchSpace().matched;
     matched.fill(0);
-    for (const slot of head) addSlot(matched, slot);
+    for (let i = 0; i < head.length; i += 1) addSlot(matched, head[i] as number);
     return result(data, head, pageOf(data, planned, query, head, offset, limit));
   }
   const matches = allMatches(data, set, keep);

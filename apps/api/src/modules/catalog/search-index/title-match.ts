@@ -33,7 +33,7 @@ export function titleMatches(data: IndexData, planned: PlannedQuery, matches: In
   let work = 0;
   for (const tokens of tokenLists) for (const token of tokens) work += titlePostings.sizes[token] as number;
   if (work > 4 * matches.length) {
-    for (const slot of matches) check(slot);
+    for (let i = 0; i < matches.length; i += 1) check(matches[i] as number);
     return found;
   }
   // For one word made of word characters only, the candidates are exactly the title test: no text
