@@ -36,10 +36,14 @@ export function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+/** The V8 flags `npm start` gives Node (package.json's start script), so a benchmark measures what ships. */
+export const SERVER_NODE_FLAGS: string[] =
+  (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start as string).match(/--[\w-]+=\S+/g) ?? [];
+
 /** The API server process exactly as `npm start` runs it (minus the storefront build). */
 export async function startServer(dataDir: string, env: Record<string, string> = {}, nodeArgs: string[] = []) {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -10,7 +10,7 @@ import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded';
 import { adminQuery, databaseUrl } from '../../apps/api/test/database-url';
 import { startTestS3, type TestS3 } from '../../apps/api/test/s3';
 import { startSmtpSink } from '../../apps/api/test/smtp-sink';
-import { freePort, root } from '../lib';
+import { freePort, root, SERVER_NODE_FLAGS } from '../lib';
 
 export const NGINX_CONFIG = path.join(root, 'deploy/nginx/marketplace.conf');
 /** Where the drill's nginx listens (deploy/nginx/marketplace.conf). */
@@ -101,7 +101,7 @@ export class Instance {
   async start(extraEnv: Record<string, string> = {}): Promise<number> {
     const started = Date.now();
     const log = fs.openSync(path.join(this.dataDir, '..', `${this.name}.log`), 'a');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'apps/api/src/server.ts'], {
       cwd: root,
       env: { ...process.env, ...this.env, ...extraEnv, DATA_DIR: this.dataDir, PORT: String(this.port) },
       stdio: ['ignore', log, log],
