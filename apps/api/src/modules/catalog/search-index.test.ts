@@ -501,6 +501,35 @@ describe('the search index follows every write', () => {
     ).toEqual(['commercial-single-seat:4', 'commercial-team:8', 'mit:8']);
   });
 
+  it('counts listing card facets as SQL does when stored cards name more frameworks than the packed codes hold', async () => {
+    const index = t.deps.searchIndex as SearchIndex;
+    // Cards stored before the framework list, each naming its own framework: 40 of them, past the 30 packed per slot.
+    await t.db.execute(sql`insert into products (seller_id, seller_name, title, short_description, description, price_cents,
+        category, license, card, status)
+      select ${seller.id}, 'Legacy Seller', 'Vandrel model ' || n, 'Short', 'An older model card', 900 + n, 'models', 'mit',
+        jsonb_build_object('model', jsonb_build_object('framework', 'legacy-framework-' || (n % 40),
+          'min_gpu_memory_gb', (array[2, 6, 12, 20, 40, 96])[1 + n % 6]),
+          'api', jsonb_build_object('hosting', (array['hosted', 'self-hosted', 'both'])[1 + n % 3])),
+        'approved'
+      from generate_series(1, 80) as n`);
+    await agreeWithSql(
+      index,
+      [
+        { search: 'vandrel model' },
+        { search: 'vandrel', max_gpu_memory: 16 },
+        { search: 'vandrel', hosting: 'self-hosted', sort_by: 'price' },
+        { category: 'models', min_price: 9 },
+      ],
+      'legacy frameworks',
+    );
+    const page = await index.search({ search: 'vandrel' }, [
+      { query: 'vandrel', alternatives: [{ word: 'vandrel', typos: 0 }], corrected: false },
+    ]);
+    expect(page?.facets.filter((f) => f.kind === 'framework')).toHaveLength(40);
+    // 80 cards, every sixth one needing 96 GB: 67 fit within 48.
+    expect(page?.facets.find((f) => f.kind === 'gpu_memory' && f.value === '48')?.count).toBe(67);
+  });
+
   it('keeps its slots bounded through many changes to the same products, never loading them again, every page as the SQL path', async () => {
     const index = t.deps.searchIndex as SearchIndex;
     await t.db.execute(sql`insert into products (seller_id, seller_name, title, short_description, description, price_cents,

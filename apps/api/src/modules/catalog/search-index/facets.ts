@@ -1,6 +1,6 @@
 import { GPU_MEMORY_LIMITS, HOSTING_FACETS, PRICE_BANDS, PRODUCT_TOTAL_CAP, RATING_THRESHOLDS } from '@app/shared';
 import type { FacetRow } from '../repository';
-import { ATTRIBUTES, CARD_FLAGS, type IndexData } from './index-data';
+import { ATTRIBUTES, CARD_CODES, CARD_FLAGS, type IndexData } from './index-data';
 
 /** repository.ts countAndFacets(): facets over the first PRODUCT_TOTAL_CAP + 1 matches. */
 export function facetsOf(data: IndexData, matches: Int32Array): FacetRow[] {
@@ -51,39 +51,57 @@ export function facetsOfAttributes(data: IndexData, attributes: Uint32Array, mat
 /**
  * repository.ts countAndFacets()'s listing card facets over the first PRODUCT_TOTAL_CAP + 1
  * matches: frameworks, commercial use, GPU memory (cumulative) and hosting (both counts as each).
+ * Counted per packed card code (IndexData.cardCodes: one narrow read per match), then summed.
  */
 function cardFacetsOf(data: IndexData, matches: Int32Array): FacetRow[] {
   const frameworks = data.frameworks.values();
-  const byFramework = new Int32Array(frameworks.length);
-  const byGpu = new Int32Array(GPU_MEMORY_LIMITS.length);
-  const hostingFlags = [CARD_FLAGS.hosted, CARD_FLAGS.selfHosted];
-  const byHosting = new Int32Array(HOSTING_FACETS.length);
-  let commercial = 0;
   const counted = Math.min(matches.length, PRODUCT_TOTAL_CAP + 1);
+  // Index: framework code + 1, GPU bucket, CARD_FLAGS (see CARD_CODES).
+  const byFrameworkCode = new Int32Array(CARD_CODES.frameworkLimit + 1);
+  const byGpuBucket = new Int32Array(GPU_MEMORY_LIMITS.length + 1);
+  const byFlags = new Int32Array(8);
+  const codes = data.cardCodes;
   for (let i = 0; i < counted; i += 1) {
-    const slot = matches[i] as number;
-    const framework = data.framework[slot] as number;
-    if (framework >= 0) (byFramework[framework] as number) += 1;
-    const gpu = data.gpuMemory[slot] as number;
-    for (let t = 0; t < GPU_MEMORY_LIMITS.length; t += 1) if (gpu <= (GPU_MEMORY_LIMITS[t] as number)) (byGpu[t] as number) += 1;
-    const flags = data.cardFlags[slot] as number;
-    if (flags & CARD_FLAGS.commercialUse) commercial += 1;
-    hostingFlags.forEach((flag, h) => {
-      if (flags & flag) (byHosting[h] as number) += 1;
-    });
+    const code = codes[matches[i] as number] as number;
+    (byFrameworkCode[code & CARD_CODES.frameworkLimit] as number) += 1;
+    (byGpuBucket[(code >>> CARD_CODES.gpuShift) & 0xf] as number) += 1;
+    (byFlags[code >>> CARD_CODES.flagsShift] as number) += 1;
   }
+  const byFramework = frameworkCounts(data, matches, counted, frameworks.length, byFrameworkCode);
   const rows: FacetRow[] = [];
   frameworks.forEach((value, i) => {
     if ((byFramework[i] as number) > 0) rows.push({ kind: 'framework', value, count: byFramework[i] as number });
   });
+  const withFlag = (flag: number) => byFlags.reduce((sum, count, flags) => (flags & flag ? sum + count : sum), 0);
+  const commercial = withFlag(CARD_FLAGS.commercialUse);
   if (commercial > 0) rows.push({ kind: 'commercial_use', value: 'true', count: commercial });
+  let fitting = 0;
   GPU_MEMORY_LIMITS.forEach((limit, t) => {
-    if ((byGpu[t] as number) > 0) rows.push({ kind: 'gpu_memory', value: String(limit), count: byGpu[t] as number });
+    fitting += byGpuBucket[t] as number;
+    if (fitting > 0) rows.push({ kind: 'gpu_memory', value: String(limit), count: fitting });
   });
-  HOSTING_FACETS.forEach((value, h) => {
-    if ((byHosting[h] as number) > 0) rows.push({ kind: 'hosting', value, count: byHosting[h] as number });
+  [CARD_FLAGS.hosted, CARD_FLAGS.selfHosted].forEach((flag, h) => {
+    const count = withFlag(flag);
+    if (count > 0) rows.push({ kind: 'hosting', value: HOSTING_FACETS[h] as string, count });
   });
   return rows;
+}
+
+/** Matches per framework code: from the packed codes, or from the framework column once there are too many frameworks to pack. */
+function frameworkCounts(
+  data: IndexData,
+  matches: Int32Array,
+  counted: number,
+  frameworks: number,
+  byFrameworkCode: Int32Array,
+): Int32Array {
+  if (frameworks < CARD_CODES.frameworkLimit) return byFrameworkCode.subarray(1);
+  const byFramework = new Int32Array(frameworks);
+  for (let i = 0; i < counted; i += 1) {
+    const framework = data.framework[matches[i] as number] as number;
+    if (framework >= 0) (byFramework[framework] as number) += 1;
+  }
+  return byFramework;
 }
 
 function facetRows(

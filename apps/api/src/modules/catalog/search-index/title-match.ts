@@ -32,7 +32,7 @@ export function titleMatches(data: IndexData, planned: PlannedQuery, matches: In
   const titlePostings = data.titleTokens.postings;
   let work = 0;
   for (const tokens of tokenLists) for (const token of tokens) work += titlePostings.sizes[token] as number;
-  if (work > 4 * matches.length) {
+  if (work > 32 * matches.length) {
     for (let i = 0; i < matches.length; i += 1) check(matches[i] as number);
     return found;
   }
