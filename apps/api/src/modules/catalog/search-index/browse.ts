@@ -1,9 +1,9 @@
-import { findCategory, findLicense, PRODUCT_PAGE_LIMIT_DEFAULT, PRODUCT_TOTAL_CAP, type ProductListQuery } from '@app/shared';
+import { PRODUCT_PAGE_LIMIT_DEFAULT, PRODUCT_TOTAL_CAP, type ProductListQuery } from '@app/shared';
 import { pageOffset } from '../../../lib/paging';
 import type { FacetRow } from '../repository';
 import { facetsOf, facetsOfAttributes } from './facets';
-import { ATTRIBUTES, type IndexData, priceBucket, ratingBucket } from './index-data';
-import { cardFilterFor } from './matching';
+import { type Filter, filterOf, passes } from './filters';
+import { ATTRIBUTES, type IndexData } from './index-data';
 import { lowerBound } from './position-lists';
 import { ascending, type SortedOrders, type SortKey } from './sorted-orders';
 
@@ -14,28 +14,6 @@ export interface BrowsedPage {
   total: number;
   totalCapped: boolean;
   facets: FacetRow[];
-}
-
-/** What a page's filters ask of a slot: attribute bits that must equal `want` under `mask`, and the rest as a check. */
-interface Filter {
-  mask: number;
-  want: number;
-  /** Price buckets allowed (inclusive) and the lowest rating bucket: coarse checks on the attributes. */
-  lowestPrice: number;
-  highestPrice: number;
-  lowestRating: number;
-  /** The exact bounds, in cents and stars, for the sorted order of that column. */
-  minPrice?: number;
-  maxPrice?: number;
-  minRating?: number;
-  /** Price, rating, the listing card, and codes past ATTRIBUTES.codeLimit; undefined when there are none. */
-  rest?: (slot: number) => boolean;
-  /** Only the codes past ATTRIBUTES.codeLimit and the listing card (the walk checks prices and ratings itself). */
-  codes?: (slot: number) => boolean;
-  /** The seller's code when the page is one seller's (-1: a seller with no public product). */
-  seller?: number;
-  /** Only the category (or nothing) narrows the list: the total is exact, from the counts (as repository.ts countFromTotals). */
-  exactTotal?: number;
 }
 
 /**
@@ -76,64 +54,6 @@ function sortOf(query: ProductListQuery): { key: SortKey; descending: boolean } 
   if (sortBy === 'relevance') return { key: 'created_at', descending: true };
   if (sortBy === 'title') return { key: 'title', descending: query.sort_order === 'desc' };
   return { key: sortBy, descending: query.sort_order !== 'asc' };
-}
-
-/** matching.ts filterFor(), split into attribute bits (read in the walk's sequence) and the rest. */
-function filterOf(data: IndexData, query: ProductListQuery): Filter {
-  const category = findCategory(query.category);
-  const license = findLicense(query.license);
-  const categoryCode = category ? (data.categories.find(category.slug) ?? -1) : undefined;
-  const licenseCode = license ? (data.licenses.find(license.slug) ?? -1) : undefined;
-  const minPrice = query.min_price === undefined ? undefined : Math.round(query.min_price * 100);
-  const maxPrice = query.max_price === undefined ? undefined : Math.round(query.max_price * 100);
-  const minRating = query.min_rating;
-  let mask = 0;
-  let want = 0;
-  const checks: ((slot: number) => boolean)[] = [];
-  const byCode = (code: number | undefined, shift: number, column: Int32Array) => {
-    if (code === undefined) return;
-    if (code >= 0 && code < ATTRIBUTES.codeLimit) {
-      mask |= 0xf << shift;
-      want |= code << shift;
-    } else checks.push((slot) => column[slot] === code);
-  };
-  byCode(categoryCode, ATTRIBUTES.categoryShift, data.category);
-  byCode(licenseCode, ATTRIBUTES.licenseShift, data.license);
-  // The listing card's filters are checked per product, by the walk too.
-  const card = cardFilterFor(data, query);
-  if (card) checks.push(card);
-  const codeChecks = [...checks];
-  const codes = codeChecks.length === 0 ? undefined : (slot: number) => codeChecks.every((check) => check(slot));
-  if (query.featured !== undefined) {
-    mask |= ATTRIBUTES.featured;
-    if (query.featured) want |= ATTRIBUTES.featured;
-  }
-  const { price, rating } = data;
-  if (minPrice !== undefined) checks.push((slot) => (price[slot] as number) >= minPrice);
-  if (maxPrice !== undefined) checks.push((slot) => (price[slot] as number) <= maxPrice);
-  if (minRating !== undefined) checks.push((slot) => (rating[slot] as number) >= minRating);
-  const rest = checks.length === 0 ? undefined : (slot: number) => checks.every((check) => check(slot));
-  const seller = query.seller_id ? (data.sellers.find(query.seller_id.toLowerCase()) ?? -1) : undefined;
-  const onlyCategory = !license && query.featured === undefined && checks.length === 0 && seller === undefined;
-  const exactTotal = !onlyCategory
-    ? undefined
-    : categoryCode === undefined
-      ? data.aliveCount
-      : (data.aliveInCategory[categoryCode] ?? 0);
-  return {
-    mask,
-    want,
-    lowestPrice: minPrice === undefined ? 0 : priceBucket(minPrice),
-    highestPrice: maxPrice === undefined ? 255 : priceBucket(maxPrice),
-    lowestRating: minRating === undefined ? 0 : ratingBucket(minRating),
-    minPrice,
-    maxPrice,
-    minRating,
-    rest,
-    codes,
-    seller,
-    exactTotal,
-  };
 }
 
 /**
@@ -219,14 +139,6 @@ function walk(
   }
   takeRecentBefore(-1);
   return { found: found.subarray(0, count), attributes: foundAttributes };
-}
-
-/** Whether the attributes pass the category, licence and featured bits and the price and rating buckets. */
-function passes(attribute: number, filter: Filter): boolean {
-  if ((attribute & filter.mask) !== filter.want) return false;
-  const price = (attribute >>> ATTRIBUTES.priceShift) & 0xff;
-  const rating = (attribute >>> ATTRIBUTES.ratingShift) & 0x3f;
-  return price >= filter.lowestPrice && price <= filter.highestPrice && rating >= filter.lowestRating;
 }
 
 /**

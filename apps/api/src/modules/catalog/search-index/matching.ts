@@ -1,6 +1,5 @@
-import { findCategory, findLicense, type ProductListQuery } from '@app/shared';
 import type { CorrectedWord } from '../typos';
-import { CARD_FLAGS, type IndexData } from './index-data';
+import type { IndexData } from './index-data';
 import { addPostings, addSlot, hasSlot, slotsOf } from './slot-sets';
 import { compareBytes } from './ts-rank';
 
@@ -61,50 +60,6 @@ export function plan(data: IndexData, words: CorrectedWord[], lexemesOf: Lexemes
     titleWords: words.map((w) => w.alternatives.map((a) => a.word)),
     exactTitles: [words.map((w) => w.query).join(' '), words.map((w) => w.alternatives[0]?.word ?? w.query).join(' ')],
   };
-}
-
-/** The filters of repository.ts filters(), for the public catalogue; undefined when there are none. */
-export function filterFor(data: IndexData, query: ProductListQuery): ((slot: number) => boolean) | undefined {
-  const category = findCategory(query.category);
-  const license = findLicense(query.license);
-  const categoryCode = category ? (data.categories.find(category.slug) ?? -1) : undefined;
-  const licenseCode = license ? (data.licenses.find(license.slug) ?? -1) : undefined;
-  const sellerCode = query.seller_id ? (data.sellers.find(query.seller_id.toLowerCase()) ?? -1) : undefined;
-  const minPrice = query.min_price === undefined ? undefined : Math.round(query.min_price * 100);
-  const maxPrice = query.max_price === undefined ? undefined : Math.round(query.max_price * 100);
-  const minRating = query.min_rating;
-  const featured = query.featured === undefined ? undefined : query.featured ? 1 : 0;
-  const card = cardFilterFor(data, query);
-  const none = [categoryCode, licenseCode, sellerCode, minPrice, maxPrice, minRating, featured, card].every(
-    (v) => v === undefined,
-  );
-  if (none) return undefined;
-  return (slot) =>
-    (card === undefined || card(slot)) &&
-    (categoryCode === undefined || data.category[slot] === categoryCode) &&
-    (licenseCode === undefined || data.license[slot] === licenseCode) &&
-    (sellerCode === undefined || data.seller[slot] === sellerCode) &&
-    (minPrice === undefined || (data.price[slot] as number) >= minPrice) &&
-    (maxPrice === undefined || (data.price[slot] as number) <= maxPrice) &&
-    (minRating === undefined || (data.rating[slot] as number) >= minRating) &&
-    (featured === undefined || data.featured[slot] === featured);
-}
-
-/** repository.ts cardFilters(): the listing card's filters, or undefined when the query has none. */
-export function cardFilterFor(data: IndexData, query: ProductListQuery): ((slot: number) => boolean) | undefined {
-  const frameworkCode = query.framework ? (data.frameworks.find(query.framework) ?? -2) : undefined;
-  const maxGpu = query.max_gpu_memory === undefined || Number.isNaN(query.max_gpu_memory) ? undefined : query.max_gpu_memory;
-  let flags = 0;
-  if (query.commercial_use) flags |= CARD_FLAGS.commercialUse;
-  if (query.hosting === 'hosted') flags |= CARD_FLAGS.hosted;
-  if (query.hosting === 'self-hosted') flags |= CARD_FLAGS.selfHosted;
-  if (frameworkCode === undefined && maxGpu === undefined && flags === 0) return undefined;
-  const { framework, gpuMemory, cardFlags } = data;
-  // NaN (no GPU memory stated) is never <= a bound, as NULL in SQL.
-  return (slot) =>
-    (frameworkCode === undefined || framework[slot] === frameworkCode) &&
-    (maxGpu === undefined || (gpuMemory[slot] as number) <= maxGpu) &&
-    ((cardFlags[slot] as number) & flags) === flags;
 }
 
 /**

@@ -3,12 +3,12 @@ import { pageOffset } from '../../../lib/paging';
 import type { FacetRow } from '../repository';
 import type { CorrectedWord } from '../typos';
 import { facetsOf, facetsOfAttributes } from './facets';
+import { filterFor } from './filters';
 import type { IndexData } from './index-data';
 import {
   allGroupsCommon,
   allMatches,
   commonMatches,
-  filterFor,
   firstMatches,
   type LexemesOf,
   matchingSlots,
