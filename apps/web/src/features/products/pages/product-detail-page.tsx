@@ -1,6 +1,6 @@
 import type { ProductDetail } from '@app/shared';
 import { ChevronRight, Download, PackageX, ScanSearch, ShieldCheck } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { AddToCartButton } from '@/components/add-to-cart-button';
@@ -13,6 +13,7 @@ import { RatingStars } from '@/components/rating-stars';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { BuyButtonPanel } from '@/features/buy-buttons/components/buy-button-panel';
+import { OffThreadMarkdown } from '@/features/community/components/off-thread-markdown';
 import { DatasetPreviews } from '@/features/dataset-previews/components/dataset-previews';
 import { ProductUpdateNotes } from '@/features/product-updates/components/product-update-notes';
 import { ProductReviews } from '@/features/reviews/components/product-reviews';
@@ -27,12 +28,6 @@ import { ListingCard } from '../components/listing-card';
 import { ProductFiles } from '../components/product-files';
 import { ProductGallery } from '../components/product-gallery';
 import { VersionHistory } from '../components/version-history';
-
-/**
- * The description's renderer (marked and DOMPurify, ~27 kB compressed) loads apart from the page:
- * the first screen never waits for it, and the plain text stands in for the moment it takes.
- */
-const Markdown = lazy(async () => ({ default: (await import('@/features/community/components/markdown')).Markdown }));
 
 export function ProductDetailPage() {
   const { t } = useTranslation();
@@ -238,17 +233,18 @@ function ProductView({ product }: { product: ProductDetail }) {
             <h2 id="description-title" className="text-2xl font-bold text-slate-900 dark:text-white">
               {t('products.detail.description')}
             </h2>
-            {/* Markdown as the forum renders it: no raw HTML, scripts or javascript: links. */}
-            <Suspense
+            {/*
+              Markdown as the forum renders it: no raw HTML, scripts or javascript: links. The parser
+              (marked, ~15 kB compressed) loads and runs in a worker, so neither the first screen nor the
+              main thread waits for it; the plain text stands in for the moment it takes. The page's
+              title is its one h1: the seller's highest heading becomes h3, under the section's h2.
+            */}
+            <OffThreadMarkdown
+              source={product.description}
+              topHeadingLevel={3}
+              className="mt-4 text-slate-700 [&_pre_code]:p-0 dark:text-slate-300"
               fallback={<p className="mt-4 whitespace-pre-line text-slate-700 dark:text-slate-300">{product.description}</p>}
-            >
-              {/* The page's title is its one h1: the seller's highest heading becomes h3, under the section's h2. */}
-              <Markdown
-                source={product.description}
-                topHeadingLevel={3}
-                className="mt-4 text-slate-700 [&_pre_code]:p-0 dark:text-slate-300"
-              />
-            </Suspense>
+            />
             {product.tags.length > 0 && (
               <ul aria-label={t('products.detail.tags')} className="mt-6 flex flex-wrap gap-2">
                 {product.tags.map((tag) => (
