@@ -1,5 +1,6 @@
 import { api } from '@/lib/api-client';
-import { useCartMutation, withQuantity } from '@/lib/cart/cart-cache';
+import { useCartMutation } from '@/lib/cart/cart-cache';
+import { withQuantity } from '@/lib/cart/cart-guess';
 import type { Cart } from '@/lib/cart/get-cart';
 
 export function removeCartItem(productId: string): Promise<Cart> {

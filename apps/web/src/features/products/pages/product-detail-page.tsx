@@ -1,6 +1,6 @@
 import type { ProductDetail } from '@app/shared';
 import { ChevronRight, Download, PackageX, ScanSearch, ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { AddToCartButton } from '@/components/add-to-cart-button';
@@ -12,7 +12,6 @@ import { ProductPrice } from '@/components/product-price';
 import { RatingStars } from '@/components/rating-stars';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { BuyButtonPanel } from '@/features/buy-buttons/components/buy-button-panel';
 import { OffThreadMarkdown } from '@/features/community/components/off-thread-markdown';
 import { DatasetPreviews } from '@/features/dataset-previews/components/dataset-previews';
 import { ProductUpdateNotes } from '@/features/product-updates/components/product-update-notes';
@@ -28,6 +27,14 @@ import { ListingCard } from '../components/listing-card';
 import { ProductFiles } from '../components/product-files';
 import { ProductGallery } from '../components/product-gallery';
 import { VersionHistory } from '../components/version-history';
+
+/**
+ * Only the product's own seller sees the buy-button panel, so a visitor never loads its code (nor the
+ * shared buy-button schema it brings, which needs zod). It shows nothing until its snippet has loaded.
+ */
+const BuyButtonPanel = lazy(async () => ({
+  default: (await import('@/features/buy-buttons/components/buy-button-panel')).BuyButtonPanel,
+}));
 
 export function ProductDetailPage() {
   const { t } = useTranslation();
@@ -274,7 +281,9 @@ function ProductView({ product }: { product: ProductDetail }) {
           <DatasetPreviews key={`data-${product.id}`} productId={product.id} published={product.status === 'approved'} />
           <ProductUpdateNotes key={`updates-${product.id}`} productId={product.id} published={product.status === 'approved'} />
           {viewer && viewer.id === product.seller_id && (
-            <BuyButtonPanel key={`buy-${product.id}`} productId={product.id} published={product.status === 'approved'} />
+            <Suspense fallback={null}>
+              <BuyButtonPanel key={`buy-${product.id}`} productId={product.id} published={product.status === 'approved'} />
+            </Suspense>
           )}
         </div>
         <ProductReviews key={product.id} productId={product.id} />

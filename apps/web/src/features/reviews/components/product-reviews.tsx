@@ -1,5 +1,5 @@
 import { MessageSquare } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { RatingStars } from '@/components/rating-stars';
@@ -13,7 +13,14 @@ import { translateMessage } from '@/lib/i18n';
 import { pathOf } from '@/lib/redirect';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useReviews } from '../api/get-reviews';
-import { ReviewForm } from './review-form';
+
+/**
+ * The form is for a buyer who may review (the server's `can_review`): a visitor never loads it, nor
+ * react-hook-form and the review schema (zod) it validates with. A signed-in viewer starts loading it
+ * with the page, so it is there by the time the reviews answer.
+ */
+const loadReviewForm = () => import('./review-form');
+const ReviewForm = lazy(async () => ({ default: (await loadReviewForm()).ReviewForm }));
 
 /** The reviews of one product: summary, the form for a buyer who may review, and the paged list. */
 export function ProductReviews({ productId }: { productId: string }) {
@@ -24,6 +31,10 @@ export function ProductReviews({ productId }: { productId: string }) {
   const reviews = useReviews(productId, page);
   const data = reviews.data;
   const { items: list, pages } = usePagedList(reviews, 'reviews');
+  const signedIn = auth.status === 'authenticated';
+  useEffect(() => {
+    if (signedIn) loadReviewForm().catch(() => undefined);
+  }, [signedIn]);
 
   return (
     <section id="reviews" aria-labelledby="reviews-title" className="scroll-mt-24">
@@ -59,7 +70,11 @@ export function ProductReviews({ productId }: { productId: string }) {
       </div>
 
       <div className="mt-6 space-y-6">
-        {data?.can_review && <ReviewForm productId={productId} />}
+        {data?.can_review && (
+          <Suspense fallback={null}>
+            <ReviewForm productId={productId} />
+          </Suspense>
+        )}
         {reviews.isError && !data ? (
           <Alert tone="error">{translateMessage(errorMessage(reviews.error, t('common.operationFailed')))}</Alert>
         ) : !data ? (

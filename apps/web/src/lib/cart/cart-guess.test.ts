@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeCartItem, PROMOS, priceCart } from '@/test/commerce-fixtures';
-import { withQuantity } from './cart-cache';
+import { withQuantity } from './cart-guess';
 
 const a = makeCartItem({ product_id: 'a', price: 40, originalPrice: 50 });
 const b = makeCartItem({ product_id: 'b', price: 25 });
