@@ -31,8 +31,8 @@ export interface Filter {
 export function filterFor(data: IndexData, query: ProductListQuery): ((slot: number) => boolean) | undefined {
   const filter = filterOf(data, query);
   const { mask, rest, seller } = filter;
-  const unbounded = filter.lowestPrice === 0 && filter.highestPrice === 255 && filter.lowestRating === 0;
-  if (mask === 0 && unbounded && !rest && seller === undefined) return undefined;
+  // A price or rating bound always comes with its exact check in `rest`.
+  if (mask === 0 && !rest && seller === undefined) return undefined;
   const { attributes, seller: sellers } = data;
   return (slot) =>
     passes(attributes[slot] as number, filter) && (!rest || rest(slot)) && (seller === undefined || sellers[slot] === seller);
