@@ -95,8 +95,11 @@ describe('catalogue page cache key', () => {
   it('shares one entry between unknown parameters and other spellings of the same query', async () => {
     const seller = await createUser(t.db, 'seller');
     await createProduct(t.db, seller, { title: 'Featured cache probe', category: 'apis', featured: true });
-    const first = await get('/api/v1/products/?category=apis&featured=true');
-    expect(first.json().products.map((p: { title: string }) => p.title)).toEqual(['Featured cache probe']);
+    // A page is kept from its second request.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const first = await get('/api/v1/products/?category=apis&featured=true');
+      expect(first.json().products.map((p: { title: string }) => p.title)).toEqual(['Featured cache probe']);
+    }
     // A second product appears in the database; pages already cached (for 60 s here) do not show it yet.
     await createProduct(t.db, seller, { title: 'Second cache probe', category: 'apis', featured: true });
     for (const url of [

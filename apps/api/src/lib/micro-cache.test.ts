@@ -63,3 +63,36 @@ describe('micro-cache bounds', () => {
     expect(big.peek('huge')).toHaveLength(50);
   });
 });
+
+describe('micro-cache admitting a key on its second request', () => {
+  it('computes a one-off key every time until it is asked for again, then serves it from the cache', async () => {
+    const cache = new MicroCache<number>(60_000, { admitOnRepeat: true, sizeOf: () => 10 });
+    let next = 1;
+    const compute = vi.fn(async () => next++);
+    expect(await cache.get('k', compute)).toBe(1);
+    expect(cache.peek('k')).toBeUndefined();
+    expect(cache.size).toEqual({ entries: 0, bytes: 0 });
+    expect(await cache.get('k', compute)).toBe(2);
+    expect(cache.peek('k')).toBe(2);
+    expect(await cache.get('k', compute)).toBe(2);
+    expect(compute).toHaveBeenCalledTimes(2);
+    expect(cache.size).toEqual({ entries: 1, bytes: 10 });
+  });
+
+  it('still shares a first computation between requests arriving while it runs', async () => {
+    const cache = new MicroCache<number>(60_000, { admitOnRepeat: true });
+    const compute = vi.fn(async () => 42);
+    const answers = await Promise.all([1, 2, 3].map(() => cache.get('k', compute)));
+    expect(answers).toEqual([42, 42, 42]);
+    expect(compute).toHaveBeenCalledTimes(1);
+    expect(cache.peek('k')).toBeUndefined();
+  });
+
+  it('keeps nothing of a flood of distinct keys', async () => {
+    const cache = new MicroCache<string>(60_000, { admitOnRepeat: true, sizeOf: (value) => value.length });
+    for (let i = 0; i < 2_000; i += 1) await cache.get(`page ${i}`, async () => 'x'.repeat(1_000));
+    expect(cache.size).toEqual({ entries: 0, bytes: 0 });
+    await cache.get('page 7', async () => 'seven');
+    expect(cache.peek('page 7')).toBe('seven');
+  });
+});

@@ -31,11 +31,13 @@ const tags: ApiTag[] = ['Products'];
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   // Public catalogue pages are identical for everyone, signed in or not: share them for a moment,
-  // with their compressed forms, within a memory budget.
+  // with their compressed forms, within a memory budget. A page is kept from its second request:
+  // the long tail of filters and searches, asked for once, would only churn the cache and the heap.
   const pages = new MicroCache<EncodedJson>(deps.config.catalogCacheMs, {
     maxEntries: 5_000,
     maxBytes: PAGE_CACHE_BYTES,
     sizeOf: (page) => page.budgetBytes,
+    admitOnRepeat: true,
   });
   onCatalogUpdate(deps, () => pages.clear());
   const dictionary = deps.searchDictionary;
@@ -50,7 +52,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // The page key of each query string already validated, so a hot page is found without running the
   // query schema again: that parse was most of what a cached page allocated, and V8 pretenured it
   // into the old generation (bench/README.md, "what grows under the load"). A query string not seen
-  // yet goes through validation and the handler, which remembers its key.
+  // yet goes through validation and the handler, which remembers its key once its page is cached.
   const pageKeys = new BoundedMap<string, string>(PAGE_KEY_MEMO_ENTRIES);
   const queryStringOf = (url: string) => url.slice(url.indexOf('?') + 1 || url.length);
   const rememberPageKey = (url: string, key: string) => {
@@ -89,8 +91,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       // Pages are cached as encoded JSON (sent as is, past the serializer), keyed by the validated query:
       // unknown parameters and other spellings of the same query (`featured=1`, `page=01`) share one entry.
       const key = pageKey(request.query);
-      rememberPageKey(request.url, key);
       const page = await pages.get(key, async () => new EncodedJson(await browsePublicProductsJson(deps, request.query)));
+      if (pages.peek(key) !== undefined) rememberPageKey(request.url, key);
       return page.send(request, reply);
     },
   );

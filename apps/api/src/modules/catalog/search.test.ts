@@ -216,6 +216,8 @@ describe('shared cache for the public catalogue', () => {
       const token = await signIn(cached.app, buyer.email, FACTORY_PASSWORD);
       const ownerToken = await signIn(cached.app, owner.email, FACTORY_PASSWORD);
       await createProduct(cached.db, owner, { title: 'First Listing' });
+      // A page is kept from its second request.
+      await cached.app.inject({ method: 'GET', url: '/api/v1/products/?limit=5' });
       const anonymous = await cached.app.inject({ method: 'GET', url: '/api/v1/products/?limit=5' });
       await createProduct(cached.db, owner, { title: 'Second Listing' });
       const signedIn = await cached.app.inject({ method: 'GET', url: '/api/v1/products/?limit=5', headers: bearer(token) });

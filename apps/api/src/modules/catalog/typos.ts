@@ -5,6 +5,7 @@
  * come from a symmetric-delete index (every dictionary word with up to 2 letters deleted), so a
  * lookup costs a few map reads instead of a distance against every word.
  */
+import { hashText } from '../../lib/hash-text';
 
 export interface DictionaryWord {
   word: string;
@@ -203,13 +204,6 @@ class VariantIndex {
 
 /** Word numbers below this fit beside a 32-bit hash in a float64. */
 const OWNER_SPAN = 2 ** 20;
-
-/** FNV-1a over the UTF-16 code units, as a signed 32-bit number. */
-function hashText(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return hash | 0;
-}
 
 function lowerBound(sorted: string[], value: string): number {
   let low = 0;
