@@ -51,6 +51,26 @@ function firstPicture(kind: PageKind, answers: Map<string, unknown>, calls: stri
   return product ? product.images?.[0] || product.image || null : null;
 }
 
+/** Pictures up to this size travel inside the page as `data:` URLs (the demo covers are ~1 kB SVGs). */
+const INLINE_PICTURE_BYTES = 4096;
+
+/**
+ * The storefront's own small picture (an upload served under /api/v1/media) as a `data:` URL, so the
+ * page's largest paint needs no request of its own; null for larger or external pictures.
+ */
+async function inlinePicture(app: FastifyInstance, src: string): Promise<string | null> {
+  const key = src.match(/^\/api\/v1\/media\/([\w-]+\/[\w.-]+)$/)?.[1];
+  if (!key) return null;
+  // Asked of the storage first: a large picture is never read just to be left out.
+  const size = await app.deps.storage.size(key).catch(() => null);
+  if (size === null || size > INLINE_PICTURE_BYTES) return null;
+  const reply = await app.inject({ method: 'GET', url: src });
+  const type = reply.headers['content-type']?.toString().split(';')[0]?.trim() ?? '';
+  if (reply.statusCode !== 200 || !/^image\/(svg\+xml|png|jpeg|webp|gif|avif)$/.test(type)) return null;
+  if (reply.rawPayload.length > INLINE_PICTURE_BYTES) return null;
+  return `data:${type};base64,${reply.rawPayload.toString('base64')}`;
+}
+
 function pageKind(pathname: string): PageKind {
   if (pathname === '/') return 'home';
   if (pathname === '/products' || pathname === '/products/') return 'products';
@@ -164,10 +184,14 @@ export function createStorefrontPages(distDir: string, cacheMs: number): Storefr
       : '';
 
     const texts = manifest.languages[language]?.texts ?? manifest.languages.en?.texts ?? {};
+    // The picture that is the page's largest paint (a catalogue's first card, a product's cover).
+    const picture = settings?.maintenance_mode ? null : firstPicture(kind, parsed, calls);
+    const inline = picture ? await inlinePicture(app, picture) : null;
     const context: ShellContext = {
       texts,
       language,
       siteName: settings?.site_name?.trim() || texts['brand.full'] || 'AI Marketplace',
+      inlinePictures: picture && inline ? new Map([[picture, inline]]) : undefined,
     };
     // In maintenance the storefront shows its maintenance screen instead: nothing is painted ahead of it.
     let main: string | null = null;
@@ -178,14 +202,17 @@ export function createStorefrontPages(distDir: string, cacheMs: number): Storefr
       const product = kind === 'product' ? parsed.get(calls[1] as string) : undefined;
       if (product) main = productTop(context, product as ShellProduct);
     }
-    // The picture that is the page's largest paint is asked for first: below the head's preloads it
-    // would wait for a free connection behind the scripts (HTTP/1.1 allows six at a time).
-    const picture = main === null ? null : firstPicture(kind, parsed, calls);
-    const picturePreload = picture ? `<link rel="preload" as="image" href="${escapeHtml(picture)}" fetchpriority="high">` : '';
+    // A picture sent inside the page paints with it, before any request for it could have come back;
+    // its file is still fetched, last and at low priority, for the storefront's first render to show
+    // it from the cache. Otherwise the picture is asked for first: below the head's preloads it would
+    // wait for a free connection behind the scripts (HTTP/1.1 allows six at a time).
+    const pictureShown = main !== null && picture !== null;
+    const picturePreload = (priority: string) =>
+      `<link rel="preload" as="image" href="${escapeHtml(picture ?? '')}" fetchpriority="${priority}">`;
     return template
       .replace('<html lang="en">', `<html lang="${language}">`)
-      .replace('<script', `${picturePreload}<script`)
-      .replace('</head>', `${preloads}${data}</head>`)
+      .replace('<script', `${pictureShown && !inline ? picturePreload('high') : ''}<script`)
+      .replace('</head>', `${preloads}${pictureShown && inline ? picturePreload('low') : ''}${data}</head>`)
       .replace('<div id="root"></div>', `<div id="root">${main === null ? '' : layout(context, main)}</div>`);
   }
 }

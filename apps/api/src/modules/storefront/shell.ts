@@ -70,6 +70,8 @@ export interface ShellContext {
   texts: Texts;
   language: Language;
   siteName: string;
+  /** Pictures sent inside the page (`data:` URLs) by their address: they paint with the first paint. */
+  inlinePictures?: ReadonlyMap<string, string>;
 }
 
 function t(context: ShellContext, key: string, values?: Record<string, string | number>): string {
@@ -133,18 +135,18 @@ function price(context: ShellContext, product: ShellProduct, size: 'md' | 'lg'):
 }
 
 /** components/product-thumbnail.tsx: the picture, or the 'AI' tile when there is none. */
-function picture(src: string | null | undefined, className: string, first: boolean): string {
+function picture(context: ShellContext, src: string | null | undefined, className: string, first: boolean): string {
   const box = `shrink-0 overflow-hidden rounded-xl bg-slate-100 dark:bg-slate-800 ${className}`;
   if (!src)
     return `<div aria-hidden="true" class="${box} flex items-center justify-center bg-gradient-to-br from-indigo-500 to-violet-600 font-bold text-white">AI</div>`;
-  return `<img alt="" ${first ? 'loading="eager" fetchpriority="high"' : 'loading="lazy"'} class="${box} object-cover" src="${escapeHtml(src)}">`;
+  return `<img alt="" ${first ? 'loading="eager" fetchpriority="high"' : 'loading="lazy"'} class="${box} object-cover" src="${escapeHtml(context.inlinePictures?.get(src) ?? src)}">`;
 }
 
 const coverOf = (product: ShellProduct) => product.images?.[0] || product.image || null;
 
 function card(context: ShellContext, product: ShellProduct, first: boolean): string {
   const seller = product.seller || translate(context.texts, context.language, 'productCard.unknownSeller');
-  return `<li><article class="group relative flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-3 shadow-xs transition focus-within:ring-2 focus-within:ring-indigo-500 hover:-translate-y-0.5 hover:border-indigo-300 hover:shadow-md dark:border-slate-800 dark:bg-slate-900 dark:hover:border-indigo-700">${picture(coverOf(product), 'aspect-[8/5] w-full text-3xl', first)}<div class="flex flex-1 flex-col px-1 pt-3 pb-1"><p class="text-xs font-medium tracking-wide text-indigo-600 uppercase dark:text-indigo-400">${escapeHtml(product.category ? categoryName(context, product.category) : translate(context.texts, context.language, 'productCard.fallbackCategory'))}</p><h3 class="mt-1 line-clamp-2 font-semibold text-slate-900 dark:text-white"><a class="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none" href="/products/${encodeURIComponent(product.id)}">${escapeHtml(product.title)}</a></h3><p class="mt-1 truncate text-sm text-slate-500 dark:text-slate-400">${t(context, 'productCard.by', { seller })}</p><span class="mt-2 block h-4"></span><div class="mt-auto flex items-end justify-between gap-2 pt-3">${price(context, product, 'md')}<span class="block h-8"></span></div></div></article></li>`;
+  return `<li><article class="group relative flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-3 shadow-xs transition focus-within:ring-2 focus-within:ring-indigo-500 hover:-translate-y-0.5 hover:border-indigo-300 hover:shadow-md dark:border-slate-800 dark:bg-slate-900 dark:hover:border-indigo-700">${picture(context, coverOf(product), 'aspect-[8/5] w-full text-3xl', first)}<div class="flex flex-1 flex-col px-1 pt-3 pb-1"><p class="text-xs font-medium tracking-wide text-indigo-600 uppercase dark:text-indigo-400">${escapeHtml(product.category ? categoryName(context, product.category) : translate(context.texts, context.language, 'productCard.fallbackCategory'))}</p><h3 class="mt-1 line-clamp-2 font-semibold text-slate-900 dark:text-white"><a class="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none" href="/products/${encodeURIComponent(product.id)}">${escapeHtml(product.title)}</a></h3><p class="mt-1 truncate text-sm text-slate-500 dark:text-slate-400">${t(context, 'productCard.by', { seller })}</p><span class="mt-2 block h-4"></span><div class="mt-auto flex items-end justify-between gap-2 pt-3">${price(context, product, 'md')}<span class="block h-8"></span></div></div></article></li>`;
 }
 
 /** `/products` without filters: the heading, the filters button and the first page of cards. */
@@ -161,5 +163,5 @@ export function productTop(context: ShellContext, product: ShellProduct & { cate
   const category = categoryName(context, product.category);
   const categoryLink = `/products?category=${encodeURIComponent(product.category_slug ?? '')}`;
   const chevron = `<li aria-hidden="true">${svg('lucide-chevron-right size-4', ICONS.chevronRight)}</li>`;
-  return `<div class="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8"><nav class="mb-6"><ol class="flex flex-wrap items-center gap-1 text-sm text-slate-500 dark:text-slate-400"><li><a class="hover:text-slate-900 dark:hover:text-white" href="/products">${t(context, 'products.title')}</a></li>${chevron}<li><a class="hover:text-slate-900 dark:hover:text-white" href="${escapeHtml(categoryLink)}">${escapeHtml(category)}</a></li>${chevron}<li class="max-w-64 truncate font-medium text-slate-900 dark:text-white">${escapeHtml(product.title)}</li></ol></nav><div class="grid gap-10 lg:grid-cols-2"><div><figure>${picture(coverOf(product), 'aspect-[8/5] w-full text-6xl shadow-sm', true)}</figure></div><div><p class="text-sm font-medium tracking-wide text-indigo-600 uppercase dark:text-indigo-400">${escapeHtml(category)}</p><h1 class="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">${escapeHtml(product.title)}</h1><div class="mt-3 h-5"></div><div class="mt-6 flex flex-wrap items-center gap-3">${price(context, product, 'lg')}</div></div></div></div>`;
+  return `<div class="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8"><nav class="mb-6"><ol class="flex flex-wrap items-center gap-1 text-sm text-slate-500 dark:text-slate-400"><li><a class="hover:text-slate-900 dark:hover:text-white" href="/products">${t(context, 'products.title')}</a></li>${chevron}<li><a class="hover:text-slate-900 dark:hover:text-white" href="${escapeHtml(categoryLink)}">${escapeHtml(category)}</a></li>${chevron}<li class="max-w-64 truncate font-medium text-slate-900 dark:text-white">${escapeHtml(product.title)}</li></ol></nav><div class="grid gap-10 lg:grid-cols-2"><div><figure>${picture(context, coverOf(product), 'aspect-[8/5] w-full text-6xl shadow-sm', true)}</figure></div><div><p class="text-sm font-medium tracking-wide text-indigo-600 uppercase dark:text-indigo-400">${escapeHtml(category)}</p><h1 class="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">${escapeHtml(product.title)}</h1><div class="mt-3 h-5"></div><div class="mt-6 flex flex-wrap items-center gap-3">${price(context, product, 'lg')}</div></div></div></div>`;
 }

@@ -136,6 +136,25 @@ describe('storefront pages painted on the server', () => {
     expect(missing.body).toContain('<div id="root"></div>');
   });
 
+  it("sends a product's small stored picture inside the page, so its largest paint waits for no request", async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="5"><rect width="8" height="5"/></svg>';
+    await t.deps.storage.put('product-images/shell-small.svg', Buffer.from(svg));
+    await t.deps.storage.put('product-images/shell-large.png', Buffer.alloc(5000, 1));
+    const seller = await createUser(t.db, 'seller');
+    const small = await createProduct(t.db, seller, { images: ['/api/v1/media/product-images/shell-small.svg'] });
+    const large = await createProduct(t.db, seller, { images: ['/api/v1/media/product-images/shell-large.png'] });
+
+    const page = (await get(`/products/${small.id}`)).body;
+    expect(page).toContain(`src="data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}"`);
+    // The file itself comes last, at low priority, for the storefront's own first render.
+    const preload = '<link rel="preload" as="image" href="/api/v1/media/product-images/shell-small.svg" fetchpriority="low">';
+    expect(page.indexOf(preload)).toBeGreaterThan(page.lastIndexOf('<link rel="modulepreload"'));
+
+    const largePage = (await get(`/products/${large.id}`)).body;
+    expect(largePage).toContain('src="/api/v1/media/product-images/shell-large.png"');
+    expect(largePage).toContain('href="/api/v1/media/product-images/shell-large.png" fetchpriority="high"');
+  });
+
   it('leaves other client routes, /api and missing files as they were', async () => {
     expect((await get('/about')).body).toBe(TEMPLATE);
     expect((await get('/api/v1/nothing')).statusCode).toBe(404);
