@@ -101,13 +101,24 @@ function readThemeScript(distDir: string): string | null {
 }
 
 /**
- * The CSP source that allows the theme script the pages carry inline ('sha256-…'), or none without
- * a built storefront. The hash names exactly that script, so no other inline script may run.
+ * The CSP sources that allow the scripts the pages carry inline ('sha256-…'): the theme script (none
+ * without a built storefront) and APP_START_SCRIPT. The hashes name exactly those scripts, so no
+ * other inline script may run.
  */
 export function inlineScriptSources(distDir: string): string[] {
   const script = readThemeScript(distDir);
-  return script === null ? [] : [`'sha256-${createHash('sha256').update(script).digest('base64')}'`];
+  const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+  return [...(script === null ? [] : [hash(script)]), hash(APP_START_SCRIPT)];
 }
+
+/**
+ * Starts the app once the painted page is on screen (a frame, then a task; at the latest after half
+ * a second, as a hidden tab draws no frames): preloads the page's files named in #app-files and
+ * imports the entry. Fetched with the page, the scripts finished before its first paint on a fast
+ * connection, and the entry's evaluation (~100 ms of CPU) held that paint back.
+ */
+const APP_START_SCRIPT =
+  "(function(){var started=false;function start(){if(started)return;started=true;var files=JSON.parse(document.getElementById('app-files').textContent);files.preload.forEach(function(href){var link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;document.head.appendChild(link)});import(files.entry)}requestAnimationFrame(function(){setTimeout(start)});setTimeout(start,500)})()";
 
 export interface StorefrontPages {
   /** The HTML for a client route: index.html with its language, preloads, first answers and first screen. */
@@ -115,10 +126,11 @@ export interface StorefrontPages {
 }
 
 /**
- * Builds the storefront's pages from its built index.html. Each page names the files its first render
- * needs (the language's strings, the page's code) as preloads, carries the anonymous answers to the
- * API calls that render makes, and paints its first screen as static HTML (./shell.ts), so the
- * browser shows the page without waiting for a chain of script, strings and data requests.
+ * Builds the storefront's pages from its built index.html. Each page carries the anonymous answers to
+ * the API calls the storefront's first render makes and paints its first screen as static HTML
+ * (./shell.ts), so the browser shows the page without waiting for a chain of script, strings and data
+ * requests; once it is painted, a small inline script preloads the files that render needs (the
+ * language's strings, the page's code) and starts the app (APP_START_SCRIPT).
  * Null when the build has no manifest (then index.html is sent as it is). See
  * docs/decisions/0031-server-painted-first-screen.md.
  */
@@ -127,7 +139,7 @@ export function createStorefrontPages(distDir: string, cacheMs: number): Storefr
   if (!fs.existsSync(manifestFile)) return null;
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as StorefrontManifest;
   let template = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
-  if (!template.includes('<div id="root"></div>') || !template.includes('</head>')) return null;
+  if (!['<div id="root"></div>', '</head>', '</body>'].every((part) => template.includes(part))) return null;
   // What the first paint waits for comes with the page instead of two requests more: the theme
   // script (allowed by its hash, inlineScriptSources) and the stylesheet (16 kB compressed).
   const themeScript = readThemeScript(distDir);
@@ -136,11 +148,17 @@ export function createStorefrontPages(distDir: string, cacheMs: number): Storefr
     const file = path.join(distDir, href);
     return fs.existsSync(file) ? `<style>${fs.readFileSync(file, 'utf8').replaceAll('</style', '<\\/style')}</style>` : tag;
   });
-  // The painted page needs no script to be seen: the app's scripts, which take it over, are fetched
-  // at low priority (Priority Hints), after the page's picture and without competing with it.
+  // The painted page needs no script to be seen: the app's entry, which takes it over, is imported
+  // by APP_START_SCRIPT once the page is on screen, and any other script at low priority (Priority
+  // Hints), after the page's picture and without competing with it.
+  let entryFile = '';
   template = template
-    .replaceAll('<script type="module" crossorigin src=', '<script type="module" crossorigin fetchpriority="low" src=')
+    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_, src: string) => {
+      entryFile = src;
+      return '';
+    })
     .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
+  if (!entryFile) return null;
   // Pages hold only public, anonymous answers: one rendering serves every visitor for a few seconds.
   const cache = new MicroCache<string>(cacheMs, { maxEntries: 2000, maxBytes: 64 * 2 ** 20, sizeOf: (html) => html.length });
 
@@ -176,9 +194,7 @@ export function createStorefrontPages(distDir: string, cacheMs: number): Storefr
     const settings = parsed.get('/settings/public') as { site_name?: string; maintenance_mode?: boolean } | undefined;
     const languageFiles = [...new Set([language, 'en'])].flatMap((lng) => manifest.languages[lng]?.files ?? []);
     const pageFiles = kind === 'other' ? [] : (manifest.pages[kind] ?? []);
-    const preloads = [...languageFiles, ...pageFiles]
-      .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${file}">`)
-      .join('');
+    const appFiles = `<script type="application/json" id="app-files">${scriptSafe(JSON.stringify({ entry: entryFile, preload: [...languageFiles, ...pageFiles] }))}</script><script>${APP_START_SCRIPT}</script>`;
     const data = found.length
       ? `<script type="application/json" id="initial-answers">${scriptSafe(`{${found.map(([call, body]) => `${JSON.stringify(call)}:${body}`).join(',')}}`)}</script>`
       : '';
@@ -212,7 +228,8 @@ export function createStorefrontPages(distDir: string, cacheMs: number): Storefr
     return template
       .replace('<html lang="en">', `<html lang="${language}">`)
       .replace('<script', `${pictureShown && !inline ? picturePreload('high') : ''}<script`)
-      .replace('</head>', `${preloads}${pictureShown && inline ? picturePreload('low') : ''}${data}</head>`)
+      .replace('</head>', `${pictureShown && inline ? picturePreload('low') : ''}${data}</head>`)
+      .replace('</body>', `${appFiles}</body>`)
       .replace('<div id="root"></div>', `<div id="root">${main === null ? '' : layout(context, main)}</div>`);
   }
 }

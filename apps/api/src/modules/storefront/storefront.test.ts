@@ -61,6 +61,11 @@ afterAll(async () => {
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
+function appFiles(html: string): { entry: string; preload: string[] } {
+  const match = html.match(/<script type="application\/json" id="app-files">(.*?)<\/script>/s);
+  return JSON.parse(match?.[1] ?? '{}') as { entry: string; preload: string[] };
+}
+
 function initialAnswers(html: string): Record<string, unknown> {
   const match = html.match(/<script type="application\/json" id="initial-answers">(.*?)<\/script>/s);
   return JSON.parse(match?.[1] ?? '{}') as Record<string, unknown>;
@@ -75,18 +80,22 @@ describe('storefront pages painted on the server', () => {
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     const html = brotliDecompressSync(page.rawPayload).toString();
     expect(html).toContain('<html lang="en">');
-    expect(html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/en-1.js">');
-    expect(html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/home-sections-1.js">');
+    // The app starts once the page is painted: an inline script preloads the language's and the page's files and imports the entry.
+    expect(appFiles(html)).toEqual({ entry: '/assets/index-abc.js', preload: ['/assets/en-1.js', '/assets/home-sections-1.js'] });
     expect(html).toContain('The marketplace for');
     expect(html).toContain('Curated &#60;tools&#62;');
     // The theme script and the stylesheet come inline; the script runs because the CSP names its hash.
-    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
-    expect(page.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}'`);
+    const hash = (script: string) => createHash('sha256').update(script).digest('base64');
+    const startScript = html.match(/<script>([^<]*import\(files\.entry\)[^<]*)<\/script><\/body>/)?.[1] ?? '';
+    expect(page.headers['content-security-policy']).toContain(
+      `script-src 'self' 'sha256-${hash(THEME_SCRIPT)}' 'sha256-${hash(startScript)}'`,
+    );
     expect(html).toContain(`<script>${THEME_SCRIPT}</script>`);
     expect(html).toContain('<style>.hero{color:red}</style>');
     expect(html).not.toContain('index-abc.css');
-    // The app's scripts are not needed to see the page: they come after it, at low priority.
-    expect(html).toContain('<script type="module" crossorigin fetchpriority="low" src="/assets/index-abc.js">');
+    // The app's scripts are not needed to see the page: none is fetched before it is painted.
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('rel="modulepreload"');
     // Every other script block is a file or JSON data, which script-src 'self' allows as it is.
     for (const tag of html.match(/<script[^>]*>/g) ?? [])
       expect(tag).toMatch(/^<script>$|src="\/assets\/|type="application\/json"/);
@@ -105,8 +114,7 @@ describe('storefront pages painted on the server', () => {
     expect(german).toContain('<html lang="de">');
     expect(german).toContain('Produkte</h1>');
     expect(german).toContain('1 product');
-    expect(german).toContain('/assets/de-1.js');
-    expect(german).toContain('/assets/en-1.js');
+    expect(appFiles(german).preload).toEqual(['/assets/de-1.js', '/assets/en-1.js', '/assets/products-page-1.js']);
     const japanese = (await get('/', { 'accept-language': 'de', cookie: 'lang=ja' })).body;
     expect(japanese).toContain('<html lang="ja">');
     // Japanese headlines break only between words (components/word-wrap.tsx).
@@ -147,8 +155,9 @@ describe('storefront pages painted on the server', () => {
     const page = (await get(`/products/${small.id}`)).body;
     expect(page).toContain(`src="data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}"`);
     // The file itself comes last, at low priority, for the storefront's own first render.
-    const preload = '<link rel="preload" as="image" href="/api/v1/media/product-images/shell-small.svg" fetchpriority="low">';
-    expect(page.indexOf(preload)).toBeGreaterThan(page.lastIndexOf('<link rel="modulepreload"'));
+    expect(page).toContain(
+      '<link rel="preload" as="image" href="/api/v1/media/product-images/shell-small.svg" fetchpriority="low">',
+    );
 
     const largePage = (await get(`/products/${large.id}`)).body;
     expect(largePage).toContain('src="/api/v1/media/product-images/shell-large.png"');
