@@ -6,6 +6,7 @@
 // beside its figure. It asserts nothing.
 //
 //   BENCH_PRODUCTS=1000000 BENCH_SECONDS=10 npm run bench:catalogue
+//   BENCH_ONLY=search,filters (rows whose names hold one of these words)
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,6 +20,8 @@ import { searchQueries } from './search-queries';
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const dataDir = process.env.BENCH_DATA_DIR ?? path.join(root, `bench/.data-${PRODUCTS}`);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+// Rows to measure, by words of their names (`BENCH_ONLY=search,filter`); every row when unset.
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 const WARM_UP = 2;
 const luaScript = path.join(root, 'bench/search-queries.lua');
 
@@ -223,6 +226,7 @@ function measure(
   goal: { share: number; p99: number },
   options = {},
 ) {
+  if (ONLY.length > 0 && !ONLY.some((word) => name.includes(word))) return;
   const bareResult = wrk(`http://127.0.0.1:${barePort}/bare?size=${size}`, connections);
   const target = wrk(url, connections, options);
   const share = target.rps / bareResult.rps;
