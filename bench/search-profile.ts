@@ -18,8 +18,9 @@ if (!fs.existsSync(path.join(dataDir, 'bulk-seeded-v2'))) {
   console.error(`${dataDir} is not seeded: run \`npm run bench:catalogue\` once`);
   process.exit(1);
 }
-const queryFile = path.join(dataDir, 'search-queries.txt');
-fs.writeFileSync(queryFile, `${searchQueries(200_000).urls.join('\n')}\n`);
+// BENCH_URL_FILE: profile other paths instead, one a line (e.g. the product-urls.txt bench:catalogue writes).
+const queryFile = process.env.BENCH_URL_FILE ?? path.join(dataDir, 'search-queries.txt');
+if (!process.env.BENCH_URL_FILE) fs.writeFileSync(queryFile, `${searchQueries(200_000).urls.join('\n')}\n`);
 const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-profile-'));
 
 const app = await startServer(dataDir, {}, [
