@@ -110,9 +110,10 @@ describe.each(backends)('storage on $name', (backend) => {
       clearInterval(sampler);
     }
     // Parts in flight, stream buffers and garbage not yet collected (on Node 24 the local backend's
-    // RSS rose by ~57 MB for 64 MB and ~69 MB for 128 MB, the S3 one's by ~2 MB), not the file:
-    // holding it would add its 128 MB.
-    expect(peak - before).toBeLessThan(96 * MB);
+    // RSS rose by ~57 MB for 64 MB and ~69 MB for 128 MB, the S3 one's by ~2 MB; more when other
+    // processes keep the collector waiting: over 96 MB once beside a 1M seed), not the file:
+    // holding it would add its 128 MB to those.
+    expect(peak - before).toBeLessThan(128 * MB);
   }, 60_000);
 
   it('refuses a stream past its limit and leaves no file behind', async () => {
