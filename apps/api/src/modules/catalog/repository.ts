@@ -15,6 +15,7 @@ import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lte, type SQ
 import type { DbOrTx } from '../../db/client';
 import { productCounts, productFiles, products, users } from '../../db/schema';
 import { pageOffset } from '../../lib/paging';
+import { CATALOG_CHANNEL } from './changes';
 import type { CorrectedWord } from './typos';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -464,4 +465,12 @@ export async function readSearchWords(db: DbOrTx) {
     sql`select w.word, w.frequency, v.version from search_words w cross join search_words_version v where v.id = 1`,
   );
   return result.rows;
+}
+
+/**
+ * Tells every instance listening that the catalogue changed, at commit: what the products trigger
+ * does for a statement, for a change it does not watch (one that only moves updated_at).
+ */
+export async function notifyCatalogChanged(db: DbOrTx): Promise<void> {
+  await db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, '')`);
 }

@@ -2,7 +2,7 @@ import type { ScanReason, ScanVerdict } from '@app/shared';
 import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, not, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, productFiles, products, reviews, searchWordsVersion } from '../../db/schema';
-import type { ProductRow } from '../catalog/repository';
+import { notifyCatalogChanged, type ProductRow } from '../catalog/repository';
 
 /**
  * Product writes: every INSERT, UPDATE and DELETE of products and their files goes through here,
@@ -294,6 +294,8 @@ export async function touchSellerProducts(db: DbOrTx, sellerId: string): Promise
     .update(searchWordsVersion)
     .set({ version: sql`${searchWordsVersion.version} + 1` })
     .where(eq(searchWordsVersion.id, 1));
+  // Moving updated_at alone does not notify (migration 0041).
+  await notifyCatalogChanged(db);
 }
 
 /** Adds units to a product's sales count (negative units take them back; it never goes below zero). */
