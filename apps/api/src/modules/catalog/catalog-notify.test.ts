@@ -53,7 +53,9 @@ describe('catalogue change notifications (migration 0041)', () => {
   it('still tells them of a price change, a new product, a suspended seller and a deletion at once', async () => {
     const seller = await createUser(t.db, 'seller');
     const product = await createProduct(t.db, seller, { title: 'Notify probe two' });
-    expect(await notificationsAfter(() => t.db.update(products).set({ priceCents: 4200 }).where(eq(products.id, product.id)))).toBe(1);
+    expect(
+      await notificationsAfter(() => t.db.update(products).set({ priceCents: 4200 }).where(eq(products.id, product.id))),
+    ).toBe(1);
     expect(await notificationsAfter(() => createProduct(t.db, seller, { title: 'Notify probe three' }))).toBe(1);
     expect(await notificationsAfter(() => touchSellerProducts(t.db, seller.id))).toBe(1);
     expect(await notificationsAfter(() => t.db.delete(products).where(eq(products.id, product.id)))).toBe(1);
