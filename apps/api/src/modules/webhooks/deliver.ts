@@ -55,6 +55,8 @@ export interface DeliverOptions {
   lookup?: LookupAll;
   /** How long a delivery may stay `delivering` before its runner is presumed dead. */
   staleDeliveringMs?: number;
+  /** Whether this run first releases the deliveries of dead runners (the job's runs do; a run right after a request leaves it to them). */
+  releaseStale?: boolean;
   /** The operator's log (a signing secret that cannot be decrypted is named there). */
   log?: (message: string) => void;
 }
@@ -151,7 +153,7 @@ async function attempt(
  */
 export async function deliverWebhooks(deps: AppDeps, options: DeliverOptions = {}) {
   const result = { succeeded: 0, failed: 0, retrying: 0 };
-  await releaseStaleDeliveries(deps.db, options.staleDeliveringMs ?? STALE_DELIVERING_MS);
+  if (options.releaseStale ?? true) await releaseStaleDeliveries(deps.db, options.staleDeliveringMs ?? STALE_DELIVERING_MS);
   const tried: string[] = [];
   const allowLoopback = deps.config.webhooks.allowLoopback;
   const keys = webhookSecretKeys(deps);

@@ -55,28 +55,38 @@ export async function removeEndpoint(tx: Tx, userId: string, id: string): Promis
   return true;
 }
 
+export interface OutboxEvent {
+  sellerId: string;
+  type: string;
+  key: string;
+  payload: unknown;
+}
+
 /**
- * The outbox: stores one event of a seller and a delivery of it for each of the seller's endpoints
- * that subscribed to its type (or only `endpointId`, for a test event). An event whose key exists
- * already is left alone (a replayed payment writes nothing twice). Answers the event's id when new.
+ * The outbox, in one statement: stores each event of a seller and a delivery of it for each of that
+ * seller's endpoints that subscribed to its type (or only `endpointId`, for a test event). An event
+ * whose key exists already is left alone (a replayed payment writes nothing twice). Answers how
+ * many deliveries were written.
  */
-export async function insertEventWithDeliveries(
-  tx: DbOrTx,
-  event: { sellerId: string; type: string; key: string; payload: unknown },
-  endpointId?: string,
-): Promise<string | undefined> {
-  const [inserted] = await tx
-    .insert(sellerWebhookEvents)
-    .values(event)
-    .onConflictDoNothing({ target: sellerWebhookEvents.key })
-    .returning({ id: sellerWebhookEvents.id });
-  if (!inserted) return undefined;
-  await tx.execute(sql`
-    insert into ${sellerWebhookDeliveries} (event_id, endpoint_id)
-    select ${inserted.id}, e.id from ${sellerWebhookEndpoints} e
-    where e.user_id = ${event.sellerId} and e.deleted_at is null
-      and ${endpointId ? sql`e.id = ${endpointId}` : sql`${event.type} = any(e.events)`}`);
-  return inserted.id;
+export async function insertEventsWithDeliveries(tx: DbOrTx, events: OutboxEvent[], endpointId?: string): Promise<number> {
+  if (events.length === 0) return 0;
+  const rows = events.map((event) => ({ seller_id: event.sellerId, type: event.type, key: event.key, payload: event.payload }));
+  const result = await tx.execute<{ deliveries: number }>(sql`
+    with inserted as (
+      insert into ${sellerWebhookEvents} (seller_id, type, key, payload)
+      select seller_id, type, key, payload
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(seller_id uuid, type text, key text, payload jsonb)
+      on conflict (key) do nothing
+      returning id, seller_id, type
+    ), delivered as (
+      insert into ${sellerWebhookDeliveries} (event_id, endpoint_id)
+      select i.id, e.id from inserted i
+      join ${sellerWebhookEndpoints} e on e.user_id = i.seller_id and e.deleted_at is null
+        and ${endpointId ? sql`e.id = ${endpointId}` : sql`i.type = any(e.events)`}
+      returning id
+    )
+    select count(*)::int as deliveries from delivered`);
+  return result.rows[0]?.deliveries ?? 0;
 }
 
 /**

@@ -15,7 +15,7 @@ import { deliverWebhooks } from './deliver';
 import {
   findLiveEndpoint,
   insertEndpoint,
-  insertEventWithDeliveries,
+  insertEventsWithDeliveries,
   listAttemptsOf,
   listDeliveriesOf,
   listLiveEndpoints,
@@ -144,34 +144,42 @@ export async function sendTestWebhook(
   log?: (message: string) => void,
 ): Promise<void> {
   if (!(await findLiveEndpoint(deps.db, seller.id, id))) throw new AppError('NOT_FOUND', 'Webhook endpoint not found');
-  await insertEventWithDeliveries(
+  await insertEventsWithDeliveries(
     deps.db,
-    { sellerId: seller.id, type: 'webhook.test', key: `webhook.test:${randomUUID()}`, payload: { test: true } },
+    [{ sellerId: seller.id, type: 'webhook.test', key: `webhook.test:${randomUUID()}`, payload: { test: true } }],
     id,
   );
   deliverAfterReply(deps, id, log);
 }
 
 /**
- * Tries an endpoint's due deliveries right after the answer; the job picks up whatever this misses.
- * `log` gets what the operator must know (a signing secret that cannot be decrypted); without one,
- * the job's next run, which retries the delivery, says it.
+ * Tries an endpoint's due deliveries right after the answer; the job picks up whatever this misses,
+ * and releases the deliveries of dead runners (not every request). `log` gets what the operator
+ * must know (a signing secret that cannot be decrypted); without one, the job's next run, which
+ * retries the delivery, says it.
  */
 export function deliverAfterReply(deps: AppDeps, endpointId?: string, log?: (message: string) => void): void {
   deps.afterReply.run(
-    () => deliverWebhooks(deps, { endpointId, log }),
+    () => deliverWebhooks(deps, { endpointId, log, releaseStale: false }),
     () => {},
   );
 }
+
+export type WebhookEvent = { sellerId: string; type: WebhookEventType; key: string; data: Record<string, unknown> };
 
 /**
  * Writes a seller's event to the outbox in the caller's transaction (the payment, refund or
  * activation that it tells of), with a delivery for each of the seller's endpoints that wants it.
  * It exists only if that transaction commits; `key` makes a replay a no-op.
  */
-export async function queueWebhookEventInTx(
-  tx: Tx,
-  event: { sellerId: string; type: WebhookEventType; key: string; data: Record<string, unknown> },
-): Promise<void> {
-  await insertEventWithDeliveries(tx, { sellerId: event.sellerId, type: event.type, key: event.key, payload: event.data });
+export async function queueWebhookEventInTx(tx: Tx, event: WebhookEvent): Promise<void> {
+  await queueWebhookEventsInTx(tx, [event]);
+}
+
+/** queueWebhookEventInTx for several events in one statement; answers how many deliveries were written (none: nothing to deliver after the commit). */
+export function queueWebhookEventsInTx(tx: Tx, events: WebhookEvent[]): Promise<number> {
+  return insertEventsWithDeliveries(
+    tx,
+    events.map((event) => ({ sellerId: event.sellerId, type: event.type, key: event.key, payload: event.data })),
+  );
 }
