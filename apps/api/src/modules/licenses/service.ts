@@ -48,14 +48,14 @@ type Activation = z.output<typeof licenseActivationSchema>;
 /**
  * Issues one key per line of a just-paid order whose product has keys switched on. Runs inside the
  * transaction that marks the order paid (under its row lock), so a replayed or concurrent payment
- * confirmation never issues twice; the unique order line is the second guard.
+ * confirmation never issues twice; the unique order line is the second guard. Returns how many it issued.
  */
 export async function issueLicenseKeysInTx(
   tx: Tx,
   secret: Buffer,
   order: { id: string; userId: string },
   items: { id: string; productId: string; sellerId: string }[],
-): Promise<void> {
+): Promise<number> {
   const settings = await licensedProducts(
     tx,
     items.map((item) => item.productId),
@@ -80,6 +80,7 @@ export async function issueLicenseKeysInTx(
       };
     });
   await insertLicenseKeys(tx, rows);
+  return rows.length;
 }
 
 /** A refund disables the order's keys in its own transaction; nothing but the seller turns them back on. */

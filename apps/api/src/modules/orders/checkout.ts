@@ -263,7 +263,7 @@ async function placeOrder(
     }
     // Nothing to charge (free products, a $0 pay-what-you-want amount, a promo taking it all):
     // paid here, in the same transaction, so a double submit finds the cart already empty.
-    if (created.totalCents === 0) return { order: created, paid: await payOrderInTx(deps, tx, created, null) };
+    if (created.totalCents === 0) return { order: created, paid: await payOrderInTx(deps, tx, created, { intentId: null }) };
     return { order: created };
   });
 }

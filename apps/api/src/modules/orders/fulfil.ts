@@ -18,27 +18,33 @@ export interface PaidOrder {
   order: OrderRow;
   items: OrderItemRow[];
   buyer: UserRow | undefined;
+  /** False when the payment issued no licence key (the receipt then reads none). */
+  licenseKeys?: boolean;
+}
+
+export interface Payment {
+  intentId: string | null;
+  platformFeePercent: number;
+  /** The order's items when the caller has just read them. */
+  items?: OrderItemRow[];
+  /** What the order keeps of the card's country (tax module's cardCountryFields), when the provider said. */
+  card?: { cardCountry: string; taxFlag?: 'card_country_mismatch' };
 }
 
 /**
  * Marks an open order paid, inside the caller's transaction with the order row locked: order
- * status, the ledger (sellers, AI pool, platform), sales counts, and the bought items leave the
- * cart, all in one statement. `items` are the order's items when the caller has just read them.
+ * status (with the card's country), the ledger (sellers, AI pool, platform), sales counts, and the
+ * bought items leave the cart, all in one statement.
  */
-export async function markPaidInTx(
-  tx: Tx,
-  order: OrderRow,
-  intentId: string | null,
-  platformFeePercent: number,
-  items?: OrderItemRow[],
-): Promise<PaidOrder> {
-  const bought = items ?? (await itemsOfOrder(tx, order.id));
+export async function markPaidInTx(tx: Tx, order: OrderRow, payment: Payment): Promise<PaidOrder> {
+  const bought = payment.items ?? (await itemsOfOrder(tx, order.id));
   const units = new Map<string, number>();
   for (const item of bought) units.set(item.productId, (units.get(item.productId) ?? 0) + item.quantity);
   const buyer = await recordPayment(tx, {
     order,
-    intentId,
-    ledger: ledgerEntriesOf(order, bought, platformFeePercent),
+    intentId: payment.intentId,
+    card: payment.card,
+    ledger: ledgerEntriesOf(order, bought, payment.platformFeePercent),
     sales: [...units].map(([productId, sold]) => ({ productId, units: sold })),
   });
   return { order, items: bought, buyer };
@@ -148,7 +154,7 @@ export async function sendReceipt(deps: AppDeps, orderId: string, paid?: PaidOrd
   const limitedIds = new Set(limited.map((item) => item.productId));
   const links = issued.links.filter((link) => !limitedIds.has(link.product_id));
   const ordersUrl = `${deps.config.publicUrl}/orders`;
-  const keys = await licenseKeysForReceipt(deps, order.id);
+  const keys = paid?.licenseKeys === false ? [] : await licenseKeysForReceipt(deps, order.id);
   const language = languageOf(user);
   const m = mailTexts(language);
   const money = (cents: number) => formatMailMoney(language, centsToDollars(cents));

@@ -306,7 +306,7 @@ export async function lockItemsWithCurrentProducts(tx: DbOrTx, orderId: string, 
 
 /**
  * Everything a payment changes, in one statement (each data-modifying CTE runs once, on different
- * tables): the order becomes completed and paid with this intent, its ledger entries are written,
+ * tables): the order becomes completed and paid with this intent (and the card's country), its ledger entries are written,
  * the products' sales counts grow, and the bought products and the cart's promo code leave the
  * buyer's cart. Returns the buyer's row (for the receipt).
  */
@@ -315,11 +315,13 @@ export async function recordPayment(
   payment: {
     order: OrderRow;
     intentId: string | null;
+    /** The card's country and its flag, when known (see the tax module). */
+    card?: { cardCountry: string; taxFlag?: 'card_country_mismatch' };
     ledger: NewLedgerEntry[];
     sales: { productId: string; units: number }[];
   },
 ) {
-  const { order, intentId, ledger, sales } = payment;
+  const { order, intentId, card, ledger, sales } = payment;
   const productIds = sales.map((sale) => sale.productId);
   const paid = tx.$with('paid').as(
     tx
@@ -330,6 +332,7 @@ export async function recordPayment(
         paidAt: new Date(),
         paymentAttemptAt: null,
         paymentIntentId: intentId ?? order.paymentIntentId,
+        ...card,
       })
       .where(eq(orders.id, order.id)),
   );

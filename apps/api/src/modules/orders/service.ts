@@ -11,7 +11,7 @@ import { sendReceipt } from './fulfil';
 import { type OrderRow, presentOrder } from './present';
 import { findOwnOrder, insertRefundRequest, itemsAndRefundsOf, listOrders, orderStatsOfUser } from './repository';
 
-export { markPaidInTx, type PaidOrder, reverseSaleInTx, sendReceipt, writeLedger } from './fulfil';
+export { markPaidInTx, type PaidOrder, type Payment, reverseSaleInTx, sendReceipt, writeLedger } from './fulfil';
 export { checkItemsStillBuyable, closeUnpaidOrders, findStaleItems, isOpen, notPayableReason } from './lifecycle';
 export { alreadyOwned } from './owned';
 

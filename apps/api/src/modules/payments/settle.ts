@@ -3,9 +3,9 @@ import type { AppDeps } from '../../lib/context';
 import { sendGuestOrderMail } from '../guest-checkout';
 import { issueLicenseKeysInTx } from '../licenses/service';
 import type { OrderItemRow, OrderRow } from '../orders/present';
-import { checkItemsStillBuyable, isOpen, markPaidInTx, type PaidOrder, sendReceipt } from '../orders/service';
+import { checkItemsStillBuyable, isOpen, markPaidInTx, type PaidOrder, type Payment, sendReceipt } from '../orders/service';
 import { queueSaleAlertsInTx, sendSaleAlerts } from '../sale-alerts';
-import { recordCardCountry } from '../tax/repository';
+import { cardCountryFields } from '../tax/service';
 import { findPaymentRefundForIntent, insertPaymentRefund, lockOrder, markUnpayableOrderRefunded } from './repository';
 
 export interface SucceededCharge {
@@ -43,9 +43,9 @@ export async function settleCharge(deps: AppDeps, charge: SucceededCharge): Prom
     if (matches && isOpen(order)) {
       const { problem, items } = checked ?? (await checkItemsStillBuyable(tx, order.id));
       if (!problem) {
-        paid = await payOrderInTx(deps, tx, order, charge.intentId, items);
-        // Evidence for the tax report: the amount charged stands, a card from elsewhere is flagged, never refused.
-        if (charge.cardCountry) await recordCardCountry(tx, order, charge.cardCountry);
+        // Evidence for the tax report, written with the payment: the amount charged stands, a card from elsewhere is flagged, never refused.
+        const card = charge.cardCountry ? cardCountryFields(order, charge.cardCountry) : undefined;
+        paid = await payOrderInTx(deps, tx, order, { intentId: charge.intentId, items, card });
         return 'paid' as const;
       }
     }
@@ -71,12 +71,11 @@ export async function payOrderInTx(
   deps: AppDeps,
   tx: Tx,
   order: OrderRow,
-  intentId: string | null,
-  items?: OrderItemRow[],
+  payment: Omit<Payment, 'platformFeePercent'>,
 ): Promise<PaidOrder> {
-  const paid = await markPaidInTx(tx, order, intentId, deps.config.platformFeePercent, items);
+  const paid = await markPaidInTx(tx, order, { ...payment, platformFeePercent: deps.config.platformFeePercent });
   // In the same transaction, under the same lock: a replayed or concurrent confirmation never issues twice.
-  await issueLicenseKeysInTx(tx, deps.licenseKeySecret, order, paid.items);
+  paid.licenseKeys = (await issueLicenseKeysInTx(tx, deps.licenseKeySecret, order, paid.items)) > 0;
   // The sellers' "you made a sale" alerts, from the ledger just written: committed with the payment or not at all.
   await queueSaleAlertsInTx(tx, order, 'sale');
   return paid;
@@ -86,7 +85,7 @@ export async function payOrderInTx(
 export async function announcePayment(deps: AppDeps, orderId: string, paid: PaidOrder | undefined): Promise<void> {
   await sendReceipt(deps, orderId, paid).catch(() => {});
   // A guest order: its receipt page link and, for an unclaimed account, the link to claim it (decision 0046).
-  await sendGuestOrderMail(deps, orderId).catch(() => {});
+  if (paid?.order.guestCheckout !== false) await sendGuestOrderMail(deps, orderId).catch(() => {});
   await sendSaleAlerts(deps, { orderId }).catch(() => {});
 }
 

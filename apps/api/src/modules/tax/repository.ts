@@ -120,20 +120,3 @@ export async function flaggedOrders(db: DbOrTx, start: Date, end: Date) {
     .orderBy(asc(orders.paidAt))
     .limit(1000);
 }
-
-/**
- * Keeps the card's country on an order just paid and flags it when it differs from the billing
- * country (or the order had none): the charge stands, the admin's tax report lists it.
- */
-export async function recordCardCountry(
-  db: DbOrTx,
-  order: { id: string; taxCountry: string | null; taxFlag: string | null },
-  cardCountry: string,
-): Promise<void> {
-  const country = cardCountry.trim().toUpperCase().slice(0, 2);
-  const mismatch = order.taxCountry !== null && order.taxCountry !== country;
-  await db
-    .update(orders)
-    .set({ cardCountry: country, ...(mismatch && { taxFlag: 'card_country_mismatch' as const }) })
-    .where(eq(orders.id, order.id));
-}

@@ -249,3 +249,17 @@ export function taxReportCsv(report: TaxReport): string {
   ];
   return `${lines.join('\r\n')}\r\n`;
 }
+
+/**
+ * What an order just paid keeps of the card's country (written with the payment): the country,
+ * and a flag when it is not the order's billing country. The charge stands; the admin's tax
+ * report lists the flagged orders.
+ */
+export function cardCountryFields(
+  order: { taxCountry: string | null },
+  cardCountry: string,
+): { cardCountry: string; taxFlag?: 'card_country_mismatch' } {
+  const country = cardCountry.trim().toUpperCase().slice(0, 2);
+  const mismatch = order.taxCountry !== null && order.taxCountry !== country;
+  return { cardCountry: country, ...(mismatch && { taxFlag: 'card_country_mismatch' as const }) };
+}
