@@ -10,7 +10,19 @@ export type AppliedPromo = PromoRow & { productIds: string[] };
 
 // Cart lines.
 
-/** The user's approved, live cart products in the order added, each flagged whether its seller is active. */
+/**
+ * The codes saved on the user's cart (findCartPromoCodes()), as a column of the cart's lines: read
+ * once by the same statement (PostgreSQL runs an uncorrelated subquery once), not by a second one.
+ */
+function savedPromoCodes(userId: string) {
+  const code = sql`json_build_object('code', ${promoCodes.code}, 'sellerId', ${cartPromos.sellerId})`;
+  return sql<SavedPromoCode[]>`(
+    select coalesce(json_agg(${code} order by ${cartPromos.updatedAt} desc, ${promoCodes.code} asc), '[]'::json)
+    from ${cartPromos} inner join ${promoCodes} on ${promoCodes.id} = ${cartPromos.promoCodeId}
+    where ${cartPromos.userId} = ${userId})`;
+}
+
+/** The user's approved, live cart products in the order added, each flagged whether its seller is active, with the cart's saved codes. */
 export function listCartLines(db: DbOrTx, userId: string) {
   return db
     .select({
@@ -18,6 +30,7 @@ export function listCartLines(db: DbOrTx, userId: string) {
       quantity: cartItems.quantity,
       amountCents: cartItems.amountCents,
       sellerActive: sql<boolean>`${sellerIsActive}`,
+      savedCodes: savedPromoCodes(userId),
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
@@ -39,6 +52,7 @@ export async function lockCartLinesAndSellers(db: DbOrTx, userId: string) {
       amountCents: cartItems.amountCents,
       sellerActive: users.isActive,
       addedAt: cartItems.createdAt,
+      savedCodes: savedPromoCodes(userId),
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
@@ -123,8 +137,13 @@ export async function deleteCartLines(db: DbOrTx, userId: string): Promise<void>
 
 // The cart's promo codes.
 
+export interface SavedPromoCode {
+  code: string;
+  sellerId: string | null;
+}
+
 /** The codes saved on the user's cart, the one applied last first. */
-export async function findCartPromoCodes(db: DbOrTx, userId: string): Promise<{ code: string; sellerId: string | null }[]> {
+export async function findCartPromoCodes(db: DbOrTx, userId: string): Promise<SavedPromoCode[]> {
   return db
     .select({ code: promoCodes.code, sellerId: cartPromos.sellerId })
     .from(cartPromos)

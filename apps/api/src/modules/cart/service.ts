@@ -43,6 +43,7 @@ import {
   listCartLines,
   lockCartLinesAndSellers,
   promoStackingAllowed,
+  type SavedPromoCode,
   saveCartPromo,
   updateCartLine,
 } from './repository';
@@ -149,7 +150,9 @@ export async function loadCart(db: DbOrTx, userId: string, options: { lockSeller
   const unavailable = rows
     .filter((row) => !row.sellerActive)
     .map((row) => ({ product: row.product as ProductRow, quantity: row.quantity, amountCents: row.amountCents }));
-  const { promos, unavailablePromo, promoProblem } = await usableCartPromos(db, userId, lines);
+  // The lines' statement read the saved codes too; with no line, they are read on their own.
+  const saved = rows[0]?.savedCodes ?? (await findCartPromoCodes(db, userId));
+  const { promos, unavailablePromo, promoProblem } = await usableCartPromos(db, userId, lines, saved);
   return {
     lines,
     unavailable,
@@ -165,8 +168,7 @@ export async function loadCart(db: DbOrTx, userId: string, options: { lockSeller
  * The cart's saved codes that apply now, the one applied last first, and the first one that does
  * not (with why). When codes do not stack (the admin's setting) only the last one applied counts.
  */
-async function usableCartPromos(db: DbOrTx, userId: string, lines: Lines) {
-  const saved = await findCartPromoCodes(db, userId);
+async function usableCartPromos(db: DbOrTx, userId: string, lines: Lines, saved: SavedPromoCode[]) {
   const promos: AppliedPromo[] = [];
   let unavailablePromo: string | null = null;
   let promoProblem: string | null = null;
