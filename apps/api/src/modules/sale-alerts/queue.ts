@@ -3,15 +3,8 @@ import type { Tx } from '../../db/client';
 import { formatMailMoney, mailTexts } from '../../lib/mail-texts';
 import { centsToDollars } from '../../lib/money';
 import { languageOf } from '../users/service';
-import { queueWebhookEventInTx } from '../webhooks';
-import {
-  findSellersToAlert,
-  insertSaleAlerts,
-  insertSellerNotifications,
-  orderLinesOf,
-  type SaleAlertKind,
-  sellerLedgerSharesOf,
-} from './repository';
+import { queueWebhookEventsInTx } from '../webhooks';
+import { findSellersToAlert, insertSaleAlertsWithNotifications, type SaleAlertKind } from './repository';
 
 /** Where an alert's notification and e-mail lead: the seller's dashboard with its sales. */
 export const SALE_ALERT_LINK = '/seller';
@@ -38,76 +31,82 @@ export function saleAlertWords(
 }
 
 /**
+ * Orders whose alerts just wrote webhook deliveries: sendSaleAlerts wakes the delivery runner after
+ * the commit for these only (an order without a subscribed endpoint costs the runner nothing). An
+ * order whose transaction rolled back stays until pushed out by newer ones.
+ */
+const ordersWithDeliveries = new Set<string>();
+const ORDERS_WITH_DELIVERIES_KEPT = 1000;
+
+/** Whether this order's alerts wrote webhook deliveries not yet woken for (asking forgets it). */
+export function takeOrderWithDeliveries(orderId: string): boolean {
+  return ordersWithDeliveries.delete(orderId);
+}
+
+function rememberOrderWithDeliveries(orderId: string): void {
+  ordersWithDeliveries.add(orderId);
+  if (ordersWithDeliveries.size <= ORDERS_WITH_DELIVERIES_KEPT) return;
+  const oldest = ordersWithDeliveries.values().next().value;
+  if (oldest) ordersWithDeliveries.delete(oldest);
+}
+
+/**
  * Writes the sellers' alerts of an order just paid (kind sale) or refunded (kind refund), in the
  * caller's transaction, after its ledger entries: one per seller of the order (however many of
  * their lines it holds), with the seller's share read from the ledger, the in-app notification in
  * the seller's language, and the e-mail queued (or skipped when the seller turned sale e-mails
  * off). It exists only if the payment or refund commits; the row's key makes a replay a no-op.
+ * Three statements whatever the number of sellers: one read, one write of alerts and
+ * notifications, one of webhook events and deliveries.
  */
 export async function queueSaleAlertsInTx(
   tx: Tx,
   order: { id: string; orderNumber: string },
   kind: SaleAlertKind,
 ): Promise<void> {
-  const shares = await sellerLedgerSharesOf(tx, order.id, kind);
-  if (shares.length === 0) return;
-  const lines = await orderLinesOf(tx, order.id);
-  const sellers = new Map(
-    (
-      await findSellersToAlert(
-        tx,
-        shares.map((share) => share.sellerId),
-      )
-    ).map((s) => [s.id, s]),
-  );
-  const fresh = await insertSaleAlerts(
+  const sellers = await findSellersToAlert(tx, order.id, kind);
+  if (sellers.length === 0) return;
+  const fresh = await insertSaleAlertsWithNotifications(
     tx,
-    shares.map((share) => ({
-      orderId: order.id,
-      sellerId: share.sellerId,
-      kind,
-      amountCents: share.amountCents,
-      emailStatus: sellers.get(share.sellerId)?.emailsOff ? ('skipped' as const) : ('queued' as const),
-    })),
-  );
-  await insertSellerNotifications(
-    tx,
-    shares
-      .filter((share) => fresh.has(share.sellerId))
-      .map((share) => {
-        const seller = sellers.get(share.sellerId);
-        const products = productsPhrase(lines.filter((line) => line.sellerId === share.sellerId));
-        const words = saleAlertWords(seller ? languageOf(seller) : 'en', {
-          kind,
-          orderNumber: order.orderNumber,
-          products,
-          amountCents: share.amountCents,
-        });
-        return {
-          userId: share.sellerId,
+    { orderId: order.id, kind },
+    sellers.map((seller) => {
+      const words = saleAlertWords(languageOf(seller), {
+        kind,
+        orderNumber: order.orderNumber,
+        products: productsPhrase(seller.lines),
+        amountCents: seller.amountCents,
+      });
+      return {
+        sellerId: seller.sellerId,
+        amountCents: seller.amountCents,
+        emailStatus: seller.emailsOff ? ('skipped' as const) : ('queued' as const),
+        notification: {
           type: kind === 'sale' ? 'success' : 'info',
           title: words.title.slice(0, 250),
           message: words.message,
           link: SALE_ALERT_LINK,
-        };
-      }),
+        },
+      };
+    }),
   );
   // The sellers' webhooks hear of it in the same transaction (outbox; docs/decisions/0043).
-  for (const share of shares.filter((row) => fresh.has(row.sellerId))) {
-    const type = kind === 'sale' ? 'sale.created' : 'refund.created';
-    await queueWebhookEventInTx(tx, {
-      sellerId: share.sellerId,
-      type,
-      key: `${type}:${order.id}:${share.sellerId}`,
-      data: {
-        order_id: order.id,
-        order_number: order.orderNumber,
-        amount: centsToDollars(share.amountCents),
-        currency: 'usd',
-        items: lines
-          .filter((line) => line.sellerId === share.sellerId)
-          .map((line) => ({ title: line.title, quantity: line.quantity })),
-      },
-    });
-  }
+  const type = kind === 'sale' ? 'sale.created' : 'refund.created';
+  const deliveries = await queueWebhookEventsInTx(
+    tx,
+    sellers
+      .filter((seller) => fresh.has(seller.sellerId))
+      .map((seller) => ({
+        sellerId: seller.sellerId,
+        type,
+        key: `${type}:${order.id}:${seller.sellerId}`,
+        data: {
+          order_id: order.id,
+          order_number: order.orderNumber,
+          amount: centsToDollars(seller.amountCents),
+          currency: 'usd',
+          items: seller.lines.map((line) => ({ title: line.title, quantity: line.quantity })),
+        },
+      })),
+  );
+  if (deliveries > 0) rememberOrderWithDeliveries(order.id);
 }

@@ -3,8 +3,8 @@ import { escapeHtml, mailTexts } from '../../lib/mail-texts';
 import type { PeriodicJob } from '../../lib/scheduler';
 import { languageOf } from '../users/service';
 import { deliverAfterReply } from '../webhooks';
-import { productsPhrase, SALE_ALERT_LINK, saleAlertWords } from './queue';
-import { type ClaimedAlert, claimQueuedAlert, failStaleSending, finishClaimedAlert, orderLinesOf } from './repository';
+import { productsPhrase, SALE_ALERT_LINK, saleAlertWords, takeOrderWithDeliveries } from './queue';
+import { type ClaimedAlert, claimQueuedAlerts, failStaleSending, finishClaimedAlert, releaseClaimedAlerts } from './repository';
 
 /** A mail the mail server refused this many times is given up (failed). */
 const MAX_ATTEMPTS = 5;
@@ -24,11 +24,10 @@ export interface SendOptions {
 }
 
 /** The e-mail of one alert, in the seller's language. */
-async function saleAlertMail(deps: AppDeps, alert: ClaimedAlert) {
+function saleAlertMail(deps: AppDeps, alert: ClaimedAlert) {
   const language = languageOf(alert);
   const m = mailTexts(language);
-  const lines = (await orderLinesOf(deps.db, alert.orderId)).filter((line) => line.sellerId === alert.sellerId);
-  const words = saleAlertWords(language, { ...alert, products: productsPhrase(lines) });
+  const words = saleAlertWords(language, { ...alert, products: productsPhrase(alert.lines) });
   const salesUrl = `${deps.config.publicUrl}${SALE_ALERT_LINK}`;
   const manageUrl = `${deps.config.publicUrl}/profile`;
   return {
@@ -56,31 +55,61 @@ async function saleAlertMail(deps: AppDeps, alert: ClaimedAlert) {
 }
 
 /**
- * Sends the queued sale and refund e-mails (of one order, or all), one by one: each is claimed
- * first, so two runners never send the same one, and one a crash interrupted mid-send is marked
- * failed rather than sent twice. A refusal puts the mail back for the next run and ends this one.
- * Answers how many were sent.
+ * Sends the queued sale and refund e-mails (of one order, or all): each is claimed first, so two
+ * runners never send the same one, and one a crash interrupted mid-send is marked failed (by the
+ * job's next run) rather than sent twice. Right after a payment or refund, all of that order's
+ * e-mails are claimed at once; the job claims them one by one. A refusal puts the mail back for the
+ * next run and ends this one. Answers how many were sent.
  */
 export async function sendSaleAlerts(deps: AppDeps, options: SendOptions = {}): Promise<{ sent: number; failed: number }> {
-  // Right after a payment or refund committed: its webhook events go out too, without delaying the answer.
-  if (options.orderId) deliverAfterReply(deps);
-  const result = { sent: 0, failed: await failStaleSending(deps.db, options.staleSendingMs ?? STALE_SENDING_MS) };
+  const result = { sent: 0, failed: 0 };
+  if (options.orderId) {
+    // Its webhook events go out too, without delaying the answer (when it wrote any delivery).
+    if (takeOrderWithDeliveries(options.orderId)) deliverAfterReply(deps);
+    await sendClaimed(deps, await claimQueuedAlerts(deps.db, { orderId: options.orderId, limit: RUN_LIMIT }), options, result);
+    return result;
+  }
+  result.failed += await failStaleSending(deps.db, options.staleSendingMs ?? STALE_SENDING_MS);
   for (let taken = 0; taken < RUN_LIMIT; taken += 1) {
-    const alert = await claimQueuedAlert(deps.db, options.orderId);
-    if (!alert) break;
+    const claimed = await claimQueuedAlerts(deps.db, { limit: 1 });
+    if (claimed.length === 0 || !(await sendClaimed(deps, claimed, options, result))) break;
+  }
+  return result;
+}
+
+/**
+ * Sends claimed e-mails in turn. On a refusal that one goes back to the queue (or is given up after
+ * MAX_ATTEMPTS), and the answer is false; then, as when the mail server is so slow that the claim
+ * grows old, those not yet tried go back to the queue untouched (before the job could take them
+ * for a dead runner's).
+ */
+async function sendClaimed(
+  deps: AppDeps,
+  alerts: ClaimedAlert[],
+  options: SendOptions,
+  result: { sent: number; failed: number },
+): Promise<boolean> {
+  const claimedAt = Date.now();
+  for (const [index, alert] of alerts.entries()) {
+    const rest = () => alerts.slice(index).map((left) => left.id);
+    if (Date.now() - claimedAt > STALE_SENDING_MS / 3) {
+      await releaseClaimedAlerts(deps.db, rest());
+      return false;
+    }
     options.afterClaim?.(alert);
     try {
-      await deps.mailer.send(await saleAlertMail(deps, alert));
+      await deps.mailer.send(saleAlertMail(deps, alert));
     } catch (error) {
       const status = alert.attempts >= MAX_ATTEMPTS ? 'failed' : 'queued';
       await finishClaimedAlert(deps.db, alert.id, { status, error: (error as Error).message.slice(0, 500) });
       if (status === 'failed') result.failed += 1;
-      break;
+      await releaseClaimedAlerts(deps.db, rest().slice(1));
+      return false;
     }
     await finishClaimedAlert(deps.db, alert.id, { status: 'sent' });
     result.sent += 1;
   }
-  return result;
+  return true;
 }
 
 /** The scheduled job: sends what waits, on one instance at a time (job leases). */
