@@ -10,6 +10,7 @@ import type { Mailer } from '../../lib/mailer';
 import { centsToDollars } from '../../lib/money';
 import { finishApprovedRefund } from '../payments/refunds';
 import { settleCharge } from '../payments/settle';
+import { queueSaleAlertsInTx } from './queue';
 import { sendSaleAlerts } from './send';
 
 /**
@@ -271,6 +272,72 @@ describe('sale alerts', () => {
     expect((await sendSaleAlerts(t.deps)).sent).toBe(1);
     await sendSaleAlerts(t.deps);
     expect(mailsTo(ana, laterNumber)).toHaveLength(1);
+  });
+
+  it('puts back what it had not tried when the mail server refuses one of an order’s e-mails, and sends them all on the next run', async () => {
+    const original = t.deps.mailer;
+    let refusals = 0;
+    const refusingOneSeller: Mailer = {
+      send: async (mail) => {
+        const toSeller = [ana, ben].some((seller) => String(mail.to).includes(seller.user.email));
+        if (toSeller && refusals === 0) {
+          refusals += 1;
+          throw new Error('450 try later');
+        }
+        return original.send(mail);
+      },
+    };
+    Object.assign(t.deps, { mailer: refusingOneSeller });
+    const bought = await paidOrder([studio.id, vision.id]);
+    Object.assign(t.deps, { mailer: original });
+    const orderId = bought.checkout.order_id;
+    const number = await orderNumberOf(orderId);
+    // Both were claimed at once: the refused one counts an attempt, the other goes back as it was.
+    const rows = (
+      await t.db.execute(
+        sql`select email_status, attempts, last_error from sale_alerts where order_id = ${orderId} order by attempts`,
+      )
+    ).rows;
+    expect(rows).toEqual([
+      { email_status: 'queued', attempts: 0, last_error: null },
+      { email_status: 'queued', attempts: 1, last_error: '450 try later' },
+    ]);
+    expect((await sendSaleAlerts(t.deps)).sent).toBe(2);
+    expect(mailsTo(ana, number)).toHaveLength(1);
+    expect(mailsTo(ben, number)).toHaveLength(1);
+    expect((await alertsOf(orderId)).map((a) => a.email_status)).toEqual(['sent', 'sent']);
+  });
+
+  it('writes nothing twice when an order’s alerts are queued again, and does not wake the webhook runner without a delivery', async () => {
+    let woken = 0;
+    const afterReply = t.deps.afterReply;
+    const counting: typeof afterReply = {
+      settled: () => afterReply.settled(),
+      run: (work, onError) => {
+        woken += 1;
+        afterReply.run(work, onError);
+      },
+    };
+    Object.assign(t.deps, { afterReply: counting });
+    const bought = await paidOrder([studio.id, vision.id]);
+    Object.assign(t.deps, { afterReply });
+    // No seller here has a webhook endpoint: the events are written, nothing is woken to deliver them.
+    expect(woken).toBe(0);
+    const orderId = bought.checkout.order_id;
+    const number = await orderNumberOf(orderId);
+    const written = async () =>
+      (
+        await t.db.execute(sql`
+          select (select count(*)::int from sale_alerts where order_id = ${orderId}) as alerts,
+            (select count(*)::int from notifications where message like ${`%${number}%`}) as notes,
+            (select count(*)::int from seller_webhook_events where key like ${`sale.created:${orderId}:%`}) as events`)
+      ).rows[0];
+    expect(await written()).toEqual({ alerts: 2, notes: 2, events: 2 });
+    await t.db.transaction((tx) => queueSaleAlertsInTx(tx, { id: orderId, orderNumber: number }, 'sale'));
+    await sendSaleAlerts(t.deps, { orderId });
+    expect(await written()).toEqual({ alerts: 2, notes: 2, events: 2 });
+    expect(mailsTo(ana, number)).toHaveLength(1);
+    expect(mailsTo(ben, number)).toHaveLength(1);
   });
 
   it('says nothing about a payout: paying a seller out is not a sale', async () => {

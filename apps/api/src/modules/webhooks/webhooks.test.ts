@@ -393,6 +393,33 @@ describe('deliveries', () => {
     expect((await ana.call('DELETE', `/seller/webhooks/${onlyRefunds.id}`)).statusCode).toBe(200);
   });
 
+  it('tells each seller of a two-seller order of their own lines, posting only to an endpoint that subscribed', async () => {
+    const cleo = await signedInUser(t, 'seller', { firstName: 'Cleo', lastName: 'Park' });
+    const cleoProduct = await createProduct(t.db, cleo.user, { title: 'Vision Kit', priceCents: 2500 });
+    const cleoEndpoint = await addEndpoint(cleo, '/cleo-refunds', ['refund.created']);
+    const before = receivedAt('/ana').length;
+    const buyer = await signedInUser(t, 'buyer');
+    for (const id of [product.id, cleoProduct.id]) {
+      expect((await buyer.call('POST', '/cart/add', { product_id: id, quantity: 1 })).statusCode).toBe(200);
+    }
+    const { order_id } = await checkoutAndPay(buyer.call);
+    await t.deps.afterReply.settled();
+    // Delivered right after the answer, with Ana's lines only.
+    const got = receivedAt('/ana').slice(before).map(eventOf);
+    expect(got.map((e) => e.type)).toEqual(['sale.created']);
+    expect(got[0]?.data).toMatchObject({ order_id, items: [{ title: 'Prompt Studio', quantity: 1 }] });
+    // Cleo's event is written (the outbox keeps it), with no delivery: her endpoint wants refunds only.
+    expect(receivedAt('/cleo-refunds')).toEqual([]);
+    expect(await deliveriesOf(cleo, cleoEndpoint.id)).toEqual([]);
+    const events = await t.db.execute(
+      sql`select seller_id, payload from seller_webhook_events where key like ${`sale.created:${order_id}:%`} order by seller_id = ${ana.user.id}`,
+    );
+    expect(events.rows).toEqual([
+      { seller_id: cleo.user.id, payload: expect.objectContaining({ items: [{ title: 'Vision Kit', quantity: 1 }] }) },
+      { seller_id: ana.user.id, payload: expect.objectContaining({ items: [{ title: 'Prompt Studio', quantity: 1 }] }) },
+    ]);
+  });
+
   it('sends a signed test event on request, to that endpoint only', async () => {
     const before = { ana: receivedAt('/ana').length, ben: receivedAt('/ben').length };
     const answer = await ana.call('POST', `/seller/webhooks/${anaEndpoint.id}/test`);
