@@ -144,21 +144,23 @@ async function claimPayment(deps: AppDeps, order: OrderRow): Promise<'claimed' |
  * holding this intent, open, unpaid and not expired, takes the claim by one conditional update, then
  * its items are checked exactly as claimPayment checks them (a withdrawn product cancels it). Null
  * when the order is in any other state (or not the caller's): the full path finds out which and answers.
+ *
+ * The claim commits on its own, before the check (two statements, no transaction around them): the
+ * check only spares the buyer a charge that would be refunded, since settling checks the items again
+ * under the sellers' locks. A crash between the two leaves a claim with no charge, which the payment
+ * sweep gives back (decision 7), as after any claim.
  */
 async function claimOwnOpenOrder(deps: AppDeps, user: UserRow, intentId: string): Promise<OrderRow | null> {
-  const outcome = await deps.db.transaction(async (tx) => {
-    const claimed = await claimOpenOrderByIntent(tx, intentId, user.id, new Date());
-    if (!claimed) return null;
-    const stale = await findStaleItems(tx, claimed.id);
-    if (stale) {
-      await markOrderPaymentVoid(tx, claimed.id);
-      await closeUnpaidOrders(tx, [claimed.id], 'cancelled');
-      return stale;
-    }
-    return claimed;
+  const claimed = await claimOpenOrderByIntent(deps.db, intentId, user.id, new Date());
+  if (!claimed) return null;
+  const stale = await findStaleItems(deps.db, claimed.id);
+  if (!stale) return claimed;
+  // Nobody else changes an order while this request holds its claim.
+  await deps.db.transaction(async (tx) => {
+    await markOrderPaymentVoid(tx, claimed.id);
+    await closeUnpaidOrders(tx, [claimed.id], 'cancelled');
   });
-  if (typeof outcome === 'string') throw new AppError('ORDER_NOT_PAYABLE', outcome);
-  return outcome;
+  throw new AppError('ORDER_NOT_PAYABLE', stale);
 }
 
 /** Gives an order back to unpaid after a charge that did not happen (declined, bad card). */
