@@ -91,34 +91,41 @@ export async function insertEventsWithDeliveries(tx: DbOrTx, events: OutboxEvent
 
 /**
  * Takes one due delivery for this runner alone (pending → delivering, its lease starts now), never
- * one already tried in this run (`skip`). Answers it with its event and endpoint.
+ * one already tried in this run (`skip`). Answers it with its event and endpoint, in one statement.
  */
 export async function claimDueDelivery(db: DbOrTx, now: Date, skip: string[], endpointId?: string) {
-  const result = await db.execute<{ id: string }>(sql`
-    update ${sellerWebhookDeliveries} set status = 'delivering', claimed_at = now(), attempts = attempts + 1
-    where id = (
-      select id from ${sellerWebhookDeliveries}
-      where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
-        ${
-          skip.length > 0
-            ? sql`and id not in (${sql.join(
-                skip.map((id) => sql`${id}::uuid`),
-                sql`, `,
-              )})`
-            : sql``
-        }
-        ${endpointId ? sql`and endpoint_id = ${endpointId}` : sql``}
-      order by next_attempt_at
-      limit 1
-      for update skip locked
-    )
-    returning id`);
-  const id = result.rows[0]?.id;
-  if (!id) return undefined;
+  const claimed = db.$with('claimed').as(
+    db
+      .update(sellerWebhookDeliveries)
+      .set({ status: 'delivering', claimedAt: sql`now()`, attempts: sql`${sellerWebhookDeliveries.attempts} + 1` })
+      .where(sql`${sellerWebhookDeliveries.id} = (
+        select id from ${sellerWebhookDeliveries}
+        where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
+          ${
+            skip.length > 0
+              ? sql`and id not in (${sql.join(
+                  skip.map((id) => sql`${id}::uuid`),
+                  sql`, `,
+                )})`
+              : sql``
+          }
+          ${endpointId ? sql`and endpoint_id = ${endpointId}` : sql``}
+        order by next_attempt_at
+        limit 1
+        for update skip locked
+      )`)
+      .returning({
+        id: sellerWebhookDeliveries.id,
+        attempts: sellerWebhookDeliveries.attempts,
+        eventId: sellerWebhookDeliveries.eventId,
+        endpointId: sellerWebhookDeliveries.endpointId,
+      }),
+  );
   const [row] = await db
+    .with(claimed)
     .select({
-      id: sellerWebhookDeliveries.id,
-      attempts: sellerWebhookDeliveries.attempts,
+      id: claimed.id,
+      attempts: claimed.attempts,
       eventId: sellerWebhookEvents.id,
       eventType: sellerWebhookEvents.type,
       eventSellerId: sellerWebhookEvents.sellerId,
@@ -130,10 +137,9 @@ export async function claimDueDelivery(db: DbOrTx, now: Date, skip: string[], en
       secret: sellerWebhookEndpoints.secret,
       endpointDeletedAt: sellerWebhookEndpoints.deletedAt,
     })
-    .from(sellerWebhookDeliveries)
-    .innerJoin(sellerWebhookEvents, eq(sellerWebhookEvents.id, sellerWebhookDeliveries.eventId))
-    .innerJoin(sellerWebhookEndpoints, eq(sellerWebhookEndpoints.id, sellerWebhookDeliveries.endpointId))
-    .where(eq(sellerWebhookDeliveries.id, id));
+    .from(claimed)
+    .innerJoin(sellerWebhookEvents, eq(sellerWebhookEvents.id, claimed.eventId))
+    .innerJoin(sellerWebhookEndpoints, eq(sellerWebhookEndpoints.id, claimed.endpointId));
   return row;
 }
 
