@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, isNull, notLike, sql } from 'drizzle-orm';
-import type { Database, DbOrTx, Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import {
   sellerWebhookDeliveries,
   sellerWebhookDeliveryAttempts,
@@ -146,12 +146,12 @@ export async function claimDueDelivery(db: DbOrTx, now: Date, skip: string[], en
 export type ClaimedDelivery = NonNullable<Awaited<ReturnType<typeof claimDueDelivery>>>;
 
 /**
- * Records how an attempt went: the delivery's state and, in the same transaction, the attempt in
- * its log. Only while this runner still holds that very attempt (a runner presumed dead whose
- * delivery was taken over writes nothing). Answers whether it was recorded.
+ * Records how an attempt went, in one statement: the delivery's state and the attempt in its log.
+ * Only while this runner still holds that very attempt (a runner presumed dead whose delivery was
+ * taken over writes nothing). Answers whether it was recorded.
  */
 export async function finishDelivery(
-  db: Database,
+  db: DbOrTx,
   delivery: { id: string; attempts: number },
   outcome: {
     status: WebhookDeliveryStatus;
@@ -163,8 +163,8 @@ export async function finishDelivery(
     nextAttemptAt?: Date;
   },
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const updated = await tx
+  const finished = db.$with('finished').as(
+    db
       .update(sellerWebhookDeliveries)
       .set({
         status: outcome.status,
@@ -182,22 +182,17 @@ export async function finishDelivery(
           eq(sellerWebhookDeliveries.attempts, delivery.attempts),
         ),
       )
-      .returning({ id: sellerWebhookDeliveries.id });
-    if (updated.length === 0) return false;
-    await tx
-      .insert(sellerWebhookDeliveryAttempts)
-      .values({
-        deliveryId: delivery.id,
-        attempt: delivery.attempts,
-        attemptedAt: outcome.attemptedAt,
-        durationMs: outcome.durationMs,
-        statusCode: outcome.statusCode,
-        responseBody: outcome.responseBody,
-        error: outcome.error,
-      })
-      .onConflictDoNothing();
-    return true;
-  });
+      .returning({ id: sellerWebhookDeliveries.id }),
+  );
+  const logged = db.$with('logged', {}).as(sql`
+    insert into ${sellerWebhookDeliveryAttempts}
+      (delivery_id, attempt, attempted_at, duration_ms, status_code, response_body, error)
+    select id, ${delivery.attempts}::int, ${outcome.attemptedAt.toISOString()}::timestamptz, ${outcome.durationMs}::int,
+      ${outcome.statusCode}::int, ${outcome.responseBody}::text, ${outcome.error}::text
+    from finished
+    on conflict do nothing`);
+  const recorded = await db.with(finished, logged).select({ id: finished.id }).from(finished);
+  return recorded.length > 0;
 }
 
 /**
