@@ -61,9 +61,9 @@ afterAll(async () => {
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
-function appFiles(html: string): { entry: string; preload: string[] } {
+function appFiles(html: string): { entry: string; preload: string[]; locale: string } {
   const match = html.match(/<script type="application\/json" id="app-files">(.*?)<\/script>/s);
-  return JSON.parse(match?.[1] ?? '{}') as { entry: string; preload: string[] };
+  return JSON.parse(match?.[1] ?? '{}') as { entry: string; preload: string[]; locale: string };
 }
 
 function initialAnswers(html: string): Record<string, unknown> {
@@ -81,7 +81,11 @@ describe('storefront pages painted on the server', () => {
     const html = brotliDecompressSync(page.rawPayload).toString();
     expect(html).toContain('<html lang="en">');
     // The app starts once the page is painted: an inline script preloads the language's and the page's files and imports the entry.
-    expect(appFiles(html)).toEqual({ entry: '/assets/index-abc.js', preload: ['/assets/en-1.js', '/assets/home-sections-1.js'] });
+    expect(appFiles(html)).toEqual({
+      entry: '/assets/index-abc.js',
+      preload: ['/assets/en-1.js', '/assets/home-sections-1.js'],
+      locale: 'en-US',
+    });
     expect(html).toContain('The marketplace for');
     expect(html).toContain('Curated &#60;tools&#62;');
     // The theme script and the stylesheet come inline; the script runs because the CSP names its hash.
