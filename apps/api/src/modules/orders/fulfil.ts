@@ -20,6 +20,8 @@ export interface PaidOrder {
   buyer: UserRow | undefined;
   /** False when the payment issued no licence key (the receipt then reads none). */
   licenseKeys?: boolean;
+  /** The sale's alerts wrote webhook deliveries (the runner is woken after the commit). */
+  webhookDeliveries?: boolean;
 }
 
 export interface Payment {

@@ -56,11 +56,11 @@ export async function finishApprovedRefund(deps: AppDeps, requestId: string): Pr
   const refund = charged
     ? await deps.payments.refund(order.paymentIntentId as string, order.totalCents, `refund-${request.id}`)
     : null;
-  await deps.db.transaction(async (tx) => {
+  const alerts = await deps.db.transaction(async (tx) => {
     const locked = await lockOrder(tx, order.id);
     if (!locked || locked.paymentStatus === 'refunded') {
       await markRefundRequestApproved(tx, request.id, refund?.id ?? null);
-      return;
+      return undefined;
     }
     if (refund) {
       await insertPaymentRefund(tx, {
@@ -76,8 +76,9 @@ export async function finishApprovedRefund(deps: AppDeps, requestId: string): Pr
     await disableLicenseKeysForRefundInTx(tx, order.id);
     await reverseSaleInTx(tx, order.id);
     // The sellers' refund alerts, from the reversal just written: committed with the refund or not at all.
-    await queueSaleAlertsInTx(tx, order, 'refund');
+    const queued = await queueSaleAlertsInTx(tx, order, 'refund');
     await markRefundRequestApproved(tx, request.id, refund?.id ?? null);
+    return queued;
   });
-  await sendSaleAlerts(deps, { orderId: order.id }).catch(() => {});
+  await sendSaleAlerts(deps, { orderId: order.id, webhookDeliveries: alerts?.webhookDeliveries }).catch(() => {});
 }

@@ -2,7 +2,7 @@ import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../lib/context';
 import { sendGuestOrderMail } from '../guest-checkout';
 import { issueLicenseKeysInTx } from '../licenses/service';
-import type { OrderItemRow, OrderRow } from '../orders/present';
+import type { OrderRow } from '../orders/present';
 import { checkItemsStillBuyable, isOpen, markPaidInTx, type PaidOrder, type Payment, sendReceipt } from '../orders/service';
 import { queueSaleAlertsInTx, sendSaleAlerts } from '../sale-alerts';
 import { cardCountryFields } from '../tax/service';
@@ -77,7 +77,7 @@ export async function payOrderInTx(
   // In the same transaction, under the same lock: a replayed or concurrent confirmation never issues twice.
   paid.licenseKeys = (await issueLicenseKeysInTx(tx, deps.licenseKeySecret, order, paid.items)) > 0;
   // The sellers' "you made a sale" alerts, from the ledger just written: committed with the payment or not at all.
-  await queueSaleAlertsInTx(tx, order, 'sale');
+  paid.webhookDeliveries = (await queueSaleAlertsInTx(tx, order, 'sale')).webhookDeliveries;
   return paid;
 }
 
@@ -86,7 +86,7 @@ export async function announcePayment(deps: AppDeps, orderId: string, paid: Paid
   await sendReceipt(deps, orderId, paid).catch(() => {});
   // A guest order: its receipt page link and, for an unclaimed account, the link to claim it (decision 0046).
   if (paid?.order.guestCheckout !== false) await sendGuestOrderMail(deps, orderId).catch(() => {});
-  await sendSaleAlerts(deps, { orderId }).catch(() => {});
+  await sendSaleAlerts(deps, { orderId, webhookDeliveries: paid?.webhookDeliveries }).catch(() => {});
 }
 
 /**

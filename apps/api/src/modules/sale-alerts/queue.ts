@@ -31,41 +31,22 @@ export function saleAlertWords(
 }
 
 /**
- * Orders whose alerts just wrote webhook deliveries: sendSaleAlerts wakes the delivery runner after
- * the commit for these only (an order without a subscribed endpoint costs the runner nothing). An
- * order whose transaction rolled back stays until pushed out by newer ones.
- */
-const ordersWithDeliveries = new Set<string>();
-const ORDERS_WITH_DELIVERIES_KEPT = 1000;
-
-/** Whether this order's alerts wrote webhook deliveries not yet woken for (asking forgets it). */
-export function takeOrderWithDeliveries(orderId: string): boolean {
-  return ordersWithDeliveries.delete(orderId);
-}
-
-function rememberOrderWithDeliveries(orderId: string): void {
-  ordersWithDeliveries.add(orderId);
-  if (ordersWithDeliveries.size <= ORDERS_WITH_DELIVERIES_KEPT) return;
-  const oldest = ordersWithDeliveries.values().next().value;
-  if (oldest) ordersWithDeliveries.delete(oldest);
-}
-
-/**
  * Writes the sellers' alerts of an order just paid (kind sale) or refunded (kind refund), in the
  * caller's transaction, after its ledger entries: one per seller of the order (however many of
  * their lines it holds), with the seller's share read from the ledger, the in-app notification in
  * the seller's language, and the e-mail queued (or skipped when the seller turned sale e-mails
  * off). It exists only if the payment or refund commits; the row's key makes a replay a no-op.
  * Three statements whatever the number of sellers: one read, one write of alerts and
- * notifications, one of webhook events and deliveries.
+ * notifications, one of webhook events and deliveries. Answers whether it wrote webhook
+ * deliveries (pass it to sendSaleAlerts after the commit, which then wakes the delivery runner).
  */
 export async function queueSaleAlertsInTx(
   tx: Tx,
   order: { id: string; orderNumber: string },
   kind: SaleAlertKind,
-): Promise<void> {
+): Promise<{ webhookDeliveries: boolean }> {
   const sellers = await findSellersToAlert(tx, order.id, kind);
-  if (sellers.length === 0) return;
+  if (sellers.length === 0) return { webhookDeliveries: false };
   const fresh = await insertSaleAlertsWithNotifications(
     tx,
     { orderId: order.id, kind },
@@ -108,5 +89,5 @@ export async function queueSaleAlertsInTx(
         },
       })),
   );
-  if (deliveries > 0) rememberOrderWithDeliveries(order.id);
+  return { webhookDeliveries: deliveries > 0 };
 }

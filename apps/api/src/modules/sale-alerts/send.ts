@@ -3,7 +3,7 @@ import { escapeHtml, mailTexts } from '../../lib/mail-texts';
 import type { PeriodicJob } from '../../lib/scheduler';
 import { languageOf } from '../users/service';
 import { deliverAfterReply } from '../webhooks';
-import { productsPhrase, SALE_ALERT_LINK, saleAlertWords, takeOrderWithDeliveries } from './queue';
+import { productsPhrase, SALE_ALERT_LINK, saleAlertWords } from './queue';
 import { type ClaimedAlert, claimQueuedAlerts, failStaleSending, finishClaimedAlert, releaseClaimedAlerts } from './repository';
 
 /** A mail the mail server refused this many times is given up (failed). */
@@ -18,6 +18,8 @@ const RUN_LIMIT = 500;
 export interface SendOptions {
   /** Only this order's alerts (right after its payment or refund committed). */
   orderId?: string;
+  /** That order's alerts wrote webhook deliveries (queueSaleAlertsInTx said so): the delivery runner is woken. */
+  webhookDeliveries?: boolean;
   staleSendingMs?: number;
   /** Test hook standing in for a crash: called after a mail is claimed (throwing leaves it `sending`). */
   afterClaim?: (alert: ClaimedAlert) => void;
@@ -65,7 +67,7 @@ export async function sendSaleAlerts(deps: AppDeps, options: SendOptions = {}): 
   const result = { sent: 0, failed: 0 };
   if (options.orderId) {
     // Its webhook events go out too, without delaying the answer (when it wrote any delivery).
-    if (takeOrderWithDeliveries(options.orderId)) deliverAfterReply(deps);
+    if (options.webhookDeliveries) deliverAfterReply(deps);
     await sendClaimed(deps, await claimQueuedAlerts(deps.db, { orderId: options.orderId, limit: RUN_LIMIT }), options, result);
     return result;
   }
