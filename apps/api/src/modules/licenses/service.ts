@@ -14,7 +14,7 @@ import { AppError } from '../../lib/errors';
 import { pagedList, pageOffset } from '../../lib/paging';
 import { countRateLimitHit } from '../../lib/rate-limit-store';
 import type { UserRow } from '../users/repository';
-import { deliverAfterReply, queueWebhookEventInTx } from '../webhooks';
+import { deliverAfterReply, queueWebhookEventsInTx } from '../webhooks';
 import { generateLicenseKey, hashLicenseKey, normalizeLicenseKey, sealLicenseKey, unsealLicenseKey } from './keys';
 import {
   activationExists,
@@ -113,6 +113,7 @@ export async function activateLicense(deps: AppDeps, input: Activation): Promise
     if (state === 'disabled') throw new AppError('CONFLICT', 'This licence key has been disabled by the seller');
     let used = await countActivations(tx, found.key.id);
     let changed = false;
+    let deliveries = 0;
     if (!(await activationExists(tx, found.key.id, input.instance))) {
       const limit = found.key.activationLimit;
       if (limit !== null && used >= limit) {
@@ -122,27 +123,31 @@ export async function activateLicense(deps: AppDeps, input: Activation): Promise
       if (changed) used += 1;
       // The seller's webhooks hear of it in the same transaction (outbox; docs/decisions/0043).
       if (changed) {
-        await queueWebhookEventInTx(tx, {
-          sellerId: found.key.sellerId,
-          type: 'license.activated',
-          key: `license.activated:${found.key.id}:${randomUUID()}`,
-          data: {
-            license_key_id: found.key.id,
-            key_last4: found.key.keyLast4,
-            product_id: found.key.productId,
-            product_title: found.productTitle,
-            order_id: found.key.orderId,
-            order_number: found.orderNumber,
-            instance: input.instance,
-            activations: { used, limit: found.key.activationLimit },
+        deliveries = await queueWebhookEventsInTx(tx, [
+          {
+            sellerId: found.key.sellerId,
+            type: 'license.activated',
+            key: `license.activated:${found.key.id}:${randomUUID()}`,
+            data: {
+              license_key_id: found.key.id,
+              key_last4: found.key.keyLast4,
+              product_id: found.key.productId,
+              product_title: found.productTitle,
+              order_id: found.key.orderId,
+              order_number: found.orderNumber,
+              instance: input.instance,
+              activations: { used, limit: found.key.activationLimit },
+            },
           },
-        });
+        ]);
       }
     }
-    return { ...verificationOf(found, used), instance: input.instance, changed };
+    return { ...verificationOf(found, used), instance: input.instance, changed, deliveries };
   });
-  if (answer.changed) deliverAfterReply(deps);
-  return answer;
+  // The webhook runner is woken only when a subscribed endpoint has something to receive.
+  const { deliveries, ...answered } = answer;
+  if (deliveries > 0) deliverAfterReply(deps);
+  return answered;
 }
 
 /** Frees the key's activation on one instance (allowed in any state, so a buyer can move machines). */

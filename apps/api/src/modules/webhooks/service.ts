@@ -168,15 +168,11 @@ export function deliverAfterReply(deps: AppDeps, endpointId?: string, log?: (mes
 export type WebhookEvent = { sellerId: string; type: WebhookEventType; key: string; data: Record<string, unknown> };
 
 /**
- * Writes a seller's event to the outbox in the caller's transaction (the payment, refund or
- * activation that it tells of), with a delivery for each of the seller's endpoints that wants it.
- * It exists only if that transaction commits; `key` makes a replay a no-op.
+ * Writes sellers' events to the outbox in the caller's transaction (the payment, refund or
+ * activation they tell of), each with a delivery for every endpoint of its seller that wants it,
+ * in one statement. They exist only if that transaction commits; `key` makes a replay a no-op.
+ * Answers how many deliveries were written (none: nothing to deliver after the commit).
  */
-export async function queueWebhookEventInTx(tx: Tx, event: WebhookEvent): Promise<void> {
-  await queueWebhookEventsInTx(tx, [event]);
-}
-
-/** queueWebhookEventInTx for several events in one statement; answers how many deliveries were written (none: nothing to deliver after the commit). */
 export function queueWebhookEventsInTx(tx: Tx, events: WebhookEvent[]): Promise<number> {
   return insertEventsWithDeliveries(
     tx,
