@@ -61,6 +61,8 @@ const statementTexts = async (): Promise<Map<string, number>> =>
   new Map(((await (await fetch(`http://127.0.0.1:${counterPort}/texts`)).json()) as { texts: [string, number][] }).texts);
 
 let server = await startServer(dataDir, serverEnv, ['--import', counterModule]);
+// Whatever happens below (a step that throws included), the server does not outlive the benchmark.
+process.on('exit', () => server.child.kill('SIGTERM'));
 const connectDb = async () => {
   const client = new pg.Client({
     connectionString: `postgresql://postgres@localhost/marketplace?host=${encodeURIComponent(path.join(dataDir, 'run'))}`,
