@@ -1,6 +1,7 @@
 import { CATEGORIES } from '@app/shared';
 import { sql } from 'drizzle-orm';
 import type { Storage } from '../../lib/storage';
+import { notifyCatalogChanged } from '../../modules/catalog/service';
 import type { Database } from '../client';
 import { type BulkText, bulkTextGenerator } from './bulk-text';
 import { BULK_CARD_VARIANTS, bulkCards } from './cards';
@@ -112,7 +113,7 @@ export async function seedBulkCatalogue(
   else await timed('products loaded', load);
   await timed('products analyzed', () => db.execute(sql`analyze products`));
   // What products_catalog_changed does per statement, once: instances listening catch up.
-  await db.execute(sql`select pg_notify('catalog_changed', '')`);
+  await notifyCatalogChanged(db);
   log(`bulk catalogue seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

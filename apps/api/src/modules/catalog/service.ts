@@ -39,6 +39,8 @@ import {
 } from './repository';
 import { correctQuery, queryWords, suggestion } from './typos';
 
+export { notifyCatalogChanged } from './repository';
+
 /**
  * Lists the catalogue. Everyone sees approved products; a `status` filter is honoured for admins,
  * and for a seller listing their own products (`seller_id` = themself). A search is corrected
