@@ -34,6 +34,20 @@ export function notPayableReason(order: Pick<OrderRow, 'status' | 'paymentStatus
 }
 
 /**
+ * notPayableReason, read further for a cancelled order: a payment that found a product withdrawn or
+ * repriced cancels the order as well, and a pay arriving after it (a double submit, another tab)
+ * should hear that again, not that a newer checkout replaced the order.
+ */
+export async function explainNotPayable(
+  db: DbOrTx,
+  order: Pick<OrderRow, 'id' | 'status' | 'paymentStatus'>,
+): Promise<string | null> {
+  const reason = notPayableReason(order);
+  if (reason === null || order.status !== 'cancelled') return reason;
+  return (await staleItemsReadApart(db, order.id)) ?? reason;
+}
+
+/**
  * Checked again at payment: every product is still approved, not deleted, from a seller who is not
  * suspended (their rows share-locked until the payment is written), at the price the order was
  * priced at. Returns the buyer-facing problem, or null.

@@ -12,7 +12,14 @@ import { type OrderRow, presentOrder } from './present';
 import { findOwnOrder, insertRefundRequest, itemsAndRefundsOf, listOrders, orderStatsOfUser } from './repository';
 
 export { markPaidInTx, type PaidOrder, type Payment, reverseSaleInTx, sendReceipt, writeLedger } from './fulfil';
-export { checkItemsStillBuyable, closeUnpaidOrders, findStaleItems, isOpen, notPayableReason } from './lifecycle';
+export {
+  checkItemsStillBuyable,
+  closeUnpaidOrders,
+  explainNotPayable,
+  findStaleItems,
+  isOpen,
+  notPayableReason,
+} from './lifecycle';
 export { alreadyOwned } from './owned';
 
 export interface OrderListQuery {

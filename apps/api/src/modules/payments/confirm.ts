@@ -2,7 +2,7 @@ import type { PaymentState } from '@app/shared';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import type { OrderRow } from '../orders/present';
-import { closeUnpaidOrders, findStaleItems, notPayableReason } from '../orders/service';
+import { closeUnpaidOrders, explainNotPayable, findStaleItems } from '../orders/service';
 import type { UserRow } from '../users/repository';
 import type { ChargeResult } from './providers/provider';
 import {
@@ -29,7 +29,7 @@ export async function confirmPayment(deps: AppDeps, user: UserRow, intentId: str
   }
   const order = await findOwnOrderByIntent(deps, user, intentId);
   if (order.paymentStatus === 'paid') return stateOf(order, 'succeeded');
-  const reason = notPayableReason(order);
+  const reason = await explainNotPayable(deps.db, order);
   if (reason) throw new AppError('ORDER_NOT_PAYABLE', reason);
   if (deps.payments.name === 'stripe') return settleReadCharge(deps, order, await deps.payments.retrieve(intentId));
 
@@ -118,7 +118,7 @@ async function claimPayment(deps: AppDeps, order: OrderRow): Promise<'claimed' |
     const locked = await lockOrder(tx, order.id);
     if (!locked) return 'Payment not found';
     if (locked.paymentStatus === 'paid') return 'paid';
-    const reason = notPayableReason(locked);
+    const reason = await explainNotPayable(tx, locked);
     if (reason) return reason;
     if (locked.paymentStatus === 'processing') return 'busy';
     if (locked.expiresAt && locked.expiresAt <= new Date()) {

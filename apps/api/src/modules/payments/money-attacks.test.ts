@@ -311,13 +311,34 @@ describe('unpaid orders', () => {
     expect(await orderRow(withdrawn.order_id)).toMatchObject({ status: 'cancelled' });
   });
 
+  it('three pays at once of a repriced order all say why, charge nothing, and a later pay says it again', async () => {
+    const b = await buyer();
+    const product = await createProduct(t.db, seller, { title: 'Drifting Price Kit', priceCents: 4000 });
+    await b.add(product.id);
+    const order = (await b.checkout()).json();
+    await t.db.update(products).set({ priceCents: 4500 }).where(eq(products.id, product.id));
+    const reason = 'The price of Drifting Price Kit has changed. Please check out again.';
+    const answers = await Promise.all(Array.from({ length: 3 }, () => b.pay(order.payment_intent_id)));
+    expect(answers.map((a) => [a.statusCode, a.json().detail])).toEqual([
+      [409, reason],
+      [409, reason],
+      [409, reason],
+    ]);
+    expect((await b.pay(order.payment_intent_id)).json().detail).toBe(reason);
+    expect(await orderRow(order.order_id)).toMatchObject({ status: 'cancelled', paymentStatus: 'void' });
+    expect(await ledgerSum(order.order_id)).toBe(0);
+  });
+
   it('a superseded order is cancelled only after its intent is closed, so it can never be charged', async () => {
     const b = await buyer();
     await b.add();
     const first = (await b.checkout()).json();
     const second = (await b.checkout()).json();
     expect(second.order_id).not.toBe(first.order_id);
-    expect((await b.pay(first.payment_intent_id)).json().code).toBe('ORDER_NOT_PAYABLE');
+    expect((await b.pay(first.payment_intent_id)).json()).toMatchObject({
+      code: 'ORDER_NOT_PAYABLE',
+      detail: 'This order was replaced by a newer checkout. Please pay the newer order.',
+    });
     expect((await intentBooks(first.payment_intent_id)).status).toBe('canceled');
     expect((await b.pay(second.payment_intent_id)).statusCode).toBe(200);
   });
