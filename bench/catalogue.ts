@@ -141,6 +141,7 @@ process.on('exit', () => app.child.kill('SIGTERM'));
 const indexStarted = Date.now();
 if (!(await app.indexLoaded)) console.warn('the search index did not load: searches took the SQL path');
 console.log(`search index ready ${((Date.now() - indexStarted) / 1000).toFixed(1)} s after the server answered`);
+await app.settled();
 warmSnapshotFile(path.join(dataDir, 'search-index.snapshot'));
 
 /**

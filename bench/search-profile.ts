@@ -31,6 +31,7 @@ const app = await startServer(dataDir, {}, [
   ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
 ]);
 if (!(await app.indexLoaded)) throw new Error('the search index never loaded');
+await app.settled();
 const script = path.join(root, 'bench/search-queries.lua');
 
 /** utime + stime of a process in seconds (Linux /proc), 0 once it is gone. */

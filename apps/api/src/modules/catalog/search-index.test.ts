@@ -1,5 +1,6 @@
 // @database-server: the index loads and catches up from the database
 
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -951,9 +952,17 @@ describe('the search index with the page cache on', () => {
         .set({ status: 'rejected' })
         .where(eq(products.id, (made[2] as { id: string }).id));
       await app.db.delete(products).where(eq(products.id, (made[3] as { id: string }).id));
+      // Saves cut short: by a process that is gone, by one still running (kept), by one silent for an hour.
+      const gone = spawnSync(process.execPath, ['-e', '0']).pid as number;
+      const leftover = (pid: number) => `${file}.${pid}.tmp`;
+      for (const pid of [gone, process.ppid, 1]) fs.writeFileSync(leftover(pid), 'half a snapshot');
+      const anHourAgo = new Date(Date.now() - 3_600_000);
+      fs.utimesSync(leftover(1), anHourAgo, anHourAgo);
       const second = new SearchIndex(app.db, 60_000, file);
       await second.load();
       expect(second.stats()).toMatchObject({ products: 39, loadedFrom: 'snapshot', comparing: false, fullLoads: 0 });
+      expect([gone, process.ppid, 1].map((pid) => fs.existsSync(leftover(pid)))).toEqual([false, true, false]);
+      fs.rmSync(leftover(process.ppid));
       const dictionary = await app.deps.searchDictionary.current();
       for (const query of [
         { search: 'amberine' },

@@ -9,6 +9,7 @@ import { applyChanges, ensureDistanceTable, findDisagreements, loadIndex, readLe
 import { readClockUs, readDatabaseIdentity } from './repository';
 import { type IndexResult, searchIndexData } from './search';
 import { captureSnapshot, readRowsFromSnapshot, readSnapshot } from './snapshot';
+import { removeAbandonedWrites } from './snapshot-file';
 
 export { IndexData } from './index-data';
 export type { LexemesOf } from './matching';
@@ -353,6 +354,8 @@ export class SearchIndex {
   private async restore(): Promise<boolean> {
     if (!this.snapshotFile || this.checkEveryMs === 0) return false;
     try {
+      // A save cut short by the last run's end (kill, crash, a stop mid-write) left its file behind.
+      await removeAbandonedWrites(this.snapshotFile);
       this.databaseIdentity ??= await readDatabaseIdentity(this.db);
       const [saved, now] = await Promise.all([readSnapshot(this.snapshotFile), readClockUs(this.db)]);
       if (!saved || saved.origin.database !== this.databaseIdentity) return false;

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import path from 'node:path';
 
 /**
  * A file of named sections, each a typed array's bytes or a JSON value, behind a JSON header:
@@ -83,7 +84,8 @@ export class SnapshotWriter {
     prefix.write(MAGIC, 0, 'latin1');
     prefix.writeBigUInt64LE(BigInt(header.byteLength), MAGIC.length);
     header.copy(prefix, MAGIC.length + 8);
-    const temporary = `${file}.${process.pid}.tmp`;
+    await removeAbandonedWrites(file);
+    const temporary = temporaryOf(file, process.pid);
     const handle = await fs.open(temporary, 'w');
     try {
       await handle.write(prefix, 0, prefix.byteLength, 0);
@@ -99,11 +101,48 @@ export class SnapshotWriter {
       }
       await staged.flush();
       await handle.sync();
-    } finally {
+    } catch (error) {
       await handle.close();
+      await fs.rm(temporary, { force: true });
+      throw error;
     }
+    await handle.close();
     await fs.rename(temporary, file);
     return start + offset;
+  }
+}
+
+const temporaryOf = (file: string, pid: number) => `${file}.${pid}.tmp`;
+/** A write whose file has not grown for this long has lost its writer, even on another host. */
+const ABANDONED_AFTER_MS = 10 * 60_000;
+
+/**
+ * Deletes the half-written snapshots that a process stopped mid-write left beside `file` (a
+ * snapshot of a million products is ~2.8 GB): those of a process no longer running here, and any
+ * not written to for ABANDONED_AFTER_MS. Another instance's write in progress is left alone.
+ */
+export async function removeAbandonedWrites(file: string): Promise<void> {
+  const directory = path.dirname(file);
+  const prefix = `${path.basename(file)}.`;
+  const names = await fs.readdir(directory).catch(() => [] as string[]);
+  for (const name of names) {
+    const middle = name.startsWith(prefix) && name.endsWith('.tmp') ? name.slice(prefix.length, -'.tmp'.length) : '';
+    if (!/^\d+$/.test(middle)) continue;
+    const pid = Number(middle);
+    const temporary = path.join(directory, name);
+    const stat = await fs.stat(temporary).catch(() => undefined);
+    const idle = stat ? Date.now() - stat.mtimeMs > ABANDONED_AFTER_MS : false;
+    if (pid === process.pid || !isRunning(pid) || idle) await fs.rm(temporary, { force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
