@@ -40,31 +40,38 @@ export function ConfirmDialog({
         if (!next && !busy) onCancel();
       }}
     >
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className={dialogOverlayClasses} />
-        <AlertDialog.Content
-          className={dialogPanelClasses}
-          {...returnFocus}
-          onEscapeKeyDown={(event) => {
-            if (busy) event.preventDefault();
-          }}
-        >
-          <AlertDialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">{title}</AlertDialog.Title>
-          <AlertDialog.Description asChild>
-            <div className="mt-2 text-sm text-slate-600 dark:text-slate-400">{description}</div>
-          </AlertDialog.Description>
-          <div className="mt-6 flex justify-end gap-3">
-            <AlertDialog.Cancel asChild>
-              <Button variant="outline" disabled={busy}>
-                {t('common.cancel')}
+      {/*
+        Only an open dialog mounts its portal. A closed one mounted Radix's Presence, whose first layout
+        effect sends a state update at once: in a page's first commit (every "add to cart" button has one)
+        that update made React run all the page's passive effects in the same task, not in a later one.
+      */}
+      {open && (
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className={dialogOverlayClasses} />
+          <AlertDialog.Content
+            className={dialogPanelClasses}
+            {...returnFocus}
+            onEscapeKeyDown={(event) => {
+              if (busy) event.preventDefault();
+            }}
+          >
+            <AlertDialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">{title}</AlertDialog.Title>
+            <AlertDialog.Description asChild>
+              <div className="mt-2 text-sm text-slate-600 dark:text-slate-400">{description}</div>
+            </AlertDialog.Description>
+            <div className="mt-6 flex justify-end gap-3">
+              <AlertDialog.Cancel asChild>
+                <Button variant="outline" disabled={busy}>
+                  {t('common.cancel')}
+                </Button>
+              </AlertDialog.Cancel>
+              <Button variant={tone} onClick={onConfirm} loading={busy}>
+                {confirmLabel}
               </Button>
-            </AlertDialog.Cancel>
-            <Button variant={tone} onClick={onConfirm} loading={busy}>
-              {confirmLabel}
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      )}
     </AlertDialog.Root>
   );
 }

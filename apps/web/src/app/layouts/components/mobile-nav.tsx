@@ -74,30 +74,33 @@ export function MobileNav({ links, label, footer, from, defaultOpen = false }: M
       <Dialog.Trigger className={navTriggerClass(from)} aria-label={t('header.openMenu')}>
         <NavTriggerFace />
       </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/50" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col gap-2 overflow-y-auto border-l border-slate-200 bg-white p-4 shadow-xl focus:outline-none dark:border-slate-800 dark:bg-slate-900"
-        >
-          <div className="flex items-center justify-between">
-            <Dialog.Title className="px-3 text-sm font-semibold text-slate-500 dark:text-slate-400">
-              {t('header.menu')}
-            </Dialog.Title>
-            <Dialog.Close className={buttonClasses('ghost', 'icon')} aria-label={t('header.closeMenu')}>
-              <X className="size-5" aria-hidden />
-            </Dialog.Close>
-          </div>
-          <nav aria-label={label} className="flex flex-col gap-1">
-            {links.map((link) => (
-              <NavLink key={link.to} to={link.to} end={link.end} className={linkClass} onClick={() => setOpen(false)}>
-                {link.label}
-              </NavLink>
-            ))}
-          </nav>
-          {footer && <div className="mt-2 border-t border-slate-200 pt-4 dark:border-slate-800">{footer}</div>}
-        </Dialog.Content>
-      </Dialog.Portal>
+      {/* Only while open: a closed sheet's Radix Presence sends a state update as it mounts (see ConfirmDialog). */}
+      {open && (
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/50" />
+          <Dialog.Content
+            aria-describedby={undefined}
+            className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col gap-2 overflow-y-auto border-l border-slate-200 bg-white p-4 shadow-xl focus:outline-none dark:border-slate-800 dark:bg-slate-900"
+          >
+            <div className="flex items-center justify-between">
+              <Dialog.Title className="px-3 text-sm font-semibold text-slate-500 dark:text-slate-400">
+                {t('header.menu')}
+              </Dialog.Title>
+              <Dialog.Close className={buttonClasses('ghost', 'icon')} aria-label={t('header.closeMenu')}>
+                <X className="size-5" aria-hidden />
+              </Dialog.Close>
+            </div>
+            <nav aria-label={label} className="flex flex-col gap-1">
+              {links.map((link) => (
+                <NavLink key={link.to} to={link.to} end={link.end} className={linkClass} onClick={() => setOpen(false)}>
+                  {link.label}
+                </NavLink>
+              ))}
+            </nav>
+            {footer && <div className="mt-2 border-t border-slate-200 pt-4 dark:border-slate-800">{footer}</div>}
+          </Dialog.Content>
+        </Dialog.Portal>
+      )}
     </Dialog.Root>
   );
 }
