@@ -1,5 +1,5 @@
 import { type ComponentType, createElement, lazy, type ReactElement, useState } from 'react';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { HomePage } from '@/features/home/pages/home-page';
 import { setUnauthenticatedHandler } from '@/lib/api-client';
 import { pathOf } from '@/lib/redirect';
@@ -44,11 +44,15 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
   return createElement(preloadable);
 }
 
-/** Loads the code of the pages `location` shows (before the first render, so it needs no fallback). */
-export function preloadRoute(location: string): Promise<unknown> {
-  const matches = matchRoutes(routes, location) ?? [];
+/**
+ * Loads the code of the pages the router's location shows (before the first render, so it needs no
+ * fallback). It reads the matches the router made as it started rather than matching the route table again.
+ */
+export function preloadRoute(router: Pick<ReturnType<typeof createBrowserRouter>, 'state'>): Promise<unknown> {
   return Promise.allSettled(
-    matches.map((match) => ((match.route.element as ReactElement | undefined)?.type as Preloadable | undefined)?.preload?.()),
+    router.state.matches.map((match) =>
+      ((match.route.element as ReactElement | undefined)?.type as Preloadable | undefined)?.preload?.(),
+    ),
   );
 }
 
