@@ -1,8 +1,8 @@
 import type { ProductDetail } from '@app/shared';
 import { ChevronRight, Download, PackageX, ScanSearch, ShieldCheck } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { AddToCartButton } from '@/components/add-to-cart-button';
 import { CompareToggle } from '@/components/compare-toggle';
 import { DocumentTitle } from '@/components/document-title';
@@ -20,6 +20,7 @@ import { WishlistButton } from '@/features/wishlist/components/wishlist-button';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-store';
 import { categoryName, licenseName } from '@/lib/catalog-names';
+import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { useProduct } from '../api/get-product';
@@ -35,6 +36,54 @@ import { VersionHistory } from '../components/version-history';
 const BuyButtonPanel = lazy(async () => ({
   default: (await import('@/features/buy-buttons/components/buy-button-panel')).BuyButtonPanel,
 }));
+
+/** The parts below the first screen, shown one after another while the app takes over the document (`useLaterParts`). */
+const LATER_PARTS = 4;
+/** Whether the next product view is the first of this document. */
+let firstView = true;
+
+/**
+ * How many of the page's parts below the first screen to show. When the app takes over a product
+ * page the server painted (a document opened afresh, no #fragment to scroll to), its first render
+ * shows the first screen only and adds the parts below it one a frame: the description, the files and
+ * versions, the reviews, the related products. One render of the whole page made the browser style,
+ * lay out and paint all of it in one task after the commit, and run every section's effects (their
+ * requests) in the next, each too long on a slow phone (Lighthouse counts what a task holds the main
+ * thread past 50 ms as blocking time). Nothing above moves: the parts only add to the page's end,
+ * which keeps a screen's height below the first screen until all are there. Any later view (a link,
+ * Back, a reload that restores the scroll position) shows the whole page at once.
+ */
+function useLaterParts(): number {
+  // The document's first history entry ('default') is the page the server painted.
+  const { key } = useLocation();
+  const [shown, setShown] = useState(() => (firstView && key === 'default' && opensAtTop() ? 0 : LATER_PARTS));
+  useEffect(() => {
+    firstView = false;
+  }, []);
+  useEffect(() => {
+    if (shown >= LATER_PARTS) return;
+    // After the next frame has painted the parts shown so far; a tab in the background paints no frames.
+    let timer = 0;
+    const next = () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      timer = window.setTimeout(() => startTransition(() => setShown((count) => Math.max(count, shown + 1))));
+    };
+    const frame = requestAnimationFrame(next);
+    timer = window.setTimeout(next, 200);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [shown]);
+  return shown;
+}
+
+/** A document opened afresh at no #fragment: the page starts at its top (lib/scroll-positions.ts). */
+function opensAtTop(): boolean {
+  const [entry] = performance.getEntriesByType?.('navigation') ?? [];
+  return (entry as PerformanceNavigationTiming | undefined)?.type === 'navigate' && !window.location.hash;
+}
 
 export function ProductDetailPage() {
   const { t } = useTranslation();
@@ -63,6 +112,7 @@ export function ProductDetailPage() {
 function ProductView({ product }: { product: ProductDetail }) {
   const { t } = useTranslation();
   const viewer = useAuth().user;
+  const later = useLaterParts();
   // Pay what you want: the buyer's amount (undefined: the suggested price as shown; null: not a valid amount yet).
   const [amount, setAmount] = useState<number | null | undefined>(undefined);
   const images =
@@ -234,62 +284,78 @@ function ProductView({ product }: { product: ProductDetail }) {
         </div>
       </div>
 
-      <div className="mt-14 grid gap-12 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <div className="min-w-0">
-          <section aria-labelledby="description-title">
-            <h2 id="description-title" className="text-2xl font-bold text-slate-900 dark:text-white">
-              {t('products.detail.description')}
-            </h2>
-            {/*
+      <div
+        className={cn(
+          'mt-14 grid gap-12 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]',
+          // Until every part is there, a screen's height keeps the footer out of view (it must not move in sight).
+          later < LATER_PARTS && 'min-h-screen',
+        )}
+      >
+        {later >= 1 && (
+          <div className="min-w-0">
+            <section aria-labelledby="description-title">
+              <h2 id="description-title" className="text-2xl font-bold text-slate-900 dark:text-white">
+                {t('products.detail.description')}
+              </h2>
+              {/*
               Markdown as the forum renders it: no raw HTML, scripts or javascript: links. The parser
               (marked, ~15 kB compressed) loads and runs in a worker, so neither the first screen nor the
               main thread waits for it; the plain text stands in for the moment it takes. The page's
               title is its one h1: the seller's highest heading becomes h3, under the section's h2.
             */}
-            <OffThreadMarkdown
-              source={product.description}
-              topHeadingLevel={3}
-              className="mt-4 text-slate-700 [&_pre_code]:p-0 dark:text-slate-300"
-              fallback={<p className="mt-4 whitespace-pre-line text-slate-700 dark:text-slate-300">{product.description}</p>}
-            />
-            {product.tags.length > 0 && (
-              <ul aria-label={t('products.detail.tags')} className="mt-6 flex flex-wrap gap-2">
-                {product.tags.map((tag) => (
-                  <li key={tag}>
-                    <Link
-                      to={`/products?search=${encodeURIComponent(tag)}`}
-                      className="inline-block rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-700 hover:bg-indigo-50 hover:text-indigo-700 dark:bg-slate-800 dark:text-slate-300 dark:hover:bg-indigo-950"
-                    >
-                      #{tag}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <OffThreadMarkdown
+                source={product.description}
+                topHeadingLevel={3}
+                className="mt-4 text-slate-700 [&_pre_code]:p-0 dark:text-slate-300"
+                fallback={<p className="mt-4 whitespace-pre-line text-slate-700 dark:text-slate-300">{product.description}</p>}
+              />
+              {product.tags.length > 0 && (
+                <ul aria-label={t('products.detail.tags')} className="mt-6 flex flex-wrap gap-2">
+                  {product.tags.map((tag) => (
+                    <li key={tag}>
+                      <Link
+                        to={`/products?search=${encodeURIComponent(tag)}`}
+                        className="inline-block rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-700 hover:bg-indigo-50 hover:text-indigo-700 dark:bg-slate-800 dark:text-slate-300 dark:hover:bg-indigo-950"
+                      >
+                        #{tag}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <p className="mt-6 text-sm text-slate-700 dark:text-slate-300">
+                <Link
+                  to={`/community?product=${product.id}`}
+                  className="font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+                >
+                  {t('community.askAboutProduct')}
+                </Link>
+              </p>
+            </section>
+            <ListingCard card={product.card} license={product.license} className="mt-10" />
+            {later >= 2 && (
+              <>
+                <ProductFiles key={product.id} productId={product.id} published={product.status === 'approved'} />
+                <VersionHistory key={`versions-${product.id}`} productId={product.id} published={product.status === 'approved'} />
+                <DatasetPreviews key={`data-${product.id}`} productId={product.id} published={product.status === 'approved'} />
+                <ProductUpdateNotes
+                  key={`updates-${product.id}`}
+                  productId={product.id}
+                  published={product.status === 'approved'}
+                />
+                {viewer && viewer.id === product.seller_id && (
+                  <Suspense fallback={null}>
+                    <BuyButtonPanel key={`buy-${product.id}`} productId={product.id} published={product.status === 'approved'} />
+                  </Suspense>
+                )}
+              </>
             )}
-            <p className="mt-6 text-sm text-slate-700 dark:text-slate-300">
-              <Link
-                to={`/community?product=${product.id}`}
-                className="font-medium text-indigo-700 hover:underline dark:text-indigo-300"
-              >
-                {t('community.askAboutProduct')}
-              </Link>
-            </p>
-          </section>
-          <ListingCard card={product.card} license={product.license} className="mt-10" />
-          <ProductFiles key={product.id} productId={product.id} published={product.status === 'approved'} />
-          <VersionHistory key={`versions-${product.id}`} productId={product.id} published={product.status === 'approved'} />
-          <DatasetPreviews key={`data-${product.id}`} productId={product.id} published={product.status === 'approved'} />
-          <ProductUpdateNotes key={`updates-${product.id}`} productId={product.id} published={product.status === 'approved'} />
-          {viewer && viewer.id === product.seller_id && (
-            <Suspense fallback={null}>
-              <BuyButtonPanel key={`buy-${product.id}`} productId={product.id} published={product.status === 'approved'} />
-            </Suspense>
-          )}
-        </div>
-        <ProductReviews key={product.id} productId={product.id} />
+          </div>
+        )}
+        {later >= 3 && <ProductReviews key={product.id} productId={product.id} />}
       </div>
 
-      {product.related.length > 0 && (
+      {later >= 4 && product.related.length > 0 && (
         <section aria-labelledby="related-title" className="mt-16">
           <h2 id="related-title" className="text-2xl font-bold text-slate-900 dark:text-white">
             {t('products.detail.related')}
