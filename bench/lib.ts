@@ -36,9 +36,13 @@ export function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+const startScript = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start as string;
 /** The V8 flags `npm start` gives Node (package.json's start script), so a benchmark measures what ships. */
-export const SERVER_NODE_FLAGS: string[] =
-  (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start as string).match(/--[\w-]+=\S+/g) ?? [];
+export const SERVER_NODE_FLAGS: string[] = startScript.match(/--[\w-]+=\S+/g) ?? [];
+/** The environment `npm start` sets before Node (e.g. MALLOC_MMAP_THRESHOLD_), likewise. */
+const SERVER_ENV: Record<string, string> = Object.fromEntries(
+  [...startScript.matchAll(/(?:^|\s)([A-Z][A-Z0-9_]*)=(\S+)/g)].map((match) => [match[1] as string, match[2] as string]),
+);
 
 /** The API server process exactly as `npm start` runs it (minus the storefront build). */
 export async function startServer(dataDir: string, env: Record<string, string> = {}, nodeArgs: string[] = []) {
@@ -46,7 +50,7 @@ export async function startServer(dataDir: string, env: Record<string, string> =
   const spawnedAt = Date.now();
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, ...SERVER_ENV, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   child.stdout?.pipe(process.stdout);
