@@ -201,12 +201,23 @@ export interface DecodedMail {
   body: string;
 }
 
+/**
+ * A message split at its declared MIME boundaries only: a quoted-printable line may itself start
+ * with "--" (a soft break before a link's "--"), which is not a boundary.
+ */
+function mimeParts(raw: string): string[] {
+  const boundaries = [...raw.matchAll(/boundary="?([^";\r\n]+)"?/gi)].map((match) => match[1] as string);
+  if (boundaries.length === 0) return [raw];
+  const escaped = boundaries.map((boundary) => boundary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return raw.split(new RegExp(`\\r?\\n--(?:${escaped.join('|')})(?:--)?[ \\t]*(?:\\r?\\n|$)`));
+}
+
 /** The outbox's messages with headers and parts decoded, so tests can read non-ASCII text. */
 export function decodedOutbox(config: Config): DecodedMail[] {
   return outboxMessages(config).map((raw) => {
     const unfolded = raw.replace(/\r?\n[ \t]+/g, ' ');
     const header = (name: string) => decodeHeaderWords(unfolded.match(new RegExp(`^${name}: (.*)$`, 'mi'))?.[1] ?? '');
-    const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/).map((part) => {
+    const parts = mimeParts(raw).map((part) => {
       const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
       const content = rest.join('\n\n');
       if (/content-transfer-encoding:\s*base64/i.test(head))
