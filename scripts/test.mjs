@@ -16,12 +16,18 @@ const target = process.env.TEST_DATABASE_URL ? 'PostgreSQL at TEST_DATABASE_URL'
 /** A Vitest run with its output as it comes; asynchronous, so the background build goes on meanwhile. */
 function run(label, args, env = {}) {
   console.log(`\n[test] ${label}`);
+  const started = Date.now();
   const child = spawn(process.execPath, [vitest, 'run', ...args, ...extra], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
-  return new Promise((resolve) => child.on('close', (code) => resolve(code === 0)));
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      console.log(`[test] ${label}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      resolve(code === 0);
+    }),
+  );
 }
 
 /** Runs a node script with its output kept, and prints the output under its label once it ends. */
