@@ -79,10 +79,12 @@ function wrk(url: string, connections: number, options: { urls?: UrlFile; slice?
   const threads = connections === 1 ? 1 : 2;
   // A 10 s timeout: a slow answer is measured, not dropped from the latencies (wrk's default is 2 s).
   const args = [`-t${threads}`, `-c${connections}`, '--timeout', '10s', ...(options.headers ?? []).flatMap((h) => ['-H', h])];
+  // The warm-up walks a slice in proportion to its length (with room to spare): at the measured
+  // run's rate it would use a fifth of the measured slice.
   const run = (seconds: number) => {
     const env = { ...process.env };
     if (options.urls) {
-      const slice = options.slice ?? 25_000;
+      const slice = Math.ceil(((options.slice ?? 25_000) * Math.min(DURATION, seconds * 1.5)) / DURATION);
       Object.assign(env, {
         QUERIES: options.urls.file,
         SLICE: String(slice),
@@ -92,11 +94,12 @@ function wrk(url: string, connections: number, options: { urls?: UrlFile; slice?
     const script = options.urls ? ['-s', luaScript] : [];
     return spawnSync('wrk', [...args, ...script, `-d${seconds}s`, '--latency', url], { encoding: 'utf8', env }).stdout;
   };
-  run(WARM_UP);
+  // A warm-up past its slice would have sent some of the measured run's URLs first.
+  const warmUpRepeated = run(WARM_UP).includes('REPEATED');
   const output = run(DURATION);
   if (/Non-2xx/.test(output)) console.warn(`${url}: some answers were not 2xx\n${output}`);
   const threadLines = output.split('\n').filter((line) => line.startsWith('thread '));
-  const repeated = Boolean(options.urls?.wrapped) || threadLines.some((line) => line.includes('REPEATED'));
+  const repeated = warmUpRepeated || Boolean(options.urls?.wrapped) || threadLines.some((line) => line.includes('REPEATED'));
   const distinct = threadLines.reduce((sum, line) => sum + Number(line.match(/\((\d+) distinct\)/)?.[1] ?? 0), 0);
   const timeouts = Number(output.match(/timeout (\d+)/)?.[1] ?? 0);
   const notes = [
@@ -250,10 +253,17 @@ console.log(
   `answer sizes: catalogue page ${pageSize} B, product ${productSize} B, filters ${filterSize} B, deep ${deepSize} B, search ${searchSize} B`,
 );
 console.log(compressionCost(await (await fetch(catalogue)).arrayBuffer()));
-const query = { slice: 40_000 };
-const oneUser = { slice: 30_000 };
-// One visitor reads ~5,000 product pages a second: 12 s of them (warm-up and run) need more than 30,000.
-const oneUserProducts = { slice: 80_000 };
+// Slices per wrk thread and measured run, with room for a machine twice as fast as the fastest
+// seen (2026-11-28 17:45: 26,700 product pages/s at 32 connections, 4,900 filter pages/s, 10,300
+// product and 3,600 filter pages/s for one visitor). A target's warm-up and measured run take 1.3
+// slices per thread from its file: 300,000 filter and search URLs, 150,000 deep pages, one product
+// page per product (below 1M products the product rows wrap, and say URLs REPEATED).
+const query = { slice: 50_000 };
+const oneUser = { slice: 75_000 };
+const productSlices = {
+  crowd: Math.max(40_000, Math.floor(products.lines * 0.25)),
+  oneUser: Math.max(40_000, Math.floor(products.lines * 0.22)),
+};
 
 measure('catalogue, newest first (cached)', catalogue, pageSize, 32, { share: 0.5, p99: 25 });
 measure(
@@ -272,8 +282,8 @@ measure(
   productSize,
   32,
   { share: 0.25, p99: 25 },
-  // Its own slices of the product file: 2 runs × 2 threads here, 2 × 80,000 for the one-user row.
-  { urls: products, slice: Math.max(40_000, Math.floor((products.lines - 2 * oneUserProducts.slice) / 4)) },
+  // Its own slices of the product file: 2 threads × 1.3 slices here, 1.3 for the one-user row.
+  { urls: products, slice: productSlices.crowd },
 );
 measure(
   'catalogue, distinct filter and sort combinations',
@@ -289,7 +299,7 @@ measure(
   deepSize,
   32,
   { share: 0, p99: 50 },
-  { urls: deep, slice: 37_500 },
+  { urls: deep, slice: 55_000 },
 );
 measure(
   'search, distinct long-tail queries',
@@ -305,7 +315,7 @@ measure(
   productSize,
   1,
   { share: 0, p99: 10 },
-  { urls: products, ...oneUserProducts },
+  { urls: products, slice: productSlices.oneUser },
 );
 measure('catalogue filters, one user', `${app.base}/`, filterSize, 1, { share: 0, p99: 10 }, { urls: filters, ...oneUser });
 measure('search, one user', `${app.base}/`, searchSize, 1, { share: 0, p99: 10 }, { urls: searches, ...oneUser });
