@@ -861,6 +861,22 @@ describe('the search index with the page cache on', () => {
         expect(fromCopy?.map(text), `restored ${JSON.stringify(query)}`).toEqual(viaSql.rows.map(productJson));
         restored.rows.close();
       }
+      // A snapshot of the format before ids were kept as words (their text in a JSON section) restores the same ids.
+      const { data } = index as unknown as { data: IndexData };
+      const idsOf = (of: IndexData) => Array.from({ length: of.size }, (_, slot) => of.idOf(slot));
+      const writer = captureSnapshot(data, { database: 'test', watermarkUs: 0 });
+      const sections = writer as unknown as { parts: { name: string }[] };
+      sections.parts = sections.parts.filter((part) => part.name !== 'idWords');
+      writer.json('ids', idsOf(data));
+      writer.value('format', 5);
+      const older = path.join(path.dirname(file), 'format-5.snapshot');
+      await writer.write(older);
+      const restored = (await readSnapshot(older))?.data as IndexData;
+      expect(idsOf(restored)).toEqual(idsOf(data));
+      const probe = data.idOf(7);
+      expect(restored.slotOf(probe)).toBe(data.slotOf(probe));
+      expect(restored.slotOf(probe)).toBe(7);
+      restored.rows.close();
     } finally {
       await app.close();
       fs.rmSync(path.dirname(file), { recursive: true, force: true });

@@ -40,7 +40,7 @@ export function browseIndexData(data: IndexData, query: ProductListQuery): Brows
   const matched = filter.exactTotal ?? matches.length;
   const capped = filter.exactTotal === undefined && matched > PRODUCT_TOTAL_CAP;
   return {
-    ids: page.map((slot) => data.ids[slot] as string),
+    ids: page.map((slot) => data.idOf(slot)),
     rows: page.map((slot) => data.rowJson(slot)),
     total: capped ? PRODUCT_TOTAL_CAP : matched,
     totalCapped: capped,

@@ -8,6 +8,7 @@ import {
 } from '@app/shared';
 import { productJson } from '../present';
 import { Documents } from './documents';
+import { IdTable } from './id-table';
 import { LexemeSets } from './lexeme-sets';
 import type { IndexedProductRow } from './repository';
 import { Rows } from './rows';
@@ -175,7 +176,8 @@ export class IndexData {
   /** Length of the per-slot arrays (size is how many are in use). */
   capacity: number;
   alive: Uint8Array;
-  ids: string[] = [];
+  /** Each slot's id, and the alive slots by id. */
+  ids: IdTable;
   titles: string[] = [];
   titleLength: Int32Array;
   category: Int32Array;
@@ -210,7 +212,6 @@ export class IndexData {
   documents: Documents;
   titleTokens = new TitleTokens();
   rows: Rows;
-  readonly slotOf = new Map<string, number>();
   categories = new Codes();
   licenses = new Codes();
   sellers = new Codes();
@@ -237,6 +238,7 @@ export class IndexData {
     this.created = new Float64Array(capacity);
     this.updated = new Float64Array(capacity);
     this.idKey = new Float64Array(capacity);
+    this.ids = new IdTable(capacity);
     this.priceBand = new Uint8Array(capacity);
     this.ratingMask = new Uint8Array(capacity);
     this.attributes = new Uint32Array(capacity);
@@ -267,8 +269,8 @@ export class IndexData {
     this.size += 1;
     this.aliveCount += 1;
     this.alive[slot] = 1;
-    this.slotOf.set(row.id, slot);
-    this.ids[slot] = row.id;
+    this.ids.write(slot, row.id);
+    this.ids.link(slot);
     // Lower-case hex orders as its value, so the first 12 digits order ids as their text does.
     this.idKey[slot] = Number.parseInt(row.id.slice(0, 8), 16) * 65536 + Number.parseInt(row.id.slice(9, 13), 16);
     this.titles[slot] = row.titleLower;
@@ -324,7 +326,7 @@ export class IndexData {
         this.cardFlags[slot] as number,
       );
     }
-    this.slotOf.clear();
+    this.ids.relink(this.alive, this.size);
     this.slotsBySeller.length = 0;
     this.aliveInCategory.length = 0;
     for (let slot = 0; slot < this.size; slot += 1) {
@@ -333,7 +335,6 @@ export class IndexData {
       if (sellerSlots) sellerSlots.push(slot);
       else this.slotsBySeller[seller] = [slot];
       if (this.alive[slot] !== 1) continue;
-      this.slotOf.set(this.ids[slot] as string, slot);
       const category = this.category[slot] as number;
       this.aliveInCategory[category] = (this.aliveInCategory[category] ?? 0) + 1;
     }
@@ -400,15 +401,13 @@ export class IndexData {
     for (let slot = 0; slot < size; slot += 1) {
       const target = renumbered[slot] as number;
       if (target < 0 || target === slot) continue;
-      const id = this.ids[slot] as string;
-      this.ids[target] = id;
       this.titles[target] = this.titles[slot] as string;
-      this.slotOf.set(id, target);
     }
-    this.ids.length = kept;
     this.titles.length = kept;
     this.alive.fill(1, 0, kept);
     this.alive.fill(0, kept, size);
+    this.ids.compact(renumbered, size, kept);
+    this.ids.relink(this.alive, kept);
     for (let seller = 0; seller < this.slotsBySeller.length; seller += 1) {
       const slots = this.slotsBySeller[seller];
       if (!slots) continue;
@@ -433,9 +432,9 @@ export class IndexData {
   }
 
   remove(id: string): void {
-    const slot = this.slotOf.get(id);
+    const slot = this.ids.slotOf(id);
     if (slot === undefined) return;
-    this.slotOf.delete(id);
+    this.ids.unlink(slot);
     this.orders?.markDead(slot);
     this.alive[slot] = 0;
     this.aliveCount -= 1;
@@ -443,6 +442,16 @@ export class IndexData {
     // The slot stays in the posting lists and arenas (skipped as dead) until the next compaction.
     this.documents.remove(slot);
     this.titles[slot] = '';
+  }
+
+  /** The alive slot of a product, or undefined. */
+  slotOf(id: string): number | undefined {
+    return this.ids.slotOf(id);
+  }
+
+  /** The product id of a slot. */
+  idOf(slot: number): string {
+    return this.ids.idOf(slot);
   }
 
   /** The product's JSON as the API sends it (a view into the arena, not a copy). */
@@ -486,7 +495,7 @@ export class IndexData {
   compareIds(a: number, b: number): number {
     const difference = (this.idKey[a] as number) - (this.idKey[b] as number);
     if (difference !== 0) return difference < 0 ? -1 : 1;
-    return (this.ids[a] as string) < (this.ids[b] as string) ? -1 : 1;
+    return this.ids.compare(a, b) < 0 ? -1 : 1;
   }
 
   /** Bytes held by the typed arrays and strings (an estimate: object headers not counted). */
@@ -497,11 +506,12 @@ export class IndexData {
   /** bytes(), per part of the index (the /metrics gauge search_index_bytes shows them). */
   bytesByPart(): Record<string, number> {
     let titles = 0;
-    for (let slot = 0; slot < this.size; slot += 1) titles += 2 * ((this.titles[slot]?.length ?? 0) + 36);
+    for (let slot = 0; slot < this.size; slot += 1) titles += 2 * (this.titles[slot]?.length ?? 0);
     const documents = this.documents.bytesByPart();
     return {
       columns: this.capacity * (1 + 4 * 12 + 8 * 4 + 4 * 2 + 2 + 4 + 8 + 1 + 2) + this.size * 4,
       titles,
+      ids: this.ids.bytes(),
       sorted_orders: this.orders?.bytes() ?? 0,
       // Per product, its lexemes and their positions (for ts_rank), and per lexeme its products.
       document_lexemes: documents.lexemes,
@@ -536,6 +546,7 @@ export class IndexData {
     this.created = grown(this.created, capacity);
     this.updated = grown(this.updated, capacity);
     this.idKey = grown(this.idKey, capacity);
+    this.ids.grow(capacity);
     this.priceBand = grown(this.priceBand, capacity);
     this.ratingMask = grown(this.ratingMask, capacity);
     this.attributes = grown(this.attributes, capacity);

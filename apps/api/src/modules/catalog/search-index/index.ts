@@ -239,7 +239,7 @@ export class SearchIndex {
    */
   async product(id: string): Promise<{ json: Uint8Array; category: string } | undefined> {
     const data = await this.current();
-    const slot = data?.slotOf.get(id);
+    const slot = data?.slotOf(id);
     if (!data || slot === undefined) return undefined;
     return { json: data.rowJson(slot), category: data.categories.values()[data.category[slot] as number] as string };
   }

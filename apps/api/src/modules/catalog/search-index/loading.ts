@@ -75,11 +75,11 @@ export async function applyChanges(
   // Products the index took in or let go of (those named again within the overlap are not).
   let changed = 0;
   const remove = (id: string) => {
-    if (data.slotOf.has(id)) changed += 1;
+    if (data.slotOf(id) !== undefined) changed += 1;
     data.remove(id);
   };
   const apply = (row: IndexedProductRow) => {
-    const slot = data.slotOf.get(row.id);
+    const slot = data.slotOf(row.id);
     if (!row.isPublic) remove(row.id);
     else if (slot === undefined || data.updated[slot] !== Number(row.updatedUs)) {
       data.add(row);
@@ -155,15 +155,14 @@ export async function findDisagreements(db: Database, data: IndexData): Promise<
   for (;;) {
     const rows = await readPublicVersions(db, after, COMPARE_BATCH);
     for (const { id, updatedUs } of rows) {
-      const slot = data.slotOf.get(id);
+      const slot = data.slotOf(id);
       if (slot === undefined || data.updated[slot] !== Number(updatedUs)) differ.push(id);
       else if (slot < size) seen[slot] = 1;
     }
     if (rows.length < COMPARE_BATCH) break;
     after = (rows.at(-1) as { id: string }).id;
   }
-  for (let slot = 0; slot < size; slot += 1)
-    if (data.alive[slot] === 1 && seen[slot] === 0) differ.push(data.ids[slot] as string);
+  for (let slot = 0; slot < size; slot += 1) if (data.alive[slot] === 1 && seen[slot] === 0) differ.push(data.idOf(slot));
   return [...new Set(differ)];
 }
 

@@ -61,7 +61,7 @@ function pageOf(
 
 function result(data: IndexData, matches: Int32Array, slots: number[]): IndexResult {
   return {
-    ids: slots.map((slot) => data.ids[slot] as string),
+    ids: slots.map((slot) => data.idOf(slot)),
     rows: slots.map((slot) => data.rowJson(slot)),
     matched: matches.length,
     facets: facetsOfMatches(data, matches),

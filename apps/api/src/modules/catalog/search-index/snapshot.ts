@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { Documents } from './documents';
+import { IdTable, idWordsOf } from './id-table';
 import { Codes, IndexData } from './index-data';
 import { PostingLists } from './posting-lists';
 import { Rows } from './rows';
@@ -15,7 +16,9 @@ import { TitleTokens } from './title-tokens';
  * snapshot of another format, another database, or older than the deletion log (a day) is not used.
  */
 // 5: the common lexemes' posting lists are bitsets (setIds, setLengths, setWords).
-const FORMAT = 5;
+const FORMAT = 6;
+/** The format before ids were kept as words (restore() converts its text ids). */
+const FORMAT_WITH_TEXT_IDS = 5;
 
 /** Where a snapshot was taken: the database (system identifier and name) and the watermark of its changes. */
 export interface SnapshotOrigin {
@@ -63,7 +66,7 @@ export function captureSnapshot(data: IndexData, origin: SnapshotOrigin): Snapsh
     const column = data[name as Column].subarray(0, size);
     writer.array(name, name === 'alive' ? column.slice() : column);
   }
-  writer.json('ids', data.ids.slice(0, size));
+  writer.array('idWords', data.ids.words.subarray(0, size * 4));
   writer.json('titles', data.titles.slice(0, size));
   writer.json('codes', [data.categories.values(), data.licenses.values(), data.sellers.values(), data.frameworks.values()]);
   const documents = data.documents;
@@ -124,7 +127,7 @@ export async function readSnapshot(file: string): Promise<{ data: IndexData; ori
   const reader = await SnapshotReader.open(file);
   if (!reader) return undefined;
   try {
-    if (reader.values.format !== FORMAT) return undefined;
+    if (reader.values.format !== FORMAT && reader.values.format !== FORMAT_WITH_TEXT_IDS) return undefined;
     return { data: await restore(reader, file), origin: reader.values.origin as SnapshotOrigin };
   } finally {
     await reader.close();
@@ -138,7 +141,10 @@ async function restore(reader: SnapshotReader, file: string): Promise<IndexData>
   data.size = size;
   data.aliveCount = reader.values.aliveCount as number;
   for (const [name, kind] of COLUMNS) (data as unknown as Record<Column, unknown>)[name] = await reader.array(name, kind);
-  data.ids = await reader.json<string[]>('ids');
+  data.ids = new IdTable(
+    size,
+    reader.has('idWords') ? await reader.array('idWords', 'Int32Array') : idWordsOf(await reader.json<string[]>('ids')),
+  );
   data.titles = await reader.json<string[]>('titles');
   const [categories, licenses, sellers, frameworks] = await reader.json<string[][]>('codes');
   data.categories = Codes.from(categories ?? []);
