@@ -32,6 +32,25 @@ describe('the demo and benchmark listing cards', () => {
     expect(gpu.some((gb) => gb > 8)).toBe(true);
   });
 
+  it('give a demo model the task its title names, not the next card in a list', () => {
+    const taskOf = (category: 'models' | 'ml-modules', title: string) => {
+      const index = PRODUCT_NAMES[category].indexOf(title);
+      expect(index, title).toBeGreaterThanOrEqual(0);
+      return demoCard(category, title, demoLicense(category, index), index).model;
+    };
+    expect(taskOf('ml-modules', 'Image Classification Module')?.task).toBe('Image classification');
+    expect(taskOf('models', 'Product Image Classifier Model')?.task).toBe('Image classification');
+    expect(taskOf('ml-modules', 'Object Detection Module')?.task).toBe('Object detection');
+    expect(taskOf('ml-modules', 'Topic Modeling Toolkit')?.task).toBe('Topic modeling');
+    expect(taskOf('ml-modules', 'Speaker Diarization Module')?.task).toBe('Speech recognition');
+    expect(taskOf('models', 'Keyword Spotting Model')?.task).toBe('Speech recognition');
+    expect(taskOf('models', 'Chatbot Intent Model')?.task).toBe('Text classification');
+    expect(taskOf('ml-modules', 'Text Classification Pipeline')?.task).toBe('Text classification');
+    const llm = taskOf('ml-modules', 'Fine-tuning Toolkit for LLMs');
+    expect(llm?.task).toBe('Text generation');
+    expect(llm?.min_gpu_memory_gb).toBeGreaterThan(8);
+  });
+
   it('give the bulk catalogue a card per category and variant, each valid', () => {
     const { licenses, cards } = bulkCards(CATEGORIES.map((c) => c.slug));
     expect(cards).toHaveLength(licenses.length);

@@ -14,18 +14,29 @@ type ApiPreset = NonNullable<StoredListingCard['api']>;
 
 const MODELS: { words: RegExp; card: ModelPreset }[] = [
   {
-    words: /sentiment|spam|intent|classif|text/i,
+    words: /llm|fine-tun/i,
     card: {
-      task: 'Text classification',
+      task: 'Text generation',
       framework: 'pytorch',
       model_format: 'safetensors',
-      parameters: 110_000_000,
-      min_gpu_memory_gb: 2,
+      parameters: 13_000_000_000,
+      min_gpu_memory_gb: 28,
+      runs_on_cpu: false,
+    },
+  },
+  {
+    words: /object detection/i,
+    card: {
+      task: 'Object detection',
+      framework: 'keras',
+      model_format: 'onnx',
+      parameters: 25_000_000,
+      min_gpu_memory_gb: 8,
       runs_on_cpu: true,
     },
   },
   {
-    words: /image|vision|plant|face|handwriting|invoice|layout|object|detect/i,
+    words: /image|vision|plant|face|handwriting|invoice|layout/i,
     card: {
       task: 'Image classification',
       framework: 'pytorch',
@@ -36,7 +47,18 @@ const MODELS: { words: RegExp; card: ModelPreset }[] = [
     },
   },
   {
-    words: /speech|voice|audio|keyword spotting|emotion/i,
+    words: /sentiment|spam|intent|toxic|comment|text classif/i,
+    card: {
+      task: 'Text classification',
+      framework: 'pytorch',
+      model_format: 'safetensors',
+      parameters: 110_000_000,
+      min_gpu_memory_gb: 2,
+      runs_on_cpu: true,
+    },
+  },
+  {
+    words: /speech|voice|audio|keyword spotting|emotion|speaker|diarization/i,
     card: {
       task: 'Speech recognition',
       framework: 'onnx',
@@ -47,7 +69,7 @@ const MODELS: { words: RegExp; card: ModelPreset }[] = [
     },
   },
   {
-    words: /code|chat|completion|question|summar|language/i,
+    words: /code|chat|completion|question|summar|language|text/i,
     card: {
       task: 'Text generation',
       framework: 'llama-cpp',
@@ -69,7 +91,7 @@ const MODELS: { words: RegExp; card: ModelPreset }[] = [
     },
   },
   {
-    words: /fraud|churn|credit|risk|tabular|automl|scoring/i,
+    words: /fraud|churn|credit|risk|tabular|automl|scoring|price optimi/i,
     card: {
       task: 'Tabular classification',
       framework: 'scikit-learn',
@@ -92,7 +114,18 @@ const MODELS: { words: RegExp; card: ModelPreset }[] = [
     },
   },
   {
-    words: /recommend|topic/i,
+    words: /topic/i,
+    card: {
+      task: 'Topic modeling',
+      framework: 'scikit-learn',
+      model_format: 'onnx',
+      parameters: null,
+      min_gpu_memory_gb: 0,
+      runs_on_cpu: true,
+    },
+  },
+  {
+    words: /recommend/i,
     card: {
       task: 'Recommendation',
       framework: 'xgboost',
@@ -210,12 +243,23 @@ const CUSTOM_LICENSE = {
   modification: true,
 } as const;
 
-/** The card of a demo or bulk product, from its category, title, licence and number. */
-export function demoCard(category: CategorySlug, title: string, license: LicenseSlug, index: number): StoredListingCard {
+/**
+ * The card of a demo or bulk product, from its category, title, licence and number: a model's from
+ * the first preset its title's words match (the demo shop's titles all match one), else a large
+ * model. The bulk catalogue gives every fourth model a large model's card whatever its title, so
+ * the GPU memory facet has a spread there.
+ */
+export function demoCard(
+  category: CategorySlug,
+  title: string,
+  license: LicenseSlug,
+  index: number,
+  options: { spread?: boolean } = {},
+): StoredListingCard {
   const card: StoredListingCard = license === 'custom' ? { ...CUSTOM_LICENSE } : {};
   switch (cardKindOf(category)) {
     case 'model': {
-      const matched = index % 4 === 3 ? undefined : MODELS.find((preset) => preset.words.test(title));
+      const matched = options.spread && index % 4 === 3 ? undefined : MODELS.find((preset) => preset.words.test(title));
       card.model = matched?.card ?? (LARGE_MODELS[index % LARGE_MODELS.length] as ModelPreset);
       break;
     }
@@ -247,7 +291,11 @@ export function bulkCards(categories: readonly CategorySlug[]): { licenses: stri
     for (let variant = 0; variant < BULK_CARD_VARIANTS; variant += 1) {
       const license = demoLicense(category, variant);
       licenses.push(license);
-      cards.push(JSON.stringify(demoCard(category, BULK_TITLES[variant % BULK_TITLES.length] as string, license, variant)));
+      cards.push(
+        JSON.stringify(
+          demoCard(category, BULK_TITLES[variant % BULK_TITLES.length] as string, license, variant, { spread: true }),
+        ),
+      );
     }
   return { licenses, cards };
 }
