@@ -108,7 +108,12 @@ export class IdTable {
     for (let slot = 0; slot < size; slot += 1) {
       const target = renumbered[slot] as number;
       if (target < 0 || target === slot) continue;
-      words.copyWithin(target * 4, slot * 4, slot * 4 + 4);
+      const from = slot * 4;
+      const to = target * 4;
+      words[to] = words[from] as number;
+      words[to + 1] = words[from + 1] as number;
+      words[to + 2] = words[from + 2] as number;
+      words[to + 3] = words[from + 3] as number;
     }
     words.fill(0, kept * 4, size * 4);
   }
