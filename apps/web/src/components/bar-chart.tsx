@@ -56,7 +56,8 @@ export function BarChart({ title, data, formatValue = String, tone = 'indigo', c
           className="flex h-40 flex-col justify-between text-right text-xs tabular-nums text-slate-500 dark:text-slate-400"
           aria-hidden
         >
-          <span>{formatValue(max)}</span>
+          {/* A period without any: one 0 at the bottom, not a scale from 0 to 0. */}
+          <span>{max > 0 ? formatValue(max) : ''}</span>
           <span>{formatValue(0)}</span>
         </div>
         <svg
