@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, snap } from './browser';
+import { launchBrowser, newPage, notBusy, snap } from './browser';
 import { apiAs, newAccount, signIn } from './session';
 
 /**
@@ -53,6 +53,17 @@ describe('product versions', () => {
     const search = seller.page.getByPlaceholder('Search your products');
     await search.fill(product.title);
     await search.press('Enter');
+    // The list keeps showing the previous answer until the search's arrives: a click then can land on
+    // another row's button as the rows move (a full run opened no dialog of this product, once).
+    const versionButtons = seller.page.getByRole('button', { name: /^Versions of / });
+    const shownOnlyThisProduct = async () => {
+      const names = await versionButtons.evaluateAll((buttons) =>
+        buttons.map((button) => button.getAttribute('aria-label') ?? ''),
+      );
+      return names.includes(`Versions of ${product.title}`) && names.every((name) => name.includes(product.title));
+    };
+    await expect.poll(shownOnlyThisProduct).toBe(true);
+    await notBusy(seller.page);
     await seller.page.getByRole('button', { name: `Versions of ${product.title}` }).click();
     const dialog = seller.page.getByRole('dialog', { name: `Versions of ${product.title}` });
     await dialog.getByLabel('Version label').fill('1.1');

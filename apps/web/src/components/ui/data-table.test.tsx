@@ -132,4 +132,29 @@ describe('DataTable', () => {
     expect(screen.getByText('No orders yet')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
   });
+
+  it('dims the rows of the previous answer and marks them busy while the next one loads', () => {
+    const { rerender } = render(
+      <DataTable label="Products" stale>
+        <tbody>
+          <tr>
+            <Td>Old row</Td>
+          </tr>
+        </tbody>
+      </DataTable>,
+    );
+    const box = screen.getByRole('group', { name: 'Products' });
+    expect(box.getAttribute('aria-busy')).toBe('true');
+    expect(box.className).toContain('opacity-60');
+    rerender(
+      <DataTable label="Products">
+        <tbody>
+          <tr>
+            <Td>New row</Td>
+          </tr>
+        </tbody>
+      </DataTable>,
+    );
+    expect(screen.getByRole('group', { name: 'Products' }).hasAttribute('aria-busy')).toBe(false);
+  });
 });

@@ -28,6 +28,8 @@ export interface DataTableProps {
   /** Names the table (a caption only screen readers read; the page shows its own heading). */
   label: string;
   loading?: boolean;
+  /** The rows of the previous answer, shown while the next one loads (a new search or page): dimmed and marked busy. */
+  stale?: boolean;
   error?: string | null;
   /** Shown instead of the table when set (there are no rows). */
   empty?: ReactNode;
@@ -40,7 +42,17 @@ export interface DataTableProps {
   children: ReactNode;
 }
 
-export function DataTable({ label, loading = false, error, empty, minWidth, bare = false, className, children }: DataTableProps) {
+export function DataTable({
+  label,
+  loading = false,
+  stale = false,
+  error,
+  empty,
+  minWidth,
+  bare = false,
+  className,
+  children,
+}: DataTableProps) {
   const { t } = useTranslation();
   const captionId = useId();
   const tableRef = useRef<HTMLTableElement>(null);
@@ -76,10 +88,14 @@ export function DataTable({ label, loading = false, error, empty, minWidth, bare
       <div
         role="group"
         aria-labelledby={captionId}
+        aria-busy={stale || undefined}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls sideways must be reachable from the keyboard (WCAG 2.1.1)
         tabIndex={0}
         // index.css makes every overflow-x-auto box a positioning context, so visually hidden header text stays inside.
-        className="data-table overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
+        className={cn(
+          'data-table overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600',
+          stale && 'opacity-60 transition-opacity',
+        )}
       >
         <table
           ref={tableRef}

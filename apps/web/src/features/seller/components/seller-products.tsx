@@ -96,6 +96,7 @@ export function SellerProducts({ onAdd, onEdit }: SellerProductsProps) {
       <DataTable
         label={t('seller.products.title')}
         loading={products.isPending}
+        stale={products.isPlaceholderData}
         error={products.isError ? translateMessage(errorMessage(products.error, t('common.operationFailed'))) : null}
         empty={list.length === 0 ? (filtered ? t('seller.products.noMatch') : t('seller.products.empty')) : null}
         minWidth="44rem"
