@@ -1,6 +1,8 @@
 import { grown } from './typed-arrays';
 
 const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+/** The words of the id being looked up (lookups never overlap: they do not await). */
+const sought = new Int32Array(4);
 const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
@@ -28,12 +30,7 @@ export class IdTable {
 
   /** Records the slot's id (a canonical lower-case UUID, as PostgreSQL writes it). */
   write(slot: number, id: string): void {
-    const words = this.words;
-    const at = slot * 4;
-    words[at] = Number.parseInt(id.slice(0, 8), 16) | 0;
-    words[at + 1] = Number.parseInt(id.slice(9, 13) + id.slice(14, 18), 16) | 0;
-    words[at + 2] = Number.parseInt(id.slice(19, 23) + id.slice(24, 28), 16) | 0;
-    words[at + 3] = Number.parseInt(id.slice(28, 36), 16) | 0;
+    parseInto(id, this.words, slot * 4);
   }
 
   /** The slot's id as text. */
@@ -49,10 +46,11 @@ export class IdTable {
   /** The linked slot of the id, or undefined (unknown, removed, or not a canonical UUID). */
   slotOf(id: string): number | undefined {
     if (id.length !== 36 || !CANONICAL_UUID.test(id)) return undefined;
-    const w0 = Number.parseInt(id.slice(0, 8), 16) | 0;
-    const w1 = Number.parseInt(id.slice(9, 13) + id.slice(14, 18), 16) | 0;
-    const w2 = Number.parseInt(id.slice(19, 23) + id.slice(24, 28), 16) | 0;
-    const w3 = Number.parseInt(id.slice(28, 36), 16) | 0;
+    parseInto(id, sought, 0);
+    const w0 = sought[0] as number;
+    const w1 = sought[1] as number;
+    const w2 = sought[2] as number;
+    const w3 = sought[3] as number;
     const table = this.table;
     const mask = table.length - 1;
     const words = this.words;
@@ -162,6 +160,14 @@ export function idWordsOf(ids: readonly string[]): Int32Array {
   const table = new IdTable(ids.length);
   for (let slot = 0; slot < ids.length; slot += 1) table.write(slot, ids[slot] as string);
   return table.words;
+}
+
+/** The id's four words, written at `at` (hex, dashes skipped). */
+function parseInto(id: string, into: Int32Array, at: number): void {
+  into[at] = Number.parseInt(id.slice(0, 8), 16) | 0;
+  into[at + 1] = Number.parseInt(id.slice(9, 13) + id.slice(14, 18), 16) | 0;
+  into[at + 2] = Number.parseInt(id.slice(19, 23) + id.slice(24, 28), 16) | 0;
+  into[at + 3] = Number.parseInt(id.slice(28, 36), 16) | 0;
 }
 
 /** A power of two at least twice `count` (a load factor of at most one half). */

@@ -190,8 +190,6 @@ export class IndexData {
   featured: Uint8Array;
   created: Float64Array;
   updated: Float64Array;
-  /** The id's first 48 bits as a number: ids compare as their text does whenever these differ. */
-  idKey: Float64Array;
   /** Per slot: the PRICE_BANDS index of its price (255: none), and a bit per RATING_THRESHOLDS entry it reaches. */
   priceBand: Uint8Array;
   ratingMask: Uint8Array;
@@ -237,7 +235,6 @@ export class IndexData {
     this.featured = new Uint8Array(capacity);
     this.created = new Float64Array(capacity);
     this.updated = new Float64Array(capacity);
-    this.idKey = new Float64Array(capacity);
     this.ids = new IdTable(capacity);
     this.priceBand = new Uint8Array(capacity);
     this.ratingMask = new Uint8Array(capacity);
@@ -271,8 +268,6 @@ export class IndexData {
     this.alive[slot] = 1;
     this.ids.write(slot, row.id);
     this.ids.link(slot);
-    // Lower-case hex orders as its value, so the first 12 digits order ids as their text does.
-    this.idKey[slot] = Number.parseInt(row.id.slice(0, 8), 16) * 65536 + Number.parseInt(row.id.slice(9, 13), 16);
     this.titles[slot] = row.titleLower;
     this.titleLength[slot] = row.titleLength;
     const category = this.categories.code(row.category);
@@ -381,7 +376,6 @@ export class IndexData {
       this.featured,
       this.created,
       this.updated,
-      this.idKey,
       this.priceBand,
       this.ratingMask,
       this.attributes,
@@ -493,8 +487,6 @@ export class IndexData {
 
   /** Byte order of two slots' ids (-1 or 1; a slot is never compared with itself). */
   compareIds(a: number, b: number): number {
-    const difference = (this.idKey[a] as number) - (this.idKey[b] as number);
-    if (difference !== 0) return difference < 0 ? -1 : 1;
     return this.ids.compare(a, b) < 0 ? -1 : 1;
   }
 
@@ -509,7 +501,7 @@ export class IndexData {
     for (let slot = 0; slot < this.size; slot += 1) titles += 2 * (this.titles[slot]?.length ?? 0);
     const documents = this.documents.bytesByPart();
     return {
-      columns: this.capacity * (1 + 4 * 12 + 8 * 4 + 4 * 2 + 2 + 4 + 8 + 1 + 2) + this.size * 4,
+      columns: this.capacity * (1 + 4 * 12 + 8 * 3 + 4 * 2 + 2 + 4 + 8 + 1 + 2) + this.size * 4,
       titles,
       ids: this.ids.bytes(),
       sorted_orders: this.orders?.bytes() ?? 0,
@@ -545,7 +537,6 @@ export class IndexData {
     this.featured = grown(this.featured, capacity);
     this.created = grown(this.created, capacity);
     this.updated = grown(this.updated, capacity);
-    this.idKey = grown(this.idKey, capacity);
     this.ids.grow(capacity);
     this.priceBand = grown(this.priceBand, capacity);
     this.ratingMask = grown(this.ratingMask, capacity);

@@ -16,9 +16,10 @@ import { TitleTokens } from './title-tokens';
  * snapshot of another format, another database, or older than the deletion log (a day) is not used.
  */
 // 5: the common lexemes' posting lists are bitsets (setIds, setLengths, setWords).
-const FORMAT = 6;
-/** The format before ids were kept as words (restore() converts its text ids). */
-const FORMAT_WITH_TEXT_IDS = 5;
+// 6: ids as words (idWords). 7: no idKey column (the words order the ids).
+const FORMAT = 7;
+/** Earlier formats read all the same: their idKey column is left unread, format 5's text ids are converted. */
+const READABLE_FORMATS = new Set([5, 6, FORMAT]);
 
 /** Where a snapshot was taken: the database (system identifier and name) and the watermark of its changes. */
 export interface SnapshotOrigin {
@@ -40,7 +41,6 @@ const COLUMNS = [
   ['featured', 'Uint8Array'],
   ['created', 'Float64Array'],
   ['updated', 'Float64Array'],
-  ['idKey', 'Float64Array'],
   ['priceBand', 'Uint8Array'],
   ['ratingMask', 'Uint8Array'],
   ['framework', 'Int32Array'],
@@ -127,7 +127,7 @@ export async function readSnapshot(file: string): Promise<{ data: IndexData; ori
   const reader = await SnapshotReader.open(file);
   if (!reader) return undefined;
   try {
-    if (reader.values.format !== FORMAT && reader.values.format !== FORMAT_WITH_TEXT_IDS) return undefined;
+    if (!READABLE_FORMATS.has(reader.values.format as number)) return undefined;
     return { data: await restore(reader, file), origin: reader.values.origin as SnapshotOrigin };
   } finally {
     await reader.close();
