@@ -19,16 +19,51 @@ function run(label, args, env = {}) {
   const started = Date.now();
   const child = spawn(process.execPath, [vitest, 'run', ...args, ...extra], {
     cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Piped, Vitest would drop its colours on a terminal.
+    env: { ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}), ...process.env, ...env },
+  });
+  const output = [];
+  child.stdout.on('data', (chunk) => {
+    process.stdout.write(chunk);
+    output.push(chunk);
+  });
+  child.stderr.on('data', (chunk) => {
+    process.stderr.write(chunk);
+    output.push(chunk);
   });
   return new Promise((resolve) =>
     child.on('close', (code) => {
       console.log(`[test] ${label}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      if (code !== 0) failureReports.push([label, failureSections(Buffer.concat(output).toString('utf8'))]);
       resolve(code === 0);
     }),
   );
 }
+
+const ANSI_ESCAPE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+const FAILURE_HEADING = /⎯{2,} (Failed Tests|Failed Suites|Unhandled Errors?|Unhandled Rejection)/;
+const RECAP_LINES = 200;
+
+/**
+ * Vitest's own account of what failed (its "Failed Tests", "Failed Suites" and "Unhandled Errors"
+ * sections), cut to RECAP_LINES. The browser journeys print minutes of output after the first run's
+ * account, and CI may keep only the end of the log: `npm test` repeats these sections last.
+ */
+function failureSections(output) {
+  const lines = output.replace(ANSI_ESCAPE, '').split('\n');
+  const first = lines.findIndex((line) => FAILURE_HEADING.test(line));
+  if (first === -1) return 'Vitest printed no failure section: its exit code alone said it failed (see its output above).';
+  const end = lines.findIndex((line, index) => index > first && /^\s*Test Files\s/.test(line));
+  const sections = lines.slice(first, end === -1 ? undefined : end);
+  const cut =
+    sections.length > RECAP_LINES
+      ? [...sections.slice(0, RECAP_LINES), `… and ${sections.length - RECAP_LINES} more lines in the run's output above`]
+      : sections;
+  return cut.join('\n').trimEnd();
+}
+
+const failureReports = [];
 
 /** Runs a node script with its output kept, and prints the output under its label once it ends. */
 function check(label, args) {
@@ -41,6 +76,7 @@ function check(label, args) {
     child.on('close', (code) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       console.log(`\n[test] ${label} (${seconds} s)\n${output.trimEnd()}`);
+      if (code !== 0) failureReports.push([label, output.trimEnd().split('\n').slice(-RECAP_LINES).join('\n')]);
       resolve(code === 0);
     });
   });
@@ -90,5 +126,6 @@ if (!built.ok) {
 }
 
 const failed = suites.filter(([, ok]) => !ok).map(([name]) => name);
+for (const [label, report] of failureReports) console.log(`\n[test] what failed in ${label}:\n${report}`);
 console.log(failed.length ? `\n[test] FAILED: ${failed.join(', ')}` : '\n[test] all suites passed');
 process.exit(failed.length ? 1 : 0);
