@@ -1,7 +1,7 @@
 import { PRODUCT_TOTAL_CAP, type ProductListQuery } from '@app/shared';
 import type { IndexData } from './index-data';
 import type { PlannedQuery } from './matching';
-import { addSlot, forEachSlot, hasSlot } from './slot-sets';
+import { addSlot, hasSlot } from './slot-sets';
 import type { SortedOrders, SortKey } from './sorted-orders';
 import { LONGEST_GROUPED_TITLE } from './title-lengths';
 import { holdsWordsInOrder, titleCandidates, titleMatches } from './title-match';
@@ -163,13 +163,13 @@ export function rankedCappedPage(
   const wanted = offset + limit;
   const { candidates, checked, postings } = titleCandidates(data, planned, set);
   const inTitle = (slot: number) => !checked || holdsWordsInOrder(data, planned, slot);
-  const take = (slot: number) => hasSlot(candidates, slot) && accept(slot) && inTitle(slot);
+  const take = (slot: number) => hasSlot(candidates.set, slot) && accept(slot) && inTitle(slot);
   // Many candidates (a title holds its own words, so about as many as the title postings): read the
   // shortest titles first; few: visit each candidate.
   const head =
     postings * 128 > data.size
-      ? titleBucketByLength(data, planned, orders, candidates, take, wanted)
-      : titleBucketByVisiting(data, planned, candidates, take);
+      ? titleBucketByLength(data, planned, orders, candidates.set, take, wanted)
+      : titleBucketByVisiting(data, planned, candidates.list, take);
   const first = best(head, wanted, titleBucketOrder(data, data.scratchSpace().zeros));
   if (first.length >= wanted) return first.slice(offset);
   const restOffset = Math.max(0, offset - first.length);
@@ -180,7 +180,7 @@ export function rankedCappedPage(
     'popularity',
     true,
     restWanted,
-    (slot) => hasSlot(set, slot) && accept(slot) && !(hasSlot(candidates, slot) && inTitle(slot)),
+    (slot) => hasSlot(set, slot) && accept(slot) && !(hasSlot(candidates.set, slot) && inTitle(slot)),
     budget,
   );
   if (!restPage) return undefined;
@@ -263,7 +263,7 @@ function titleBucketByLength(
   return head;
 }
 
-/** The whole title bucket (for few candidates: each is visited once), its exact titles marked in scratch.exactTitle. */
+/** The whole title bucket (for few candidates, listed ascending: each is visited once), its exact titles marked in scratch.exactTitle. */
 function titleBucketByVisiting(
   data: IndexData,
   planned: PlannedQuery,
@@ -276,14 +276,15 @@ function titleBucketByVisiting(
   const exactTitle = data.scratchSpace().exactTitle;
   exactTitle.fill(0);
   const bucket: number[] = [];
-  forEachSlot(candidates, (slot) => {
-    if (!take(slot)) return;
+  for (let i = 0; i < candidates.length; i += 1) {
+    const slot = candidates[i] as number;
+    if (!take(slot)) continue;
     if (exactLengths.includes(titleLength[slot] as number)) {
       const title = data.titles[slot] as string;
       if (title === exact[0] || title === exact[1]) addSlot(exactTitle, slot);
     }
     bucket.push(slot);
-  });
+  }
   return bucket;
 }
 

@@ -20,6 +20,13 @@ export class Scratch {
   /** Two sets for building the others. */
   setA = new Int32Array(0);
   setB = new Int32Array(0);
+  /**
+   * The title bucket's candidates (title-match.ts), as a set and as a list of its slots, ascending.
+   * The set is cleared slot by slot from the list before its next use, never filled whole.
+   */
+  titleCandidates = new Int32Array(0);
+  titleCandidateList = new Int32Array(0);
+  titleCandidateCount = 0;
 
   fit(capacity: number): void {
     if (this.matches.length >= capacity) return;
@@ -34,11 +41,15 @@ export class Scratch {
     this.exactTitle = new Int32Array(words);
     this.setA = new Int32Array(words);
     this.setB = new Int32Array(words);
+    this.titleCandidates = new Int32Array(words);
+    this.titleCandidateList = new Int32Array(capacity);
+    this.titleCandidateCount = 0;
   }
 
   bytes(): number {
     const arrays = [this.matches, this.keys, this.levels, this.ranks, this.zeros, this.matched, this.inTitle];
-    return [...arrays, this.exactTitle, this.setA, this.setB].reduce((sum, array) => sum + array.byteLength, 0);
+    const sets = [this.exactTitle, this.setA, this.setB, this.titleCandidates, this.titleCandidateList];
+    return [...arrays, ...sets].reduce((sum, array) => sum + array.byteLength, 0);
   }
 }
 
@@ -67,16 +78,4 @@ export function slotsOf(set: Int32Array, into: Int32Array): number {
     }
   }
   return count;
-}
-
-/** Calls `visit` with every slot of the set, in ascending order. */
-export function forEachSlot(set: Int32Array, visit: (slot: number) => void): void {
-  for (let word = 0; word < set.length; word += 1) {
-    let bits = set[word] as number;
-    while (bits !== 0) {
-      const lowest = bits & -bits;
-      visit((word << 5) + 31 - Math.clz32(lowest));
-      bits ^= lowest;
-    }
-  }
 }

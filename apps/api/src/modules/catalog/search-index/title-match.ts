@@ -1,6 +1,7 @@
 import type { IndexData } from './index-data';
 import type { PlannedQuery } from './matching';
-import { addPostings, addSlot, forEachSlot } from './slot-sets';
+import type { PostingLists } from './posting-lists';
+import { addPostings, addSlot, hasSlot } from './slot-sets';
 
 const LEADING_WORD_RUN = /^[0-9A-Za-z_]+/;
 
@@ -50,20 +51,21 @@ export function titleMatches(data: IndexData, planned: PlannedQuery, matches: In
         found.push(slot);
       }
     : check;
-  forEachSlot(candidatesAmong(data, tokenLists, scratch.matched), visit);
+  const { list } = candidatesAmong(data, tokenLists, scratch.matched);
+  for (let i = 0; i < list.length; i += 1) visit(list[i] as number);
   return found;
 }
 
 /**
  * The title bucket's candidates among the slots of a set: those whose title has, for every word, a
- * token the word may begin (scratch.setA), and about how many there are (`postings`). `checked` is false when they are exactly the slots whose
+ * token the word may begin (candidatesAmong()), and about how many there are (`postings`). `checked` is false when they are exactly the slots whose
  * title holds the words (one plain word), else each needs holdsWordsInOrder().
  */
 export function titleCandidates(
   data: IndexData,
   planned: PlannedQuery,
   set: Int32Array,
-): { candidates: Int32Array; checked: boolean; postings: number } {
+): { candidates: Candidates; checked: boolean; postings: number } {
   const words = planned.titleWords;
   const tokenLists = tokenListsOf(data, words);
   const sizes = data.titleTokens.postings.sizes;
@@ -96,19 +98,108 @@ function isPlainWord(words: string[][]): boolean {
   return words.length === 1 && (words[0] as string[]).every((w) => w.match(LEADING_WORD_RUN)?.[0] === w);
 }
 
-/** The slots of `set` that hold, for every word, one of its tokens: in scratch.setA. */
-function candidatesAmong(data: IndexData, tokenLists: number[][], set: Int32Array): Int32Array {
+/** The title bucket's candidates: the same slots as a set (for hasSlot()) and as an ascending list. */
+export interface Candidates {
+  set: Int32Array;
+  list: Int32Array;
+}
+
+/**
+ * The slots of `set` whose title holds, for every word, one of its tokens (scratch.titleCandidates
+ * and its list). The word with the fewest postings leads: its slots in `set` are the first
+ * candidates, and each other word keeps those found in its token lists, looked up from a cursor
+ * per list that only moves forward (the candidates ascend too). Title token lists are a few
+ * percent of the slots at most, so this reads a few ten thousand postings where bitsets of every
+ * word would take passes over all the slots.
+ */
+function candidatesAmong(data: IndexData, tokenLists: number[][], set: Int32Array): Candidates {
   const scratch = data.scratchSpace();
-  const titlePostings = data.titleTokens.postings;
-  const candidates = scratch.setA;
-  candidates.set(set);
-  const word = scratch.setB;
-  for (const tokens of tokenLists) {
-    word.fill(0);
-    addPostings(word, titlePostings, tokens);
-    for (let i = 0; i < candidates.length; i += 1) (candidates[i] as number) &= word[i] as number;
+  const bits = scratch.titleCandidates;
+  const list = scratch.titleCandidateList;
+  for (let i = 0; i < scratch.titleCandidateCount; i += 1) bits[(list[i] as number) >>> 5] = 0;
+  const postings = data.titleTokens.postings;
+  const totalOf = (tokens: number[]) => tokens.reduce((sum, token) => sum + (postings.sizes[token] as number), 0);
+  const words = tokenLists.map((tokens) => ({ tokens, total: totalOf(tokens) })).sort((a, b) => a.total - b.total);
+  let count =
+    words.length === 0 || (words[0] as (typeof words)[number]).total === 0
+      ? 0
+      : leadingCandidates(data, words[0]?.tokens ?? [], set, list);
+  for (let w = 1; w < words.length && count > 0; w += 1)
+    count = keepWithToken(postings, (words[w] as (typeof words)[number]).tokens, list, count);
+  for (let i = 0; i < count; i += 1) addSlot(bits, list[i] as number);
+  scratch.titleCandidateCount = count;
+  return { set: bits, list: list.subarray(0, count) };
+}
+
+/** The slots of `set` that hold one of the tokens, ascending, written into `into`; returns how many. */
+function leadingCandidates(data: IndexData, tokens: number[], set: Int32Array, into: Int32Array): number {
+  const postings = data.titleTokens.postings;
+  let count = 0;
+  if (tokens.length === 1 && !postings.sets[tokens[0] as number]) {
+    const token = tokens[0] as number;
+    const slots = postings.lists[token] as Int32Array;
+    const size = postings.sizes[token] as number;
+    for (let i = 0; i < size; i += 1) {
+      const slot = slots[i] as number;
+      if (hasSlot(set, slot)) into[count++] = slot;
+    }
+    return count;
   }
-  return candidates;
+  // Several tokens (a word's alternatives, or an unfinished word): their union as a set first.
+  const union = data.scratchSpace().setB;
+  union.fill(0);
+  addPostings(union, postings, tokens);
+  for (let word = 0; word < union.length; word += 1) {
+    let bits = (union[word] as number) & (set[word] as number);
+    while (bits !== 0) {
+      const lowest = bits & -bits;
+      into[count++] = (word << 5) + 31 - Math.clz32(lowest);
+      bits ^= lowest;
+    }
+  }
+  return count;
+}
+
+/** Keeps, in place, the first `count` slots of `candidates` (ascending) that hold one of the tokens; returns how many. */
+function keepWithToken(postings: PostingLists, tokens: number[], candidates: Int32Array, count: number): number {
+  const cursors = new Int32Array(tokens.length);
+  let kept = 0;
+  for (let i = 0; i < count; i += 1) {
+    const slot = candidates[i] as number;
+    let found = false;
+    for (let t = 0; t < tokens.length && !found; t += 1) {
+      const token = tokens[t] as number;
+      const set = postings.sets[token];
+      if (set) {
+        found = hasSlot(set, slot);
+        continue;
+      }
+      const at = seek(postings.lists[token] as Int32Array, postings.sizes[token] as number, cursors[t] as number, slot);
+      cursors[t] = at;
+      found = at < (postings.sizes[token] as number) && (postings.lists[token] as Int32Array)[at] === slot;
+    }
+    if (found) candidates[kept++] = slot;
+  }
+  return kept;
+}
+
+/** The first index from `from` on whose slot is at least `slot` (or `size`): galloping, then a binary search. */
+function seek(slots: Int32Array, size: number, from: number, slot: number): number {
+  let low = from;
+  let step = 1;
+  let high = from;
+  while (high < size && (slots[high] as number) < slot) {
+    low = high + 1;
+    high += step;
+    step *= 2;
+  }
+  if (high > size) high = size;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((slots[middle] as number) < slot) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** Slots whose lower-cased title holds the words in order, each at a word start (`\m(a|b).*\m(c|d)` in PostgreSQL). */
