@@ -1,6 +1,6 @@
 import type { CorrectedWord } from '../typos';
 import type { IndexData } from './index-data';
-import { addPostings, addSlot, hasSlot, slotsOf } from './slot-sets';
+import { addPostings, addSlot, hasSlot, SlotIntersection, slotsOf } from './slot-sets';
 import { compareBytes } from './ts-rank';
 
 /** The corrected words in the index's terms: lexeme ids per word group, typo levels, title patterns. */
@@ -137,49 +137,46 @@ export function allGroupsCommon(data: IndexData, planned: PlannedQuery): boolean
 }
 
 /**
- * The slots (dead and filtered-out ones included) that hold every word group, as a bitset left in
- * scratch.matched: the intersection of each group's set, made of the common lexemes' cached sets
- * (LexemeSets) and the rarer ones' posting lists. For queries whose groups are all common
- * (allGroupsCommon()), where the matches run to hundreds of thousands at 1M products and listing
- * them costs more than the page needs: see firstMatches() and the walks of ranking.ts.
+ * The slots (dead and filtered-out ones included) that hold every word group, as the intersection
+ * of each group's set: the common lexemes' cached sets (LexemeSets), or a set built from a
+ * group's lexemes. For queries whose groups are all common (allGroupsCommon()), where the matches
+ * run to hundreds of thousands at 1M products and listing them costs more than the page needs:
+ * see firstMatches() and the walks of ranking.ts.
  */
-export function commonMatches(data: IndexData, planned: PlannedQuery): Int32Array {
+export function commonMatches(data: IndexData, planned: PlannedQuery): SlotIntersection {
   const scratch = data.scratchSpace();
-  const matched = scratch.matched;
   const postings = data.documents.postings;
-  planned.groups.forEach((lexemes, g) => {
-    let set: Int32Array | undefined = lexemes.length === 1 ? data.lexemeSet(lexemes[0] as number) : undefined;
-    if (!set) {
-      set = g === 0 ? matched : scratch.setA;
-      set.fill(0);
-      for (const lexeme of lexemes) {
-        const common = data.lexemeSet(lexeme);
-        if (!common) addPostings(set, postings, [lexeme]);
-        else for (let i = 0; i < set.length; i += 1) (set[i] as number) |= common[i] as number;
-      }
+  let built = 0;
+  const sets = planned.groups.map((lexemes) => {
+    const own = lexemes.length === 1 ? data.lexemeSet(lexemes[0] as number) : undefined;
+    if (own) return own;
+    const set = scratch.groupSet(built++);
+    set.fill(0);
+    for (const lexeme of lexemes) {
+      const common = data.lexemeSet(lexeme);
+      if (!common) addPostings(set, postings, [lexeme]);
+      else for (let i = 0; i < set.length; i += 1) (set[i] as number) |= common[i] as number;
     }
-    if (g === 0) {
-      if (set !== matched) matched.set(set.subarray(0, matched.length));
-    } else for (let i = 0; i < matched.length; i += 1) (matched[i] as number) &= set[i] as number;
+    return set;
   });
-  return matched;
+  return new SlotIntersection(sets);
 }
 
 /**
  * The first `limit` slots of a set (commonMatches()) that are alive and pass `keep`, in slot
- * order, written into scratch.matches; returns them and the last slot looked at.
+ * order, written into scratch.matches.
  */
 export function firstMatches(
   data: IndexData,
-  set: Int32Array,
+  set: SlotIntersection,
   keep: ((slot: number) => boolean) | undefined,
   limit: number,
 ): Int32Array {
   const found = data.scratchSpace().matches;
   const alive = data.alive;
   let count = 0;
-  for (let word = 0; word < set.length && count < limit; word += 1) {
-    let bits = set[word] as number;
+  for (let word = 0; word < set.words && count < limit; word += 1) {
+    let bits = set.wordAt(word);
     while (bits !== 0 && count < limit) {
       const lowest = bits & -bits;
       const slot = (word << 5) + 31 - Math.clz32(lowest);
@@ -192,14 +189,17 @@ export function firstMatches(
 
 /**
  * Every slot of a set (commonMatches()) that is alive and passes `keep`, in slot order, in
- * scratch.matches; the set keeps only those: what matchingSlots() leaves.
+ * scratch.matches, and as a set in scratch.matched: what matchingSlots() leaves.
  */
-export function allMatches(data: IndexData, set: Int32Array, keep: ((slot: number) => boolean) | undefined): Int32Array {
-  const found = data.scratchSpace().matches;
+export function allMatches(data: IndexData, set: SlotIntersection, keep: ((slot: number) => boolean) | undefined): Int32Array {
+  const scratch = data.scratchSpace();
+  const found = scratch.matches;
+  const matched = scratch.matched;
   const alive = data.alive;
+  matched.fill(0);
   let count = 0;
-  for (let word = 0; word < set.length; word += 1) {
-    let bits = set[word] as number;
+  for (let word = 0; word < set.words; word += 1) {
+    let bits = set.wordAt(word);
     let kept = 0;
     while (bits !== 0) {
       const lowest = bits & -bits;
@@ -210,7 +210,7 @@ export function allMatches(data: IndexData, set: Int32Array, keep: ((slot: numbe
         kept |= lowest;
       }
     }
-    set[word] = kept;
+    matched[word] = kept;
   }
   return found.subarray(0, count);
 }

@@ -1,7 +1,7 @@
 import { PRODUCT_TOTAL_CAP, type ProductListQuery } from '@app/shared';
 import type { IndexData } from './index-data';
 import type { PlannedQuery } from './matching';
-import { addSlot, hasSlot } from './slot-sets';
+import { addSlot, hasSlot, type SlotIntersection } from './slot-sets';
 import type { SortedOrders, SortKey } from './sorted-orders';
 import { LONGEST_GROUPED_TITLE } from './title-lengths';
 import { holdsWordsInOrder, titleCandidates, titleMatches } from './title-match';
@@ -153,7 +153,7 @@ function titleBucketOrder(data: IndexData, keys: Int32Array): (a: number, b: num
 export function rankedCappedPage(
   data: IndexData,
   planned: PlannedQuery,
-  set: Int32Array,
+  set: SlotIntersection,
   accept: (slot: number) => boolean,
   orders: SortedOrders,
   page: { offset: number; limit: number },
@@ -180,7 +180,7 @@ export function rankedCappedPage(
     'popularity',
     true,
     restWanted,
-    (slot) => hasSlot(set, slot) && accept(slot) && !(hasSlot(candidates.set, slot) && inTitle(slot)),
+    (slot) => set.has(slot) && accept(slot) && !(hasSlot(candidates.set, slot) && inTitle(slot)),
     budget,
   );
   if (!restPage) return undefined;

@@ -16,7 +16,7 @@ import {
   plan,
 } from './matching';
 import { best, rankedCappedPage, rankedPage, sortedOrder, sortKeyOf, walkOrder } from './ranking';
-import { addSlot, hasSlot } from './slot-sets';
+import { addSlot } from './slot-sets';
 
 /** What a search returns before the page's rows are loaded. */
 export interface IndexResult {
@@ -110,15 +110,7 @@ function commonSearch(
         slots = rankedCappedPage(data, planned, set, accept, orders, { offset, limit }, budget);
       else {
         const { key, descending } = sortKeyOf(query);
-        const walked = walkOrder(
-          data,
-          orders,
-          key,
-          descending,
-          offset + limit,
-          (slot) => hasSlot(set, slot) && accept(slot),
-          budget,
-        );
+        const walked = walkOrder(data, orders, key, descending, offset + limit, (slot) => set.has(slot) && accept(slot), budget);
         slots = walked?.slice(offset);
       }
       // The head is still in scratch.matches: the walks do not touch it.

@@ -27,6 +27,19 @@ export class Scratch {
   titleCandidates = new Int32Array(0);
   titleCandidateList = new Int32Array(0);
   titleCandidateCount = 0;
+  /** Sets built for word groups that have no set of their own (several lexemes), one per group. */
+  private groupSets: Int32Array[] = [];
+
+  /** The i-th set for building a word group's set, sized like the others (made on first use). */
+  groupSet(i: number): Int32Array {
+    const words = this.matched.length;
+    let set = this.groupSets[i];
+    if (!set || set.length !== words) {
+      set = new Int32Array(words);
+      this.groupSets[i] = set;
+    }
+    return set;
+  }
 
   fit(capacity: number): void {
     if (this.matches.length >= capacity) return;
@@ -48,7 +61,7 @@ export class Scratch {
 
   bytes(): number {
     const arrays = [this.matches, this.keys, this.levels, this.ranks, this.zeros, this.matched, this.inTitle];
-    const sets = [this.exactTitle, this.setA, this.setB, this.titleCandidates, this.titleCandidateList];
+    const sets = [this.exactTitle, this.setA, this.setB, this.titleCandidates, this.titleCandidateList, ...this.groupSets];
     return [...arrays, ...sets].reduce((sum, array) => sum + array.byteLength, 0);
   }
 }
@@ -78,4 +91,32 @@ export function slotsOf(set: Int32Array, into: Int32Array): number {
     }
   }
   return count;
+}
+
+/**
+ * The slots in every one of several sets, read without building their intersection: a search
+ * often needs only its first thousand matches, or a few thousand slots looked up, and ANDing whole
+ * sets first took a pass over all of them per word group.
+ */
+export class SlotIntersection {
+  /** Words of each set that are read (bits past the last slot are clear in every set). */
+  readonly words: number;
+
+  constructor(private readonly sets: Int32Array[]) {
+    this.words = Math.min(...sets.map((set) => set.length));
+  }
+
+  has(slot: number): boolean {
+    const word = slot >>> 5;
+    const bit = 1 << (slot & 31);
+    for (let i = 0; i < this.sets.length; i += 1) if ((((this.sets[i] as Int32Array)[word] as number) & bit) === 0) return false;
+    return true;
+  }
+
+  /** The 32 slots from word * 32 on that are in every set, as bits. */
+  wordAt(word: number): number {
+    let bits = -1;
+    for (let i = 0; i < this.sets.length && bits !== 0; i += 1) bits &= (this.sets[i] as Int32Array)[word] as number;
+    return bits;
+  }
 }

@@ -1,7 +1,7 @@
 import type { IndexData } from './index-data';
 import type { PlannedQuery } from './matching';
 import type { PostingLists } from './posting-lists';
-import { addPostings, addSlot, hasSlot } from './slot-sets';
+import { addPostings, addSlot, hasSlot, SlotIntersection } from './slot-sets';
 
 const LEADING_WORD_RUN = /^[0-9A-Za-z_]+/;
 
@@ -51,7 +51,7 @@ export function titleMatches(data: IndexData, planned: PlannedQuery, matches: In
         found.push(slot);
       }
     : check;
-  const { list } = candidatesAmong(data, tokenLists, scratch.matched);
+  const { list } = candidatesAmong(data, tokenLists, new SlotIntersection([scratch.matched]));
   for (let i = 0; i < list.length; i += 1) visit(list[i] as number);
   return found;
 }
@@ -64,7 +64,7 @@ export function titleMatches(data: IndexData, planned: PlannedQuery, matches: In
 export function titleCandidates(
   data: IndexData,
   planned: PlannedQuery,
-  set: Int32Array,
+  set: SlotIntersection,
 ): { candidates: Candidates; checked: boolean; postings: number } {
   const words = planned.titleWords;
   const tokenLists = tokenListsOf(data, words);
@@ -112,7 +112,7 @@ export interface Candidates {
  * percent of the slots at most, so this reads a few ten thousand postings where bitsets of every
  * word would take passes over all the slots.
  */
-function candidatesAmong(data: IndexData, tokenLists: number[][], set: Int32Array): Candidates {
+function candidatesAmong(data: IndexData, tokenLists: number[][], set: SlotIntersection): Candidates {
   const scratch = data.scratchSpace();
   const bits = scratch.titleCandidates;
   const list = scratch.titleCandidateList;
@@ -132,7 +132,7 @@ function candidatesAmong(data: IndexData, tokenLists: number[][], set: Int32Arra
 }
 
 /** The slots of `set` that hold one of the tokens, ascending, written into `into`; returns how many. */
-function leadingCandidates(data: IndexData, tokens: number[], set: Int32Array, into: Int32Array): number {
+function leadingCandidates(data: IndexData, tokens: number[], set: SlotIntersection, into: Int32Array): number {
   const postings = data.titleTokens.postings;
   let count = 0;
   if (tokens.length === 1 && !postings.sets[tokens[0] as number]) {
@@ -141,7 +141,7 @@ function leadingCandidates(data: IndexData, tokens: number[], set: Int32Array, i
     const size = postings.sizes[token] as number;
     for (let i = 0; i < size; i += 1) {
       const slot = slots[i] as number;
-      if (hasSlot(set, slot)) into[count++] = slot;
+      if (set.has(slot)) into[count++] = slot;
     }
     return count;
   }
@@ -149,8 +149,9 @@ function leadingCandidates(data: IndexData, tokens: number[], set: Int32Array, i
   const union = data.scratchSpace().setB;
   union.fill(0);
   addPostings(union, postings, tokens);
-  for (let word = 0; word < union.length; word += 1) {
-    let bits = (union[word] as number) & (set[word] as number);
+  for (let word = 0; word < set.words; word += 1) {
+    if (union[word] === 0) continue;
+    let bits = (union[word] as number) & set.wordAt(word);
     while (bits !== 0) {
       const lowest = bits & -bits;
       into[count++] = (word << 5) + 31 - Math.clz32(lowest);
