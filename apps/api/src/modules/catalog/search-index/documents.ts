@@ -124,7 +124,9 @@ export class Documents {
   /** Locates the product's positions of each operand (see OperandPositions); unknown operands (negative ids) are absent. */
   locateOperands(slot: number, operands: readonly number[], into: OperandPositions): void {
     into.arena = this.posArena;
-    const n = this.decode(slot);
+    let last = -1;
+    for (let i = 0; i < operands.length; i += 1) last = Math.max(last, operands[i] as number);
+    const n = this.decode(slot, last);
     const posBase = this.posStart[slot] as number;
     const ids = this.decodedIds;
     const offsets = this.decodedOffsets;
@@ -152,8 +154,11 @@ export class Documents {
    */
   private readNumber(): number {
     const arena = this.docArena;
-    let value = 0;
-    for (let shift = 0; ; shift += 7) {
+    const first = arena[this.readAt++] as number;
+    // Most numbers (id gaps, position counts) take one byte.
+    if (first < 0x80) return first;
+    let value = first & 0x7f;
+    for (let shift = 7; ; shift += 7) {
       const byte = arena[this.readAt++] as number;
       value += (byte & 0x7f) * 2 ** shift;
       if (byte < 0x80) return value;
@@ -161,7 +166,12 @@ export class Documents {
   }
 
   /** Decodes the slot's lexeme ids and position offsets into the scratch arrays; returns n (0 for a dead slot). */
-  private decode(slot: number): number {
+  /**
+   * Decodes the slot's lexeme ids, ascending, up to the first one past `through` (the rest are
+   * skipped: ts_rank looks up only the query's lexemes), and where each one's positions start;
+   * returns how many were decoded.
+   */
+  private decode(slot: number, through: number): number {
     const at = this.docStart[slot] as number;
     if (at < 0) return 0;
     this.readAt = at;
@@ -171,17 +181,21 @@ export class Documents {
       this.decodedOffsets = new Int32Array(n + 1);
     }
     let id = 0;
-    for (let k = 0; k < n; k += 1) {
+    let decoded = 0;
+    while (decoded < n && id <= through) {
       id += this.readNumber();
-      this.decodedIds[k] = id;
+      this.decodedIds[decoded++] = id;
     }
+    // The ids not decoded: each ends with a byte below 0x80.
+    const arena = this.docArena;
+    for (let skipped = decoded; skipped < n; ) if ((arena[this.readAt++] as number) < 0x80) skipped += 1;
     let offset = 0;
-    for (let k = 0; k < n; k += 1) {
+    for (let k = 0; k < decoded; k += 1) {
       this.decodedOffsets[k] = offset;
       offset += this.readNumber();
     }
-    this.decodedOffsets[n] = offset;
-    return n;
+    this.decodedOffsets[decoded] = offset;
+    return decoded;
   }
 
   /**

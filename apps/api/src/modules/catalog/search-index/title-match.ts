@@ -119,13 +119,12 @@ function candidatesAmong(data: IndexData, tokenLists: number[][], set: SlotInter
   for (let i = 0; i < scratch.titleCandidateCount; i += 1) bits[(list[i] as number) >>> 5] = 0;
   const postings = data.titleTokens.postings;
   const totalOf = (tokens: number[]) => tokens.reduce((sum, token) => sum + (postings.sizes[token] as number), 0);
-  const words = tokenLists.map((tokens) => ({ tokens, total: totalOf(tokens) })).sort((a, b) => a.total - b.total);
-  let count =
-    words.length === 0 || (words[0] as (typeof words)[number]).total === 0
-      ? 0
-      : leadingCandidates(data, words[0]?.tokens ?? [], set, list);
-  for (let w = 1; w < words.length && count > 0; w += 1)
-    count = keepWithToken(postings, (words[w] as (typeof words)[number]).tokens, list, count);
+  const [leading, ...others] = tokenLists.map((tokens) => ({ tokens, total: totalOf(tokens) })).sort((a, b) => a.total - b.total);
+  let count = leading && leading.total > 0 ? leadingCandidates(data, leading.tokens, set, list) : 0;
+  for (const other of others) {
+    if (count === 0) break;
+    count = keepWithToken(postings, other.tokens, list, count);
+  }
   for (let i = 0; i < count; i += 1) addSlot(bits, list[i] as number);
   scratch.titleCandidateCount = count;
   return { set: bits, list: list.subarray(0, count) };
