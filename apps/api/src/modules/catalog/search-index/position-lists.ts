@@ -83,10 +83,8 @@ export class PositionLists {
 
 const EMPTY: PositionList = { positions: new Int32Array(0), attributes: new Uint32Array(0), slots: new Int32Array(0) };
 
-/** The first index of an ascending list holding a value at least `bound`. */
-export function lowerBound(list: Int32Array, bound: number): number {
-  let low = 0;
-  let high = list.length;
+/** The first index of an ascending list (or of its part from `low` to before `high`) holding a value at least `bound`, else `high`. */
+export function lowerBound(list: Int32Array, bound: number, low = 0, high = list.length): number {
   while (low < high) {
     const middle = (low + high) >> 1;
     if ((list[middle] as number) < bound) low = middle + 1;

@@ -1,5 +1,6 @@
 import type { IndexData } from './index-data';
 import type { PlannedQuery } from './matching';
+import { lowerBound } from './position-lists';
 import type { PostingLists } from './posting-lists';
 import { addPostings, addSlot, hasSlot, SlotIntersection } from './slot-sets';
 
@@ -186,20 +187,12 @@ function keepWithToken(postings: PostingLists, tokens: number[], candidates: Int
 /** The first index from `from` on whose slot is at least `slot` (or `size`): galloping, then a binary search. */
 function seek(slots: Int32Array, size: number, from: number, slot: number): number {
   let low = from;
-  let step = 1;
   let high = from;
-  while (high < size && (slots[high] as number) < slot) {
+  for (let step = 1; high < size && (slots[high] as number) < slot; step *= 2) {
     low = high + 1;
     high += step;
-    step *= 2;
   }
-  if (high > size) high = size;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((slots[middle] as number) < slot) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+  return lowerBound(slots, slot, low, Math.min(high, size));
 }
 
 /** Slots whose lower-cased title holds the words in order, each at a word start (`\m(a|b).*\m(c|d)` in PostgreSQL). */
