@@ -253,7 +253,7 @@ describe('the public AI token pool page', () => {
     expect(screen.getByText('tt_test_abc123')).toBeTruthy();
     expect(screen.getByText('12.500000 USDC')).toBeTruthy();
     expect(screen.getByText('May 30, 2026')).toBeTruthy();
-    const footer = screen.getByRole('contentinfo');
+    const footer = await screen.findByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'AI token pool' }).getAttribute('href')).toBe('/ai-pool');
   });
 
