@@ -22,6 +22,8 @@ afterEach(() => {
 
 describe('answers the server wrote into the page', () => {
   it('serves the first anonymous call for each path from the page, once, then asks the server', async () => {
+    // A page just loaded (the worker running this file may have been up for minutes).
+    vi.spyOn(performance, 'now').mockReturnValue(1_000);
     writeAnswers({ '/products/?limit=12': { products: [], total: 7 } });
     const server = mockApi({ 'GET /api/v1/products/': () => json(200, { products: [], total: 8 }) });
     await expect(api.get('/products/?limit=12')).resolves.toEqual({ products: [], total: 7 });

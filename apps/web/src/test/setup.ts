@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { authStore } from '@/lib/auth-store';
 import { activeLanguage, loadLanguage, switchLanguage } from '@/lib/i18n';
+import { resetInitialAnswers } from '@/lib/initial-answers';
 import { reloadPreferencesFromBrowser } from '@/lib/preferences';
 
 // The bundles are lazy in the app; tests render with English loaded up front.
@@ -53,6 +54,7 @@ afterEach(async () => {
   toast.dismiss();
   console.error = originalError;
   authStore.reset();
+  resetInitialAnswers();
   window.localStorage.clear();
   reloadPreferencesFromBrowser();
   if (activeLanguage() !== 'en') await switchLanguage('en');

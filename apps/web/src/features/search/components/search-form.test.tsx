@@ -204,11 +204,15 @@ async function typeLikeABrowser(input: HTMLInputElement, text: string, pauses: n
 describe('typing in the search box', () => {
   // The keys below are real events, not act() batches: React runs its deferred work on its own.
   const env = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  let before: boolean | undefined;
   beforeEach(() => {
+    before = env.IS_REACT_ACT_ENVIRONMENT;
     env.IS_REACT_ACT_ENVIRONMENT = false;
   });
+  // Put back as found: test files share one module graph and global object (apps/web/vitest.config.ts),
+  // and a flag left on makes React report every later update outside act() as an error.
   afterEach(() => {
-    env.IS_REACT_ACT_ENVIRONMENT = true;
+    env.IS_REACT_ACT_ENVIRONMENT = before;
   });
 
   it('never loses a key, whether keys come before, around or after the 300 ms debounce and suggestions', async () => {
