@@ -1,8 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { flushSync } from 'react-dom';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { expect } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { routes as appRoutes } from '@/app/router';
 
@@ -30,4 +31,18 @@ export function renderRoute(path: string, { routes = appRoutes, state }: RenderR
     </AppProviders>,
   );
   return { ...view, router, user, queryClient };
+}
+
+/**
+ * A header menu's own trigger, once its code is in. Until then a stand-in button of the same name
+ * is shown (lazy-menus.tsx); a click on a stand-in swapped out before the click lands is lost in
+ * jsdom, whereas a browser clicks whatever is under the pointer. A press while the code loads is
+ * tested in lazy-menus.isolated.test.tsx.
+ */
+export function menuTrigger(name: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const button = screen.getByRole('button', { name });
+    expect(button.getAttribute('aria-haspopup')).toBeTruthy();
+    return button;
+  });
 }

@@ -3,17 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { authStore } from '@/lib/auth-store';
 import { json, mockApi } from '@/test/api-mock';
 import { makeSession } from '@/test/fixtures';
-import { renderRoute } from '@/test/render';
+import { menuTrigger, renderRoute } from '@/test/render';
 
 /** The menu button once its menu has loaded (the header first shows a look-alike without the menu). */
-async function menuButton(name: string): Promise<HTMLElement> {
-  return waitFor(() => {
-    const button = screen.getByRole('button', { name });
-    expect(button.getAttribute('aria-haspopup')).toBeTruthy();
-    return button;
-  });
-}
-
 describe('header', () => {
   it('offers Sign in and Get started to visitors', async () => {
     authStore.clear();
@@ -66,7 +58,7 @@ describe('header', () => {
     const { user, unmount } = renderRoute('/');
 
     expect(screen.getByText('Welcome back,').textContent).toBe('Welcome back, Ada Lovelace');
-    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    await user.click(await menuTrigger('User menu'));
     const menu = await screen.findByRole('menu');
     for (const name of ['Dashboard', 'My Orders', 'Wishlist', 'Sell Products', 'Profile Settings', 'Sign out']) {
       expect(within(menu).getByRole('menuitem', { name })).toBeTruthy();
@@ -76,7 +68,7 @@ describe('header', () => {
 
     authStore.setSession(makeSession({ role: 'admin' }));
     const admin = renderRoute('/');
-    await admin.user.click(screen.getByRole('button', { name: 'User menu' }));
+    await admin.user.click(await menuTrigger('User menu'));
     expect((await screen.findByRole('menuitem', { name: 'Admin Panel' })).getAttribute('href')).toBe('/admin');
   });
 
@@ -84,7 +76,7 @@ describe('header', () => {
     authStore.setSession(makeSession());
     mockApi();
     const { user, router } = renderRoute('/');
-    const trigger = await menuButton('User menu');
+    const trigger = await menuTrigger('User menu');
 
     trigger.focus();
     await user.keyboard('{Enter}');
@@ -107,7 +99,7 @@ describe('header', () => {
     authStore.clear();
     mockApi();
     const { user, router } = renderRoute('/');
-    const open = await menuButton('Open menu');
+    const open = await menuTrigger('Open menu');
 
     await user.click(open);
     const sheet = await screen.findByRole('dialog', { name: 'Menu' });
@@ -137,7 +129,7 @@ describe('header', () => {
     authStore.setSession(makeSession({ role: 'admin' }));
     mockApi();
     const { user } = renderRoute('/');
-    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.click(await menuTrigger('Open menu'));
     const sheet = await screen.findByRole('dialog', { name: 'Menu' });
     expect(within(sheet).getByRole('link', { name: 'Admin Panel' }).getAttribute('href')).toBe('/admin');
     expect(within(sheet).queryByRole('link', { name: 'Sign in' })).toBeNull();
@@ -149,7 +141,7 @@ describe('header', () => {
     const { user, router } = renderRoute('/wishlist');
     await screen.findByRole('heading', { name: 'Wishlist' });
 
-    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    await user.click(await menuTrigger('User menu'));
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
 
     expect(await screen.findByText('You have been signed out.')).toBeTruthy();

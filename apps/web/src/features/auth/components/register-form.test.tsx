@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { authStore } from '@/lib/auth-store';
 import { json, mockApi } from '@/test/api-mock';
 import { makeSession } from '@/test/fixtures';
-import { renderRoute } from '@/test/render';
+import { menuTrigger, renderRoute } from '@/test/render';
 
 async function openRegister() {
   authStore.clear();
@@ -90,7 +90,7 @@ describe('register form', () => {
     // A brand-new account is welcomed, not welcomed back: on the dashboard and in the user menu.
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace!' })).toBeTruthy();
     expect(screen.queryByText(/Welcome back/)).toBeNull();
-    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(await menuTrigger('User menu'));
     expect((await screen.findByRole('menu')).textContent).toContain('Welcome, Ada Lovelace');
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(api.calls('POST /api/v1/auth/register')[0]?.body).toEqual({
