@@ -25,8 +25,10 @@ export const webProject = (test: NonNullable<UserWorkspaceConfig['test']>): User
  * Component tests. A worker runs its files one after another in one module graph, as the API suite
  * does: importing React, the router and the app's modules again for every file cost more than the
  * tests (web suite 289 s → ~100 s on 2 cores). Each file still gets a fresh jsdom document; every
- * module is loaded before the tests (src/test/load-app-modules.ts), and src/test/setup.ts resets what the app keeps between renders (session, storage, preferences,
- * language, toasts, mocks, timers); a test that changes a global puts it back as it found it.
+ * module is loaded before the tests (src/test/load-app-modules.ts), and src/test/setup.ts resets
+ * what the app keeps between renders (session, storage, preferences, language, initial answers,
+ * toasts, mocks, timers); a test that changes a global puts it back as it found it. See
+ * docs/decisions/0053-component-tests-share-a-module-graph.md.
  */
 export default defineProject(
   webProject({
