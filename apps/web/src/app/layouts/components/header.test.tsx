@@ -5,7 +5,6 @@ import { json, mockApi } from '@/test/api-mock';
 import { makeSession } from '@/test/fixtures';
 import { menuTrigger, renderRoute } from '@/test/render';
 
-/** The menu button once its menu has loaded (the header first shows a look-alike without the menu). */
 describe('header', () => {
   it('offers Sign in and Get started to visitors', async () => {
     authStore.clear();
