@@ -120,6 +120,9 @@ export function ProductForm({ product, submitLabel, onSubmit, onSaved, onCancel,
       ),
     [],
   );
+  // A field's error (a server refusal too) goes as soon as the field is edited: after a submit,
+  // react-hook-form checks each field again as it changes. No clearErrors() on change: it re-rendered
+  // the whole form on every keystroke, error or not.
   const {
     register,
     handleSubmit,
@@ -196,7 +199,6 @@ export function ProductForm({ product, submitLabel, onSubmit, onSaved, onCancel,
     },
   );
 
-  const clearOnChange = (name: (typeof TEXT_FIELDS)[number]) => ({ onChange: () => clearErrors(name) });
   const busy = isSubmitting || progress !== null;
 
   return (
@@ -207,17 +209,17 @@ export function ProductForm({ product, submitLabel, onSubmit, onSaved, onCancel,
           label={t('productForm.title')}
           fieldClassName="md:col-span-2"
           error={errors.title?.message}
-          {...register('title', clearOnChange('title'))}
+          {...register('title')}
         />
         <TextField
           label={t('productForm.shortDescription')}
           hint={t('productForm.shortDescriptionHint')}
           fieldClassName="md:col-span-2"
           error={errors.short_description?.message}
-          {...register('short_description', clearOnChange('short_description'))}
+          {...register('short_description')}
         />
         <Field label={t('productForm.description')} error={errors.description?.message} className="md:col-span-2">
-          {(control) => <Textarea {...control} rows={6} {...register('description', clearOnChange('description'))} />}
+          {(control) => <Textarea {...control} rows={6} {...register('description')} />}
         </Field>
         <TextField
           label={payWhatYouWant ? t('productForm.minimumPrice') : t('productForm.price')}
@@ -227,7 +229,7 @@ export function ProductForm({ product, submitLabel, onSubmit, onSaved, onCancel,
           min="0"
           step="0.01"
           error={errors.price?.message}
-          {...register('price', clearOnChange('price'))}
+          {...register('price')}
         />
         {payWhatYouWant ? (
           <TextField
@@ -238,7 +240,7 @@ export function ProductForm({ product, submitLabel, onSubmit, onSaved, onCancel,
             min="0.5"
             step="0.01"
             error={errors.suggested_price?.message}
-            {...register('suggested_price', clearOnChange('suggested_price'))}
+            {...register('suggested_price')}
           />
         ) : (
           <TextField
@@ -249,7 +251,7 @@ export function ProductForm({ product, submitLabel, onSubmit, onSaved, onCancel,
             min="0.5"
             step="0.01"
             error={errors.original_price?.message}
-            {...register('original_price', clearOnChange('original_price'))}
+            {...register('original_price')}
           />
         )}
         <label className="flex items-start gap-2 text-sm text-slate-800 md:col-span-2 dark:text-slate-200">
@@ -261,7 +263,7 @@ export function ProductForm({ product, submitLabel, onSubmit, onSaved, onCancel,
         </label>
         <Field label={t('productForm.category')} error={errors.category?.message}>
           {(control) => (
-            <select {...control} className={inputClasses} {...register('category', clearOnChange('category'))}>
+            <select {...control} className={inputClasses} {...register('category')}>
               <option value="">{t('productForm.chooseCategory')}</option>
               {CATEGORIES.map((category) => (
                 <option key={category.slug} value={category.slug}>
@@ -273,7 +275,7 @@ export function ProductForm({ product, submitLabel, onSubmit, onSaved, onCancel,
         </Field>
         <Field label={t('productForm.license')} error={errors.license?.message}>
           {(control) => (
-            <select {...control} className={inputClasses} {...register('license', clearOnChange('license'))}>
+            <select {...control} className={inputClasses} {...register('license')}>
               {LICENSES.map((license) => (
                 <option key={license.slug} value={license.slug}>
                   {licenseName(license.slug)}
@@ -287,7 +289,7 @@ export function ProductForm({ product, submitLabel, onSubmit, onSaved, onCancel,
           hint={t('productForm.tagsHint')}
           fieldClassName="md:col-span-2"
           error={errors.tags?.message}
-          {...register('tags', clearOnChange('tags'))}
+          {...register('tags')}
         />
         {downloadLimit && <DownloadLimitField control={downloadLimit} />}
       </div>

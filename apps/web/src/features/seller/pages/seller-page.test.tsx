@@ -430,6 +430,34 @@ describe('seller page', () => {
     expect(screen.getByText('Add at least one file for buyers to download')).toBeTruthy();
   });
 
+  it('clears a server refusal on a text field once that field is edited, and only there', async () => {
+    const { user } = await openAsSeller({
+      'POST /api/v1/seller/products': () =>
+        json(422, {
+          detail: 'Validation failed',
+          code: 'VALIDATION_FAILED',
+          errors: [
+            { field: 'title', message: 'A product with this title is already listed' },
+            { field: 'description', message: 'Describe what the buyer gets' },
+          ],
+        }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Add product' }));
+    await user.type(await screen.findByLabelText('Title'), 'Twin Model');
+    await user.type(screen.getByLabelText('Description'), 'A model listed twice by mistake, or so it seems.');
+    await user.type(screen.getByLabelText('Price (USD)'), '5');
+    await user.selectOptions(screen.getByLabelText('Category'), 'models');
+    await user.upload(screen.getByLabelText('Product files'), new File(['weights'], 'model.bin'));
+    await user.click(screen.getByRole('button', { name: 'Submit for review' }));
+    expect(await screen.findByText('A product with this title is already listed')).toBeTruthy();
+    expect(screen.getByText('Describe what the buyer gets')).toBeTruthy();
+
+    await user.type(screen.getByLabelText('Title'), ' 2');
+    expect(screen.queryByText('A product with this title is already listed')).toBeNull();
+    expect(screen.getByLabelText('Title').getAttribute('aria-invalid')).not.toBe('true');
+    expect(screen.getByText('Describe what the buyer gets')).toBeTruthy();
+  });
+
   it('resubmits an edited product with PUT, and its changed download limit beside it', async () => {
     const product = makeProduct({ status: 'rejected', rejection_reason: 'Needs screenshots' });
     const limitPath = '/api/v1/seller/products/11111111-1111-4111-8111-111111111111/download-limit';
