@@ -33,7 +33,7 @@ export function CartLine({ item, onQuantity, onRemove, onAmount }: CartLineProps
           </h3>
           <p className="text-sm text-slate-600 dark:text-slate-400">{t('cart.soldBy', { seller: item.seller })}</p>
           <p className="text-xs text-slate-500 dark:text-slate-400">
-            {t('cart.license', { license: licenseName(item.license) })} · {categoryName(item.category)}
+            {licenseName(item.license)} · {categoryName(item.category)}
           </p>
           {item.available === false && (
             <p className="text-sm font-medium text-red-700 dark:text-red-400">{t('cart.unavailable')}</p>

@@ -150,7 +150,7 @@ function ProductView({ product }: { product: ProductDetail }) {
         </Link>
       ),
     },
-    { label: t('products.detail.license'), value: t('products.detail.licenseName', { license: licenseName(product.license) }) },
+    { label: t('products.detail.license'), value: licenseName(product.license) },
     { label: t('products.detail.sales'), value: t('products.detail.salesCount', { count: product.sales_count }) },
   ];
 
