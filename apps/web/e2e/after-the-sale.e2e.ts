@@ -80,7 +80,7 @@ describe('after the sale', () => {
       .fill('A command-line linter for prompt files, checked by a licence key.');
     await form.getByLabel('Price (USD)', { exact: true }).fill('12.00');
     await form.getByLabel('Category', { exact: true }).selectOption('ai-tools');
-    await form.getByLabel('License', { exact: true }).selectOption('commercial-team');
+    await form.getByLabel('Licence', { exact: true }).selectOption('commercial-team');
     await form
       .getByLabel('Product files', { exact: true })
       .setInputFiles([{ name: 'prompt-linter-1.0.zip', mimeType: 'application/zip', buffer: zip10 }]);

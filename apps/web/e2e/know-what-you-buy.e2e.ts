@@ -180,7 +180,7 @@ describe('know what you buy', () => {
       );
     await form.getByLabel('Price (USD)', { exact: true }).fill('39.00');
     await form.getByLabel('Category', { exact: true }).selectOption('datasets');
-    await form.getByLabel('License', { exact: true }).selectOption(LICENSE);
+    await form.getByLabel('Licence', { exact: true }).selectOption(LICENSE);
     await form.getByLabel('Rows', { exact: true }).fill(String(csv.rows));
     await form.getByLabel('Columns', { exact: true }).fill(String(COLUMNS.length));
     await form.getByRole('group', { name: 'File formats' }).getByLabel('CSV', { exact: true }).check();
@@ -206,7 +206,7 @@ describe('know what you buy', () => {
       .fill('A small image classifier for shop catalogues, as a PyTorch checkpoint.');
     await form.getByLabel('Price (USD)', { exact: true }).fill('29.00');
     await form.getByLabel('Category', { exact: true }).selectOption('models');
-    await form.getByLabel('License', { exact: true }).selectOption(LICENSE);
+    await form.getByLabel('Licence', { exact: true }).selectOption(LICENSE);
     await form.getByLabel('Task', { exact: true }).fill('Image classification');
     await form.getByLabel('Framework', { exact: true }).selectOption('pytorch');
     await form.getByLabel('Model format', { exact: true }).selectOption('pytorch');
@@ -301,7 +301,7 @@ describe('know what you buy', () => {
     const firstTitles = await shownTitles(page);
     const pytorchEverywhere = await optionCount(page, 'Framework', 'pytorch');
 
-    await page.getByLabel('License', { exact: true }).selectOption(LICENSE);
+    await page.getByLabel('Licence', { exact: true }).selectOption(LICENSE);
     await expect.poll(() => new URL(page.url()).searchParams.get('license')).toBe(LICENSE);
     const licensed = await catalogueTotal(page);
     expect(licensed).toBeGreaterThan(0);

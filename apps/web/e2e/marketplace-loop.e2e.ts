@@ -89,7 +89,7 @@ describe('marketplace loop', () => {
     await seller.page.getByLabel('Description', { exact: true }).fill('A small kit written by the end-to-end journey.');
     await seller.page.getByLabel('Price (USD)', { exact: true }).fill('7.50');
     await seller.page.getByLabel('Category', { exact: true }).selectOption('ai-tools');
-    await seller.page.getByLabel('License', { exact: true }).selectOption('commercial-team');
+    await seller.page.getByLabel('Licence', { exact: true }).selectOption('commercial-team');
     await seller.page.getByLabel('Tags', { exact: true }).fill('e2e, release');
     await seller.page.getByLabel('Images', { exact: true }).setInputFiles(imagePath);
     await seller.page.getByLabel('Product files', { exact: true }).setInputFiles(filePath);

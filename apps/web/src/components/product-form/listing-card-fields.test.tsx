@@ -45,7 +45,7 @@ describe('the listing card in the product form', () => {
     await user.selectOptions(screen.getByLabelText('Category'), 'prompt-packs');
     expect(screen.queryByRole('group', { name: 'Listing card' })).toBeNull();
     // A custom licence asks for its text and its summary, whatever the category.
-    await user.selectOptions(screen.getByLabelText('License'), 'custom');
+    await user.selectOptions(screen.getByLabelText('Licence'), 'custom');
     expect(screen.getByLabelText('Licence text')).toBeTruthy();
     expect(screen.getByLabelText('Commercial use')).toBeTruthy();
   });

@@ -79,7 +79,7 @@ describe('product page', () => {
     expect(screen.getByText('$59.00').tagName).toBe('DEL');
     expect(screen.getByText('Save 34%')).toBeTruthy();
     // The fact's value is the licence's own name ("Custom licence license" once doubled the word).
-    expect(screen.getByText('License', { selector: 'dt' }).nextElementSibling?.textContent).toBe('CC-BY-4.0');
+    expect(screen.getByText('Licence', { selector: 'dt' }).nextElementSibling?.textContent).toBe('CC-BY-4.0');
     expect(screen.getByText('Sam Seller')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Add to cart' })).toBeTruthy();
 

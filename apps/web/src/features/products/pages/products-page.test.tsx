@@ -61,7 +61,7 @@ describe('products page', () => {
     expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe('datasets');
     expect((screen.getByLabelText('Min price') as HTMLInputElement).value).toBe('10');
     expect((screen.getByLabelText('Max price') as HTMLInputElement).value).toBe('90');
-    expect((screen.getByLabelText('License') as HTMLSelectElement).value).toBe('cc-by-4.0');
+    expect((screen.getByLabelText('Licence') as HTMLSelectElement).value).toBe('cc-by-4.0');
     const sort = screen.getByLabelText('Sort by') as HTMLSelectElement;
     expect(sort.selectedOptions[0]?.textContent).toBe('Price: low to high');
     expect(screen.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
@@ -94,7 +94,7 @@ describe('products page', () => {
     expect(urlOf(router)).toEqual({ category: 'ai-tools', sort_by: 'price', sort_order: 'desc' });
 
     await user.click(screen.getByRole('button', { name: 'Page 3' }));
-    await user.selectOptions(screen.getByLabelText('License'), 'Commercial, team');
+    await user.selectOptions(screen.getByLabelText('Licence'), 'Commercial, team');
     expect(urlOf(router)).toEqual({ category: 'ai-tools', sort_by: 'price', sort_order: 'desc', license: 'commercial-team' });
 
     await user.type(screen.getByLabelText('Min price'), '5');

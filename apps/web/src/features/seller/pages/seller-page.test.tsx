@@ -231,7 +231,7 @@ describe('seller page', () => {
     await user.type(screen.getByLabelText('Description'), 'Index your documents and search them by meaning.');
     await user.type(screen.getByLabelText('Price (USD)'), '29.5');
     await user.selectOptions(screen.getByLabelText('Category'), 'ml-modules');
-    await user.selectOptions(screen.getByLabelText('License'), 'commercial-team');
+    await user.selectOptions(screen.getByLabelText('Licence'), 'commercial-team');
     await user.type(screen.getByLabelText('Tags'), 'search, vectors');
     await user.upload(screen.getByLabelText('Images'), new File(['png'], 'cover.png', { type: 'image/png' }));
     await user.upload(screen.getByLabelText('Product files'), new File(['zip'], 'kit.zip', { type: 'application/zip' }));
