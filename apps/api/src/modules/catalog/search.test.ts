@@ -48,6 +48,21 @@ async function search(text: string, extra = '') {
 }
 const titles = async (text: string) => (await search(text)).products.map((p) => p.title);
 
+describe('a search with nothing to search for', () => {
+  it('finds nothing for symbols or emoji alone, as for stop words alone, not the whole catalogue', async () => {
+    for (const text of ['€', '🙂', '$$$ !!', 'the']) {
+      const result = await search(text);
+      expect({ text, total: result.total, products: result.products }).toEqual({ text, total: 0, products: [] });
+      expect(result.pages).toBe(0);
+      expect(result.facets.category?.every((option) => option.count === 0)).toBe(true);
+    }
+  });
+
+  it('searches the words beside the symbols', async () => {
+    expect(await titles('€ churn 🙂')).toEqual(['Customer Churn Model']);
+  });
+});
+
 describe('typo tolerance', () => {
   it('finds "Lead Scoring Module" for "scroing" (swapped letters) and says what it searched for', async () => {
     const result = await search('scroing');

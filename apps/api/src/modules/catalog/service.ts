@@ -10,6 +10,7 @@ import {
   LICENSES,
   PRICE_BANDS,
   PRODUCT_BROWSE_DEPTH,
+  PRODUCT_PAGE_LIMIT_DEFAULT,
   type ProductFacets,
   type ProductFiles,
   type ProductList,
@@ -81,6 +82,12 @@ async function findProducts(
     facets: presentFacets(result.facets),
     did_you_mean: suggestion(corrected),
   });
+  // Text without a letter or digit (symbols, emoji) has nothing to search for: like a search of
+  // stop words only, it finds nothing, rather than listing the whole catalogue under "Results for €".
+  if (words.length === 0 && query.search !== undefined) {
+    const limit = query.limit ?? PRODUCT_PAGE_LIMIT_DEFAULT;
+    return { summary: summarize({ total: 0, totalCapped: false, page: query.page ?? 1, limit, facets: [] }), json: [] };
+  }
   // Public pages come from the in-process index when it can answer; status views (and the rest) from SQL.
   const index = visibility.kind === 'public' ? deps.searchIndex : null;
   const indexed = index && (corrected.length > 0 ? await index.search(query, corrected) : await index.browse(query));
