@@ -17,8 +17,12 @@ export function readSettings(deps: AppDeps): Promise<AdminSettings> {
     cache.set(deps, entry);
   }
   return entry.get('settings', async () => {
-    await ensureSettingsRow(deps.db);
-    const row = await findSettingsRow(deps.db);
+    // Created with its defaults on first use only, not an INSERT every 2 s per instance.
+    let row = await findSettingsRow(deps.db);
+    if (!row) {
+      await ensureSettingsRow(deps.db);
+      row = await findSettingsRow(deps.db);
+    }
     if (!row) throw new Error('site settings row missing');
     return presentSettings(deps, row);
   });
