@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
-import { app, launchBrowser, newPage, uniqueEmail } from './browser';
+import { app, launchBrowser, newPage, settled, uniqueEmail } from './browser';
 import { type PlannedVisit, ROUTE_PLAN, type RouteIds, type Visitor } from './route-plan';
 
 /**
@@ -60,13 +60,20 @@ const PNG = Buffer.from(
 );
 const CARD = { card_number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: '123' };
 
-/** Content is in: no network for 500 ms, nothing spinning, and the page's own text when given. */
+/**
+ * Content is in: the page has come to rest (no request, no DOM change), its main heading is there,
+ * nothing is spinning, and the page's own text is shown when given.
+ */
 async function settle(page: Page, ready?: string | RegExp): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   if (ready) await page.getByText(ready).first().waitFor();
-  await page.waitForFunction(() => document.querySelector('main .animate-spin, [role="status"].animate-spin') === null, null, {
-    timeout: 15_000,
-  });
+  await page.waitForFunction(
+    () =>
+      document.querySelector('main h1') !== null &&
+      document.querySelector('main .animate-spin, [role="status"].animate-spin') === null,
+    null,
+    { timeout: 15_000 },
+  );
   // Colours are measured, so nothing may be half-way through a transition.
   await page.addStyleTag({
     content: '*, *::before, *::after { transition: none !important; animation-play-state: paused !important; }',

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { app, launchBrowser, newPage, snap } from './browser';
+import { app, launchBrowser, newPage, settled, snap, watchNetwork } from './browser';
 import { apiAs, newAccount, signIn } from './session';
 
 /**
@@ -28,6 +28,7 @@ afterAll(async () => {
 async function pageIn(language: string, width: number, height = 800): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext({ baseURL: app().baseUrl, locale: language, viewport: { width, height } });
   const page = await context.newPage();
+  watchNetwork(page);
   return { page, close: () => context.close() };
 }
 
@@ -36,7 +37,8 @@ describe('header and headline in every language', () => {
     it(`${language}: header links stay on one line at every desktop width; the headline breaks only between words`, async () => {
       const { page, close } = await pageIn(language, 1366);
       try {
-        await page.goto('/', { waitUntil: 'networkidle' });
+        await page.goto('/');
+        await settled(page);
         await page.locator('main h1').waitFor();
         const failures: string[] = [];
         for (const width of [1366, 1280, 1024]) {
@@ -138,7 +140,8 @@ describe('admin tables on a 360 px phone', () => {
     ];
     let controlsSeen = 0;
     for (const route of routes) {
-      await page.goto(route, { waitUntil: 'networkidle' });
+      await page.goto(route);
+      await settled(page);
       await page.waitForFunction(() => document.querySelector('main .animate-spin') === null, undefined, { timeout: 15_000 });
       const result = await page.evaluate(() => {
         const off: string[] = [];
@@ -172,7 +175,8 @@ describe('the chat button covers nothing it rests on', () => {
     it(`at ${width} px, Start selling and Subscribe are clear of it wherever they are scrolled to`, async () => {
       const { page, close } = await pageIn('en', width, 780);
       try {
-        await page.goto('/', { waitUntil: 'networkidle' });
+        await page.goto('/');
+        await settled(page);
         await page.locator('button.fixed.right-4').waitFor();
         const controls = [
           page.locator('main').getByRole('link', { name: 'Start selling' }),
@@ -226,10 +230,12 @@ describe('nothing jumps while a page loads (cumulative layout shift)', () => {
         }).observe({ type: 'layout-shift', buffered: true });
       });
       const page = await context.newPage();
+      watchNetwork(page);
       const scores: Record<string, number> = {};
       try {
         for (const path of ['/', '/products', `/products/${productId}`, '/community', '/terms']) {
-          await page.goto(path, { waitUntil: 'networkidle' });
+          await page.goto(path);
+          await settled(page);
           await page.locator('main h1').first().waitFor();
           await page.waitForFunction(() => document.querySelector('main .animate-spin') === null);
           // Two frames after the last change, so the observer has seen every shift.

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
-import { app, launchBrowser, newPage, snap, uniqueEmail } from './browser';
+import { app, launchBrowser, newPage, settled, snap, uniqueEmail, watchNetwork } from './browser';
 import { type PlannedVisit, ROUTE_PLAN, type RouteIds, type Visitor } from './route-plan';
 import { signIn } from './session';
 
@@ -127,9 +127,10 @@ async function insideWindow(page: Page, locator: ReturnType<Page['locator']>): P
   return box !== null && box.x >= 0 && box.x + box.width <= width;
 }
 
-/** Loaded: the network is quiet, the main content has a heading and no whole-page spinner is left. */
+/** Loaded: the page is at rest, the main content has a heading and no whole-page spinner is left. */
 async function loadRoute(page: Page, path: string) {
-  await page.goto(path, { waitUntil: 'networkidle' });
+  await page.goto(path);
+  await settled(page);
   await page.waitForFunction(
     () => document.querySelector('main :is(h1, h2, h3)') !== null && document.querySelector('.animate-spin.size-10') === null,
     undefined,
@@ -194,6 +195,7 @@ describe('no sideways scrolling at any width', () => {
     const context = await browser.newContext({ baseURL: app().baseUrl, locale: 'fr-FR' });
     try {
       const page = await context.newPage();
+      watchNetwork(page);
       const failures: string[] = [];
       for (const path of ['/', '/products']) {
         failures.push(...(await checkRoute(page, { pattern: path, as: 'visitor', path: () => path })));
