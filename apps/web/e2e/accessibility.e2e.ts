@@ -245,17 +245,6 @@ afterAll(async () => {
   fs.writeFileSync(path.join(dir, 'accessibility-report.json'), `${JSON.stringify(report, null, 2)}\n`);
 });
 
-/** Pages whose tables are wider than a phone: their rows stack into cards there (data-table.tsx). */
-const WIDE_TABLES: { as: Visitor; path: string }[] = [
-  { as: 'admin', path: '/admin/users' },
-  { as: 'admin', path: '/admin/products' },
-  { as: 'admin', path: '/admin/orders' },
-  { as: 'admin', path: '/admin/promo-codes' },
-  { as: 'admin', path: '/admin/simple-admins' },
-  { as: 'seller', path: '/seller' },
-  { as: 'simple_admin', path: '/simple-admin/products' },
-];
-
 describe('accessibility of every route', () => {
   // One test per page, so the time limit is per page: four axe runs on a large page take ~10 s here.
   for (const role of ROLES) {
@@ -275,25 +264,4 @@ describe('accessibility of every route', () => {
       });
     }
   }
-
-  it('stacks wide tables into cards on a 360 px phone: nothing scrolls sideways, neither the table nor the page', async () => {
-    const failures: string[] = [];
-    for (const { as, path: url } of WIDE_TABLES) {
-      const { page } = pages.get(as) as { page: Page };
-      await page.setViewportSize({ width: 360, height: 780 });
-      await page.goto(url);
-      const box = page
-        .getByRole('group')
-        .filter({ has: page.getByRole('table') })
-        .first();
-      await box.waitFor();
-      await settle(page);
-      const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-      const [inner, outer] = await box.evaluate((element) => [element.scrollWidth, element.clientWidth]);
-      if (pageWidth > 360) failures.push(`${url}: the page is ${pageWidth} px wide`);
-      if (inner > outer) failures.push(`${url}: the table (${inner} px) is wider than its box (${outer} px)`);
-      await page.setViewportSize({ width: 1280, height: 900 });
-    }
-    expect(failures).toEqual([]);
-  });
 });

@@ -3,13 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
 import { app, launchBrowser, newPage, settled, snap, uniqueEmail, watchNetwork } from './browser';
 import { type PlannedVisit, ROUTE_PLAN, type RouteIds, type Visitor } from './route-plan';
-import { signIn } from './session';
+import { apiAs, newAccount, signIn } from './session';
 
 /**
  * Nothing scrolls sideways: every route of the router (route-plan.ts), signed in as the role it is
  * for, at each breakpoint and two phone widths. A route fails when the page is wider than the
  * window or when a control of its header sits off-screen; the failures are listed route by width.
- * Lean on purpose: one browser, one page per role, each route loaded once and then resized.
+ * Lean on purpose: one browser, one page per role, each route loaded once and then resized. At the
+ * narrowest width the same visit also checks the tables of the admin console and the seller's and
+ * simple admin's lists (once separate visits in layout.e2e.ts and accessibility.e2e.ts).
  */
 
 const WIDTHS = [360, 390, 640, 768, 1024, 1280, 1536] as const;
@@ -19,6 +21,7 @@ const DEMO = {
   admin: { email: 'admin@example.com', password: 'Admin-demo-2026', login: '/admin/login' },
   simple_admin: { email: 'simpleadmin@example.com', password: 'Simple-admin-demo-2026', login: '/simple-admin/login' },
 } as const;
+const CARD = { card_number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: '123' };
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
@@ -27,6 +30,33 @@ const PNG = Buffer.from(
 let browser: Browser;
 const pages = new Map<Visitor, { context: BrowserContext; page: Page }>();
 let ids: RouteIds;
+/** Admin tables whose every button, select and checkbox must be on a 360 px screen, unscrolled. */
+const TABLE_CONTROL_ROUTES = new Set([
+  '/admin/users',
+  '/admin/products?status=all',
+  '/admin/orders',
+  '/admin/simple-admins',
+  '/admin/promo-codes',
+  '/admin/payments/transfers',
+  '/admin/payments/bank-accounts',
+  '/admin/newsletter',
+  '/admin/messages',
+  '/admin/affiliates',
+  '/admin/ai-pool/report',
+  '/admin/stats',
+]);
+/** Controls found in those tables: the pages did show them (users' role selects, Approve and Reject, Edit...). */
+let tableControlsSeen = 0;
+/** Pages (role and path) whose tables are wider than a phone: their rows stack into cards there (data-table.tsx). */
+const WIDE_TABLES = new Set([
+  'admin /admin/users',
+  'admin /admin/products?status=all',
+  'admin /admin/orders',
+  'admin /admin/promo-codes',
+  'admin /admin/simple-admins',
+  'seller /seller',
+  'simple_admin /simple-admin/products',
+]);
 /** Requests the checkout page made to Stripe (none allowed in test-card mode). */
 const stripeRequests: string[] = [];
 
@@ -67,6 +97,17 @@ async function prepareBuyer(context: BrowserContext, page: Page, product: string
   return thread.id;
 }
 
+/** A buyer of their own with a paid order, so the admin orders table shows its actions. */
+async function preparePaidOrder(product: string): Promise<void> {
+  const buyer = await newAccount(browser, 'stacked', 'Stacked-rows-360');
+  await apiAs(buyer.context, 'post', '/cart/add', { product_id: product, quantity: 1 });
+  const order = (await apiAs(buyer.context, 'post', '/orders/checkout', { billing_country: 'US' })) as {
+    payment_intent_id: string;
+  };
+  await apiAs(buyer.context, 'post', `/payments/confirm-payment/${order.payment_intent_id}`, CARD);
+  await buyer.context.close();
+}
+
 /** A product of the demo simple admin, for its edit page. */
 async function prepareSimpleAdminProduct(context: BrowserContext): Promise<string> {
   const created = await ok<{ product: { id: string } }>(
@@ -98,6 +139,7 @@ beforeAll(async () => {
 
   const buyer = pages.get('buyer') as { context: BrowserContext; page: Page };
   const thread = await prepareBuyer(buyer.context, buyer.page, product);
+  await preparePaidOrder(product);
   for (const role of ['seller', 'admin', 'simple_admin'] as const) {
     const { page } = pages.get(role) as { page: Page };
     await signIn(page, DEMO[role].email, DEMO[role].password, DEMO[role].login);
@@ -158,6 +200,53 @@ function problemsAtThisWidth(page: Page): Promise<string[]> {
   });
 }
 
+/** Buttons, selects, inputs and links of the page's tables that are off a phone's screen, and how many there are. */
+function tableControlsOffScreen(page: Page): Promise<{ off: string[]; count: number }> {
+  return page.evaluate(() => {
+    const off: string[] = [];
+    let count = 0;
+    for (const control of document.querySelectorAll<HTMLElement>('table :is(button, select, input, a)')) {
+      const box = control.getBoundingClientRect();
+      if (box.width <= 1) continue;
+      count += 1;
+      if (box.left < 0 || box.right > window.innerWidth + 0.5) {
+        const name = (control.getAttribute('aria-label') || control.textContent || control.tagName).trim().slice(0, 40);
+        off.push(`${name} at ${Math.round(box.left)}..${Math.round(box.right)}`);
+      }
+    }
+    return { off, count };
+  });
+}
+
+/** A wide table stacked into cards: the box around it (a group) does not scroll sideways. */
+async function wideTableProblems(page: Page): Promise<string[]> {
+  const box = page
+    .getByRole('group')
+    .filter({ has: page.getByRole('table') })
+    .first();
+  try {
+    await box.waitFor({ timeout: 10_000 });
+  } catch {
+    return ['no table in a group box'];
+  }
+  const [inner, outer] = await box.evaluate((element) => [element.scrollWidth, element.clientWidth]);
+  return inner > outer ? [`the table (${inner} px) is wider than its box (${outer} px)`] : [];
+}
+
+/** What the narrowest width adds for a page with tables: their controls on screen, wide tables stacked. */
+async function tableProblemsOnAPhone(page: Page, visit: PlannedVisit, path: string): Promise<string[]> {
+  const problems: string[] = [];
+  if (visit.as === 'admin' && TABLE_CONTROL_ROUTES.has(path)) {
+    // A table's own spinner too, not only the whole page's: its rows bring the controls counted.
+    await page.waitForFunction(() => document.querySelector('main .animate-spin') === null, undefined, { timeout: 15_000 });
+    const { off, count } = await tableControlsOffScreen(page);
+    tableControlsSeen += count;
+    problems.push(...off.map((control) => `table control ${control}`));
+  }
+  if (WIDE_TABLES.has(`${visit.as} ${path}`)) problems.push(...(await wideTableProblems(page)));
+  return problems;
+}
+
 /** Loads the route at the narrowest width, then widens the window step by step. */
 async function checkRoute(page: Page, visit: PlannedVisit): Promise<string[]> {
   const path = visit.path(ids);
@@ -172,10 +261,12 @@ async function checkRoute(page: Page, visit: PlannedVisit): Promise<string[]> {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
     const problems = await problemsAtThisWidth(page);
+    if (width === WIDTHS[0]) problems.push(...(await tableProblemsOnAPhone(page, visit, path)));
     if (problems.length > 0) {
       failures.push(`${path} as ${visit.as} at ${width} px: ${problems.join('; ')}`);
       await snap(page, `overflow-${visit.as}${path.replace(/[^a-z0-9]+/gi, '-')}-${width}`);
     }
+    if (width === WIDTHS[0] && path === '/admin/promo-codes') await snap(page, 'stacked-admin-promo-codes-360');
   }
   return failures;
 }
@@ -188,6 +279,7 @@ describe('no sideways scrolling at any width', () => {
       const failures: string[] = [];
       for (const visit of visits) failures.push(...(await checkRoute(page, visit)));
       expect(failures).toEqual([]);
+      if (role === 'admin') expect(tableControlsSeen, 'controls in the admin tables at 360 px').toBeGreaterThan(40);
     });
   }
 
