@@ -117,7 +117,8 @@ async function domQuiet(page: Page, quietMs: number, limitMs: number): Promise<b
 /**
  * The page has come to rest: no request under way or begun for `quietMs`, then no DOM change for
  * as long, and still no request since. What `waitForLoadState('networkidle')` waits for, measured
- * instead of waited out: networkidle always adds 500 ms of silence per page, ~1 s a route here.
+ * instead of waited out: networkidle always adds 500 ms of silence, 0.8 s a route on average here
+ * (61 s of the axe test's 140 s of visits).
  * It says nothing about content: callers still wait for what the page must show (a heading, no
  * spinner), so a page that has not fetched yet cannot pass as empty.
  */
