@@ -1,48 +1,31 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
-import { app, launchBrowser, newPage, snap, uniqueEmail } from './browser';
-import { type PlannedVisit, ROUTE_PLAN, type RouteIds, type Visitor } from './route-plan';
+import { app, launchBrowser, newPage, snap, uniqueEmail, watchNetwork } from './browser';
 import { signIn } from './session';
+import { checkWidths, loadRoute } from './widths';
 
 /**
- * Nothing scrolls sideways: every route of the router (route-plan.ts), signed in as the role it is
- * for, at each breakpoint and two phone widths. A route fails when the page is wider than the
- * window or when a control of its header sits off-screen; the failures are listed route by width.
- * Lean on purpose: one browser, one page per role, each route loaded once and then resized.
+ * Narrow screens beyond the route sweep: the header in French at every width, the user menu and the
+ * navigation sheet on a phone, and checkout without Stripe.js. Every route of the router at every
+ * width (widths.ts) is checked by accessibility.e2e.ts, on the same visit as axe.
  */
 
-const WIDTHS = [360, 390, 640, 768, 1024, 1280, 1536] as const;
 const PASSWORD = 'Narrow-screens-360';
-const DEMO = {
-  seller: { email: 'seller@example.com', password: 'Seller-demo-2026', login: '/login' },
-  admin: { email: 'admin@example.com', password: 'Admin-demo-2026', login: '/admin/login' },
-  simple_admin: { email: 'simpleadmin@example.com', password: 'Simple-admin-demo-2026', login: '/simple-admin/login' },
-} as const;
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+const ADMIN = { email: 'admin@example.com', password: 'Admin-demo-2026', login: '/admin/login' };
 
 let browser: Browser;
-const pages = new Map<Visitor, { context: BrowserContext; page: Page }>();
-let ids: RouteIds;
+const pages = new Map<'buyer' | 'admin', { context: BrowserContext; page: Page }>();
 /** Requests the checkout page made to Stripe (none allowed in test-card mode). */
 const stripeRequests: string[] = [];
-
-async function bearer(context: BrowserContext): Promise<{ Authorization: string }> {
-  const refreshed = await context.request.post('/api/v1/auth/refresh');
-  expect(refreshed.status()).toBe(200);
-  return { Authorization: `Bearer ${((await refreshed.json()) as { access_token: string }).access_token}` };
-}
 
 async function ok<T>(response: { ok(): boolean; status(): number; text(): Promise<string>; json(): Promise<unknown> }) {
   expect(response.ok(), `${response.status()} ${await response.text()}`).toBe(true);
   return (await response.json()) as T;
 }
 
-/** A new buyer with something in the cart (so /checkout shows the card form) and a thread in the forum. */
-async function prepareBuyer(context: BrowserContext, page: Page, product: string): Promise<string> {
+/** A new buyer with something in the cart, so /checkout shows the card form. */
+async function prepareBuyer(context: BrowserContext, page: Page, product: string): Promise<void> {
   const email = uniqueEmail('narrow');
   await ok(
     await context.request.post('/api/v1/auth/register', {
@@ -51,59 +34,24 @@ async function prepareBuyer(context: BrowserContext, page: Page, product: string
   );
   await context.clearCookies();
   await signIn(page, email, PASSWORD, '/login');
-  const headers = await bearer(context);
-  await ok(await context.request.post('/api/v1/cart/add', { headers, data: { product_id: product, quantity: 1 } }));
-  const { categories } = await ok<{ categories: { id: string }[] }>(await context.request.get('/api/v1/community/categories'));
-  const thread = await ok<{ id: string }>(
-    await context.request.post('/api/v1/community/threads', {
-      headers,
-      data: {
-        category_id: categories[0]?.id,
-        title: 'Does this fit on a small phone screen?',
-        body: 'A thread with a long, unbroken word to stretch narrow layouts: supercalifragilisticexpialidocious.',
-      },
+  const refreshed = await ok<{ access_token: string }>(await context.request.post('/api/v1/auth/refresh'));
+  await ok(
+    await context.request.post('/api/v1/cart/add', {
+      headers: { Authorization: `Bearer ${refreshed.access_token}` },
+      data: { product_id: product, quantity: 1 },
     }),
   );
-  return thread.id;
-}
-
-/** A product of the demo simple admin, for its edit page. */
-async function prepareSimpleAdminProduct(context: BrowserContext): Promise<string> {
-  const created = await ok<{ product: { id: string } }>(
-    await context.request.post('/api/v1/simple-admin/products', {
-      headers: await bearer(context),
-      multipart: {
-        title: `Narrow Screens Kit ${Date.now().toString(36)}`,
-        description: 'A product listed by the simple admin for the mobile-widths journey.',
-        price: '9.00',
-        category: 'scripts',
-        images: { name: 'cover.png', mimeType: 'image/png', buffer: PNG },
-        files: { name: 'kit.txt', mimeType: 'text/plain', buffer: Buffer.from('kit\n') },
-      },
-    }),
-  );
-  return created.product.id;
 }
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  for (const role of ['visitor', 'buyer', 'seller', 'admin', 'simple_admin'] as const) pages.set(role, await newPage(browser));
-  const listing = await ok<{ products: { id: string; seller_id: string }[] }>(
-    await (pages.get('visitor') as { context: BrowserContext }).context.request.get('/api/v1/products/?limit=2'),
-  );
-  const product = listing.products[0]?.id as string;
-  const seller = listing.products[0]?.seller_id as string;
-  const compared = listing.products.map((listed) => listed.id).join(',');
-  expect(product).toBeTruthy();
-
+  for (const role of ['buyer', 'admin'] as const) pages.set(role, await newPage(browser));
   const buyer = pages.get('buyer') as { context: BrowserContext; page: Page };
-  const thread = await prepareBuyer(buyer.context, buyer.page, product);
-  for (const role of ['seller', 'admin', 'simple_admin'] as const) {
-    const { page } = pages.get(role) as { page: Page };
-    await signIn(page, DEMO[role].email, DEMO[role].password, DEMO[role].login);
-  }
-  const simpleAdminProduct = await prepareSimpleAdminProduct((pages.get('simple_admin') as { context: BrowserContext }).context);
-  ids = { product, thread, simpleAdminProduct, seller, compared };
+  const listing = await ok<{ products: { id: string }[] }>(await buyer.context.request.get('/api/v1/products/?limit=1'));
+  const product = listing.products[0]?.id as string;
+  expect(product).toBeTruthy();
+  await prepareBuyer(buyer.context, buyer.page, product);
+  await signIn((pages.get('admin') as { page: Page }).page, ADMIN.email, ADMIN.password, ADMIN.login);
 
   buyer.page.on('request', (request) => {
     if (/stripe\.(com|network)/.test(new URL(request.url()).hostname)) stripeRequests.push(request.url());
@@ -127,77 +75,14 @@ async function insideWindow(page: Page, locator: ReturnType<Page['locator']>): P
   return box !== null && box.x >= 0 && box.x + box.width <= width;
 }
 
-/** Loaded: the network is quiet, the main content has a heading and no whole-page spinner is left. */
-async function loadRoute(page: Page, path: string) {
-  await page.goto(path, { waitUntil: 'networkidle' });
-  await page.waitForFunction(
-    () => document.querySelector('main :is(h1, h2, h3)') !== null && document.querySelector('.animate-spin.size-10') === null,
-    undefined,
-    { timeout: 15_000 },
-  );
-}
-
-/** What is wrong at the current width: a page wider than the window, header controls off-screen. */
-function problemsAtThisWidth(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const width = window.innerWidth;
-    const problems: string[] = [];
-    const pageWidth = document.documentElement.scrollWidth;
-    if (pageWidth > width) problems.push(`page is ${pageWidth} px wide`);
-    for (const control of document.querySelectorAll<HTMLElement>('header a, header button, header input')) {
-      const box = control.getBoundingClientRect();
-      if (box.width <= 1 || getComputedStyle(control).visibility === 'hidden') continue;
-      if (box.left < 0 || box.right > width + 0.5) {
-        const name = control.getAttribute('aria-label') || control.textContent?.trim() || control.tagName.toLowerCase();
-        problems.push(`header control "${name}" at ${Math.round(box.left)}..${Math.round(box.right)} px`);
-      }
-    }
-    return problems;
-  });
-}
-
-/** Loads the route at the narrowest width, then widens the window step by step. */
-async function checkRoute(page: Page, visit: PlannedVisit): Promise<string[]> {
-  const path = visit.path(ids);
-  const failures: string[] = [];
-  await page.setViewportSize({ width: WIDTHS[0], height: 800 });
-  try {
-    await loadRoute(page, path);
-  } catch (error) {
-    // Measured all the same: a page stuck loading can still overflow; but it is a failure of its own.
-    failures.push(`${path} as ${visit.as}: not loaded (${(error as Error).message.split('\n')[0]})`);
-  }
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 800 });
-    const problems = await problemsAtThisWidth(page);
-    if (problems.length > 0) {
-      failures.push(`${path} as ${visit.as} at ${width} px: ${problems.join('; ')}`);
-      await snap(page, `overflow-${visit.as}${path.replace(/[^a-z0-9]+/gi, '-')}-${width}`);
-    }
-  }
-  return failures;
-}
-
 describe('no sideways scrolling at any width', () => {
-  for (const role of ['visitor', 'buyer', 'seller', 'admin', 'simple_admin'] as const) {
-    const visits = ROUTE_PLAN.filter((visit) => visit.as === role);
-    it(`${role}: ${visits.length} routes at ${WIDTHS.join(', ')} px`, { timeout: 300_000 }, async () => {
-      const { page } = pages.get(role) as { page: Page };
-      const failures: string[] = [];
-      for (const visit of visits) failures.push(...(await checkRoute(page, visit)));
-      expect(failures).toEqual([]);
-    });
-  }
-
   it('in French, the language with the longest header words, the visitor header still fits', async () => {
     const context = await browser.newContext({ baseURL: app().baseUrl, locale: 'fr-FR' });
     try {
       const page = await context.newPage();
+      watchNetwork(page);
       const failures: string[] = [];
-      for (const path of ['/', '/products']) {
-        failures.push(...(await checkRoute(page, { pattern: path, as: 'visitor', path: () => path })));
-      }
+      for (const path of ['/', '/products']) failures.push(...(await checkWidths(page, 'visitor', path)));
       await page.getByRole('link', { name: 'Se connecter' }).first().waitFor();
       expect(failures).toEqual([]);
     } finally {

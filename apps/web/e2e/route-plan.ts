@@ -1,7 +1,8 @@
 /**
  * Every route of the storefront's router, with who visits it and the real address to open. The
- * mobile-widths journey walks this list; src/app/route-plan.test.ts fails when the router has a
- * route that is missing here, so a new page cannot skip the width check.
+ * accessibility journey walks this list (axe, and the width check of widths.ts on the same visit);
+ * src/app/route-plan.test.ts fails when the router has a route that is missing here, so a new page
+ * cannot skip either check.
  */
 
 export type Visitor = 'visitor' | 'buyer' | 'seller' | 'admin' | 'simple_admin';

@@ -12,7 +12,7 @@ function routePatterns(tree: RouteObject[], parent = ''): string[] {
   });
 }
 
-describe('the mobile-widths journey plan', () => {
+describe('the route plan of the accessibility and width journey', () => {
   const planned = new Set(ROUTE_PLAN.map((visit) => visit.pattern));
 
   it('visits every route of the router', () => {
