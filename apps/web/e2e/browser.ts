@@ -182,15 +182,30 @@ export async function mailToContaining(address: string, needle: string, timeoutM
 }
 
 /**
- * Saves a screenshot under test-results/ for a human to look at. It is a record, not an
- * assertion: a full-page capture that runs out of time on a loaded machine (a long review page
- * took over 30 s in a full run) is reported and skipped, never a failed journey.
+ * Whether the journeys save screenshots: E2E_SCREENSHOTS=on|off, by default on, but off under CI,
+ * which keeps only the log (the ~80 full-page captures took ~30 s of CPU a run).
  */
-export async function snap(page: Page, name: string): Promise<void> {
+export function screenshotsWanted(): boolean {
+  const setting = process.env.E2E_SCREENSHOTS;
+  return setting ? setting !== 'off' : process.env.CI !== 'true';
+}
+
+/** The file a journey's screenshot goes to, under test-results/screenshots/. */
+export function screenshotPath(name: string): string {
   const dir = path.resolve(import.meta.dirname, '../../../test-results/screenshots');
   fs.mkdirSync(dir, { recursive: true });
+  return path.join(dir, `${name}.png`);
+}
+
+/**
+ * Saves a screenshot under test-results/ for a human to look at (see screenshotsWanted()). It is a
+ * record, not an assertion: a full-page capture that runs out of time on a loaded machine (a long
+ * review page took over 30 s in a full run) is reported and skipped, never a failed journey.
+ */
+export async function snap(page: Page, name: string): Promise<void> {
+  if (!screenshotsWanted()) return;
   try {
-    await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true, timeout: 60_000 });
+    await page.screenshot({ path: screenshotPath(name), fullPage: true, timeout: 60_000 });
   } catch (error) {
     if (!(error instanceof Error && error.name === 'TimeoutError')) throw error;
     console.warn(`screenshot ${name} skipped: ${error.message.split('\n')[0]}`);

@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
-import { app, launchBrowser, mailToContaining, newPage, uniqueEmail } from './browser';
+import { app, launchBrowser, mailToContaining, newPage, screenshotPath, screenshotsWanted, uniqueEmail } from './browser';
 
 /** The shopping assistant: free-text questions answered from the catalogue, Add to Cart from the chat, a lead. */
 
@@ -39,7 +38,7 @@ async function seriousAccessibilityViolations(page: Page) {
 
 /** What the visitor sees with the panel open (a full-page shot would show the page under it instead). */
 async function snapViewport(page: Page, name: string) {
-  await page.screenshot({ path: path.resolve(import.meta.dirname, `../../../test-results/screenshots/${name}.png`) });
+  if (screenshotsWanted()) await page.screenshot({ path: screenshotPath(name) });
 }
 
 const money = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
