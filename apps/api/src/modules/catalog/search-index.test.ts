@@ -22,6 +22,7 @@ import { createProduct, createUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { productDeletions, products } from '../../db/schema';
 import type { UserRow } from '../users/repository';
+import { SearchDictionary } from './dictionary';
 import { productJson } from './present';
 import { listProducts } from './repository';
 import { type IndexData, SearchIndex, searchIndexData } from './search-index';
@@ -762,6 +763,34 @@ describe('the search index with the page cache on', () => {
       await app.db.update(products).set({ status: 'rejected' }).where(eq(products.id, product.id));
       expect(await titles('orphelin tool')).toEqual([]);
       expect(await titles('amberine')).toEqual(['Amberine Warm Start']);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("reads the lexemes of the dictionary's words once it is loaded: a search of them waits for no lexeme read", async () => {
+    const app = await createTestApp({ CATALOG_CACHE_MS: '60000' });
+    try {
+      const seller = await createUser(app.db, 'seller');
+      await createProduct(app.db, seller, { title: 'Quillon Harmonizer', description: 'Tunes running engines.' });
+      const index = new SearchIndex(app.db, 60_000);
+      await index.load();
+      await index.settled();
+      const [dictionary] = (await app.db.execute<{ words: number }>(sql`select count(*)::int as words from search_words`)).rows;
+      expect(dictionary?.words).toBeGreaterThan(3);
+      expect(index.stats()?.wordsKnown).toBe(dictionary?.words);
+
+      const search = async (text: string) => {
+        const query = productListQuerySchema.parse({ search: text });
+        const page = await index.search(query, correctQuery(await new SearchDictionary(app.db, 0).current(), queryWords(text)));
+        return page?.rows.map((row) => (JSON.parse(Buffer.from(row).toString('utf8')) as { title: string }).title);
+      };
+      // A typo of a dictionary word is searched as that word: nothing left to read.
+      expect(await search('quillon harmonizr')).toEqual(['Quillon Harmonizer']);
+      expect(index.stats()?.wordsKnown).toBe(dictionary?.words);
+      // A word outside the dictionary is still read when it is first searched.
+      expect(await search('zyxwvut')).toEqual([]);
+      expect(index.stats()?.wordsKnown).toBe((dictionary?.words ?? 0) + 1);
     } finally {
       await app.close();
     }

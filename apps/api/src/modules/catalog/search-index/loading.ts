@@ -11,6 +11,7 @@ import {
   readPublicBatch,
   readPublicVersions,
   readTsQueries,
+  readTsQueriesOfCommonWords,
 } from './repository';
 import { SortedOrders } from './sorted-orders';
 import { parseSingleWordQuery, setExpTable } from './ts-rank';
@@ -180,5 +181,14 @@ export const SNAPSHOT_MAX_AGE_US = 23 * 3600 * 1_000_000 - OVERLAP_US;
 
 /** Each word's lexemes as PostgreSQL's `to_tsquery('english', word)` gives them; null when not one plain lexeme. */
 export async function readLexemes(db: Database, words: string[]): Promise<{ word: string; lexemes: string[] | null }[]> {
-  return (await readTsQueries(db, words)).map((row) => ({ word: row.word, lexemes: parseSingleWordQuery(row.query) ?? null }));
+  return lexemesOf(await readTsQueries(db, words));
+}
+
+/** The lexemes of the dictionary's `limit` most used words (as readLexemes()), in one statement. */
+export async function readCommonLexemes(db: Database, limit: number): Promise<{ word: string; lexemes: string[] | null }[]> {
+  return lexemesOf(await readTsQueriesOfCommonWords(db, limit));
+}
+
+function lexemesOf(rows: { word: string; query: string }[]): { word: string; lexemes: string[] | null }[] {
+  return rows.map((row) => ({ word: row.word, lexemes: parseSingleWordQuery(row.query) ?? null }));
 }

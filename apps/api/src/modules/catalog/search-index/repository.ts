@@ -107,6 +107,14 @@ export async function readTsQueries(db: DbOrTx, words: string[]): Promise<{ word
   return result.rows;
 }
 
+/** `to_tsquery('english', word)` of the dictionary's `limit` most used words, most used first. */
+export async function readTsQueriesOfCommonWords(db: DbOrTx, limit: number): Promise<{ word: string; query: string }[]> {
+  const result = await db.execute<{ word: string; query: string }>(
+    sql`select word, to_tsquery('english', word)::text as query from search_words order by frequency desc, word limit ${limit}`,
+  );
+  return result.rows;
+}
+
 /**
  * What a snapshot must match to be used: the cluster (its system identifier, when the role may read
  * it), the database and its last migration (a migration may change the rows or their search vectors).
