@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { authStore } from '@/lib/auth-store';
 import { json, mockApi } from '@/test/api-mock';
@@ -24,6 +24,15 @@ async function openAsSeller(handlers: Parameters<typeof mockApi>[0] = {}, produc
   const view = renderRoute('/seller');
   await screen.findByRole('heading', { name: 'Seller dashboard' });
   return { ...view, api };
+}
+
+/** Opens the new-product form and fills in what a $5 model listing needs, but its files. */
+async function startModelListing(user: UserEvent, title: string, description: string) {
+  await user.click(screen.getByRole('button', { name: 'Add product' }));
+  await user.type(await screen.findByLabelText('Title'), title);
+  await user.type(screen.getByLabelText('Description'), description);
+  await user.type(screen.getByLabelText('Price (USD)'), '5');
+  await user.selectOptions(screen.getByLabelText('Category'), 'models');
 }
 
 describe('seller page', () => {
@@ -348,11 +357,7 @@ describe('seller page', () => {
         return json(200, { message: 'File removed and product sent for review', product: listed[0], data: listed[0] });
       },
     });
-    await user.click(screen.getByRole('button', { name: 'Add product' }));
-    await user.type(await screen.findByLabelText('Title'), 'Risky Model');
-    await user.type(screen.getByLabelText('Description'), 'A model whose pickle runs a command on load.');
-    await user.type(screen.getByLabelText('Price (USD)'), '5');
-    await user.selectOptions(screen.getByLabelText('Category'), 'models');
+    await startModelListing(user, 'Risky Model', 'A model whose pickle runs a command on load.');
     await user.upload(screen.getByLabelText('Product files'), new File(['pickle'], 'model.pkl'));
     listed = [created, ...listed];
     await user.click(screen.getByRole('button', { name: 'Submit for review' }));
@@ -372,11 +377,7 @@ describe('seller page', () => {
       'POST /api/v1/seller/products': () =>
         json(413, { detail: 'Files too large - reduce file sizes', code: 'PAYLOAD_TOO_LARGE' }),
     });
-    await user.click(screen.getByRole('button', { name: 'Add product' }));
-    await user.type(await screen.findByLabelText('Title'), 'Huge Model');
-    await user.type(screen.getByLabelText('Description'), 'A model far too large for this marketplace.');
-    await user.type(screen.getByLabelText('Price (USD)'), '5');
-    await user.selectOptions(screen.getByLabelText('Category'), 'models');
+    await startModelListing(user, 'Huge Model', 'A model far too large for this marketplace.');
     await user.upload(screen.getByLabelText('Product files'), new File(['weights'], 'model.bin'));
     await user.click(screen.getByRole('button', { name: 'Submit for review' }));
 
@@ -390,11 +391,7 @@ describe('seller page', () => {
     const { user, api } = await openAsSeller({
       'POST /api/v1/seller/products': () => json(201, { message: 'Product submitted', product: created, data: created }),
     });
-    await user.click(screen.getByRole('button', { name: 'Add product' }));
-    await user.type(await screen.findByLabelText('Title'), 'Empty Box');
-    await user.type(screen.getByLabelText('Description'), 'A product that forgot to include anything.');
-    await user.type(screen.getByLabelText('Price (USD)'), '5');
-    await user.selectOptions(screen.getByLabelText('Category'), 'models');
+    await startModelListing(user, 'Empty Box', 'A product that forgot to include anything.');
     await user.click(screen.getByRole('button', { name: 'Submit for review' }));
 
     expect(await screen.findByText('Add at least one file for buyers to download')).toBeTruthy();
@@ -417,11 +414,7 @@ describe('seller page', () => {
           errors: [{ field: 'files', message: 'Add at least one file for buyers to download' }],
         }),
     });
-    await user.click(screen.getByRole('button', { name: 'Add product' }));
-    await user.type(await screen.findByLabelText('Title'), 'Broken Upload');
-    await user.type(screen.getByLabelText('Description'), 'The file got lost on the way to the server.');
-    await user.type(screen.getByLabelText('Price (USD)'), '5');
-    await user.selectOptions(screen.getByLabelText('Category'), 'models');
+    await startModelListing(user, 'Broken Upload', 'The file got lost on the way to the server.');
     await user.upload(screen.getByLabelText('Product files'), new File([''], 'empty.bin'));
     await user.click(screen.getByRole('button', { name: 'Submit for review' }));
 
@@ -442,11 +435,7 @@ describe('seller page', () => {
           ],
         }),
     });
-    await user.click(screen.getByRole('button', { name: 'Add product' }));
-    await user.type(await screen.findByLabelText('Title'), 'Twin Model');
-    await user.type(screen.getByLabelText('Description'), 'A model listed twice by mistake, or so it seems.');
-    await user.type(screen.getByLabelText('Price (USD)'), '5');
-    await user.selectOptions(screen.getByLabelText('Category'), 'models');
+    await startModelListing(user, 'Twin Model', 'A model listed twice by mistake, or so it seems.');
     await user.upload(screen.getByLabelText('Product files'), new File(['weights'], 'model.bin'));
     await user.click(screen.getByRole('button', { name: 'Submit for review' }));
     expect(await screen.findByText('A product with this title is already listed')).toBeTruthy();
