@@ -127,6 +127,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.decorate('lifecycle', options.lifecycle ?? createLifecycle('ready'));
   // Work begun after an answer (e.g. a reset e-mail) finishes before the app, and its database, close.
   app.addHook('onClose', () => deps.afterReply.settled());
+  // The search index's thread, if it has one, finishes a snapshot being written and closes its pool.
+  app.addHook('onClose', async () => {
+    await deps.searchIndex?.close();
+  });
   app.decorateRequest('user', null);
   // A request that may write: this instance's next searches see it even before PostgreSQL's notification arrives.
   if (deps.searchIndex) {

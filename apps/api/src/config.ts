@@ -94,6 +94,7 @@ const envSchema = z.object({
   /** Public searches from an in-process index of the catalogue (docs/decisions/0017-in-process-search-index.md) instead of SQL. */
   SEARCH_INDEX: z.enum(['on', 'off']).default('on'),
   SEARCH_INDEX_SNAPSHOT: optionalText,
+  SEARCH_INDEX_THREAD: z.enum(['on', 'off']).default('on'),
   /** Set: every stored file lives in this S3-compatible bucket instead of DATA_DIR/files (docs/decisions/0028-object-storage.md). */
   S3_BUCKET: optionalText,
   S3_ENDPOINT: optionalText.pipe(z.url().optional()),
@@ -216,6 +217,8 @@ export interface Config {
   searchIndex: boolean;
   /** Where the search index saves itself for a fast restart (none in tests, or with SEARCH_INDEX_SNAPSHOT=off). */
   searchIndexSnapshot: string | undefined;
+  /** The search index in a worker thread of its own (SEARCH_INDEX_THREAD, default on) when it refreshes in the background (CATALOG_CACHE_MS > 0). */
+  searchIndexThread: boolean;
   /** Bearer token for /metrics (required in production); without it only loopback callers may read them. */
   metricsToken: string | undefined;
   webDistDir: string | undefined;
@@ -340,6 +343,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogCacheMs: e.CATALOG_CACHE_MS,
     searchIndex: e.SEARCH_INDEX === 'on',
     searchIndexSnapshot: snapshotFile(e.SEARCH_INDEX_SNAPSHOT, e.NODE_ENV, dataDir),
+    searchIndexThread: e.SEARCH_INDEX_THREAD === 'on',
     metricsToken: e.METRICS_TOKEN,
     webDistDir: e.WEB_DIST_DIR,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,

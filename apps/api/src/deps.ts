@@ -14,7 +14,8 @@ import { AccessTokens } from './lib/tokens';
 import { createTestTokenProvider, fixedParityRates } from './modules/ai-pool/providers';
 import { CatalogChanges } from './modules/catalog/changes';
 import { SearchDictionary } from './modules/catalog/dictionary';
-import { SearchIndex } from './modules/catalog/search-index';
+import { type CatalogIndex, SearchIndex } from './modules/catalog/search-index';
+import { SearchIndexThread } from './modules/catalog/search-index/thread';
 import { withProviderErrors } from './modules/payments/providers/provider';
 import { createStripeProvider } from './modules/payments/providers/stripe';
 import { createTestProcessor } from './modules/payments/providers/test-processor';
@@ -59,11 +60,33 @@ export function createDeps(
     // The dictionary may be as stale as a cached catalogue page, and no staler.
     searchDictionary: new SearchDictionary(db, config.catalogCacheMs),
     // Kept in step on the same schedule as the dictionary.
-    searchIndex: config.searchIndex ? new SearchIndex(db, config.catalogCacheMs, config.searchIndexSnapshot) : null,
+    searchIndex: config.searchIndex ? createSearchIndex(config, db, options.log) : null,
     catalogChanges: new CatalogChanges(db.$client.options),
     downloadSigningKey: createHash('sha256').update(`downloads:${jwtSecret}`).digest('hex'),
     embeddedDatabase: options.embeddedDatabase,
   };
+}
+
+/** Database connections of the search index's own thread (version checks, changes, lexemes, comparisons). */
+const SEARCH_THREAD_POOL_MAX = 3;
+
+/**
+ * The search index, in a worker thread of its own when it refreshes in the background; on this
+ * thread when every search refreshes it first (CATALOG_CACHE_MS=0, tests) or with SEARCH_INDEX_THREAD=off.
+ */
+function createSearchIndex(config: Config, db: Database, log: (message: string) => void): CatalogIndex {
+  const databaseUrl = db.$client.options.connectionString;
+  if (!config.searchIndexThread || config.catalogCacheMs === 0 || !databaseUrl)
+    return new SearchIndex(db, config.catalogCacheMs, config.searchIndexSnapshot);
+  return new SearchIndexThread(
+    {
+      databaseUrl,
+      poolMax: SEARCH_THREAD_POOL_MAX,
+      checkEveryMs: config.catalogCacheMs,
+      snapshotFile: config.searchIndexSnapshot,
+    },
+    log,
+  );
 }
 
 /** Without JWT_SECRET (local runs only; production requires it) a random secret is kept in DATA_DIR. */

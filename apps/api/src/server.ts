@@ -52,8 +52,8 @@ async function main(): Promise<void> {
     const index = deps.searchIndex;
     void index
       .load()
-      .then(() => {
-        const stats = index.stats();
+      .then(async () => {
+        const stats = await index.stats();
         if (stats)
           log(
             `search index: ${stats.products} products in ${Date.now() - started} ms from the ${stats.loadedFrom}, ~${Math.round(stats.bytes / 2 ** 20)} MiB`,

@@ -41,6 +41,8 @@ export async function createTestApp(
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
     CATALOG_CACHE_MS: '0',
+    // The tests of the index itself read its state on this thread; thread.test.ts runs it in its own.
+    SEARCH_INDEX_THREAD: 'off',
     ...env,
   });
   const db = createDatabase(config.databaseUrl as string, 5);

@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import type { ExchangeRateSource, TokenTransferProvider } from '../modules/ai-pool/providers';
 import type { CatalogChanges } from '../modules/catalog/changes';
 import type { SearchDictionary } from '../modules/catalog/dictionary';
-import type { SearchIndex } from '../modules/catalog/search-index';
+import type { CatalogIndex } from '../modules/catalog/search-index';
 import type { PaymentProvider } from '../modules/payments/providers/provider';
 import type { PayoutProvider } from '../modules/payouts/providers/provider';
 import type { UserRow } from '../modules/users/repository';
@@ -36,7 +36,7 @@ export interface AppDeps {
   /** The catalogue's word dictionary for typo correction, one per app instance. */
   searchDictionary: SearchDictionary;
   /** The public catalogue's in-process search index (SEARCH_INDEX=on), or null: searches go to SQL. */
-  searchIndex: SearchIndex | null;
+  searchIndex: CatalogIndex | null;
   /** PostgreSQL's notifications of catalogue changes from any instance (listening once started: server.ts). */
   catalogChanges: CatalogChanges;
   /** Signs download links (HMAC key derived from the JWT secret). */

@@ -11,7 +11,7 @@ import { AppError } from './errors';
 export function registerMetrics(
   app: FastifyInstance,
   token: string | undefined,
-  searchIndexBytes?: () => Record<string, number> | undefined,
+  searchIndexBytes?: () => Record<string, number> | undefined | Promise<Record<string, number> | undefined>,
 ): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -22,9 +22,10 @@ export function registerMetrics(
       help: 'Bytes held by the in-process search index, by part (an estimate: object headers not counted)',
       labelNames: ['part'],
       registers: [registry],
-      collect() {
+      async collect() {
+        const byPart = await searchIndexBytes();
         this.reset();
-        for (const [part, bytes] of Object.entries(searchIndexBytes() ?? {})) this.set({ part }, bytes);
+        for (const [part, bytes] of Object.entries(byPart ?? {})) this.set({ part }, bytes);
       },
     });
   }

@@ -13,10 +13,13 @@ import type { AppDeps } from '../../lib/context';
 import { touchSellerProducts } from '../products/repository';
 import type { UserRow } from '../users/repository';
 
-/** A second instance of the app on the same database, listening for catalogue changes as server.ts does. */
+/**
+ * A second instance of the app on the same database, listening for catalogue changes as server.ts
+ * does, with its search index in a thread of its own as in production.
+ */
 async function secondInstance(t: TestApp): Promise<{ app: FastifyInstance; deps: AppDeps; db: Database }> {
   const db = createDatabase(t.config.databaseUrl as string, 3);
-  const deps = createDeps(t.config, db, { embeddedDatabase: false, log: () => {} });
+  const deps = createDeps({ ...t.config, searchIndexThread: true }, db, { embeddedDatabase: false, log: () => {} });
   deps.searchIndex?.follow(deps.catalogChanges);
   await deps.catalogChanges.start();
   await deps.searchIndex?.load();

@@ -431,15 +431,18 @@ describe('the search index follows every write', () => {
   it('sees a product created approved, and one deleted outright', async () => {
     const product = await createProduct(t.db, seller, { title: 'Velquist Audio Set' });
     expect(await found('velquist')).toEqual(['Velquist Audio Set']);
-    const before = t.deps.searchIndex?.stats();
+    const before = (t.deps.searchIndex as SearchIndex).stats();
     await t.db.delete(products).where(eq(products.id, product.id));
     expect(await found('velquist')).toEqual([]);
     // Removed from the deletion log, not by reloading everything (a reload would compact the slots).
-    expect(t.deps.searchIndex?.stats()).toMatchObject({ slots: before?.slots, products: (before?.products ?? 0) - 1 });
+    expect((t.deps.searchIndex as SearchIndex).stats()).toMatchObject({
+      slots: before?.slots,
+      products: (before?.products ?? 0) - 1,
+    });
   });
 
   it('compacts its dead slots in place, without loading the catalogue again, and answers the same', async () => {
-    const index = t.deps.searchIndex as NonNullable<typeof t.deps.searchIndex>;
+    const index = t.deps.searchIndex as SearchIndex;
     await t.db.execute(sql`insert into products (seller_id, seller_name, title, short_description, description, price_cents, category, status)
       select ${seller.id}, 'Bulk Seller', 'Quorvex item ' || n, 'Short', 'Long', 100, 'datasets', 'approved'
       from generate_series(1, 1100) as n`);

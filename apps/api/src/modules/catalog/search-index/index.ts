@@ -98,12 +98,48 @@ export interface IndexedPage {
   limit: number;
 }
 
+/** What the index holds (the start-up log, the benchmark, tests). */
+export interface IndexStats {
+  products: number;
+  slots: number;
+  lexemes: number;
+  bytes: number;
+  comparing: boolean;
+  loadedFrom: 'snapshot' | 'database';
+  fullLoads: number;
+  compactions: number;
+  comparisons: number;
+  wordsKnown: number;
+}
+
+/** What tells the index of committed catalogue changes (changes.ts CatalogChanges, or its relay in the index's thread). */
+export type ChangeFeed = Pick<CatalogChanges, 'listening' | 'subscribe'>;
+
+/**
+ * The index as the app uses it: SearchIndex on the thread that serves requests, or
+ * SearchIndexThread (thread.ts), which runs one in a worker thread of its own.
+ */
+export interface CatalogIndex {
+  search(query: ProductListQuery, words: CorrectedWord[]): Promise<IndexedPage | undefined>;
+  browse(query: ProductListQuery): Promise<IndexedPage | undefined>;
+  product(id: string): Promise<{ json: Uint8Array; category: string } | undefined>;
+  onUpdate(listener: () => void): () => void;
+  follow(changes: ChangeFeed): () => void;
+  noteLocalWrite(): void;
+  load(): Promise<void>;
+  settled(): Promise<void>;
+  /** Read from the worker by SearchIndexThread: await it. */
+  stats(): IndexStats | undefined | Promise<IndexStats | undefined>;
+  bytesByPart(): Record<string, number> | undefined | Promise<Record<string, number> | undefined>;
+  close(): Promise<void>;
+}
+
 /**
  * The index of one API process with its sync (see the comment at the top). `search()` returns
  * undefined when it cannot answer (not loaded yet, or a word PostgreSQL splits into several
  * lexemes): the caller then takes the SQL path.
  */
-export class SearchIndex {
+export class SearchIndex implements CatalogIndex {
   private data?: IndexData;
   private watermarkUs = 0;
   private checkedAt = 0;
@@ -131,7 +167,7 @@ export class SearchIndex {
   private saving?: Promise<void>;
   /** Where the index in use came from: a snapshot (caught up since), or a full load from the database. */
   private loadedFrom: 'snapshot' | 'database' = 'database';
-  private changes?: CatalogChanges;
+  private changes?: ChangeFeed;
   /** A change was heard while a refresh was running: another follows it. */
   private refreshAgain = false;
   /** Counts loads and changes taken in (so a refresh knows whether it changed anything). */
@@ -149,20 +185,7 @@ export class SearchIndex {
   ) {}
 
   /** Products, lexemes and bytes held (for the start-up log and the benchmark). */
-  stats():
-    | {
-        products: number;
-        slots: number;
-        lexemes: number;
-        bytes: number;
-        comparing: boolean;
-        loadedFrom: 'snapshot' | 'database';
-        fullLoads: number;
-        compactions: number;
-        comparisons: number;
-        wordsKnown: number;
-      }
-    | undefined {
+  stats(): IndexStats | undefined {
     const data = this.data;
     if (!data) return undefined;
     return {
@@ -183,6 +206,9 @@ export class SearchIndex {
   bytesByPart(): Record<string, number> | undefined {
     return this.data?.bytesByPart();
   }
+
+  /** Nothing to let go of on this thread: the rows' file closes with the process, the pool is the app's. */
+  async close(): Promise<void> {}
 
   /** Milliseconds per step of the last compaction, if there was one. */
   compactionSteps(): Record<string, number> | undefined {
@@ -205,7 +231,7 @@ export class SearchIndex {
    * Catches up as soon as PostgreSQL notifies a change to the products (changes.ts), from any
    * instance; while that connection is up, searches no longer read the version first (current()).
    */
-  follow(changes: CatalogChanges): () => void {
+  follow(changes: ChangeFeed): () => void {
     this.changes = changes;
     return changes.subscribe(() => this.refreshSoon());
   }
