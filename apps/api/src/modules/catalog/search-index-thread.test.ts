@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { productListQuerySchema } from '@app/shared';
 import { eq } from 'drizzle-orm';
@@ -91,6 +94,33 @@ describe('the search index in a thread of its own', () => {
     expect(await titles('/api/v1/products/?search=orphelin')).toEqual(['Orphelin Kestrel Ledger']);
     await t.db.update(products).set({ status: 'rejected' }).where(eq(products.id, product.id));
     expect(await titles('/api/v1/products/?search=orphelin%20kestrel')).toEqual([]);
+  });
+
+  it('reads the rows a page takes from the snapshot file on the thread that serves requests, as the index on this thread has them', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'thread-snapshot-')), 'index.snapshot');
+    const saving = new SearchIndexThread({
+      databaseUrl: t.config.databaseUrl as string,
+      poolMax: 2,
+      checkEveryMs: 60_000,
+      snapshotFile: file,
+    });
+    try {
+      await saving.load();
+      // The first full load is saved at once; from then on its rows are read from the file.
+      await saving.settled();
+      expect(fs.statSync(file).size).toBeGreaterThan(0);
+      const local = new SearchIndex(t.db, 0);
+      const dictionary = await new SearchDictionary(t.db, 0).current();
+      const query = productListQuerySchema.parse({ search: 'kestrel kit', limit: '10' });
+      const words = correctQuery(dictionary, queryWords('kestrel kit'));
+      const there = await saving.search(query, words);
+      expect(there?.rows).toHaveLength(10);
+      expect(readable(there)).toEqual(readable(await local.search(query, words)));
+      const browse = productListQuerySchema.parse({ sort_by: 'price', sort_order: 'asc' });
+      expect(readable(await saving.browse(browse))).toEqual(readable(await local.browse(browse)));
+    } finally {
+      await saving.close();
+    }
   });
 
   it('keeps answering when its thread dies: from PostgreSQL meanwhile, from the index again once the thread is back', async () => {

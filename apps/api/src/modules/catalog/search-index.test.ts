@@ -28,6 +28,7 @@ import { listProducts } from './repository';
 import { type IndexData, SearchIndex, searchIndexData } from './search-index';
 import { browseIndexData } from './search-index/browse';
 import { Documents } from './search-index/documents';
+import { readRow } from './search-index/rows';
 import { captureSnapshot, readSnapshot } from './search-index/snapshot';
 import { browseProducts, browsePublicProductsJson } from './service';
 import { correctQuery, queryWords, typoDistance } from './typos';
@@ -888,8 +889,8 @@ describe('the search index with the page cache on', () => {
         await captureSnapshot(data, { database: 'test', watermarkUs: 0 }).write(copy);
         const restored = (await readSnapshot(copy))?.data as IndexData;
         const fromCopy = corrected.length
-          ? searchIndexData(restored, query, corrected, (word) => learnt.get(word) ?? undefined)?.rows
-          : browseIndexData(restored, query)?.rows;
+          ? searchIndexData(restored, query, corrected, (word) => learnt.get(word) ?? undefined)?.rows.map(readRow)
+          : browseIndexData(restored, query)?.rows.map(readRow);
         expect(fromCopy?.map(text), `restored ${JSON.stringify(query)}`).toEqual(viaSql.rows.map(productJson));
         restored.rows.close();
       }

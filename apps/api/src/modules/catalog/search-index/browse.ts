@@ -5,12 +5,14 @@ import { facetsOf, facetsOfAttributes } from './facets';
 import { type Filter, filterOf, passes } from './filters';
 import { ATTRIBUTES, type IndexData } from './index-data';
 import { lowerBound } from './position-lists';
+import type { RowPlace } from './rows';
 import { ascending, type SortedOrders, type SortKey } from './sorted-orders';
 
 /** A catalogue page without search words, as the index answers it. */
 export interface BrowsedPage {
   ids: string[];
-  rows: Uint8Array[];
+  /** Where each product's JSON is: read it with readRow() (rows.ts). */
+  rows: RowPlace[];
   total: number;
   totalCapped: boolean;
   facets: FacetRow[];
@@ -41,7 +43,7 @@ export function browseIndexData(data: IndexData, query: ProductListQuery): Brows
   const capped = filter.exactTotal === undefined && matched > PRODUCT_TOTAL_CAP;
   return {
     ids: page.map((slot) => data.idOf(slot)),
-    rows: page.map((slot) => data.rowJson(slot)),
+    rows: page.map((slot) => data.rowPlace(slot)),
     total: capped ? PRODUCT_TOTAL_CAP : matched,
     totalCapped: capped,
     facets: (walked && facetsOfAttributes(data, walked.attributes, matches)) ?? facetsOf(data, matches),

@@ -11,7 +11,7 @@ import { Documents } from './documents';
 import { IdTable } from './id-table';
 import { LexemeSets } from './lexeme-sets';
 import type { IndexedProductRow } from './repository';
-import { Rows } from './rows';
+import { type RowPlace, Rows } from './rows';
 import { Scratch } from './slot-sets';
 import type { PreparedOrders, SortedOrders } from './sorted-orders';
 import { TitleLengthGroups } from './title-lengths';
@@ -451,6 +451,11 @@ export class IndexData {
   /** The product's JSON as the API sends it (a view into the arena, not a copy). */
   rowJson(slot: number): Uint8Array {
     return this.rows.json(slot);
+  }
+
+  /** Where the product's JSON is, to be read with readRow() (rows.ts). */
+  rowPlace(slot: number): RowPlace {
+    return this.rows.placeOf(slot);
   }
 
   /** Every title token that starts with `prefix`. */

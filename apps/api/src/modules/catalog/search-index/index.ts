@@ -15,6 +15,7 @@ import {
   SNAPSHOT_MAX_AGE_US,
 } from './loading';
 import { readClockUs, readDatabaseIdentity } from './repository';
+import { type RowPlace, readRow } from './rows';
 import { type IndexResult, searchIndexData } from './search';
 import { captureSnapshot, readRowsFromSnapshot, readSnapshot } from './snapshot';
 import { removeAbandonedWrites } from './snapshot-file';
@@ -97,6 +98,9 @@ export interface IndexedPage {
   page: number;
   limit: number;
 }
+
+/** IndexedPage with where each row is instead of its bytes (read them with readRow(), rows.ts). */
+export type PlacedPage = Omit<IndexedPage, 'rows'> & { rows: RowPlace[] };
 
 /** What the index holds (the start-up log, the benchmark, tests). */
 export interface IndexStats {
@@ -254,6 +258,11 @@ export class SearchIndex implements CatalogIndex {
 
   /** A page of public search results, rows included (no round trip: they are held as JSON). */
   async search(query: ProductListQuery, words: CorrectedWord[]): Promise<IndexedPage | undefined> {
+    return withRowsRead(await this.searchPlaces(query, words));
+  }
+
+  /** search() with where each row is instead of its bytes (SearchIndexThread's thread reads none). */
+  async searchPlaces(query: ProductListQuery, words: CorrectedWord[]): Promise<PlacedPage | undefined> {
     const result = await this.find(query, words);
     if (!result) return undefined;
     const page = query.page ?? 1;
@@ -271,6 +280,11 @@ export class SearchIndex implements CatalogIndex {
 
   /** A public catalogue page without search words (see browse.ts), rows included. */
   async browse(query: ProductListQuery): Promise<IndexedPage | undefined> {
+    return withRowsRead(await this.browsePlaces(query));
+  }
+
+  /** browse() with where each row is instead of its bytes. */
+  async browsePlaces(query: ProductListQuery): Promise<PlacedPage | undefined> {
     const data = await this.current();
     const browsed = data && browseIndexData(data, query);
     if (!browsed) return undefined;
@@ -543,4 +557,9 @@ export class SearchIndex implements CatalogIndex {
     if (this.lexemes.size + unknown.length > MAX_CACHED_WORDS) this.lexemes.clear();
     for (const { word, lexemes } of await readLexemes(this.db, unknown)) this.lexemes.set(word, lexemes);
   }
+}
+
+/** The page with its rows read (at once: a row's place in a file stays valid for a minute, see rows.ts). */
+function withRowsRead(page: PlacedPage | undefined): IndexedPage | undefined {
+  return page && { ...page, rows: page.rows.map(readRow) };
 }

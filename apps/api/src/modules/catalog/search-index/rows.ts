@@ -7,6 +7,21 @@ const ROW_CHUNK = 4 << 20;
 const EMPTY = Buffer.alloc(0);
 
 /**
+ * Where a product's JSON is: its bytes (a row held in memory), or a place in the snapshot file,
+ * read with readRow(). The file stays open for a minute after the index moves to another one
+ * (snapshot.ts readRowsFromSnapshot), so a place taken by a search can be read by another thread.
+ */
+export type RowPlace = Uint8Array | { fd: number; position: number; length: number };
+
+/** The row's JSON at its place: one positioned read for a row in the file. */
+export function readRow(place: RowPlace): Uint8Array {
+  if (place instanceof Uint8Array) return place;
+  const row = Buffer.allocUnsafe(place.length);
+  fs.readSync(place.fd, row, 0, place.length, place.position);
+  return row;
+}
+
+/**
  * Every product's JSON as the API sends it (UTF-8), in fixed-size chunks never copied as they
  * fill: chunk chunkOf[slot], from startOf[slot], lengthOf[slot] bytes. A changed product's old bytes
  * stay until a compaction (compact()) lets go of the chunk they are in. A chunk's bytes are never
@@ -142,14 +157,17 @@ export class Rows {
 
   /** The product's JSON: a view into its chunk in memory, or read from the file. */
   json(slot: number): Uint8Array {
+    return readRow(this.placeOf(slot));
+  }
+
+  /** Where the product's JSON is: a view into its chunk in memory, or its place in the file. */
+  placeOf(slot: number): RowPlace {
     const index = this.chunkOf[slot] as number;
     const start = this.startOf[slot] as number;
     const length = this.lengthOf[slot] as number;
     const chunk = this.chunks[index];
     if (chunk) return chunk.subarray(start, start + length);
-    const row = Buffer.allocUnsafe(length);
-    fs.readSync(this.fd as number, row, 0, length, (this.fileOffsets[index] as number) + start);
-    return row;
+    return { fd: this.fd as number, position: (this.fileOffsets[index] as number) + start, length };
   }
 
   /** Ends the last chunk: rows added from now on start a new one, so the chunks saved never change. */

@@ -16,13 +16,14 @@ import {
   plan,
 } from './matching';
 import { best, rankedCappedPage, rankedPage, sortedOrder, sortKeyOf, walkOrder } from './ranking';
+import type { RowPlace } from './rows';
 import { addSlot } from './slot-sets';
 
 /** What a search returns before the page's rows are loaded. */
 export interface IndexResult {
   ids: string[];
-  /** The page's products as JSON (UTF-8), in page order: see IndexData.rowJson(). */
-  rows: Uint8Array[];
+  /** Where the page's products' JSON (UTF-8) is, in page order: read it with readRow() (rows.ts). */
+  rows: RowPlace[];
   /** Matches counted: exact up to PRODUCT_TOTAL_CAP + 1 (the page caps the total there). */
   matched: number;
   facets: FacetRow[];
@@ -62,7 +63,7 @@ function pageOf(
 function result(data: IndexData, matches: Int32Array, slots: number[]): IndexResult {
   return {
     ids: slots.map((slot) => data.idOf(slot)),
-    rows: slots.map((slot) => data.rowJson(slot)),
+    rows: slots.map((slot) => data.rowPlace(slot)),
     matched: matches.length,
     facets: facetsOfMatches(data, matches),
   };

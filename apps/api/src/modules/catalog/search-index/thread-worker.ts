@@ -2,7 +2,7 @@
 // answering the calls of the thread that serves requests.
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { createDatabase } from '../../../db/client';
-import { type IndexedPage, SearchIndex } from './index';
+import { type PlacedPage, SearchIndex } from './index';
 import type { PackedPage, ThreadCall, ThreadOptions, ToIndexThread } from './thread';
 
 if (!parentPort) throw new Error('thread-worker.ts runs as a worker thread (see thread.ts)');
@@ -23,26 +23,35 @@ const relay = {
 index.follow(relay);
 index.onUpdate(() => port.postMessage({ type: 'updated' }));
 
-/** The page's rows in one buffer, moved to the main thread rather than copied. */
-function packed(page: IndexedPage | undefined): { value: PackedPage | undefined; transfer: ArrayBuffer[] } {
+/**
+ * The page with where its rows are: a row in the snapshot file as its place, read by the thread
+ * that serves requests (a search here reads none); a row held in memory (changed since the last
+ * save) copied into one buffer, which is moved rather than copied again.
+ */
+function packed(page: PlacedPage | undefined): { value: PackedPage | undefined; transfer: ArrayBuffer[] } {
   if (!page) return { value: undefined, transfer: [] };
-  const lengths = page.rows.map((row) => row.byteLength);
-  const joined = new Uint8Array(lengths.reduce((sum, length) => sum + length, 0));
+  let held = 0;
+  for (const row of page.rows) if (row instanceof Uint8Array) held += row.byteLength;
+  const rowBytes = new Uint8Array(held);
+  const places: number[] = [];
   let at = 0;
   for (const row of page.rows) {
-    joined.set(row, at);
-    at += row.byteLength;
+    if (row instanceof Uint8Array) {
+      rowBytes.set(row, at);
+      places.push(-1, at, row.byteLength);
+      at += row.byteLength;
+    } else places.push(row.fd, row.position, row.length);
   }
   const { rows: _rows, ...rest } = page;
-  return { value: { ...rest, rowBytes: joined, rowLengths: lengths }, transfer: [joined.buffer] };
+  return { value: { ...rest, rowBytes, places }, transfer: [rowBytes.buffer] };
 }
 
 async function answer(call: ThreadCall): Promise<{ value: unknown; transfer: ArrayBuffer[] }> {
   switch (call.op) {
     case 'search':
-      return packed(await index.search(call.query, call.words));
+      return packed(await index.searchPlaces(call.query, call.words));
     case 'browse':
-      return packed(await index.browse(call.query));
+      return packed(await index.browsePlaces(call.query));
     case 'product': {
       const found = await index.product(call.id);
       if (!found) return { value: undefined, transfer: [] };
