@@ -185,7 +185,13 @@ export class SearchIndexThread implements CatalogIndex {
     return new Promise<T | undefined>((resolve, reject) => {
       this.pending.set(id, { op: call.op, resolve: resolve as (value: unknown) => void, reject });
       const listening = this.changes?.listening ?? false;
-      worker.postMessage({ type: 'call', id, call, listening } satisfies ToIndexThread);
+      try {
+        worker.postMessage({ type: 'call', id, call, listening } satisfies ToIndexThread);
+      } catch (error) {
+        // A value that cannot be copied to the thread: nothing was sent, nothing is waited for.
+        this.pending.delete(id);
+        reject(error as Error);
+      }
     });
   }
 }
