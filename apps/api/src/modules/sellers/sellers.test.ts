@@ -181,9 +181,13 @@ describe('listing products', () => {
         setTimeout(resolve, 300);
       }, 200);
     });
-    // The server notices the hang-up asynchronously; give it a moment, then nothing may remain.
-    await expect.poll(() => storedFiles().filter((f) => f.endsWith('.tmp')), { timeout: 5000 }).toEqual([]);
-    expect({ rows: await productRows(), files: storedFiles().length }).toEqual(before);
+    // The server notices the hang-up asynchronously: once it has let the connection go (on a loaded
+    // machine it may not even have opened the upload's temporary file before), nothing may remain.
+    const connections = () => new Promise<number>((resolve) => t.app.server.getConnections((_, count) => resolve(count)));
+    await expect.poll(connections, { timeout: 5000 }).toBe(0);
+    await expect
+      .poll(async () => ({ rows: await productRows(), files: storedFiles().length }), { timeout: 5000 })
+      .toEqual(before);
   });
 });
 
