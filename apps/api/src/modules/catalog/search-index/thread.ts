@@ -132,8 +132,9 @@ export class SearchIndexThread implements CatalogIndex {
   private start(): void {
     const worker = new Worker(new URL('./thread-worker.ts', import.meta.url), {
       workerData: this.options,
-      // TypeScript in the thread as in the process (start.mjs registers tsx in the main thread only).
-      execArgv: ['--import', 'tsx'],
+      // TypeScript in the thread as in the process (start.mjs registers tsx in the main thread only);
+      // the process's CPU profiling flags too, so a profiled server profiles this thread as well.
+      execArgv: [...process.execArgv.filter((flag) => flag.startsWith('--cpu-prof')), '--import', 'tsx'],
       name: 'search-index',
     });
     // The thread alone never keeps the process running.
