@@ -140,6 +140,20 @@ describe('the server process', () => {
     expect(await exited(second.child)).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
   }, 180_000);
+
+  it('says which port is taken when another program listens on it, and stops without a job failure or a database left running', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
+    try {
+      const server = startServer();
+      expect(await exited(server.child)).toBe(1);
+      expect(server.output()).toContain(`port ${port} (127.0.0.1) is already in use`);
+      expect(server.output()).not.toContain('failed:');
+      expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  }, 120_000);
 });
 
 function freePort(): Promise<number> {

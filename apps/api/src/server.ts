@@ -120,6 +120,11 @@ async function main(): Promise<void> {
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
+    // What runs against the database ends before it does: the jobs' runs in progress (a job cut off
+    // by a closed pool would log a failure that hides the real one), the change feed, the index.
+    await stopPeriodicJobs();
+    await deps.catalogChanges.stop();
+    await app.close();
     await db.$client.end();
     await database.embedded?.stop();
     throw error;
@@ -129,6 +134,15 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(startFailure(error));
   process.exit(1);
 });
+
+/** What to tell whoever started the server: the configuration's own message, a port taken, or the error. */
+function startFailure(error: unknown): unknown {
+  if (error instanceof ConfigError) return error.message;
+  const { code, address, port } = error as NodeJS.ErrnoException & { address?: string; port?: number };
+  if (code === 'EADDRINUSE')
+    return `[marketplace] port ${port} (${address}) is already in use: stop what listens there, or set PORT to a free port`;
+  return error;
+}
