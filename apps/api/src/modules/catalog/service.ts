@@ -96,44 +96,32 @@ async function findProducts(
   return { summary: summarize(page), rows: page.rows };
 }
 
+/** Every facet's options in the spec's order, as the page lists them (built once, not per page). */
+const FACET_OPTIONS: { kind: FacetRow['kind']; options: { value: string; label: string }[] }[] = [
+  { kind: 'category', options: CATEGORIES.map((c) => ({ value: c.slug, label: c.name })) },
+  { kind: 'license', options: LICENSES.map((l) => ({ value: l.slug, label: l.name })) },
+  { kind: 'price', options: PRICE_BANDS.map((b) => ({ value: b.slug, label: b.label })) },
+  { kind: 'rating', options: RATING_THRESHOLDS.map((t) => ({ value: String(t), label: `${t} stars & up` })) },
+  { kind: 'framework', options: FRAMEWORKS.map((f) => ({ value: f.slug, label: f.name })) },
+  { kind: 'commercial_use', options: [{ value: 'true', label: 'Allows commercial use' }] },
+  {
+    kind: 'gpu_memory',
+    options: GPU_MEMORY_LIMITS.map((limit) => ({ value: String(limit), label: `Up to ${limit} GB GPU memory` })),
+  },
+  {
+    kind: 'hosting',
+    options: HOSTING_FACETS.map((slug) => ({ value: slug, label: HOSTING_OPTIONS.find((o) => o.slug === slug)?.name ?? slug })),
+  },
+];
+
 /** Facet rows as the page shows them: every option in the spec's order, with its count (zero included). */
 function presentFacets(rows: FacetRow[]): ProductFacets {
-  const counts = (kind: FacetRow['kind'], options: readonly { value: string; label: string }[]): FacetCount[] =>
-    options.map((option) => ({
-      ...option,
-      count: rows.find((row) => row.kind === kind && row.value === option.value)?.count ?? 0,
-    }));
-  return {
-    category: counts(
-      'category',
-      CATEGORIES.map((c) => ({ value: c.slug, label: c.name })),
-    ),
-    license: counts(
-      'license',
-      LICENSES.map((l) => ({ value: l.slug, label: l.name })),
-    ),
-    price: counts(
-      'price',
-      PRICE_BANDS.map((b) => ({ value: b.slug, label: b.label })),
-    ),
-    rating: counts(
-      'rating',
-      RATING_THRESHOLDS.map((t) => ({ value: String(t), label: `${t} stars & up` })),
-    ),
-    framework: counts(
-      'framework',
-      FRAMEWORKS.map((f) => ({ value: f.slug, label: f.name })),
-    ),
-    commercial_use: counts('commercial_use', [{ value: 'true', label: 'Allows commercial use' }]),
-    gpu_memory: counts(
-      'gpu_memory',
-      GPU_MEMORY_LIMITS.map((limit) => ({ value: String(limit), label: `Up to ${limit} GB GPU memory` })),
-    ),
-    hosting: counts(
-      'hosting',
-      HOSTING_FACETS.map((slug) => ({ value: slug, label: HOSTING_OPTIONS.find((o) => o.slug === slug)?.name ?? slug })),
-    ),
-  };
+  const counts = new Map<string, number>();
+  for (const row of rows) counts.set(`${row.kind}:${row.value}`, row.count);
+  const facets = {} as Record<FacetRow['kind'], FacetCount[]>;
+  for (const { kind, options } of FACET_OPTIONS)
+    facets[kind] = options.map(({ value, label }) => ({ value, label, count: counts.get(`${kind}:${value}`) ?? 0 }));
+  return facets;
 }
 
 function visibilityFor(query: ProductListQuery, viewer: UserRow | null): Visibility {
