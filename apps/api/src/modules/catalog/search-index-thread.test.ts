@@ -73,6 +73,12 @@ describe('the search index in a thread of its own', () => {
       expect(there?.ids.length).toBeGreaterThan(0);
       expect(readable(there)).toEqual(readable(here));
     }
+    // A search that finds nothing: no ids, no rows, no facets.
+    const nothing = productListQuerySchema.parse({ search: 'kestrel', min_price: '99999' });
+    const nothingWords = correctQuery(dictionary, queryWords('kestrel'));
+    const [none, noneHere] = [await thread.search(nothing, nothingWords), await local.search(nothing, nothingWords)];
+    expect(none).toMatchObject({ ids: [], rows: [], facets: [], total: 0 });
+    expect(readable(none)).toEqual(readable(noneHere));
     const browse = productListQuerySchema.parse({ category: 'ai-tools', sort_by: 'popularity' });
     expect(readable(await thread.browse(browse))).toEqual(readable(await local.browse(browse)));
     const [product] = await t.db.select({ id: products.id }).from(products).limit(1);

@@ -3,7 +3,7 @@
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { createDatabase } from '../../../db/client';
 import { type PlacedPage, SearchIndex } from './index';
-import type { PackedPage, ThreadCall, ThreadOptions, ToIndexThread } from './thread';
+import { type PackedPage, packedFacets, type ThreadCall, type ThreadOptions, type ToIndexThread } from './thread';
 
 if (!parentPort) throw new Error('thread-worker.ts runs as a worker thread (see thread.ts)');
 const port: MessagePort = parentPort;
@@ -24,26 +24,30 @@ index.follow(relay);
 index.onUpdate(() => port.postMessage({ type: 'updated' }));
 
 /**
- * The page with where its rows are: a row in the snapshot file as its place, read by the thread
- * that serves requests (a search here reads none); a row held in memory (changed since the last
- * save) copied into one buffer, which is moved rather than copied again.
+ * The page with where its rows are, packed (PackedPage): a row in the snapshot file as its place,
+ * read by the thread that serves requests (a search here reads none); a row held in memory
+ * (changed since the last save) copied into one buffer. The typed arrays are moved, not copied.
  */
 function packed(page: PlacedPage | undefined): { value: PackedPage | undefined; transfer: ArrayBuffer[] } {
   if (!page) return { value: undefined, transfer: [] };
   let held = 0;
   for (const row of page.rows) if (row instanceof Uint8Array) held += row.byteLength;
   const rowBytes = new Uint8Array(held);
-  const places: number[] = [];
+  const places = new Float64Array(3 * page.rows.length);
   let at = 0;
-  for (const row of page.rows) {
+  page.rows.forEach((row, i) => {
     if (row instanceof Uint8Array) {
       rowBytes.set(row, at);
-      places.push(-1, at, row.byteLength);
+      places.set([-1, at, row.byteLength], 3 * i);
       at += row.byteLength;
-    } else places.push(row.fd, row.position, row.length);
-  }
-  const { rows: _rows, ...rest } = page;
-  return { value: { ...rest, rowBytes, places }, transfer: [rowBytes.buffer] };
+    } else places.set([row.fd, row.position, row.length], 3 * i);
+  });
+  const { rows: _rows, ids, facets, ...rest } = page;
+  const { facetCounts, facetValues } = packedFacets(facets);
+  return {
+    value: { ...rest, ids: ids.join(','), rowBytes, places, facetCounts, facetValues },
+    transfer: [rowBytes.buffer, places.buffer, facetCounts.buffer],
+  };
 }
 
 async function answer(call: ThreadCall): Promise<{ value: unknown; transfer: ArrayBuffer[] }> {
