@@ -36,7 +36,7 @@ type FromIndexThread = { type: 'updated' } | { type: 'reply'; id: number; value?
  *   joined in `rowBytes`);
  * - `ids`: the page's ids joined by commas;
  * - `facetCounts` and `facetValues`: per facet row, its kind (FACET_KINDS) and count, and its value
- *   (the values joined by NUL, which no stored value holds).
+ *   (the values joined by NUL, which PostgreSQL text, where they come from, cannot hold).
  */
 export type PackedPage = Omit<IndexedPage, 'rows' | 'ids' | 'facets'> & {
   ids: string;
