@@ -82,6 +82,15 @@ async function main(): Promise<void> {
     // Each period of each job runs on one instance only, and a run left by a dead instance is taken over.
     { leases: postgresJobLeases(db) },
   );
+  // The work begun after answers (onClose hooks: the search index), then, once no request can use
+  // them, the periodic jobs' runs in progress, the change feed, the pool and the embedded server.
+  const stopEverything = async () => {
+    await app.close();
+    await stopPeriodicJobs();
+    await deps.catalogChanges.stop();
+    await db.$client.end();
+    await database.embedded?.stop();
+  };
   let closing = false;
   const drainMs = config.shutdownDrainSeconds * 1000;
   const shutdown = async (signal: string) => {
@@ -100,13 +109,8 @@ async function main(): Promise<void> {
       if (cutOff) log(`${cutOff} request(s) still in flight after ${config.shutdownDrainSeconds} s: closing their connections`);
       // Handlers whose client hung up hold no connection, yet may still be about to use the database.
       await requestsInFlight.idle(deadline);
-      // The work begun after answers (onClose hooks); the listener is already closed.
-      await app.close();
-      // Only once no request can use them: the periodic jobs, then the pool, then the embedded server.
-      await stopPeriodicJobs();
-      await deps.catalogChanges.stop();
-      await db.$client.end();
-      await database.embedded?.stop();
+      // The listener is already closed.
+      await stopEverything();
     } catch (error) {
       console.error(error);
       exitCode = 1;
@@ -120,13 +124,9 @@ async function main(): Promise<void> {
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
-    // What runs against the database ends before it does: the jobs' runs in progress (a job cut off
-    // by a closed pool would log a failure that hides the real one), the change feed, the index.
-    await stopPeriodicJobs();
-    await deps.catalogChanges.stop();
-    await app.close();
-    await db.$client.end();
-    await database.embedded?.stop();
+    // In the same order as a shutdown: a job cut off by a closed pool would log a failure that
+    // hides the real one.
+    await stopEverything();
     throw error;
   }
   if (lifecycle.phase === 'starting') lifecycle.phase = 'ready';

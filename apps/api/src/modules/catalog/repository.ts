@@ -33,8 +33,20 @@ export interface ProductPage {
 }
 
 /** One facet count as the database returns it: kind is category, license, price, rating, or a listing card facet. */
+/** The facets a catalogue page counts (productFacetsSchema's keys, in its order). */
+export const FACET_KINDS = [
+  'category',
+  'license',
+  'price',
+  'rating',
+  'framework',
+  'commercial_use',
+  'gpu_memory',
+  'hosting',
+] as const;
+
 export interface FacetRow {
-  kind: 'category' | 'license' | 'price' | 'rating' | 'framework' | 'commercial_use' | 'gpu_memory' | 'hosting';
+  kind: (typeof FACET_KINDS)[number];
   value: string;
   count: number;
 }

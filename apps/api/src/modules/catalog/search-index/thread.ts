@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { ProductListQuery } from '@app/shared';
-import type { FacetRow } from '../repository';
+import { FACET_KINDS, type FacetRow } from '../repository';
 import type { CorrectedWord } from '../typos';
 import type { CatalogIndex, ChangeFeed, IndexedPage, IndexStats } from './index';
 import { readRow } from './rows';
@@ -45,17 +45,6 @@ export type PackedPage = Omit<IndexedPage, 'rows' | 'ids' | 'facets'> & {
   facetCounts: Int32Array;
   facetValues: string;
 };
-
-const FACET_KINDS: readonly FacetRow['kind'][] = [
-  'category',
-  'license',
-  'price',
-  'rating',
-  'framework',
-  'commercial_use',
-  'gpu_memory',
-  'hosting',
-];
 
 /** Facet rows in the packed form of PackedPage. */
 export function packedFacets(rows: readonly FacetRow[]): { facetCounts: Int32Array<ArrayBuffer>; facetValues: string } {
