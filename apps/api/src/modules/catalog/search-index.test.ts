@@ -407,8 +407,11 @@ describe('the search index follows every write', () => {
     await t.close();
   });
 
-  async function found(search: string): Promise<string[]> {
-    const response = await t.app.inject({ method: 'GET', url: `/api/v1/products/?search=${encodeURIComponent(search)}` });
+  async function found(search: string, filters = ''): Promise<string[]> {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/products/?search=${encodeURIComponent(search)}${filters}`,
+    });
     expect(response.statusCode).toBe(200);
     return (response.json() as { products: { title: string }[] }).products.map((p) => p.title);
   }
@@ -449,12 +452,16 @@ describe('the search index follows every write', () => {
       from generate_series(1, 1100) as n`);
     const before = await found('quorvex');
     expect(before.length).toBeGreaterThan(0);
+    const filteredBefore = await found('quorvex', '&category=datasets');
+    expect(await found('quorvex', '&category=apis')).toEqual([]);
     const { fullLoads, compactions } = index.stats() ?? { fullLoads: -1, compactions: -1 };
     // Loaded once, at the first search of this app.
     expect(fullLoads).toBe(1);
     // Every one of them changes: 1,100 dead slots, past the compaction threshold.
     await t.db.execute(sql`update products set sales_count = sales_count + 1 where title like 'Quorvex item %'`);
     expect(await found('quorvex')).toEqual(before);
+    expect(await found('quorvex', '&category=datasets')).toEqual(filteredBefore);
+    expect(await found('quorvex', '&category=apis')).toEqual([]);
     expect(index.stats()).toMatchObject({ fullLoads, compactions: compactions + 1, comparing: false });
     expect(index.stats()?.slots).toBe(index.stats()?.products);
   });
@@ -660,6 +667,11 @@ describe('the search index follows every write', () => {
       { search: 'amberine', sort_by: 'popularity', sort_order: 'asc', min_rating: 3 },
       { search: 'orphelin amberine', sort_by: 'rating', category: 'datasets', page: 2 },
       { search: 'amberine', sort_by: 'created_at', sort_order: 'asc', limit: 5 },
+      // Filters the index ANDs as bitsets (a category, a rating threshold), alone, together and beside other filters.
+      { search: 'orphelin', category: 'datasets', min_rating: 3 },
+      { search: 'amberine', min_rating: 2.5, page: 2 },
+      { search: 'orphelin amberine', category: 'apis', min_price: 10 },
+      { search: 'amberine', category: 'datasets', sort_by: 'popularity', page: 3 },
     ];
     const agree = async (moment: string) => {
       const dictionary = await t.deps.searchDictionary.current();

@@ -1,4 +1,5 @@
 import { findCategory, findLicense, type ProductListQuery } from '@app/shared';
+import { thresholdOf } from './filter-sets';
 import { ATTRIBUTES, CARD_FLAGS, type IndexData, priceBucket, ratingBucket } from './index-data';
 
 /** What a page's filters ask of a slot: attribute bits that must equal `want` under `mask`, and the rest as a check. */
@@ -36,6 +37,26 @@ export function filterFor(data: IndexData, query: ProductListQuery): ((slot: num
   const { attributes, seller: sellers } = data;
   return (slot) =>
     passes(attributes[slot] as number, filter) && (!rest || rest(slot)) && (seller === undefined || sellers[slot] === seller);
+}
+
+/**
+ * The page's filters as bitsets to AND with a search's sets (a category; a minimum rating that is
+ * one of RATING_THRESHOLDS), and a check of one slot for the rest (filterFor()), undefined when
+ * the sets say it all.
+ */
+export function filterSetsFor(
+  data: IndexData,
+  query: ProductListQuery,
+): { sets: Int32Array[]; keep?: (slot: number) => boolean } {
+  const sets: Int32Array[] = [];
+  const category = query.category === undefined ? undefined : findCategory(query.category);
+  if (category) sets.push(data.categorySet(data.categories.find(category.slug) ?? -1));
+  const threshold = query.min_rating === undefined ? undefined : thresholdOf(query.min_rating);
+  if (threshold !== undefined) sets.push(data.ratingSet(threshold));
+  const { category: _category, min_rating, ...others } = query;
+  const ratingLeft = min_rating !== undefined && threshold === undefined;
+  const left = ratingLeft || filterFor(data, others as ProductListQuery) !== undefined;
+  return { sets, keep: left ? filterFor(data, query) : undefined };
 }
 
 /** The page's filters, split into attribute bits (read in a walk's sequence, or in one read per slot) and the rest. */

@@ -8,6 +8,7 @@ import {
 } from '@app/shared';
 import { productJson } from '../present';
 import { Documents } from './documents';
+import { FilterSets } from './filter-sets';
 import { IdTable } from './id-table';
 import { LexemeSets } from './lexeme-sets';
 import type { IndexedProductRow } from './repository';
@@ -216,6 +217,8 @@ export class IndexData {
   frameworks = new Codes();
   /** Bitsets of the common lexemes' posting lists, built as searches ask for them. */
   readonly lexemeSets = new LexemeSets();
+  /** Bitsets of the slots in each category and at each rating threshold, built as searches ask for them. */
+  readonly filterSets = new FilterSets();
   private lengthGroups?: TitleLengthGroups;
   private scratch = new Scratch();
   /** Milliseconds per step of the last compaction (bench:search-compaction prints them). */
@@ -300,6 +303,7 @@ export class IndexData {
     this.gpuMemory[slot] = card.gpuMemory;
     this.cardFlags[slot] = card.flags;
     this.cardCodes[slot] = cardCodeOf(this.framework[slot] as number, card.gpuMemory, card.flags);
+    this.filterSets.added(this, slot);
     this.orders?.added(slot);
   }
 
@@ -322,6 +326,7 @@ export class IndexData {
       );
     }
     this.ids.relink(this.alive, this.size);
+    this.filterSets.clear();
     this.slotsBySeller.length = 0;
     this.aliveInCategory.length = 0;
     for (let slot = 0; slot < this.size; slot += 1) {
@@ -418,6 +423,7 @@ export class IndexData {
     step('rows');
     this.size = kept;
     this.lexemeSets.clear();
+    this.filterSets.clear();
     this.lengthGroups = undefined;
     this.orders?.compact(this, renumbered, preparedOrders);
     step('sorted orders');
@@ -480,6 +486,16 @@ export class IndexData {
     return this.lengthGroups;
   }
 
+  /** The slots of a category code as a bitset (see FilterSets). */
+  categorySet(code: number): Int32Array {
+    return this.filterSets.category(this, code);
+  }
+
+  /** The slots rated at least RATING_THRESHOLDS[threshold] as a bitset (see FilterSets). */
+  ratingSet(threshold: number): Int32Array {
+    return this.filterSets.rating(this, threshold);
+  }
+
   /** The slots holding a common lexeme as a bitset (see LexemeSets); undefined for a rarer one. */
   lexemeSet(lexeme: number): Int32Array | undefined {
     return this.lexemeSets.of(this.documents.postings, lexeme, this.capacity);
@@ -516,6 +532,7 @@ export class IndexData {
       lexeme_postings: documents.postings,
       title_postings: this.titleTokens.postings.bytes(),
       lexeme_sets: this.lexemeSets.bytes(),
+      filter_sets: this.filterSets.bytes(),
       title_length_groups: this.lengthGroups?.bytes() ?? 0,
       rows_in_memory: this.rows.bytes(),
       scratch: this.scratch.bytes(),
@@ -530,6 +547,7 @@ export class IndexData {
 
   private grow(capacity: number): void {
     this.capacity = capacity;
+    this.filterSets.clear();
     this.alive = grown(this.alive, capacity);
     this.titleLength = grown(this.titleLength, capacity);
     this.category = grown(this.category, capacity);

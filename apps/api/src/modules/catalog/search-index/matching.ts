@@ -137,13 +137,13 @@ export function allGroupsCommon(data: IndexData, planned: PlannedQuery): boolean
 }
 
 /**
- * The slots (dead and filtered-out ones included) that hold every word group, as the intersection
+ * The slots (dead ones included) that hold every word group and are in every filter set, as the intersection
  * of each group's set: the common lexemes' cached sets (LexemeSets), or a set built from a
  * group's lexemes. For queries whose groups are all common (allGroupsCommon()), where the matches
  * run to hundreds of thousands at 1M products and listing them costs more than the page needs:
  * see firstMatches() and the walks of ranking.ts.
  */
-export function commonMatches(data: IndexData, planned: PlannedQuery): SlotIntersection {
+export function commonMatches(data: IndexData, planned: PlannedQuery, filterSets: Int32Array[] = []): SlotIntersection {
   const scratch = data.scratchSpace();
   const postings = data.documents.postings;
   let built = 0;
@@ -159,7 +159,7 @@ export function commonMatches(data: IndexData, planned: PlannedQuery): SlotInter
     }
     return set;
   });
-  return new SlotIntersection(sets);
+  return new SlotIntersection([...sets, ...filterSets]);
 }
 
 /**

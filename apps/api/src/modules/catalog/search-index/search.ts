@@ -3,7 +3,7 @@ import { pageOffset } from '../../../lib/paging';
 import type { FacetRow } from '../repository';
 import type { CorrectedWord } from '../typos';
 import { facetsOf, facetsOfAttributes } from './facets';
-import { filterFor } from './filters';
+import { filterFor, filterSetsFor } from './filters';
 import type { IndexData } from './index-data';
 import {
   allGroupsCommon,
@@ -40,8 +40,8 @@ export function searchIndexData(
   if (!planned) return undefined;
   const limit = query.limit ?? PRODUCT_PAGE_LIMIT_DEFAULT;
   const offset = pageOffset({ page: query.page ?? 1, limit });
+  if (allGroupsCommon(data, planned)) return commonSearch(data, planned, query, filterSetsFor(data, query), offset, limit);
   const keep = filterFor(data, query);
-  if (allGroupsCommon(data, planned)) return commonSearch(data, planned, query, keep, offset, limit);
   const matches = matchingSlots(data, planned, keep);
   return result(data, matches, pageOf(data, planned, query, matches, offset, limit));
 }
@@ -79,7 +79,7 @@ function facetsOfMatches(data: IndexData, matches: Int32Array): FacetRow[] {
 
 /**
  * A search whose word groups are all common (at 1M products, tens to hundreds of thousands of
- * matches): the matches as a bitset; the first PRODUCT_TOTAL_CAP + 1 in slot order give the capped
+ * matches): the matches as a bitset (with the filters' own sets, and `keep` for the rest); the first PRODUCT_TOTAL_CAP + 1 in slot order give the capped
  * total and the facets, as before; when there are more, the page comes from walking a sorted order
  * (popularity for what follows the title bucket; the sort's own order for a sorted search) until it
  * is full, so no work is done per match. Every match is listed instead when the matches are few
@@ -90,11 +90,12 @@ function commonSearch(
   data: IndexData,
   planned: PlannedQuery,
   query: ProductListQuery,
-  keep: ((slot: number) => boolean) | undefined,
+  filters: { sets: Int32Array[]; keep?: (slot: number) => boolean },
   offset: number,
   limit: number,
 ): IndexResult {
-  const set = commonMatches(data, planned);
+  const set = commonMatches(data, planned, filters.sets);
+  const keep = filters.keep;
   const head = firstMatches(data, set, keep, PRODUCT_TOTAL_CAP + 1);
   const orders = data.orders;
   if (head.length > PRODUCT_TOTAL_CAP && orders && planned.typoWords.length === 0) {
