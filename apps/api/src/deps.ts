@@ -8,7 +8,7 @@ import { createAfterReply } from './lib/after-reply';
 import type { AppDeps } from './lib/context';
 import { createGoogleVerifier } from './lib/google';
 import { createMailer } from './lib/mailer';
-import { createLocalStorage } from './lib/storage';
+import { createLocalStorage, type Storage } from './lib/storage';
 import { createS3Storage } from './lib/storage-s3';
 import { AccessTokens } from './lib/tokens';
 import { createTestTokenProvider, fixedParityRates } from './modules/ai-pool/providers';
@@ -42,7 +42,7 @@ export function createDeps(
       log: options.log,
     }),
     afterReply: createAfterReply(),
-    storage: config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.filesDir),
+    storage: createStorage(config),
     accessTokens: new AccessTokens(jwtSecret, config.accessTokenTtlMinutes),
     google: config.google.clientId ? createGoogleVerifier(config.google.clientId, config.google.jwksUrl) : null,
     payments: withProviderErrors(
@@ -65,6 +65,11 @@ export function createDeps(
     downloadSigningKey: createHash('sha256').update(`downloads:${jwtSecret}`).digest('hex'),
     embeddedDatabase: options.embeddedDatabase,
   };
+}
+
+/** Where uploaded files are kept: S3-compatible object storage when configured, else DATA_DIR. */
+export function createStorage(config: Config): Storage {
+  return config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.filesDir);
 }
 
 /** Database connections of the search index's own thread (version checks, changes, lexemes, comparisons). */

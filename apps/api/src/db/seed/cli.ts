@@ -2,7 +2,7 @@
 // (the embedded one under DATA_DIR unless DATABASE_URL is set). Demo data is seeded first.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config';
-import { createDeps } from '../../deps';
+import { createStorage } from '../../deps';
 import { createDatabase } from '../client';
 import { prepareDatabase } from '../setup';
 import { seedBulkCatalogue } from './bulk';
@@ -25,10 +25,11 @@ if (config.env === 'production') {
 const database = await prepareDatabase(config, log);
 const db = createDatabase(database.url);
 try {
-  const deps = createDeps(config, db, { embeddedDatabase: Boolean(database.embedded), log });
+  // Only the storage: the app's other parts (the search index's thread among them) would keep this process alive.
+  const storage = createStorage(config);
   // All of the demo, as `npm start` seeds it (promo codes and forum included), before the bulk products.
-  await seedDemo(db, deps.storage);
-  if (total > 0) await seedBulkCatalogue(db, deps.storage, total, log);
+  await seedDemo(db, storage);
+  if (total > 0) await seedBulkCatalogue(db, storage, total, log);
 } finally {
   await db.$client.end();
   await database.embedded?.stop();
