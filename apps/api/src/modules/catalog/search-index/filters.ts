@@ -26,17 +26,29 @@ export interface Filter {
 
 /**
  * The filters of repository.ts filters(), for the public catalogue, as a check of one slot;
- * undefined when there are none. The attributes (one read) rule out most slots first; the exact
- * price, rating, codes past the attributes' and the listing card are read only for the rest.
+ * undefined when there are none. One closure reading the columns with numeric bounds (a bound not
+ * given is infinite): searches call it for every candidate, and a chain of small checks cost a
+ * filtered search at 1M products a tenth of its time.
  */
 export function filterFor(data: IndexData, query: ProductListQuery): ((slot: number) => boolean) | undefined {
-  const filter = filterOf(data, query);
-  const { mask, rest, seller } = filter;
+  const { mask, want, rest, codes, seller, minPrice, maxPrice, minRating } = filterOf(data, query);
   // A price or rating bound always comes with its exact check in `rest`.
   if (mask === 0 && !rest && seller === undefined) return undefined;
-  const { attributes, seller: sellers } = data;
-  return (slot) =>
-    passes(attributes[slot] as number, filter) && (!rest || rest(slot)) && (seller === undefined || sellers[slot] === seller);
+  const { attributes, price, rating, seller: sellers } = data;
+  const lowestPrice = minPrice ?? Number.NEGATIVE_INFINITY;
+  const highestPrice = maxPrice ?? Number.POSITIVE_INFINITY;
+  const lowestRating = minRating ?? Number.NEGATIVE_INFINITY;
+  return (slot) => {
+    if (((attributes[slot] as number) & mask) !== want) return false;
+    const cents = price[slot] as number;
+    return (
+      cents >= lowestPrice &&
+      cents <= highestPrice &&
+      (rating[slot] as number) >= lowestRating &&
+      (codes === undefined || codes(slot)) &&
+      (seller === undefined || sellers[slot] === seller)
+    );
+  };
 }
 
 /**
