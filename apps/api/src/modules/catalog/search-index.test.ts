@@ -705,6 +705,12 @@ describe('the search index follows every write', () => {
       { search: 'amberine', min_rating: 2.5, page: 2 },
       { search: 'orphelin amberine', category: 'apis', min_price: 10 },
       { search: 'amberine', category: 'datasets', sort_by: 'popularity', page: 3 },
+      // A walk of the price or rating order starts and ends where the bounds asked for are.
+      { search: 'orphelin', sort_by: 'price', min_price: 20, max_price: 30 },
+      { search: 'amberine', sort_by: 'price', sort_order: 'asc', min_price: 25, page: 2 },
+      { search: 'orphelin amberine', sort_by: 'price', sort_order: 'asc', max_price: 12 },
+      { search: 'orphelin amberine', sort_by: 'rating', min_rating: 3 },
+      { search: 'amberine', sort_by: 'rating', sort_order: 'asc', min_rating: 2.5, limit: 5 },
     ];
     const agree = async (moment: string) => {
       const dictionary = await t.deps.searchDictionary.current();

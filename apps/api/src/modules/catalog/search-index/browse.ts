@@ -6,7 +6,7 @@ import { type Filter, filterOf, passes } from './filters';
 import { ATTRIBUTES, type IndexData } from './index-data';
 import { lowerBound } from './position-lists';
 import type { RowPlace } from './rows';
-import { ascending, type SortedOrders, type SortKey } from './sorted-orders';
+import { ascending, rangeOf, type SortedOrders, type SortKey } from './sorted-orders';
 
 /** A catalogue page without search words, as the index answers it. */
 export interface BrowsedPage {
@@ -141,32 +141,6 @@ function walk(
   }
   takeRecentBefore(-1);
   return { found: found.subarray(0, count), attributes: foundAttributes };
-}
-
-/**
- * The part of an order that can match (inclusive positions): when the order is by price or rating
- * and the page asks for a range of it, only that range is walked (found by binary search).
- */
-function rangeOf(data: IndexData, slots: Int32Array, key: SortKey, filter: Filter): [number, number] {
-  const firstAtLeast = (column: ArrayLike<number>, bound: number) => {
-    let low = 0;
-    let high = slots.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if ((column[slots[middle] as number] as number) < bound) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  };
-  let first = 0;
-  let last = slots.length - 1;
-  if (key === 'price') {
-    if (filter.minPrice !== undefined) first = firstAtLeast(data.price, filter.minPrice);
-    if (filter.maxPrice !== undefined) last = firstAtLeast(data.price, filter.maxPrice + 1) - 1;
-  } else if (key === 'rating' && filter.minRating !== undefined) {
-    first = firstAtLeast(data.rating, filter.minRating);
-  }
-  return [first, last];
 }
 
 /** Every public product of one seller that passes the filters, in the sort's order. */

@@ -77,9 +77,7 @@ export function filterOf(data: IndexData, query: ProductListQuery): Filter {
   const license = findLicense(query.license);
   const categoryCode = category ? (data.categories.find(category.slug) ?? -1) : undefined;
   const licenseCode = license ? (data.licenses.find(license.slug) ?? -1) : undefined;
-  const minPrice = query.min_price === undefined ? undefined : Math.round(query.min_price * 100);
-  const maxPrice = query.max_price === undefined ? undefined : Math.round(query.max_price * 100);
-  const minRating = query.min_rating;
+  const { minPrice, maxPrice, minRating } = filterBounds(query);
   let mask = 0;
   let want = 0;
   const checks: ((slot: number) => boolean)[] = [];
@@ -126,6 +124,15 @@ export function filterOf(data: IndexData, query: ProductListQuery): Filter {
     codes,
     seller,
     exactTotal,
+  };
+}
+
+/** The page's price (in cents) and rating bounds, as filterOf() has them. */
+export function filterBounds(query: ProductListQuery): Pick<Filter, 'minPrice' | 'maxPrice' | 'minRating'> {
+  return {
+    minPrice: query.min_price === undefined ? undefined : Math.round(query.min_price * 100),
+    maxPrice: query.max_price === undefined ? undefined : Math.round(query.max_price * 100),
+    minRating: query.min_rating,
   };
 }
 

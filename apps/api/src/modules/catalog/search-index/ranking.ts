@@ -330,7 +330,9 @@ export function sortKeyOf(query: ProductListQuery): { key: SortKey; descending: 
 
 /**
  * The first `wanted` alive slots that pass `take`, in the order of a sort key (sorted-orders.ts),
- * merged with the slots added since that order was built; undefined past `budget` steps.
+ * merged with the slots added since that order was built; undefined past `budget` steps. Only the
+ * order's positions in `range` (inclusive) are walked: the part a price or rating filter leaves of
+ * that order (rangeOf()), which `take` must check as well for the slots added since.
  */
 export function walkOrder(
   data: IndexData,
@@ -340,18 +342,19 @@ export function walkOrder(
   wanted: number,
   take: (slot: number) => boolean,
   budget: number,
+  range?: readonly [number, number],
 ): number[] | undefined {
   const found: number[] = [];
   if (wanted <= 0) return found;
   const slots = orders.order(key).slots;
+  const [first, last] = range ?? [0, slots.length - 1];
   const recent = orders.recentOf(data, key);
   const compare = sortedOrder(data, { sort_by: key, sort_order: 'asc' });
   const alive = data.alive;
   const step = descending ? -1 : 1;
   let r = descending ? recent.length - 1 : 0;
-  const end = descending ? -1 : slots.length;
   let steps = 0;
-  for (let j = descending ? slots.length - 1 : 0; j !== end; j += step) {
+  for (let j = descending ? last : first; j >= first && j <= last; j += step) {
     const slot = slots[j] as number;
     // The recent slots that come first in the walk's direction.
     while (r >= 0 && r < recent.length && step * compare(recent[r] as number, slot) < 0) {

@@ -3,7 +3,7 @@ import { pageOffset } from '../../../lib/paging';
 import type { FacetRow } from '../repository';
 import type { CorrectedWord } from '../typos';
 import { facetsOf, facetsOfAttributes } from './facets';
-import { filterFor, filterSetsFor } from './filters';
+import { filterBounds, filterFor, filterSetsFor } from './filters';
 import type { IndexData } from './index-data';
 import {
   allGroupsCommon,
@@ -18,6 +18,7 @@ import {
 import { best, rankedCappedPage, rankedPage, sortedOrder, sortKeyOf, walkOrder } from './ranking';
 import type { RowPlace } from './rows';
 import { addSlot } from './slot-sets';
+import { rangeOf } from './sorted-orders';
 
 /** What a search returns before the page's rows are loaded. */
 export interface IndexResult {
@@ -112,7 +113,9 @@ function commonSearch(
         slots = rankedCappedPage(data, planned, set, accept, orders, { offset, limit }, budget);
       else {
         const { key, descending } = sortKeyOf(query);
-        const walked = walkOrder(data, orders, key, descending, offset + limit, (slot) => set.has(slot) && accept(slot), budget);
+        const range = rangeOf(data, orders.order(key).slots, key, filterBounds(query));
+        const take = (slot: number) => set.has(slot) && accept(slot);
+        const walked = walkOrder(data, orders, key, descending, offset + limit, take, budget, range);
         slots = walked?.slice(offset);
       }
       // The head is still in scratch.matches: the walks do not touch it.

@@ -1,3 +1,4 @@
+import type { Filter } from './filters';
 import { ATTRIBUTES, type IndexData } from './index-data';
 import { PositionLists } from './position-lists';
 import { sortedOrder } from './ranking';
@@ -342,4 +343,35 @@ function prefixKey(text: string, start: number): number {
     key = key * 65538 + unit;
   }
   return key;
+}
+
+/**
+ * The part of an order that can match (inclusive positions): when the order is by price or rating
+ * and the page asks for a range of it, only that range is walked (found by binary search).
+ */
+export function rangeOf(
+  data: IndexData,
+  slots: Int32Array,
+  key: SortKey,
+  filter: Pick<Filter, 'minPrice' | 'maxPrice' | 'minRating'>,
+): [number, number] {
+  const firstAtLeast = (column: ArrayLike<number>, bound: number) => {
+    let low = 0;
+    let high = slots.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((column[slots[middle] as number] as number) < bound) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  let first = 0;
+  let last = slots.length - 1;
+  if (key === 'price') {
+    if (filter.minPrice !== undefined) first = firstAtLeast(data.price, filter.minPrice);
+    if (filter.maxPrice !== undefined) last = firstAtLeast(data.price, filter.maxPrice + 1) - 1;
+  } else if (key === 'rating' && filter.minRating !== undefined) {
+    first = firstAtLeast(data.rating, filter.minRating);
+  }
+  return [first, last];
 }
