@@ -281,14 +281,15 @@ function titleBucketByVisiting(
   const titleLength = data.titleLength;
   const exact = planned.exactTitles;
   const exactLengths = exact.map((text) => [...text].length);
-  const exactTitle = data.scratchSpace().exactTitle;
+  const scratch = data.scratchSpace();
+  const exactTitle = scratch.exactTitle;
   exactTitle.fill(0);
   const groupOf = (slot: number) => Math.min(titleLength[slot] as number, LONGEST_GROUPED_TITLE);
-  const starts = new Int32Array(LONGEST_GROUPED_TITLE + 2);
+  const { byLength, starts, next } = scratch.titleLengthSort(candidates.length, LONGEST_GROUPED_TITLE + 1);
+  starts.fill(0);
   for (let i = 0; i < candidates.length; i += 1) (starts[groupOf(candidates[i] as number) + 1] as number) += 1;
   for (let group = 1; group < starts.length; group += 1) (starts[group] as number) += starts[group - 1] as number;
-  const byLength = new Int32Array(candidates.length);
-  const next = starts.slice(0, LONGEST_GROUPED_TITLE + 1);
+  next.set(starts);
   for (let i = 0; i < candidates.length; i += 1) {
     const slot = candidates[i] as number;
     byLength[(next[groupOf(slot)] as number)++] = slot;

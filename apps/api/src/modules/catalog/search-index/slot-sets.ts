@@ -27,6 +27,10 @@ export class Scratch {
   titleCandidates = new Int32Array(0);
   titleCandidateList = new Int32Array(0);
   titleCandidateCount = 0;
+  /** A small title bucket's candidates sorted by title length, and where each length starts (ranking.ts titleBucketByVisiting). */
+  byTitleLength = new Int32Array(0);
+  titleLengthStarts = new Int32Array(0);
+  titleLengthNext = new Int32Array(0);
   /** Sets built for word groups that have no set of their own (several lexemes), one per group. */
   private groupSets: Int32Array[] = [];
 
@@ -59,9 +63,27 @@ export class Scratch {
     this.titleCandidateCount = 0;
   }
 
+  /** byTitleLength with room for `count` candidates (grown as needed), and the starts sized for `lengths` title lengths. */
+  titleLengthSort(count: number, lengths: number): { byLength: Int32Array; starts: Int32Array; next: Int32Array } {
+    if (this.byTitleLength.length < count) this.byTitleLength = new Int32Array(Math.max(count, 2 * this.byTitleLength.length));
+    if (this.titleLengthStarts.length !== lengths + 1) {
+      this.titleLengthStarts = new Int32Array(lengths + 1);
+      this.titleLengthNext = new Int32Array(lengths + 1);
+    }
+    return { byLength: this.byTitleLength, starts: this.titleLengthStarts, next: this.titleLengthNext };
+  }
+
   bytes(): number {
     const arrays = [this.matches, this.keys, this.levels, this.ranks, this.zeros, this.matched, this.inTitle];
-    const sets = [this.exactTitle, this.setA, this.setB, this.titleCandidates, this.titleCandidateList, ...this.groupSets];
+    const sets = [
+      this.exactTitle,
+      this.setA,
+      this.setB,
+      this.titleCandidates,
+      this.titleCandidateList,
+      this.byTitleLength,
+      ...this.groupSets,
+    ];
     return [...arrays, ...sets].reduce((sum, array) => sum + array.byteLength, 0);
   }
 }
