@@ -484,39 +484,6 @@ describe('the search index follows every write', () => {
     }
   }
 
-  it('ranks a small title bucket of a search of more than 1,000 matches as SQL does: shortest titles first, exact titles ahead', async () => {
-    const index = t.deps.searchIndex as SearchIndex;
-    await t.db.execute(sql`insert into products (seller_id, seller_name, title, short_description, description, price_cents,
-        category, sales_count, rating_average, status)
-      select ${seller.id}, 'Bulk Seller', 'Bulk listing ' || n, 'Short', 'zephyrine toolkit ' || n, 100 + n,
-        case when n % 2 = 0 then 'datasets' else 'apis' end, n % 40, (n % 5) + 0.5, 'approved'
-      from generate_series(1, 1200) as n`);
-    // Few titles hold the words (the bucket is visited title by title), of many lengths, some of one
-    // length (ties broken by sales), one exactly the query and longer than the page's other titles.
-    const titles = [
-      'Zephyrine',
-      'Zephyrine kit',
-      'Zephyrine toolkit',
-      'Zephyrine toolkit pro',
-      'Big zephyrine toolkit',
-      'Zephyrine toolkit plus',
-      'A zephyrine for every toolkit you own',
-      'Zephyrine toolkit for large teams',
-      'Zephyrine toolkit, second edition with extras',
-      'Toolkit without the word',
-    ];
-    for (const [i, title] of titles.entries())
-      await createProduct(t.db, seller, { title, description: 'zephyrine toolkit', salesCount: (i * 7) % 5 });
-    await createProduct(t.db, seller, { title: 'zephyrine toolkit for large teams', description: 'zephyrine', salesCount: 0 });
-    const queries: ProductListQuery[] = [1, 2, 3, 4].flatMap((page) => [
-      { search: 'zephyrine', limit: 3, page },
-      { search: 'zephyrine toolkit', limit: 2, page },
-      { search: 'zephyrine toolkit for large teams', limit: 2, page },
-      { search: 'zephyrine', limit: 3, page, category: 'apis' },
-    ]);
-    await agreeWithSql(index, queries, 'small title bucket');
-  });
-
   it("reads the first catalogue's licences (never rewritten) as their replacements, in filters and facets, as SQL does", async () => {
     const index = t.deps.searchIndex as SearchIndex;
     await t.db.execute(sql`insert into products (seller_id, seller_name, title, short_description, description, price_cents,
@@ -768,6 +735,66 @@ describe('the search index follows every write', () => {
     await createProduct(t.db, seller, { title: 'Strevant Mapper' });
     expect(typoDistance('strevnat', 'strevant', 2)).toBe(1);
     expect(await found('strevnat')).toEqual(['Strevant Mapper']);
+  });
+
+  it('ranks a small title bucket of a search of more than 1,000 matches as SQL does: shortest titles first, exact titles ahead', async () => {
+    const index = t.deps.searchIndex as SearchIndex;
+    await t.db.execute(sql`insert into products (seller_id, seller_name, title, short_description, description, price_cents,
+        category, sales_count, rating_average, status)
+      select ${seller.id}, 'Bulk Seller', 'Bulk listing ' || n, 'Short', 'zephyrine toolkit ' || n, 100 + n,
+        case when n % 2 = 0 then 'datasets' else 'apis' end, n % 40, (n % 5) + 0.5, 'approved'
+      from generate_series(1, 1200) as n`);
+    // Few titles hold the words (the bucket is visited title by title), of many lengths, some of one
+    // length (ties broken by sales), one exactly the query and longer than the page's other titles.
+    const titles = [
+      'Zephyrine',
+      'Zephyrine kit',
+      'Zephyrine toolkit',
+      'Zephyrine toolkit pro',
+      'Big zephyrine toolkit',
+      'Zephyrine toolkit plus',
+      'A zephyrine for every toolkit you own',
+      'Zephyrine toolkit for large teams',
+      'Zephyrine toolkit, second edition with extras',
+      'Toolkit without the word',
+    ];
+    for (const [i, title] of titles.entries())
+      await createProduct(t.db, seller, { title, description: 'zephyrine toolkit', salesCount: (i * 7) % 5 });
+    await createProduct(t.db, seller, { title: 'zephyrine toolkit for large teams', description: 'zephyrine', salesCount: 0 });
+    const queries: ProductListQuery[] = [1, 2, 3, 4].flatMap((page) => [
+      { search: 'zephyrine', limit: 3, page },
+      { search: 'zephyrine toolkit', limit: 2, page },
+      { search: 'zephyrine toolkit for large teams', limit: 2, page },
+      { search: 'zephyrine', limit: 3, page, category: 'apis' },
+    ]);
+    await agreeWithSql(index, queries, 'small title bucket');
+  });
+
+  it('ranks a search of more than 1,000 matches with typo levels as SQL does: fewest typos first, in the title bucket and after it', async () => {
+    const index = t.deps.searchIndex as SearchIndex;
+    // 'quillaxine' (many products) and 'quillaxite' (fewer): a typed 'quillaxina' is one typo from
+    // the first and two from the second, 'quillaxita' the other way round.
+    await t.db.execute(sql`insert into products (seller_id, seller_name, title, short_description, description, price_cents,
+        category, sales_count, rating_average, status)
+      select ${seller.id}, 'Bulk Seller',
+        case when n % 50 = 0 then 'Quillaxine set ' || n when n % 45 = 0 then 'Quillaxite pack ' || n else 'Lot ' || n end,
+        'Short', case when n % 4 = 0 then 'quillaxite ' else 'quillaxine ' end || n, 100 + (n * 13) % 900,
+        case when n % 2 = 0 then 'datasets' else 'apis' end, (n * 11) % 60, (n % 5) + 0.5, 'approved'
+      from generate_series(1, 1400) as n`);
+    const dictionary = await t.deps.searchDictionary.current();
+    expect(correctQuery(dictionary, ['quillaxina'])[0]?.alternatives).toEqual([
+      { word: 'quillaxine', typos: 1 },
+      { word: 'quillaxite', typos: 2 },
+    ]);
+    const queries: ProductListQuery[] = [
+      ...[1, 2, 3].map((page) => ({ search: 'quillaxina', limit: 10, page })),
+      // Fewer products with the fewest typos than the page reaches: the others follow them.
+      ...[1, 17, 18, 40].map((page) => ({ search: 'quillaxita', limit: 20, page })),
+      { search: 'quillaxita', category: 'apis', limit: 20, page: 9 },
+      { search: 'quillaxina', sort_by: 'price', sort_order: 'asc' },
+      { search: 'quillaxita', sort_by: 'popularity', page: 3 },
+    ];
+    await agreeWithSql(index, queries, 'typo levels');
   });
 });
 

@@ -1,7 +1,7 @@
 import { PRODUCT_TOTAL_CAP, type ProductListQuery } from '@app/shared';
 import type { IndexData } from './index-data';
 import type { PlannedQuery } from './matching';
-import { addSlot, hasSlot, type SlotIntersection } from './slot-sets';
+import { addPostings, addSlot, hasSlot, SlotIntersection } from './slot-sets';
 import type { SortedOrders, SortKey } from './sorted-orders';
 import { LONGEST_GROUPED_TITLE } from './title-lengths';
 import { holdsWordsInOrder, titleCandidates, titleMatches } from './title-match';
@@ -144,11 +144,13 @@ function titleBucketOrder(data: IndexData, keys: Int32Array): (a: number, b: num
 }
 
 /**
- * rankedPage() for a capped search (more than PRODUCT_TOTAL_CAP matches) without typo levels, from
- * the set of commonMatches() and `accept` (alive, filtered). The title bucket can hold tens of thousands of products at 1M: only the part that can
- * reach the page is ranked (titleBucketHead()). The rest, ordered by sales and id alone, comes
- * from walking the popularity order from the top until the page is full. Undefined when that walk
- * would take more than `budget` steps (the caller then lists every match).
+ * rankedPage() for a capped search (more than PRODUCT_TOTAL_CAP matches), from the set of
+ * commonMatches() and `accept` (alive, filtered). The title bucket can hold tens of thousands of
+ * products at 1M: only the part that can reach the page is ranked (titleBucketByLength() and
+ * titleBucketByVisiting()). The rest, ordered by typos, sales and id, comes from walking the
+ * popularity order from the top until the page is full of matches with the fewest typos (SlotTypos;
+ * the others met on the way follow them when there are too few). Undefined when that walk would
+ * take more than `budget` steps (the caller then lists every match).
  */
 export function rankedCappedPage(
   data: IndexData,
@@ -161,30 +163,100 @@ export function rankedCappedPage(
 ): number[] | undefined {
   const { offset, limit } = page;
   const wanted = offset + limit;
+  const scratch = data.scratchSpace();
+  const typos = planned.typoWords.length > 0 ? new SlotTypos(data, planned) : undefined;
   const { candidates, checked, postings } = titleCandidates(data, planned, set);
   const inTitle = (slot: number) => !checked || holdsWordsInOrder(data, planned, slot);
   const take = (slot: number) => hasSlot(candidates.set, slot) && accept(slot) && inTitle(slot);
+  // Only members with the fewest typos fill the head's count: one with more comes after all of them.
+  const fewestTypos = typos ? (slot: number) => typos.isFewest(slot) : () => true;
   // Many candidates (a title holds its own words, so about as many as the title postings): read the
   // shortest titles first; few: visit each candidate.
   const head =
     postings * 128 > data.size
-      ? titleBucketByLength(data, planned, orders, candidates.set, take, wanted)
-      : titleBucketByVisiting(data, planned, candidates.list, take, wanted);
-  const first = best(head, wanted, titleBucketOrder(data, data.scratchSpace().zeros));
+      ? titleBucketByLength(data, planned, orders, candidates.set, take, wanted, fewestTypos)
+      : titleBucketByVisiting(data, planned, candidates.list, take, wanted, fewestTypos);
+  const keys = typos ? scratch.keys : scratch.zeros;
+  if (typos) for (const slot of head) keys[slot] = typos.count(slot);
+  const first = best(head, wanted, titleBucketOrder(data, keys));
   if (first.length >= wanted) return first.slice(offset);
   const restOffset = Math.max(0, offset - first.length);
   const restWanted = restOffset + wanted - Math.max(offset, first.length);
+  const outsideBucket = (slot: number) => set.has(slot) && accept(slot) && !(hasSlot(candidates.set, slot) && inTitle(slot));
+  const moreTypos: number[] = [];
   const restPage = walkOrder(
     data,
     orders,
     'popularity',
     true,
     restWanted,
-    (slot) => set.has(slot) && accept(slot) && !(hasSlot(candidates.set, slot) && inTitle(slot)),
+    typos
+      ? (slot) => {
+          if (!outsideBucket(slot)) return false;
+          if (typos.isFewest(slot)) return true;
+          moreTypos.push(slot);
+          return false;
+        }
+      : outsideBucket,
     budget,
   );
   if (!restPage) return undefined;
-  return [...first.slice(offset), ...restPage.slice(restOffset)];
+  // The whole order was walked and too few have the fewest typos: the rest by typos (the sort is stable, so by sales within).
+  if (typos && restPage.length < restWanted) {
+    for (const slot of moreTypos) keys[slot] = typos.count(slot);
+    restPage.push(...moreTypos.sort((a, b) => (keys[a] as number) - (keys[b] as number)));
+  }
+  return [...first.slice(offset), ...restPage.slice(restOffset, restWanted)];
+}
+
+/**
+ * The typos of a capped search's matches, read slot by slot (typoCounts() reads every match): a
+ * slot has the fewest when it holds a first-level alternative of every word with typo levels
+ * (one set per word, ANDed), else its count is looked up in its own lexemes.
+ */
+class SlotTypos {
+  /** The count of a slot holding a first-level alternative of every word. */
+  readonly fewest: number;
+  private readonly firstLevels: SlotIntersection;
+
+  constructor(
+    private readonly data: IndexData,
+    private readonly planned: PlannedQuery,
+  ) {
+    this.fewest = planned.typoWords.reduce((sum, word) => sum + (word.levels[0] as number), 0);
+    const scratch = data.scratchSpace();
+    const postings = data.documents.postings;
+    this.firstLevels = new SlotIntersection(
+      planned.typoWords.map((word, i) => {
+        const lexemes = word.lexemes[0] ?? [];
+        const own = lexemes.length === 1 ? data.lexemeSet(lexemes[0] as number) : undefined;
+        if (own) return own;
+        const level = scratch.levelSet(i);
+        level.fill(0);
+        for (const lexeme of lexemes) {
+          const common = data.lexemeSet(lexeme);
+          if (!common) addPostings(level, postings, [lexeme]);
+          else for (let w = 0; w < level.length; w += 1) (level[w] as number) |= common[w] as number;
+        }
+        return level;
+      }),
+    );
+  }
+
+  isFewest(slot: number): boolean {
+    return this.firstLevels.has(slot);
+  }
+
+  /** typoCounts() for one slot: per word, the first level whose alternatives it holds, else the last. */
+  count(slot: number): number {
+    if (this.isFewest(slot)) return this.fewest;
+    let count = 0;
+    for (const word of this.planned.typoWords) {
+      const level = word.lexemes.findIndex((lexemes) => lexemes.some((lexeme) => this.data.has(slot, lexeme)));
+      count += word.levels[level < 0 ? word.levels.length - 1 : level] as number;
+    }
+    return count;
+  }
 }
 
 /**
@@ -201,6 +273,7 @@ function titleBucketByLength(
   candidates: Int32Array,
   take: (slot: number) => boolean,
   wanted: number,
+  counts: (slot: number) => boolean,
 ): number[] {
   const { slots, starts } = data.titleLengthGroups(orders);
   const titleLength = data.titleLength;
@@ -238,7 +311,7 @@ function titleBucketByLength(
     for (let i = starts[group] as number; i < end; i += 1) {
       const slot = slots[i] as number;
       if (!hasSlot(candidates, slot) || !take(slot) || !add(slot)) continue;
-      within += 1;
+      if (counts(slot) || hasSlot(exactTitle, slot)) within += 1;
       // Titles longer than the last group differ in length within it: that group is read to its end.
       if (within >= wanted && group < LONGEST_GROUPED_TITLE) {
         stoppedAt = i;
@@ -277,6 +350,7 @@ function titleBucketByVisiting(
   candidates: Int32Array,
   take: (slot: number) => boolean,
   wanted: number,
+  counts: (slot: number) => boolean,
 ): number[] {
   const titleLength = data.titleLength;
   const exact = planned.exactTitles;
@@ -300,12 +374,15 @@ function titleBucketByVisiting(
     return title === exact[0] || title === exact[1];
   };
   const head: number[] = [];
+  let counted = 0;
   let group = 0;
-  for (; group <= LONGEST_GROUPED_TITLE && head.length < wanted; group += 1) {
+  for (; group <= LONGEST_GROUPED_TITLE && counted < wanted; group += 1) {
     for (let i = starts[group] as number; i < (starts[group + 1] as number); i += 1) {
       const slot = byLength[i] as number;
       if (!take(slot)) continue;
-      if (isExact(slot)) addSlot(exactTitle, slot);
+      const exactOne = isExact(slot);
+      if (exactOne) addSlot(exactTitle, slot);
+      if (exactOne || counts(slot)) counted += 1;
       head.push(slot);
     }
   }

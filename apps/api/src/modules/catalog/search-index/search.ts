@@ -84,8 +84,7 @@ function facetsOfMatches(data: IndexData, matches: Int32Array): FacetRow[] {
  * total and the facets, as before; when there are more, the page comes from walking a sorted order
  * (popularity for what follows the title bucket; the sort's own order for a sorted search) until it
  * is full, so no work is done per match. Every match is listed instead when the matches are few
- * enough, when the orders are not built yet, when typo levels take part in the order, or when the
- * walk turns out longer than listing them.
+ * enough, when the orders are not built yet, or when the walk turns out longer than listing them.
  */
 function commonSearch(
   data: IndexData,
@@ -99,7 +98,7 @@ function commonSearch(
   const keep = filters.keep;
   const head = firstMatches(data, set, keep, PRODUCT_TOTAL_CAP + 1);
   const orders = data.orders;
-  if (head.length > PRODUCT_TOTAL_CAP && orders && planned.typoWords.length === 0) {
+  if (head.length > PRODUCT_TOTAL_CAP && orders) {
     // Matches per slot, from how far the first ones reach: a walk takes about wanted / density steps.
     const density = head.length / ((head[head.length - 1] as number) + 1);
     const expectedSteps = (offset + limit) / density;

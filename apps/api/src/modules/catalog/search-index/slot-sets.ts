@@ -33,6 +33,18 @@ export class Scratch {
   titleLengthNext = new Int32Array(0);
   /** Sets built for word groups that have no set of their own (several lexemes), one per group. */
   private groupSets: Int32Array[] = [];
+  private levelSets: Int32Array[] = [];
+
+  /** The i-th set of a word's first-level alternatives (ranking.ts SlotTypos), sized like the others (made on first use). */
+  levelSet(i: number): Int32Array {
+    const words = this.matched.length;
+    let set = this.levelSets[i];
+    if (!set || set.length !== words) {
+      set = new Int32Array(words);
+      this.levelSets[i] = set;
+    }
+    return set;
+  }
 
   /** The i-th set for building a word group's set, sized like the others (made on first use). */
   groupSet(i: number): Int32Array {
