@@ -262,9 +262,10 @@ class SlotTypos {
 /**
  * The head of the title bucket, read from the popularity order's slots grouped by title length
  * (shortest first, from the shortest title that can hold the words; most sales first within a
- * length) until `wanted` are found: with the exact titles (which come first whatever their length)
- * and the slots added since the order was built, every bucket member that can reach the first
- * `wanted`, or the whole bucket when it is smaller. Marks the exact titles in scratch.exactTitle.
+ * length) until `wanted` that `counts` (the members with the fewest typos) or exact titles are
+ * found: with the exact titles (which come first whatever their length) and the slots added since
+ * the order was built, every bucket member that can reach the first `wanted`, or the whole bucket
+ * when it is smaller. Marks the exact titles in scratch.exactTitle.
  */
 function titleBucketByLength(
   data: IndexData,
@@ -339,7 +340,8 @@ function titleBucketByLength(
 /**
  * The head of the title bucket for few candidates (listed ascending), as titleBucketByLength()
  * has it: the candidates are sorted by title length (a counting sort), and those that pass `take`
- * are taken shortest title first, a whole length at a time, until `wanted` are found; exact
+ * are taken shortest title first, a whole length at a time, until `wanted` that `counts` (the
+ * members with the fewest typos) or exact titles are found; exact
  * titles (which come first whatever their length) are taken wherever they are. `take` (the
  * filters, the words in order in the title) runs for those only: at 1M products a bucket had ~640
  * candidates for ~20 wanted. Marks the exact titles in scratch.exactTitle.
