@@ -145,21 +145,27 @@ export function allGroupsCommon(data: IndexData, planned: PlannedQuery): boolean
  */
 export function commonMatches(data: IndexData, planned: PlannedQuery, filterSets: Int32Array[] = []): SlotIntersection {
   const scratch = data.scratchSpace();
-  const postings = data.documents.postings;
   let built = 0;
-  const sets = planned.groups.map((lexemes) => {
-    const own = lexemes.length === 1 ? data.lexemeSet(lexemes[0] as number) : undefined;
-    if (own) return own;
-    const set = scratch.groupSet(built++);
-    set.fill(0);
-    for (const lexeme of lexemes) {
-      const common = data.lexemeSet(lexeme);
-      if (!common) addPostings(set, postings, [lexeme]);
-      else for (let i = 0; i < set.length; i += 1) (set[i] as number) |= common[i] as number;
-    }
-    return set;
-  });
+  const sets = planned.groups.map((lexemes) => setOfLexemes(data, lexemes, () => scratch.groupSet(built++)));
   return new SlotIntersection([...sets, ...filterSets]);
+}
+
+/**
+ * The slots holding any of the lexemes: a common lexeme's own set when it is the only one, else
+ * their union (common lexemes' sets ORed, the others' posting lists added) in a scratch set.
+ */
+export function setOfLexemes(data: IndexData, lexemes: readonly number[], scratchSet: () => Int32Array): Int32Array {
+  const own = lexemes.length === 1 ? data.lexemeSet(lexemes[0] as number) : undefined;
+  if (own) return own;
+  const postings = data.documents.postings;
+  const set = scratchSet();
+  set.fill(0);
+  for (const lexeme of lexemes) {
+    const common = data.lexemeSet(lexeme);
+    if (!common) addPostings(set, postings, [lexeme]);
+    else for (let i = 0; i < set.length; i += 1) (set[i] as number) |= common[i] as number;
+  }
+  return set;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { PRODUCT_TOTAL_CAP, type ProductListQuery } from '@app/shared';
 import type { IndexData } from './index-data';
-import type { PlannedQuery } from './matching';
-import { addPostings, addSlot, hasSlot, SlotIntersection } from './slot-sets';
+import { type PlannedQuery, setOfLexemes } from './matching';
+import { addSlot, hasSlot, SlotIntersection } from './slot-sets';
 import type { SortedOrders, SortKey } from './sorted-orders';
 import { LONGEST_GROUPED_TITLE } from './title-lengths';
 import { holdsWordsInOrder, titleCandidates, titleMatches } from './title-match';
@@ -225,21 +225,8 @@ class SlotTypos {
   ) {
     this.fewest = planned.typoWords.reduce((sum, word) => sum + (word.levels[0] as number), 0);
     const scratch = data.scratchSpace();
-    const postings = data.documents.postings;
     this.firstLevels = new SlotIntersection(
-      planned.typoWords.map((word, i) => {
-        const lexemes = word.lexemes[0] ?? [];
-        const own = lexemes.length === 1 ? data.lexemeSet(lexemes[0] as number) : undefined;
-        if (own) return own;
-        const level = scratch.levelSet(i);
-        level.fill(0);
-        for (const lexeme of lexemes) {
-          const common = data.lexemeSet(lexeme);
-          if (!common) addPostings(level, postings, [lexeme]);
-          else for (let w = 0; w < level.length; w += 1) (level[w] as number) |= common[w] as number;
-        }
-        return level;
-      }),
+      planned.typoWords.map((word, i) => setOfLexemes(data, word.lexemes[0] ?? [], () => scratch.levelSet(i))),
     );
   }
 

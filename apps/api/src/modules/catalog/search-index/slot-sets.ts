@@ -37,22 +37,20 @@ export class Scratch {
 
   /** The i-th set of a word's first-level alternatives (ranking.ts SlotTypos), sized like the others (made on first use). */
   levelSet(i: number): Int32Array {
-    const words = this.matched.length;
-    let set = this.levelSets[i];
-    if (!set || set.length !== words) {
-      set = new Int32Array(words);
-      this.levelSets[i] = set;
-    }
-    return set;
+    return this.sized(this.levelSets, i);
   }
 
   /** The i-th set for building a word group's set, sized like the others (made on first use). */
   groupSet(i: number): Int32Array {
+    return this.sized(this.groupSets, i);
+  }
+
+  private sized(sets: Int32Array[], i: number): Int32Array {
     const words = this.matched.length;
-    let set = this.groupSets[i];
+    let set = sets[i];
     if (!set || set.length !== words) {
       set = new Int32Array(words);
-      this.groupSets[i] = set;
+      sets[i] = set;
     }
     return set;
   }
